@@ -2153,6 +2153,9 @@ namespace System.Threading.Tasks
         public extern System.Runtime.CompilerServices.TaskAwaiter GetAwaiter();
         public extern void Start();
         public extern void Start(TaskScheduler scheduler);
+        public extern void RunSynchronously();
+        public extern void RunSynchronously(TaskScheduler scheduler);
+        public object AsyncState { get; }
         public extern void Wait();
         public extern bool Wait(int millisecondsTimeout);
         public extern bool Wait(TimeSpan timeout);

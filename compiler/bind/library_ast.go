@@ -42952,43 +42952,39 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2156, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name: "RunSynchronously",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2157, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2157, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name: "Wait",
+				Name: "RunSynchronously",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2157, 33),
+						Pos: lp(2157, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(2157, 33),
-							Name: "int",
+							Pos:  lp(2157, 45),
+							Name: "TaskScheduler",
 						},
-						Name: "millisecondsTimeout",
+						Name: "scheduler",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2158, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2158, 23),
-					Name: "bool",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2158, 16),
+					Name: "object",
 				},
-				Name: "Wait",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2158, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2158, 33),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
+				Name: "AsyncState",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2158, 36),
+						Kind: "get",
 					},
 				},
 			},
@@ -43000,16 +42996,6 @@ func libraryAST_155() *lang.TypeDecl {
 					Name: "void",
 				},
 				Name: "Wait",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2159, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2159, 33),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2160, 9),
@@ -43028,10 +43014,40 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 						Name: "millisecondsTimeout",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2161, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2161, 23),
+					Name: "bool",
+				},
+				Name: "Wait",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2160, 58),
+						Pos: lp(2161, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2160, 58),
+							Pos:  lp(2161, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2162, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2162, 23),
+					Name: "void",
+				},
+				Name: "Wait",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2162, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2162, 33),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -43039,64 +43055,26 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2161, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2161, 30),
-					Name: "Task",
-				},
-				Name: "Delay",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2161, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2161, 41),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2162, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2162, 30),
-					Name: "Task",
-				},
-				Name: "Delay",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2162, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2162, 41),
-							Name: "TimeSpan",
-						},
-						Name: "delay",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2163, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2163, 30),
-					Name: "Task",
+					Pos:  lp(2163, 23),
+					Name: "bool",
 				},
-				Name: "Delay",
+				Name: "Wait",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2163, 41),
+						Pos: lp(2163, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2163, 41),
+							Pos:  lp(2163, 33),
 							Name: "int",
 						},
-						Name: "millisecondsDelay",
+						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2163, 64),
+						Pos: lp(2163, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2163, 64),
+							Pos:  lp(2163, 58),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -43116,17 +43094,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2164, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2164, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
-					},
-					&lang.Param{
-						Pos: lp(2164, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2164, 57),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -43137,15 +43107,15 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2165, 30),
 					Name: "Task",
 				},
-				Name: "FromCanceled",
+				Name: "Delay",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2165, 48),
+						Pos: lp(2165, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2165, 48),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2165, 41),
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "delay",
 					},
 				},
 			},
@@ -43155,22 +43125,21 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2166, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2166, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name: "FromCanceled",
-				TypeParams: []string{
-					"TResult",
-				},
+				Name: "Delay",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2166, 66),
+						Pos: lp(2166, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2166, 66),
+							Pos:  lp(2166, 41),
+							Name: "int",
+						},
+						Name: "millisecondsDelay",
+					},
+					&lang.Param{
+						Pos: lp(2166, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2166, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -43184,15 +43153,23 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2167, 30),
 					Name: "Task",
 				},
-				Name: "FromException",
+				Name: "Delay",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2167, 49),
+						Pos: lp(2167, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2167, 49),
-							Name: "Exception",
+							Pos:  lp(2167, 41),
+							Name: "TimeSpan",
 						},
-						Name: "exception",
+						Name: "delay",
+					},
+					&lang.Param{
+						Pos: lp(2167, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2167, 57),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43202,25 +43179,16 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2168, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2168, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name: "FromException",
-				TypeParams: []string{
-					"TResult",
-				},
+				Name: "FromCanceled",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2168, 67),
+						Pos: lp(2168, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2168, 67),
-							Name: "Exception",
+							Pos:  lp(2168, 48),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43237,18 +43205,18 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FromResult",
+				Name: "FromCanceled",
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2169, 64),
+						Pos: lp(2169, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2169, 64),
-							Name: "TResult",
+							Pos:  lp(2169, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "result",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43259,15 +43227,15 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2170, 30),
 					Name: "Task",
 				},
-				Name: "Run",
+				Name: "FromException",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2170, 39),
+						Pos: lp(2170, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2170, 39),
-							Name: "Action",
+							Pos:  lp(2170, 49),
+							Name: "Exception",
 						},
-						Name: "action",
+						Name: "exception",
 					},
 				},
 			},
@@ -43277,24 +43245,25 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2171, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2171, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "Run",
+				Name: "FromException",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2171, 39),
+						Pos: lp(2171, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2171, 39),
-							Name: "Action",
+							Pos:  lp(2171, 67),
+							Name: "Exception",
 						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2171, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2171, 54),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "exception",
 					},
 				},
 			},
@@ -43311,24 +43280,18 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Run",
+				Name: "FromResult",
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2172, 57),
+						Pos: lp(2172, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2172, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2172, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2172, 64),
+							Name: "TResult",
 						},
-						Name: "function",
+						Name: "result",
 					},
 				},
 			},
@@ -43338,39 +43301,16 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2173, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2173, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "Run",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2173, 57),
+						Pos: lp(2173, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2173, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2173, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2173, 39),
+							Name: "Action",
 						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2173, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2173, 81),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "action",
 					},
 				},
 			},
@@ -43387,15 +43327,17 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2174, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(2174, 39),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2174, 44),
-									Name: "Task",
-								},
-							},
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2174, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2174, 54),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43405,30 +43347,31 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2175, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2175, 35),
+							Name: "TResult",
+						},
+					},
 				},
 				Name: "Run",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2175, 39),
+						Pos: lp(2175, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2175, 39),
+							Pos:  lp(2175, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2175, 44),
-									Name: "Task",
+									Pos:  lp(2175, 62),
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2175, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2175, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43458,17 +43401,19 @@ func libraryAST_155() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2176, 62),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2176, 67),
-											Name: "TResult",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2176, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2176, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43478,9 +43423,67 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2177, 30),
 					Name: "Task",
+				},
+				Name: "Run",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2177, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(2177, 39),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2177, 44),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "function",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2178, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2178, 30),
+					Name: "Task",
+				},
+				Name: "Run",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2178, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(2178, 39),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2178, 44),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2178, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2178, 60),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2179, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2179, 30),
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2177, 35),
+							Pos:  lp(2179, 35),
 							Name: "TResult",
 						},
 					},
@@ -43491,17 +43494,57 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2177, 57),
+						Pos: lp(2179, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2177, 57),
+							Pos:  lp(2179, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2177, 62),
+									Pos:  lp(2179, 62),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2177, 67),
+											Pos:  lp(2179, 67),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "function",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2180, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2180, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2180, 35),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "Run",
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2180, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2180, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2180, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2180, 67),
 											Name: "TResult",
 										},
 									},
@@ -43511,98 +43554,12 @@ func libraryAST_155() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2177, 87),
+						Pos: lp(2180, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2177, 87),
+							Pos:  lp(2180, 87),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2178, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2178, 30),
-					Name: "void",
-				},
-				Name: "WaitAll",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2178, 43),
-						Modifier: "params",
-						Type: &lang.TypeRef{
-							Pos:       lp(2178, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2178, 50),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2179, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2179, 30),
-					Name: "bool",
-				},
-				Name: "WaitAll",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2179, 43),
-						Type: &lang.TypeRef{
-							Pos:       lp(2179, 43),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2179, 43),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2179, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2179, 57),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2180, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2180, 30),
-					Name: "bool",
-				},
-				Name: "WaitAll",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2180, 43),
-						Type: &lang.TypeRef{
-							Pos:       lp(2180, 43),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2180, 43),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2180, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2180, 57),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
 					},
 				},
 			},
@@ -43616,15 +43573,14 @@ func libraryAST_155() *lang.TypeDecl {
 				Name: "WaitAll",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2181, 43),
+						Pos:      lp(2181, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2181, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2181, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2181, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2181, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -43636,22 +43592,29 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2182, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name: "WaitAny",
+				Name: "WaitAll",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2182, 42),
-						Modifier: "params",
+						Pos: lp(2182, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2182, 49),
+							Pos:       lp(2182, 43),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2182, 49),
+								Pos:  lp(2182, 43),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2182, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2182, 57),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -43660,29 +43623,29 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2183, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name: "WaitAny",
+				Name: "WaitAll",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2183, 42),
+						Pos: lp(2183, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2183, 42),
+							Pos:       lp(2183, 43),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2183, 42),
+								Pos:  lp(2183, 43),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2183, 56),
+						Pos: lp(2183, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2183, 56),
-							Name: "int",
+							Pos:  lp(2183, 57),
+							Name: "TimeSpan",
 						},
-						Name: "millisecondsTimeout",
+						Name: "timeout",
 					},
 				},
 			},
@@ -43691,29 +43654,23 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2184, 30),
-					Name: "int",
+					Name: "void",
 				},
-				Name: "WaitAny",
+				Name: "WaitAll",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2184, 42),
+						Pos: lp(2184, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2184, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2184, 42),
-								Name: "Task",
+							Pos:  lp(2184, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2184, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2184, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2184, 56),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
 					},
 				},
 			},
@@ -43722,18 +43679,18 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2185, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name: "WhenAll",
+				Name: "WaitAny",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2185, 43),
+						Pos:      lp(2185, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2185, 50),
+							Pos:       lp(2185, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2185, 50),
+								Pos:  lp(2185, 49),
 								Name: "Task",
 							},
 						},
@@ -43746,23 +43703,29 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2186, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name: "WhenAll",
+				Name: "WaitAny",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2186, 43),
+						Pos: lp(2186, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2186, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2186, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2186, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2186, 42),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2186, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2186, 56),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -43771,41 +43734,29 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2187, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2187, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2187, 35),
-								Name: "TResult",
-							},
-						},
-					},
+					Name: "int",
 				},
-				Name: "WhenAll",
-				TypeParams: []string{
-					"TResult",
-				},
+				Name: "WaitAny",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2187, 63),
-						Modifier: "params",
+						Pos: lp(2187, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2187, 70),
+							Pos:       lp(2187, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2187, 70),
+								Pos:  lp(2187, 42),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2187, 75),
-										Name: "TResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2187, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2187, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -43815,38 +43766,18 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2188, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2188, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2188, 35),
-								Name: "TResult",
-							},
-						},
-					},
 				},
 				Name: "WhenAll",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2188, 63),
+						Pos:      lp(2188, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2188, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2188, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2188, 80),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2188, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2188, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -43859,24 +43790,19 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2189, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2189, 35),
-							Name: "Task",
-						},
-					},
 				},
-				Name: "WhenAny",
+				Name: "WhenAll",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2189, 49),
-						Modifier: "params",
+						Pos: lp(2189, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2189, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2189, 56),
-								Name: "Task",
+							Pos:  lp(2189, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2189, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -43891,22 +43817,34 @@ func libraryAST_155() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2190, 35),
-							Name: "Task",
+							Pos:       lp(2190, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2190, 35),
+								Name: "TResult",
+							},
 						},
 					},
 				},
-				Name: "WhenAny",
+				Name: "WhenAll",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2190, 49),
+						Pos:      lp(2190, 63),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2190, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2190, 61),
-									Name: "Task",
+							Pos:       lp(2190, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2190, 70),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2190, 75),
+										Name: "TResult",
+									},
 								},
 							},
 						},
@@ -43922,35 +43860,34 @@ func libraryAST_155() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2191, 35),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2191, 40),
-									Name: "TResult",
-								},
+							Pos:       lp(2191, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2191, 35),
+								Name: "TResult",
 							},
 						},
 					},
 				},
-				Name: "WhenAny",
+				Name: "WhenAll",
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2191, 67),
-						Modifier: "params",
+						Pos: lp(2191, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2191, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2191, 74),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2191, 79),
-										Name: "TResult",
+							Pos:  lp(2191, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2191, 75),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2191, 80),
+											Name: "TResult",
+										},
 									},
 								},
 							},
@@ -43969,9 +43906,70 @@ func libraryAST_155() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2192, 35),
 							Name: "Task",
+						},
+					},
+				},
+				Name: "WhenAny",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2192, 49),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2192, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2192, 56),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2193, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2193, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2193, 35),
+							Name: "Task",
+						},
+					},
+				},
+				Name: "WhenAny",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2193, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(2193, 49),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2192, 40),
+									Pos:  lp(2193, 61),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2194, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2194, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2194, 35),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2194, 40),
 									Name: "TResult",
 								},
 							},
@@ -43984,81 +43982,19 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2192, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(2192, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2192, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2192, 84),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "tasks",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2193, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2193, 30),
-					Name: "IAsyncEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2193, 47),
-							Name: "Task",
-						},
-					},
-				},
-				Name: "WhenEach",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2193, 62),
+						Pos:      lp(2194, 67),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2193, 69),
+							Pos:       lp(2194, 74),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2193, 69),
+								Pos:  lp(2194, 74),
 								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2194, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2194, 30),
-					Name: "IAsyncEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2194, 47),
-							Name: "Task",
-						},
-					},
-				},
-				Name: "WhenEach",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2194, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(2194, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2194, 74),
-									Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2194, 79),
+										Name: "TResult",
+									},
 								},
 							},
 						},
@@ -44071,38 +44007,39 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2195, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2195, 47),
+							Pos:  lp(2195, 35),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2195, 52),
+									Pos:  lp(2195, 40),
 									Name: "TResult",
 								},
 							},
 						},
 					},
 				},
-				Name: "WhenEach",
+				Name: "WhenAny",
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2195, 80),
-						Modifier: "params",
+						Pos: lp(2195, 67),
 						Type: &lang.TypeRef{
-							Pos:       lp(2195, 87),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2195, 87),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2195, 92),
-										Name: "TResult",
+							Pos:  lp(2195, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2195, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2195, 84),
+											Name: "TResult",
+										},
 									},
 								},
 							},
@@ -44121,9 +44058,70 @@ func libraryAST_155() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2196, 47),
 							Name: "Task",
+						},
+					},
+				},
+				Name: "WhenEach",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2196, 62),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2196, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2196, 69),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2197, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2197, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2197, 47),
+							Name: "Task",
+						},
+					},
+				},
+				Name: "WhenEach",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2197, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2197, 62),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2196, 52),
+									Pos:  lp(2197, 74),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2198, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2198, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2198, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2198, 52),
 									Name: "TResult",
 								},
 							},
@@ -44136,17 +44134,62 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2196, 80),
+						Pos:      lp(2198, 80),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2196, 80),
+							Pos:       lp(2198, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2198, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2198, 92),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2199, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2199, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2199, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2199, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name: "WhenEach",
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2199, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2199, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2196, 92),
+									Pos:  lp(2199, 92),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2196, 97),
+											Pos:  lp(2199, 97),
 											Name: "TResult",
 										},
 									},
@@ -44158,10 +44201,10 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2197, 9),
+				Pos:       lp(2200, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2197, 30),
+					Pos:  lp(2200, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name: "Yield",
@@ -44172,7 +44215,7 @@ func libraryAST_155() *lang.TypeDecl {
 
 func libraryAST_156() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2200, 5),
+		Pos:       lp(2203, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -44182,24 +44225,24 @@ func libraryAST_156() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2200, 34),
+				Pos:  lp(2203, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2202, 9),
+				Pos:       lp(2205, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2202, 28),
+						Pos: lp(2205, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2202, 28),
+							Pos:  lp(2205, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2202, 33),
+									Pos:  lp(2205, 33),
 									Name: "TResult",
 								},
 							},
@@ -44209,22 +44252,22 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2203, 9),
+				Pos:       lp(2206, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2203, 28),
+						Pos: lp(2206, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2203, 28),
+							Pos:  lp(2206, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2203, 33),
+									Pos:  lp(2206, 33),
 									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2203, 41),
+									Pos:  lp(2206, 41),
 									Name: "TResult",
 								},
 							},
@@ -44232,9 +44275,9 @@ func libraryAST_156() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2203, 60),
+						Pos: lp(2206, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2203, 60),
+							Pos:  lp(2206, 60),
 							Name: "object",
 						},
 						Name: "state",
@@ -44242,29 +44285,29 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2204, 9),
+				Pos:       lp(2207, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2204, 16),
+					Pos:  lp(2207, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2204, 33),
+						Pos:  lp(2207, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2205, 9),
+				Pos:       lp(2208, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2205, 27),
+					Pos:  lp(2208, 27),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2205, 83),
+							Pos:  lp(2208, 83),
 							Name: "TResult",
 						},
 					},
@@ -44272,9 +44315,9 @@ func libraryAST_156() *lang.TypeDecl {
 				Name: "ConfigureAwait",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2205, 107),
+						Pos: lp(2208, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2205, 107),
+							Pos:  lp(2208, 107),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -44282,14 +44325,14 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2206, 9),
+				Pos:       lp(2209, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2206, 27),
+					Pos:  lp(2209, 27),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2206, 83),
+							Pos:  lp(2209, 83),
 							Name: "TResult",
 						},
 					},
@@ -44297,126 +44340,12 @@ func libraryAST_156() *lang.TypeDecl {
 				Name: "ConfigureAwait",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2206, 107),
+						Pos: lp(2209, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2206, 107),
+							Pos:  lp(2209, 107),
 							Name: "ConfigureAwaitOptions",
 						},
 						Name: "options",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2207, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2207, 23),
-					Name: "Task",
-				},
-				Name: "ContinueWith",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2207, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2207, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2207, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2207, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2208, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2208, 23),
-					Name: "Task",
-				},
-				Name: "ContinueWith",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2208, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2208, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2208, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2208, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2208, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2208, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2209, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2209, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2209, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name: "ContinueWith",
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2209, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2209, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2209, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2209, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2209, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
 					},
 				},
 			},
@@ -44426,49 +44355,28 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2210, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2210, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name: "ContinueWith",
-				TypeParams: []string{
-					"TNewResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2210, 65),
+						Pos: lp(2210, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2210, 65),
-							Name: "Func",
+							Pos:  lp(2210, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2210, 70),
+									Pos:  lp(2210, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2210, 75),
+											Pos:  lp(2210, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2210, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2210, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2210, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -44505,9 +44413,9 @@ func libraryAST_156() *lang.TypeDecl {
 						Pos: lp(2211, 83),
 						Type: &lang.TypeRef{
 							Pos:  lp(2211, 83),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -44517,107 +44425,9 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2212, 23),
 					Name: "Task",
-				},
-				Name: "ContinueWith",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2212, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2212, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2212, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2212, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2212, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2212, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2212, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2212, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2212, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2212, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2213, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2213, 23),
-					Name: "Task",
-				},
-				Name: "ContinueWith",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2213, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2213, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2213, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2213, 53),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2213, 63),
-									Name: "object",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2213, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2213, 91),
-							Name: "object",
-						},
-						Name: "state",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2214, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2214, 23),
-					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2214, 28),
+							Pos:  lp(2212, 28),
 							Name: "TNewResult",
 						},
 					},
@@ -44628,23 +44438,67 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2214, 65),
+						Pos: lp(2212, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2214, 65),
+							Pos:  lp(2212, 65),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2214, 70),
+									Pos:  lp(2212, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2214, 75),
+											Pos:  lp(2212, 75),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2214, 85),
+									Pos:  lp(2212, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2213, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2213, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2213, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name: "ContinueWith",
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2213, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2213, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2213, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2213, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2213, 85),
 									Name: "TNewResult",
 								},
 							},
@@ -44652,9 +44506,48 @@ func libraryAST_156() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2214, 119),
+						Pos: lp(2213, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2214, 119),
+							Pos:  lp(2213, 119),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2214, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2214, 23),
+					Name: "Task",
+				},
+				Name: "ContinueWith",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2214, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2214, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2214, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2214, 53),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2214, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2214, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -44667,62 +44560,49 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2215, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2215, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name: "ContinueWith",
-				TypeParams: []string{
-					"TNewResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2215, 65),
+						Pos: lp(2215, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2215, 65),
-							Name: "Func",
+							Pos:  lp(2215, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2215, 70),
+									Pos:  lp(2215, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2215, 75),
+											Pos:  lp(2215, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2215, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2215, 119),
+						Pos: lp(2215, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2215, 119),
+							Pos:  lp(2215, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2215, 173),
+						Pos: lp(2215, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(2215, 173),
+							Pos:  lp(2215, 137),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2215, 218),
+						Pos: lp(2215, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2215, 218),
+							Pos:  lp(2215, 182),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -44735,9 +44615,52 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2216, 23),
 					Name: "Task",
+				},
+				Name: "ContinueWith",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2216, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2216, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2216, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2216, 53),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2216, 63),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2216, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2216, 91),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2217, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2217, 23),
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2216, 28),
+							Pos:  lp(2217, 28),
 							Name: "TNewResult",
 						},
 					},
@@ -44748,27 +44671,23 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2216, 65),
+						Pos: lp(2217, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2216, 65),
+							Pos:  lp(2217, 65),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2216, 70),
+									Pos:  lp(2217, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2216, 75),
+											Pos:  lp(2217, 75),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2216, 85),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2216, 93),
+									Pos:  lp(2217, 85),
 									Name: "TNewResult",
 								},
 							},
@@ -44776,9 +44695,133 @@ func libraryAST_156() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2216, 127),
+						Pos: lp(2217, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2216, 127),
+							Pos:  lp(2217, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2218, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2218, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2218, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name: "ContinueWith",
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2218, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2218, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2218, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2218, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2218, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2218, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2218, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2218, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2218, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2218, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2218, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2219, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2219, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2219, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name: "ContinueWith",
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2219, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2219, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2219, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2219, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2219, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2219, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2219, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2219, 127),
 							Name: "object",
 						},
 						Name: "state",
@@ -44786,14 +44829,14 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2217, 9),
+				Pos:       lp(2220, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2217, 27),
+					Pos:  lp(2220, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2217, 71),
+							Pos:  lp(2220, 71),
 							Name: "TResult",
 						},
 					},
@@ -44806,143 +44849,143 @@ func libraryAST_156() *lang.TypeDecl {
 
 func libraryAST_157() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2220, 5),
+		Pos:       lp(2223, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2220, 43),
+				Pos:  lp(2223, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 50),
+					Pos:   lp(2223, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 53),
+				Pos:  lp(2223, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 70),
+					Pos:   lp(2223, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 73),
+				Pos:  lp(2223, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 87),
+					Pos:   lp(2223, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 90),
+				Pos:  lp(2223, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 109),
+					Pos:   lp(2223, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 112),
+				Pos:  lp(2223, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 130),
+					Pos:   lp(2223, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 133),
+				Pos:  lp(2223, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 149),
+					Pos:   lp(2223, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 153),
+				Pos:  lp(2223, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 172),
+					Pos:   lp(2223, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 176),
+				Pos:  lp(2223, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 209),
+					Pos:   lp(2223, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 213),
+				Pos:  lp(2223, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 236),
+					Pos:   lp(2223, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 243),
+				Pos:  lp(2223, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 258),
+					Pos:   lp(2223, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 266),
+				Pos:  lp(2223, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 283),
+					Pos:   lp(2223, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 291),
+				Pos:  lp(2223, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 307),
+					Pos:   lp(2223, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 315),
+				Pos:  lp(2223, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 331),
+					Pos:   lp(2223, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 339),
+				Pos:  lp(2223, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 363),
+					Pos:   lp(2223, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 371),
+				Pos:  lp(2223, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 394),
+					Pos:   lp(2223, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -44953,44 +44996,44 @@ func libraryAST_157() *lang.TypeDecl {
 
 func libraryAST_158() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2222, 5),
+		Pos:       lp(2225, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2222, 41),
+				Pos:  lp(2225, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2222, 48),
+					Pos:   lp(2225, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2222, 51),
+				Pos:  lp(2225, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2222, 79),
+					Pos:   lp(2225, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2222, 82),
+				Pos:  lp(2225, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2222, 101),
+					Pos:   lp(2225, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2222, 104),
+				Pos:  lp(2225, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2222, 120),
+					Pos:   lp(2225, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -45001,77 +45044,77 @@ func libraryAST_158() *lang.TypeDecl {
 
 func libraryAST_159() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2224, 5),
+		Pos:       lp(2227, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2226, 9),
+				Pos:       lp(2229, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2226, 23),
+					Pos:  lp(2229, 23),
 					Name: "TaskScheduler",
 				},
 				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2226, 47),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2227, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2227, 23),
-					Name: "TaskScheduler",
-				},
-				Name: "Current",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2227, 47),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2228, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2228, 30),
-					Name: "TaskScheduler",
-				},
-				Name: "FromCurrentSynchronizationContext",
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2229, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2229, 16),
-					Name: "int",
-				},
-				Name: "Id",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2229, 25),
+						Pos:  lp(2229, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2230, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2230, 23),
+					Name: "TaskScheduler",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2230, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2231, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2231, 30),
+					Name: "TaskScheduler",
+				},
+				Name: "FromCurrentSynchronizationContext",
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2232, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2232, 16),
+					Name: "int",
+				},
+				Name: "Id",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2232, 25),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2233, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2230, 24),
+					Pos:  lp(2233, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2230, 54),
+						Pos:  lp(2233, 54),
 						Kind: "get",
 					},
 				},
@@ -45082,85 +45125,12 @@ func libraryAST_159() *lang.TypeDecl {
 
 func libraryAST_160() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2233, 5),
+		Pos:       lp(2236, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2235, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2235, 23),
-					Name: "Task",
-				},
-				Name: "StartNew",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2235, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2235, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2236, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2236, 23),
-					Name: "Task",
-				},
-				Name: "StartNew",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2236, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2236, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2236, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2236, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2237, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2237, 23),
-					Name: "Task",
-				},
-				Name: "StartNew",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2237, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2237, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2237, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2237, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2238, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -45178,30 +45148,6 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "action",
 					},
-					&lang.Param{
-						Pos: lp(2238, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2238, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2238, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2238, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2238, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2238, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -45218,22 +45164,16 @@ func libraryAST_160() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2239, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2239, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2239, 60),
+						Pos: lp(2239, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2239, 60),
-							Name: "object",
+							Pos:  lp(2239, 52),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -45251,30 +45191,16 @@ func libraryAST_160() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2240, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2240, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2240, 60),
+						Pos: lp(2240, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2240, 60),
-							Name: "object",
+							Pos:  lp(2240, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2240, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2240, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -45292,30 +45218,32 @@ func libraryAST_160() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2241, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2241, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2241, 60),
+						Pos: lp(2241, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2241, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2241, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2241, 74),
+							Pos:  lp(2241, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2241, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2241, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2241, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2241, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -45325,31 +45253,30 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2242, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2242, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "StartNew",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2242, 55),
+						Pos: lp(2242, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2242, 55),
-							Name: "Func",
+							Pos:  lp(2242, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2242, 60),
-									Name: "TResult",
+									Pos:  lp(2242, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2242, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2242, 60),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -45359,36 +45286,35 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2243, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2243, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "StartNew",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2243, 55),
+						Pos: lp(2243, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2243, 55),
-							Name: "Func",
+							Pos:  lp(2243, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2243, 60),
-									Name: "TResult",
+									Pos:  lp(2243, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2243, 79),
+						Pos: lp(2243, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2243, 79),
+							Pos:  lp(2243, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2243, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2243, 74),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -45401,36 +45327,35 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2244, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2244, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "StartNew",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2244, 55),
+						Pos: lp(2244, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2244, 55),
-							Name: "Func",
+							Pos:  lp(2244, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2244, 60),
-									Name: "TResult",
+									Pos:  lp(2244, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2244, 79),
+						Pos: lp(2244, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2244, 79),
+							Pos:  lp(2244, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2244, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2244, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -45469,30 +45394,6 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2245, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2245, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2245, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2245, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2245, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2245, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -45521,10 +45422,6 @@ func libraryAST_160() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2246, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2246, 68),
 									Name: "TResult",
 								},
 							},
@@ -45532,12 +45429,12 @@ func libraryAST_160() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2246, 87),
+						Pos: lp(2246, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2246, 87),
-							Name: "object",
+							Pos:  lp(2246, 79),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -45547,38 +45444,39 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2247, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2247, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "ContinueWhenAll",
+				Name: "StartNew",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2247, 44),
+						Pos: lp(2247, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2247, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2247, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2247, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2247, 58),
-							Name: "Action",
+							Pos:  lp(2247, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2247, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2247, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2247, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2247, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2247, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -45588,46 +45486,55 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2248, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2248, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "ContinueWhenAll",
+				Name: "StartNew",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2248, 44),
+						Pos: lp(2248, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2248, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2248, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2248, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2248, 58),
-							Name: "Action",
+							Pos:  lp(2248, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2248, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2248, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2248, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2248, 93),
+						Pos: lp(2248, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2248, 93),
+							Pos:  lp(2248, 79),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2248, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2248, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2248, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2248, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -45637,46 +45544,43 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2249, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2249, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "ContinueWhenAll",
+				Name: "StartNew",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2249, 44),
+						Pos: lp(2249, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2249, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2249, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2249, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2249, 58),
-							Name: "Action",
+							Pos:  lp(2249, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2249, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2249, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2249, 60),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2249, 68),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2249, 93),
+						Pos: lp(2249, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2249, 93),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2249, 87),
+							Name: "object",
 						},
-						Name: "continuationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -45686,51 +45590,38 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2250, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2250, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "ContinueWhenAll",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2250, 62),
+						Pos: lp(2250, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2250, 62),
+							Pos:       lp(2250, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2250, 62),
+								Pos:  lp(2250, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2250, 76),
+						Pos: lp(2250, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2250, 76),
-							Name: "Func",
+							Pos:  lp(2250, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2250, 81),
+									Pos:       lp(2250, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2250, 81),
+										Pos:  lp(2250, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2250, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -45740,56 +45631,43 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2251, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2251, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "ContinueWhenAll",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2251, 62),
+						Pos: lp(2251, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2251, 62),
+							Pos:       lp(2251, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2251, 62),
+								Pos:  lp(2251, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2251, 76),
+						Pos: lp(2251, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2251, 76),
-							Name: "Func",
+							Pos:  lp(2251, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2251, 81),
+									Pos:       lp(2251, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2251, 81),
+										Pos:  lp(2251, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2251, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2251, 120),
+						Pos: lp(2251, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2251, 120),
+							Pos:  lp(2251, 93),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -45802,56 +45680,43 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2252, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2252, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "ContinueWhenAll",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2252, 62),
+						Pos: lp(2252, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2252, 62),
+							Pos:       lp(2252, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2252, 62),
+								Pos:  lp(2252, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2252, 76),
+						Pos: lp(2252, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2252, 76),
-							Name: "Func",
+							Pos:  lp(2252, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2252, 81),
+									Pos:       lp(2252, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2252, 81),
+										Pos:  lp(2252, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2252, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2252, 120),
+						Pos: lp(2252, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2252, 120),
+							Pos:  lp(2252, 93),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -45864,34 +45729,51 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2253, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2253, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "ContinueWhenAny",
+				Name: "ContinueWhenAll",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2253, 44),
+						Pos: lp(2253, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2253, 44),
+							Pos:       lp(2253, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2253, 44),
+								Pos:  lp(2253, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2253, 58),
+						Pos: lp(2253, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2253, 58),
-							Name: "Action",
+							Pos:  lp(2253, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2253, 65),
-									Name: "Task",
+									Pos:       lp(2253, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2253, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2253, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 				},
 			},
@@ -45901,39 +45783,56 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2254, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2254, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "ContinueWhenAny",
+				Name: "ContinueWhenAll",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2254, 44),
+						Pos: lp(2254, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2254, 44),
+							Pos:       lp(2254, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2254, 44),
+								Pos:  lp(2254, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2254, 58),
+						Pos: lp(2254, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2254, 58),
-							Name: "Action",
+							Pos:  lp(2254, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2254, 65),
-									Name: "Task",
+									Pos:       lp(2254, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2254, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2254, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2254, 91),
+						Pos: lp(2254, 120),
 						Type: &lang.TypeRef{
-							Pos:  lp(2254, 91),
+							Pos:  lp(2254, 120),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -45946,39 +45845,56 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2255, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2255, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "ContinueWhenAny",
+				Name: "ContinueWhenAll",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2255, 44),
+						Pos: lp(2255, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2255, 44),
+							Pos:       lp(2255, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2255, 44),
+								Pos:  lp(2255, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2255, 58),
+						Pos: lp(2255, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2255, 58),
-							Name: "Action",
+							Pos:  lp(2255, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2255, 65),
-									Name: "Task",
+									Pos:       lp(2255, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2255, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2255, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2255, 91),
+						Pos: lp(2255, 120),
 						Type: &lang.TypeRef{
-							Pos:  lp(2255, 91),
+							Pos:  lp(2255, 120),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -45991,47 +45907,34 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2256, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2256, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "ContinueWhenAny",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2256, 62),
+						Pos: lp(2256, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2256, 62),
+							Pos:       lp(2256, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2256, 62),
+								Pos:  lp(2256, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2256, 76),
+						Pos: lp(2256, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2256, 76),
-							Name: "Func",
+							Pos:  lp(2256, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2256, 81),
+									Pos:  lp(2256, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2256, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -46041,52 +45944,39 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2257, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2257, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "ContinueWhenAny",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2257, 62),
+						Pos: lp(2257, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2257, 62),
+							Pos:       lp(2257, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2257, 62),
+								Pos:  lp(2257, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2257, 76),
+						Pos: lp(2257, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2257, 76),
-							Name: "Func",
+							Pos:  lp(2257, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2257, 81),
+									Pos:  lp(2257, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2257, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2257, 118),
+						Pos: lp(2257, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2257, 118),
+							Pos:  lp(2257, 91),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -46099,52 +45989,39 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2258, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2258, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "ContinueWhenAny",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2258, 62),
+						Pos: lp(2258, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2258, 62),
+							Pos:       lp(2258, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2258, 62),
+								Pos:  lp(2258, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2258, 76),
+						Pos: lp(2258, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2258, 76),
-							Name: "Func",
+							Pos:  lp(2258, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2258, 81),
+									Pos:  lp(2258, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2258, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2258, 118),
+						Pos: lp(2258, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2258, 118),
+							Pos:  lp(2258, 91),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -46157,53 +46034,47 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2259, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2259, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "ContinueWhenAll",
+				Name: "ContinueWhenAny",
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2259, 63),
+						Pos: lp(2259, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2259, 63),
+							Pos:       lp(2259, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2259, 63),
+								Pos:  lp(2259, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2259, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2259, 96),
+						Pos: lp(2259, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2259, 96),
-							Name: "Action",
+							Pos:  lp(2259, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2259, 103),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2259, 103),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2259, 108),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2259, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2259, 87),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 				},
 			},
@@ -46220,57 +46091,48 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAll",
+				Name: "ContinueWhenAny",
 				TypeParams: []string{
-					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2260, 81),
+						Pos: lp(2260, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2260, 81),
+							Pos:       lp(2260, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2260, 81),
+								Pos:  lp(2260, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2260, 86),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2260, 114),
+						Pos: lp(2260, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2260, 114),
+							Pos:  lp(2260, 76),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2260, 119),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2260, 119),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2260, 124),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2260, 81),
+									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2260, 146),
+									Pos:  lp(2260, 87),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2260, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2260, 118),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -46280,23 +46142,81 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2261, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2261, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name: "ContinueWhenAny",
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2261, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2261, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2261, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2261, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2261, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2261, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2261, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2261, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2261, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2262, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2262, 23),
+					Name: "Task",
+				},
+				Name: "ContinueWhenAll",
 				TypeParams: []string{
 					"TAntecedentResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2261, 63),
+						Pos: lp(2262, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2261, 63),
+							Pos:       lp(2262, 63),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2261, 63),
+								Pos:  lp(2262, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2261, 68),
+										Pos:  lp(2262, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -46305,17 +46225,140 @@ func libraryAST_160() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2261, 96),
+						Pos: lp(2262, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2261, 96),
+							Pos:  lp(2262, 96),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2261, 103),
+									Pos:       lp(2262, 103),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2262, 103),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2262, 108),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2263, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2263, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2263, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "ContinueWhenAll",
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2263, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2263, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2263, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2263, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2263, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2263, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2263, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2263, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2263, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2263, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2264, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2264, 23),
+					Name: "Task",
+				},
+				Name: "ContinueWhenAny",
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2264, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2264, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2264, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2264, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2264, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2264, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2264, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2261, 108),
+											Pos:  lp(2264, 108),
 											Name: "TAntecedentResult",
 										},
 									},
@@ -46327,14 +46370,14 @@ func libraryAST_160() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2262, 9),
+				Pos:       lp(2265, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2262, 23),
+					Pos:  lp(2265, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2262, 28),
+							Pos:  lp(2265, 28),
 							Name: "TResult",
 						},
 					},
@@ -46346,16 +46389,16 @@ func libraryAST_160() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2262, 81),
+						Pos: lp(2265, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2262, 81),
+							Pos:       lp(2265, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2262, 81),
+								Pos:  lp(2265, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2262, 86),
+										Pos:  lp(2265, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -46364,23 +46407,23 @@ func libraryAST_160() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2262, 114),
+						Pos: lp(2265, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2262, 114),
+							Pos:  lp(2265, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2262, 119),
+									Pos:  lp(2265, 119),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2262, 124),
+											Pos:  lp(2265, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2262, 144),
+									Pos:  lp(2265, 144),
 									Name: "TResult",
 								},
 							},
@@ -46395,26 +46438,26 @@ func libraryAST_160() *lang.TypeDecl {
 
 func libraryAST_161() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2265, 5),
+		Pos:       lp(2268, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2267, 9),
+				Pos:       lp(2270, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2268, 9),
+				Pos:       lp(2271, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2268, 44),
+						Pos: lp(2271, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2268, 44),
+							Pos:  lp(2271, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -46422,14 +46465,14 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2269, 9),
+				Pos:       lp(2272, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2269, 44),
+						Pos: lp(2272, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2269, 44),
+							Pos:  lp(2272, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -46437,22 +46480,22 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2270, 9),
+				Pos:       lp(2273, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2270, 44),
+						Pos: lp(2273, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2270, 44),
+							Pos:  lp(2273, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2270, 58),
+						Pos: lp(2273, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2270, 58),
+							Pos:  lp(2273, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -46460,64 +46503,17 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2271, 9),
+				Pos:       lp(2274, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2271, 16),
+					Pos:  lp(2274, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2271, 28),
+						Pos:  lp(2274, 28),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2272, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2272, 23),
-					Name: "void",
-				},
-				Name: "SetCanceled",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2273, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2273, 23),
-					Name: "void",
-				},
-				Name: "SetCanceled",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2273, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2273, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2274, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2274, 23),
-					Name: "void",
-				},
-				Name: "SetException",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2274, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2274, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
 					},
 				},
 			},
@@ -46528,23 +46524,7 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2275, 23),
 					Name: "void",
 				},
-				Name: "SetException",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2275, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2275, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2275, 53),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
-					},
-				},
+				Name: "SetCanceled",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2276, 9),
@@ -46553,30 +46533,12 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2276, 23),
 					Name: "void",
 				},
-				Name: "SetResult",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2277, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2277, 23),
-					Name: "bool",
-				},
-				Name: "TrySetCanceled",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2278, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2278, 23),
-					Name: "bool",
-				},
-				Name: "TrySetCanceled",
+				Name: "SetCanceled",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2278, 43),
+						Pos: lp(2276, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2278, 43),
+							Pos:  lp(2276, 40),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -46584,18 +46546,18 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2279, 9),
+				Pos:       lp(2277, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2279, 23),
-					Name: "bool",
+					Pos:  lp(2277, 23),
+					Name: "void",
 				},
-				Name: "TrySetException",
+				Name: "SetException",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2279, 44),
+						Pos: lp(2277, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2279, 44),
+							Pos:  lp(2277, 41),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -46603,22 +46565,22 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2280, 9),
+				Pos:       lp(2278, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2280, 23),
-					Name: "bool",
+					Pos:  lp(2278, 23),
+					Name: "void",
 				},
-				Name: "TrySetException",
+				Name: "SetException",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2280, 44),
+						Pos: lp(2278, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2280, 44),
+							Pos:  lp(2278, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2280, 56),
+									Pos:  lp(2278, 53),
 									Name: "Exception",
 								},
 							},
@@ -46628,10 +46590,91 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2279, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2279, 23),
+					Name: "void",
+				},
+				Name: "SetResult",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2280, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2280, 23),
+					Name: "bool",
+				},
+				Name: "TrySetCanceled",
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2281, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2281, 23),
+					Name: "bool",
+				},
+				Name: "TrySetCanceled",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2281, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2281, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2282, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2282, 23),
+					Name: "bool",
+				},
+				Name: "TrySetException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2282, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2282, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2283, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2283, 23),
+					Name: "bool",
+				},
+				Name: "TrySetException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2283, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2283, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2283, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2284, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2284, 23),
 					Name: "bool",
 				},
 				Name: "TrySetResult",
@@ -46642,7 +46685,7 @@ func libraryAST_161() *lang.TypeDecl {
 
 func libraryAST_162() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2284, 5),
+		Pos:       lp(2287, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -46652,19 +46695,19 @@ func libraryAST_162() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2286, 9),
+				Pos:       lp(2289, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2287, 9),
+				Pos:       lp(2290, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2287, 44),
+						Pos: lp(2290, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2287, 44),
+							Pos:  lp(2290, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -46672,14 +46715,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2288, 9),
+				Pos:       lp(2291, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2288, 44),
+						Pos: lp(2291, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2288, 44),
+							Pos:  lp(2291, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -46687,22 +46730,22 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2289, 9),
+				Pos:       lp(2292, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2289, 44),
+						Pos: lp(2292, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2289, 44),
+							Pos:  lp(2292, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2289, 58),
+						Pos: lp(2292, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2289, 58),
+							Pos:  lp(2292, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -46710,14 +46753,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2290, 9),
+				Pos:       lp(2293, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2290, 16),
+					Pos:  lp(2293, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2290, 21),
+							Pos:  lp(2293, 21),
 							Name: "TResult",
 						},
 					},
@@ -46725,55 +46768,8 @@ func libraryAST_162() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2290, 37),
+						Pos:  lp(2293, 37),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2291, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2291, 23),
-					Name: "void",
-				},
-				Name: "SetCanceled",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2292, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2292, 23),
-					Name: "void",
-				},
-				Name: "SetCanceled",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2292, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2292, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2293, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2293, 23),
-					Name: "void",
-				},
-				Name: "SetException",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2293, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2293, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
 					},
 				},
 			},
@@ -46784,16 +46780,63 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2294, 23),
 					Name: "void",
 				},
+				Name: "SetCanceled",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2295, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2295, 23),
+					Name: "void",
+				},
+				Name: "SetCanceled",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2295, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2295, 40),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2296, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2296, 23),
+					Name: "void",
+				},
 				Name: "SetException",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2294, 41),
+						Pos: lp(2296, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2294, 41),
+							Pos:  lp(2296, 41),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2297, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2297, 23),
+					Name: "void",
+				},
+				Name: "SetException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2297, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2297, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2294, 53),
+									Pos:  lp(2297, 53),
 									Name: "Exception",
 								},
 							},
@@ -46803,68 +46846,21 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2295, 9),
+				Pos:       lp(2298, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2295, 23),
+					Pos:  lp(2298, 23),
 					Name: "void",
 				},
 				Name: "SetResult",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2295, 38),
+						Pos: lp(2298, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2295, 38),
+							Pos:  lp(2298, 38),
 							Name: "TResult",
 						},
 						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2296, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2296, 23),
-					Name: "bool",
-				},
-				Name: "TrySetCanceled",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2297, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2297, 23),
-					Name: "bool",
-				},
-				Name: "TrySetCanceled",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2297, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2297, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2298, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2298, 23),
-					Name: "bool",
-				},
-				Name: "TrySetException",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2298, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2298, 44),
-							Name: "Exception",
-						},
-						Name: "exception",
 					},
 				},
 			},
@@ -46875,16 +46871,63 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2299, 23),
 					Name: "bool",
 				},
+				Name: "TrySetCanceled",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2300, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2300, 23),
+					Name: "bool",
+				},
+				Name: "TrySetCanceled",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2300, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2300, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2301, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2301, 23),
+					Name: "bool",
+				},
 				Name: "TrySetException",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2299, 44),
+						Pos: lp(2301, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2299, 44),
+							Pos:  lp(2301, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2302, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2302, 23),
+					Name: "bool",
+				},
+				Name: "TrySetException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2302, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2302, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2299, 56),
+									Pos:  lp(2302, 56),
 									Name: "Exception",
 								},
 							},
@@ -46894,18 +46937,18 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2300, 9),
+				Pos:       lp(2303, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2300, 23),
+					Pos:  lp(2303, 23),
 					Name: "bool",
 				},
 				Name: "TrySetResult",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2300, 41),
+						Pos: lp(2303, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2300, 41),
+							Pos:  lp(2303, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -46918,32 +46961,32 @@ func libraryAST_162() *lang.TypeDecl {
 
 func libraryAST_163() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2303, 5),
+		Pos:       lp(2306, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2303, 6),
+				Pos:  lp(2306, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2305, 9),
+				Pos:       lp(2308, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2306, 9),
+				Pos:       lp(2309, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2306, 33),
+						Pos: lp(2309, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2306, 33),
+							Pos:  lp(2309, 33),
 							Name: "Task",
 						},
 						Name: "task",
@@ -46951,22 +46994,22 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2307, 9),
+				Pos:       lp(2310, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2307, 33),
+						Pos: lp(2310, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2307, 33),
+							Pos:  lp(2310, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2307, 89),
+						Pos: lp(2310, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2307, 89),
+							Pos:  lp(2310, 89),
 							Name: "short",
 						},
 						Name: "token",
@@ -46974,61 +47017,16 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2308, 9),
+				Pos:       lp(2311, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2308, 23),
+					Pos:  lp(2311, 23),
 					Name: "ValueTask",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2308, 49),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2309, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2309, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2309, 34),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2310, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2310, 16),
-					Name: "bool",
-				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2310, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2311, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2311, 16),
-					Name: "bool",
-				},
-				Name: "IsCompletedSuccessfully",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2311, 47),
+						Pos:  lp(2311, 49),
 						Kind: "get",
 					},
 				},
@@ -47040,36 +47038,81 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2312, 16),
 					Name: "bool",
 				},
+				Name: "IsCanceled",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2312, 34),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2313, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2313, 16),
+					Name: "bool",
+				},
+				Name: "IsCompleted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2313, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2314, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2314, 16),
+					Name: "bool",
+				},
+				Name: "IsCompletedSuccessfully",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2314, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2315, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2315, 16),
+					Name: "bool",
+				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2312, 33),
+						Pos:  lp(2315, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2313, 9),
+				Pos:       lp(2316, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2313, 23),
+					Pos:  lp(2316, 23),
 					Name: "Task",
 				},
 				Name: "AsTask",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2314, 9),
+				Pos:       lp(2317, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2314, 23),
+					Pos:  lp(2317, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name: "ConfigureAwait",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2314, 94),
+						Pos: lp(2317, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2314, 94),
+							Pos:  lp(2317, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -47077,88 +47120,22 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2315, 9),
+				Pos:       lp(2318, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2315, 23),
+					Pos:  lp(2318, 23),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
 				Name: "GetAwaiter",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2316, 9),
+				Pos:       lp(2319, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2316, 23),
+					Pos:  lp(2319, 23),
 					Name: "ValueTask",
 				},
 				Name: "Preserve",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2317, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2317, 30),
-					Name: "ValueTask",
-				},
-				Name: "FromCanceled",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2317, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2317, 53),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2318, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2318, 30),
-					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2318, 40),
-							Name: "TResult",
-						},
-					},
-				},
-				Name: "FromCanceled",
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2318, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(2318, 71),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2319, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2319, 30),
-					Name: "ValueTask",
-				},
-				Name: "FromException",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2319, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2319, 54),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2320, 9),
@@ -47166,25 +47143,16 @@ func libraryAST_163() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2320, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2320, 40),
-							Name: "TResult",
-						},
-					},
 				},
-				Name: "FromException",
-				TypeParams: []string{
-					"TResult",
-				},
+				Name: "FromCanceled",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2320, 72),
+						Pos: lp(2320, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2320, 72),
-							Name: "Exception",
+							Pos:  lp(2320, 53),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -47201,15 +47169,90 @@ func libraryAST_163() *lang.TypeDecl {
 						},
 					},
 				},
+				Name: "FromCanceled",
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2321, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(2321, 71),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2322, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2322, 30),
+					Name: "ValueTask",
+				},
+				Name: "FromException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2322, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2322, 54),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2323, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2323, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2323, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "FromException",
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2323, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2323, 72),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2324, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2324, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2324, 40),
+							Name: "TResult",
+						},
+					},
+				},
 				Name: "FromResult",
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2321, 69),
+						Pos: lp(2324, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(2321, 69),
+							Pos:  lp(2324, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -47222,7 +47265,7 @@ func libraryAST_163() *lang.TypeDecl {
 
 func libraryAST_164() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2324, 5),
+		Pos:       lp(2327, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -47232,20 +47275,20 @@ func libraryAST_164() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2324, 6),
+				Pos:  lp(2327, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2326, 9),
+				Pos:       lp(2329, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2326, 33),
+						Pos: lp(2329, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2326, 33),
+							Pos:  lp(2329, 33),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -47253,18 +47296,18 @@ func libraryAST_164() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2327, 9),
+				Pos:       lp(2330, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2327, 33),
+						Pos: lp(2330, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2327, 33),
+							Pos:  lp(2330, 33),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2327, 38),
+									Pos:  lp(2330, 38),
 									Name: "TResult",
 								},
 							},
@@ -47274,18 +47317,18 @@ func libraryAST_164() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2328, 9),
+				Pos:       lp(2331, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2328, 33),
+						Pos: lp(2331, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2328, 33),
+							Pos:  lp(2331, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2328, 81),
+									Pos:  lp(2331, 81),
 									Name: "TResult",
 								},
 							},
@@ -47293,57 +47336,12 @@ func libraryAST_164() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2328, 98),
+						Pos: lp(2331, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(2328, 98),
+							Pos:  lp(2331, 98),
 							Name: "short",
 						},
 						Name: "token",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2329, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2329, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2329, 34),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2330, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2330, 16),
-					Name: "bool",
-				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2330, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2331, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2331, 16),
-					Name: "bool",
-				},
-				Name: "IsCompletedSuccessfully",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2331, 47),
-						Kind: "get",
 					},
 				},
 			},
@@ -47354,10 +47352,10 @@ func libraryAST_164() *lang.TypeDecl {
 					Pos:  lp(2332, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2332, 33),
+						Pos:  lp(2332, 34),
 						Kind: "get",
 					},
 				},
@@ -47367,25 +47365,70 @@ func libraryAST_164() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2333, 16),
+					Name: "bool",
+				},
+				Name: "IsCompleted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2333, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2334, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2334, 16),
+					Name: "bool",
+				},
+				Name: "IsCompletedSuccessfully",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2334, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2335, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2335, 16),
+					Name: "bool",
+				},
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2335, 33),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2336, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2336, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2333, 33),
+						Pos:  lp(2336, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2334, 9),
+				Pos:       lp(2337, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2334, 23),
+					Pos:  lp(2337, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2334, 28),
+							Pos:  lp(2337, 28),
 							Name: "TResult",
 						},
 					},
@@ -47393,14 +47436,14 @@ func libraryAST_164() *lang.TypeDecl {
 				Name: "AsTask",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2335, 9),
+				Pos:       lp(2338, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2335, 23),
+					Pos:  lp(2338, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2335, 84),
+							Pos:  lp(2338, 84),
 							Name: "TResult",
 						},
 					},
@@ -47408,9 +47451,9 @@ func libraryAST_164() *lang.TypeDecl {
 				Name: "ConfigureAwait",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2335, 108),
+						Pos: lp(2338, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2335, 108),
+							Pos:  lp(2338, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -47418,14 +47461,14 @@ func libraryAST_164() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2336, 9),
+				Pos:       lp(2339, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2336, 23),
+					Pos:  lp(2339, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2336, 72),
+							Pos:  lp(2339, 72),
 							Name: "TResult",
 						},
 					},
@@ -47433,14 +47476,14 @@ func libraryAST_164() *lang.TypeDecl {
 				Name: "GetAwaiter",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2337, 9),
+				Pos:       lp(2340, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2337, 23),
+					Pos:  lp(2340, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2337, 33),
+							Pos:  lp(2340, 33),
 							Name: "TResult",
 						},
 					},
@@ -47453,147 +47496,12 @@ func libraryAST_164() *lang.TypeDecl {
 
 func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2340, 5),
+		Pos:       lp(2343, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2342, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2342, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name: "For",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2342, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2342, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2342, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2342, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2342, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2342, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2342, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2343, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2343, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name: "For",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2343, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2343, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2343, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2343, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2343, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2343, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2343, 96),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2343, 101),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2344, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2344, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name: "For",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2344, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2344, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2344, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2344, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2344, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2344, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2344, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2344, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2344, 129),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2345, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -47607,27 +47515,27 @@ func libraryAST_165() *lang.TypeDecl {
 						Pos: lp(2345, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2345, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2345, 73),
+						Pos: lp(2345, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 73),
-							Name: "long",
+							Pos:  lp(2345, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2345, 91),
+						Pos: lp(2345, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 91),
+							Pos:  lp(2345, 89),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2345, 98),
-									Name: "long",
+									Pos:  lp(2345, 96),
+									Name: "int",
 								},
 							},
 						},
@@ -47642,34 +47550,37 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2346, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "ForEach",
-				TypeParams: []string{
-					"TSource",
-				},
+				Name: "For",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2346, 66),
+						Pos: lp(2346, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2346, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2346, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2346, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2346, 95),
+						Pos: lp(2346, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2346, 95),
+							Pos:  lp(2346, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2346, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2346, 89),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2346, 102),
-									Name: "TSource",
+									Pos:  lp(2346, 96),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2346, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -47684,38 +47595,41 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2347, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "ForEach",
-				TypeParams: []string{
-					"TSource",
-				},
+				Name: "For",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2347, 66),
+						Pos: lp(2347, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2347, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2347, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2347, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2347, 95),
+						Pos: lp(2347, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2347, 95),
+							Pos:  lp(2347, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2347, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2347, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2347, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2347, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2347, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2347, 111),
-									Name: "ParallelLoopState",
+									Pos:  lp(2347, 129),
+									Name: "int",
 								},
 							},
 						},
@@ -47730,42 +47644,33 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2348, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "ForEach",
-				TypeParams: []string{
-					"TSource",
-				},
+				Name: "For",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2348, 66),
+						Pos: lp(2348, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2348, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2348, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2348, 95),
+						Pos: lp(2348, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 95),
-							Name: "ParallelOptions",
+							Pos:  lp(2348, 73),
+							Name: "long",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2348, 128),
+						Pos: lp(2348, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 128),
+							Pos:  lp(2348, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2348, 135),
-									Name: "TSource",
+									Pos:  lp(2348, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -47778,21 +47683,21 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2349, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name: "ForEachAsync",
+				Name: "ForEach",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2349, 57),
+						Pos: lp(2349, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2349, 57),
+							Pos:  lp(2349, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2349, 69),
+									Pos:  lp(2349, 78),
 									Name: "TSource",
 								},
 							},
@@ -47800,22 +47705,14 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2349, 86),
+						Pos: lp(2349, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2349, 86),
-							Name: "Func",
+							Pos:  lp(2349, 95),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2349, 91),
+									Pos:  lp(2349, 102),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2349, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2349, 136),
-									Name: "ValueTask",
 								},
 							},
 						},
@@ -47828,21 +47725,21 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2350, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name: "ForEachAsync",
+				Name: "ForEach",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2350, 57),
+						Pos: lp(2350, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2350, 57),
+							Pos:  lp(2350, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2350, 69),
+									Pos:  lp(2350, 78),
 									Name: "TSource",
 								},
 							},
@@ -47850,30 +47747,18 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2350, 86),
+						Pos: lp(2350, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2350, 86),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2350, 140),
-						Type: &lang.TypeRef{
-							Pos:  lp(2350, 140),
-							Name: "Func",
+							Pos:  lp(2350, 95),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2350, 145),
+									Pos:  lp(2350, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2350, 154),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2350, 190),
-									Name: "ValueTask",
+									Pos:  lp(2350, 111),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -47886,21 +47771,21 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2351, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name: "ForEachAsync",
+				Name: "ForEach",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2351, 57),
+						Pos: lp(2351, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2351, 57),
+							Pos:  lp(2351, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2351, 69),
+									Pos:  lp(2351, 78),
 									Name: "TSource",
 								},
 							},
@@ -47908,30 +47793,22 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2351, 86),
+						Pos: lp(2351, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2351, 86),
+							Pos:  lp(2351, 95),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2351, 119),
+						Pos: lp(2351, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2351, 119),
-							Name: "Func",
+							Pos:  lp(2351, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2351, 124),
+									Pos:  lp(2351, 135),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2351, 133),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2351, 169),
-									Name: "ValueTask",
 								},
 							},
 						},
@@ -47944,18 +47821,184 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2352, 30),
+					Name: "Task",
+				},
+				Name: "ForEachAsync",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2352, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2352, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2352, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2352, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2352, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2352, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2352, 100),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2352, 136),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2353, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2353, 30),
+					Name: "Task",
+				},
+				Name: "ForEachAsync",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2353, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2353, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2353, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2353, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2353, 86),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2353, 140),
+						Type: &lang.TypeRef{
+							Pos:  lp(2353, 140),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2353, 145),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2353, 154),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2353, 190),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2354, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2354, 30),
+					Name: "Task",
+				},
+				Name: "ForEachAsync",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2354, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2354, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2354, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2354, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2354, 86),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2354, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2354, 119),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2354, 124),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2354, 133),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2354, 169),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2355, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2355, 30),
 					Name: "void",
 				},
 				Name: "Invoke",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2352, 42),
+						Pos:      lp(2355, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2352, 49),
+							Pos:       lp(2355, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2352, 49),
+								Pos:  lp(2355, 49),
 								Name: "Action",
 							},
 						},
@@ -47969,46 +48012,46 @@ func libraryAST_165() *lang.TypeDecl {
 
 func libraryAST_166() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2355, 5),
+		Pos:       lp(2358, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2357, 9),
+				Pos:       lp(2360, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2357, 16),
+					Pos:  lp(2360, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2357, 45),
+						Pos:  lp(2360, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2357, 50),
+						Pos:  lp(2360, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2358, 9),
+				Pos:       lp(2361, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2358, 16),
+					Pos:  lp(2361, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2358, 71),
+						Pos:  lp(2361, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2358, 76),
+						Pos:  lp(2361, 76),
 						Kind: "set",
 					},
 				},
@@ -48019,45 +48062,45 @@ func libraryAST_166() *lang.TypeDecl {
 
 func libraryAST_167() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2361, 5),
+		Pos:       lp(2364, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2361, 6),
+				Pos:  lp(2364, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2363, 9),
+				Pos:       lp(2366, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2363, 16),
+					Pos:  lp(2366, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2363, 35),
+						Pos:  lp(2366, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2364, 9),
+				Pos:       lp(2367, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2364, 16),
+					Pos:      lp(2367, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2364, 45),
+						Pos:  lp(2367, 45),
 						Kind: "get",
 					},
 				},
@@ -48068,41 +48111,41 @@ func libraryAST_167() *lang.TypeDecl {
 
 func libraryAST_168() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2367, 5),
+		Pos:       lp(2370, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2369, 9),
+				Pos:       lp(2372, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2369, 16),
+					Pos:  lp(2372, 16),
 					Name: "bool",
 				},
 				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2369, 33),
+						Pos:  lp(2372, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2370, 9),
+				Pos:       lp(2373, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2370, 23),
+					Pos:  lp(2373, 23),
 					Name: "void",
 				},
 				Name: "Break",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2371, 9),
+				Pos:       lp(2374, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2371, 23),
+					Pos:  lp(2374, 23),
 					Name: "void",
 				},
 				Name: "Stop",
@@ -48113,17 +48156,17 @@ func libraryAST_168() *lang.TypeDecl {
 
 func libraryAST_169() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2377, 5),
+		Pos:       lp(2380, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2379, 9),
+				Pos:       lp(2382, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2379, 30),
+					Pos:  lp(2382, 30),
 					Name: "TSource",
 				},
 				Name: "Aggregate",
@@ -48132,14 +48175,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2379, 57),
+						Pos:      lp(2382, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 62),
+							Pos:  lp(2382, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 74),
+									Pos:  lp(2382, 74),
 									Name: "TSource",
 								},
 							},
@@ -48147,21 +48190,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2379, 91),
+						Pos: lp(2382, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 91),
+							Pos:  lp(2382, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 96),
+									Pos:  lp(2382, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 105),
+									Pos:  lp(2382, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 114),
+									Pos:  lp(2382, 114),
 									Name: "TSource",
 								},
 							},
@@ -48171,10 +48214,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2380, 9),
+				Pos:       lp(2383, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2380, 30),
+					Pos:  lp(2383, 30),
 					Name: "TAccumulate",
 				},
 				Name: "Aggregate",
@@ -48184,14 +48227,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2380, 74),
+						Pos:      lp(2383, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2380, 79),
+							Pos:  lp(2383, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2380, 91),
+									Pos:  lp(2383, 91),
 									Name: "TSource",
 								},
 							},
@@ -48199,29 +48242,29 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2380, 108),
+						Pos: lp(2383, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2380, 108),
+							Pos:  lp(2383, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2380, 126),
+						Pos: lp(2383, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2380, 126),
+							Pos:  lp(2383, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2380, 131),
+									Pos:  lp(2383, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2380, 144),
+									Pos:  lp(2383, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2380, 153),
+									Pos:  lp(2383, 153),
 									Name: "TAccumulate",
 								},
 							},
@@ -48231,10 +48274,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2381, 9),
+				Pos:       lp(2384, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2381, 30),
+					Pos:  lp(2384, 30),
 					Name: "TResult",
 				},
 				Name: "Aggregate",
@@ -48245,14 +48288,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2381, 79),
+						Pos:      lp(2384, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2381, 84),
+							Pos:  lp(2384, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2381, 96),
+									Pos:  lp(2384, 96),
 									Name: "TSource",
 								},
 							},
@@ -48260,29 +48303,29 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2381, 113),
+						Pos: lp(2384, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2381, 113),
+							Pos:  lp(2384, 113),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2381, 131),
+						Pos: lp(2384, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2381, 131),
+							Pos:  lp(2384, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2381, 136),
+									Pos:  lp(2384, 136),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2381, 149),
+									Pos:  lp(2384, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2381, 158),
+									Pos:  lp(2384, 158),
 									Name: "TAccumulate",
 								},
 							},
@@ -48290,17 +48333,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "func",
 					},
 					&lang.Param{
-						Pos: lp(2381, 177),
+						Pos: lp(2384, 177),
 						Type: &lang.TypeRef{
-							Pos:  lp(2381, 177),
+							Pos:  lp(2384, 177),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2381, 182),
+									Pos:  lp(2384, 182),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2381, 195),
+									Pos:  lp(2384, 195),
 									Name: "TResult",
 								},
 							},
@@ -48310,10 +48353,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2382, 9),
+				Pos:       lp(2385, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2382, 30),
+					Pos:  lp(2385, 30),
 					Name: "bool",
 				},
 				Name: "All",
@@ -48322,14 +48365,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2382, 48),
+						Pos:      lp(2385, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2382, 53),
+							Pos:  lp(2385, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2382, 65),
+									Pos:  lp(2385, 65),
 									Name: "TSource",
 								},
 							},
@@ -48337,141 +48380,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2382, 82),
+						Pos: lp(2385, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2382, 82),
+							Pos:  lp(2385, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2382, 87),
+									Pos:  lp(2385, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2382, 96),
+									Pos:  lp(2385, 96),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2383, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2383, 30),
-					Name: "bool",
-				},
-				Name: "Any",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2383, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2383, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2383, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2384, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2384, 30),
-					Name: "bool",
-				},
-				Name: "Any",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2384, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2384, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2384, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2384, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2384, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2384, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2384, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2385, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2385, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2385, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "Append",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2385, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2385, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2385, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2385, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2385, 101),
-							Name: "TSource",
-						},
-						Name: "element",
 					},
 				},
 			},
@@ -48480,28 +48404,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2386, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2386, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name: "AsEnumerable",
+				Name: "Any",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2386, 73),
+						Pos:      lp(2386, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2386, 78),
+							Pos:  lp(2386, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2386, 90),
+									Pos:  lp(2386, 65),
 									Name: "TSource",
 								},
 							},
@@ -48515,24 +48433,45 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2387, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name: "Average",
+				Name: "Any",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2387, 45),
+						Pos:      lp(2387, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2387, 50),
+							Pos:  lp(2387, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2387, 62),
-									Name: "int",
+									Pos:  lp(2387, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2387, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2387, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2387, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2387, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -48541,22 +48480,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2388, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2388, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "Average",
+				Name: "Append",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2388, 54),
+						Pos:      lp(2388, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2388, 59),
+							Pos:  lp(2388, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2388, 71),
+									Pos:  lp(2388, 84),
 									Name: "TSource",
 								},
 							},
@@ -48564,22 +48509,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2388, 88),
+						Pos: lp(2388, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2388, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2388, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2388, 102),
-									Name: "int",
-								},
-							},
+							Pos:  lp(2388, 101),
+							Name: "TSource",
 						},
-						Name: "selector",
+						Name: "element",
 					},
 				},
 			},
@@ -48588,20 +48523,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2389, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2389, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "Average",
+				Name: "AsEnumerable",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2389, 45),
+						Pos:      lp(2389, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2389, 50),
+							Pos:  lp(2389, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2389, 62),
-									Name: "long",
+									Pos:  lp(2389, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -48617,42 +48561,21 @@ func libraryAST_169() *lang.TypeDecl {
 					Name: "double",
 				},
 				Name: "Average",
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2390, 54),
+						Pos:      lp(2390, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2390, 59),
+							Pos:  lp(2390, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2390, 71),
-									Name: "TSource",
+									Pos:  lp(2390, 62),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2390, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2390, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2390, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2390, 102),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -48664,21 +48587,42 @@ func libraryAST_169() *lang.TypeDecl {
 					Name: "double",
 				},
 				Name: "Average",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2391, 45),
+						Pos:      lp(2391, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2391, 50),
+							Pos:  lp(2391, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2391, 62),
-									Name: "double",
+									Pos:  lp(2391, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2391, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2391, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2391, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2391, 102),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -48690,19 +48634,45 @@ func libraryAST_169() *lang.TypeDecl {
 					Name: "double",
 				},
 				Name: "Average",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2392, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2392, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2392, 62),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2393, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2393, 30),
+					Name: "double",
+				},
+				Name: "Average",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2392, 54),
+						Pos:      lp(2393, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2392, 59),
+							Pos:  lp(2393, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2392, 71),
+									Pos:  lp(2393, 71),
 									Name: "TSource",
 								},
 							},
@@ -48710,17 +48680,90 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2392, 88),
+						Pos: lp(2393, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2392, 88),
+							Pos:  lp(2393, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2392, 93),
+									Pos:  lp(2393, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2392, 102),
+									Pos:  lp(2393, 102),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2394, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2394, 30),
+					Name: "double",
+				},
+				Name: "Average",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2394, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2394, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2394, 62),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2395, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2395, 30),
+					Name: "double",
+				},
+				Name: "Average",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2395, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2395, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2395, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2395, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2395, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2395, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2395, 102),
 									Name: "double",
 								},
 							},
@@ -48730,148 +48773,28 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2393, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2393, 30),
-					Name: "decimal",
-				},
-				Name: "Average",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2393, 46),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2393, 51),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2393, 63),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2394, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2394, 30),
-					Name: "decimal",
-				},
-				Name: "Average",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2394, 55),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2394, 60),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2394, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2394, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2394, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2394, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2394, 103),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2395, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2395, 30),
-					Name: "float",
-				},
-				Name: "Average",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2395, 44),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2395, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2395, 61),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2396, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2396, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Average",
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2396, 53),
+						Pos:      lp(2396, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2396, 58),
+							Pos:  lp(2396, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2396, 70),
-									Name: "TSource",
+									Pos:  lp(2396, 63),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2396, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2396, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2396, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2396, 101),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -48880,10 +48803,130 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2397, 30),
+					Name: "decimal",
+				},
+				Name: "Average",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2397, 55),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2397, 60),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2397, 72),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2397, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2397, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2397, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2397, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2398, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2398, 30),
+					Name: "float",
+				},
+				Name: "Average",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2398, 44),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2398, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2398, 61),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2399, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2399, 30),
+					Name: "float",
+				},
+				Name: "Average",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2399, 53),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2399, 58),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2399, 70),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2399, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2399, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2399, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2399, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2400, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2400, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2397, 42),
+							Pos:  lp(2400, 42),
 							Name: "TResult",
 						},
 					},
@@ -48894,10 +48937,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2397, 65),
+						Pos:      lp(2400, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2397, 70),
+							Pos:  lp(2400, 70),
 							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
@@ -48905,17 +48948,17 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2398, 9),
+				Pos:       lp(2401, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2398, 30),
+					Pos:  lp(2401, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(2398, 42),
+							Pos:       lp(2401, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2398, 42),
+								Pos:  lp(2401, 42),
 								Name: "TSource",
 							},
 						},
@@ -48927,14 +48970,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2398, 68),
+						Pos:      lp(2401, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2398, 73),
+							Pos:  lp(2401, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2398, 85),
+									Pos:  lp(2401, 85),
 									Name: "TSource",
 								},
 							},
@@ -48942,9 +48985,9 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2398, 102),
+						Pos: lp(2401, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2398, 102),
+							Pos:  lp(2401, 102),
 							Name: "int",
 						},
 						Name: "size",
@@ -48952,14 +48995,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2399, 9),
+				Pos:       lp(2402, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2399, 30),
+					Pos:  lp(2402, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2399, 42),
+							Pos:  lp(2402, 42),
 							Name: "TSource",
 						},
 					},
@@ -48970,14 +49013,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2399, 67),
+						Pos:      lp(2402, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2399, 72),
+							Pos:  lp(2402, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2399, 84),
+									Pos:  lp(2402, 84),
 									Name: "TSource",
 								},
 							},
@@ -48985,13 +49028,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2399, 100),
+						Pos: lp(2402, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2399, 100),
+							Pos:  lp(2402, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2399, 112),
+									Pos:  lp(2402, 112),
 									Name: "TSource",
 								},
 							},
@@ -49001,10 +49044,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2400, 9),
+				Pos:       lp(2403, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2400, 30),
+					Pos:  lp(2403, 30),
 					Name: "bool",
 				},
 				Name: "Contains",
@@ -49013,14 +49056,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2400, 53),
+						Pos:      lp(2403, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2400, 58),
+							Pos:  lp(2403, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2400, 70),
+									Pos:  lp(2403, 70),
 									Name: "TSource",
 								},
 							},
@@ -49028,9 +49071,9 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2400, 87),
+						Pos: lp(2403, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2400, 87),
+							Pos:  lp(2403, 87),
 							Name: "TSource",
 						},
 						Name: "value",
@@ -49038,10 +49081,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2401, 9),
+				Pos:       lp(2404, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2401, 30),
+					Pos:  lp(2404, 30),
 					Name: "bool",
 				},
 				Name: "Contains",
@@ -49050,14 +49093,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2401, 53),
+						Pos:      lp(2404, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2401, 58),
+							Pos:  lp(2404, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2401, 70),
+									Pos:  lp(2404, 70),
 									Name: "TSource",
 								},
 							},
@@ -49065,21 +49108,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2401, 87),
+						Pos: lp(2404, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2401, 87),
+							Pos:  lp(2404, 87),
 							Name: "TSource",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2401, 102),
+						Pos: lp(2404, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2401, 102),
+							Pos:  lp(2404, 102),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2401, 120),
+									Pos:  lp(2404, 120),
 									Name: "TSource",
 								},
 							},
@@ -49089,156 +49132,31 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2402, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2402, 30),
-					Name: "int",
-				},
-				Name: "Count",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2402, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2402, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2402, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2403, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2403, 30),
-					Name: "int",
-				},
-				Name: "Count",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2403, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2403, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2403, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2403, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2403, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2403, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2403, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2404, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2404, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2404, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "DefaultIfEmpty",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2404, 75),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2404, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2404, 92),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2405, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2405, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2405, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name: "DefaultIfEmpty",
+				Name: "Count",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2405, 75),
+						Pos:      lp(2405, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2405, 80),
+							Pos:  lp(2405, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2405, 92),
+									Pos:  lp(2405, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2405, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2405, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -49247,33 +49165,45 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2406, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2406, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name: "Distinct",
+				Name: "Count",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2406, 69),
+						Pos:      lp(2406, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2406, 74),
+							Pos:  lp(2406, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2406, 86),
+									Pos:  lp(2406, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2406, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2406, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2406, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2406, 97),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -49290,39 +49220,25 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Distinct",
+				Name: "DefaultIfEmpty",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2407, 69),
+						Pos:      lp(2407, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2407, 74),
+							Pos:  lp(2407, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2407, 86),
+									Pos:  lp(2407, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2407, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2407, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2407, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -49339,21 +49255,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "DistinctBy",
+				Name: "DefaultIfEmpty",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2408, 77),
+						Pos:      lp(2408, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2408, 82),
+							Pos:  lp(2408, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2408, 94),
+									Pos:  lp(2408, 92),
 									Name: "TSource",
 								},
 							},
@@ -49361,22 +49276,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2408, 111),
+						Pos: lp(2408, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2408, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2408, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2408, 125),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2408, 109),
+							Name: "TSource",
 						},
-						Name: "keySelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -49393,58 +49298,25 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "DistinctBy",
+				Name: "Distinct",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2409, 77),
+						Pos:      lp(2409, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2409, 82),
+							Pos:  lp(2409, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2409, 94),
+									Pos:  lp(2409, 86),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2409, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2409, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2409, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2409, 125),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2409, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2409, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2409, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -49453,22 +49325,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2410, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2410, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "ElementAt",
+				Name: "Distinct",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2410, 57),
+						Pos:      lp(2410, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2410, 62),
+							Pos:  lp(2410, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2410, 74),
+									Pos:  lp(2410, 86),
 									Name: "TSource",
 								},
 							},
@@ -49476,12 +49354,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2410, 91),
+						Pos: lp(2410, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2410, 91),
-							Name: "int",
+							Pos:  lp(2410, 103),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2410, 121),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "index",
+						Name: "comparer",
 					},
 				},
 			},
@@ -49490,22 +49374,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2411, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2411, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "ElementAtOrDefault",
+				Name: "DistinctBy",
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2411, 66),
+						Pos:      lp(2411, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2411, 71),
+							Pos:  lp(2411, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2411, 83),
+									Pos:  lp(2411, 94),
 									Name: "TSource",
 								},
 							},
@@ -49513,12 +49404,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2411, 100),
+						Pos: lp(2411, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2411, 100),
-							Name: "int",
+							Pos:  lp(2411, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2411, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2411, 125),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "index",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -49531,6 +49432,148 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2412, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "DistinctBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2412, 77),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2412, 82),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2412, 94),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2412, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2412, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2412, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2412, 125),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2412, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2412, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2412, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2413, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2413, 30),
+					Name: "TSource",
+				},
+				Name: "ElementAt",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2413, 57),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2413, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2413, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2413, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2413, 91),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2414, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2414, 30),
+					Name: "TSource",
+				},
+				Name: "ElementAtOrDefault",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2414, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2414, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2414, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2414, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2414, 100),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2415, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2415, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2415, 42),
 							Name: "TResult",
 						},
 					},
@@ -49541,190 +49584,51 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2413, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2413, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2413, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "Except",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2413, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2413, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2413, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2413, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2413, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2413, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2414, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2414, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2414, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "Except",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2414, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2414, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2414, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2414, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2414, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2414, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2414, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2414, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2414, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2415, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2415, 30),
-					Name: "TSource",
-				},
-				Name: "First",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2415, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2415, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2415, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2416, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2416, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2416, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "First",
+				Name: "Except",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2416, 53),
+						Pos:      lp(2416, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2416, 58),
+							Pos:  lp(2416, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2416, 70),
+									Pos:  lp(2416, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2416, 87),
+						Pos: lp(2416, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2416, 87),
-							Name: "Func",
+							Pos:  lp(2416, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2416, 92),
+									Pos:  lp(2416, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2416, 101),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -49733,27 +49637,61 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2417, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2417, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "FirstOrDefault",
+				Name: "Except",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2417, 62),
+						Pos:      lp(2417, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2417, 67),
+							Pos:  lp(2417, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2417, 79),
+									Pos:  lp(2417, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2417, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2417, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2417, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2417, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2417, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2417, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -49764,43 +49702,25 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2418, 30),
 					Name: "TSource",
 				},
-				Name: "FirstOrDefault",
+				Name: "First",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2418, 62),
+						Pos:      lp(2418, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2418, 67),
+							Pos:  lp(2418, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2418, 79),
+									Pos:  lp(2418, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2418, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2418, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2418, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2418, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -49811,20 +49731,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2419, 30),
 					Name: "TSource",
 				},
-				Name: "FirstOrDefault",
+				Name: "First",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2419, 62),
+						Pos:      lp(2419, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2419, 67),
+							Pos:  lp(2419, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2419, 79),
+									Pos:  lp(2419, 70),
 									Name: "TSource",
 								},
 							},
@@ -49832,12 +49752,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2419, 96),
+						Pos: lp(2419, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2419, 96),
-							Name: "TSource",
+							Pos:  lp(2419, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2419, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2419, 101),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -49868,32 +49798,6 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2420, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2420, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2420, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2420, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2420, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2420, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -49903,25 +49807,43 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2421, 30),
 					Name: "TSource",
 				},
-				Name: "Last",
+				Name: "FirstOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2421, 52),
+						Pos:      lp(2421, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2421, 57),
+							Pos:  lp(2421, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2421, 69),
+									Pos:  lp(2421, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2421, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2421, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2421, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2421, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -49932,20 +49854,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2422, 30),
 					Name: "TSource",
 				},
-				Name: "Last",
+				Name: "FirstOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2422, 52),
+						Pos:      lp(2422, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2422, 57),
+							Pos:  lp(2422, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2422, 69),
+									Pos:  lp(2422, 79),
 									Name: "TSource",
 								},
 							},
@@ -49953,22 +49875,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2422, 86),
+						Pos: lp(2422, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2422, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2422, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2422, 100),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2422, 96),
+							Name: "TSource",
 						},
-						Name: "predicate",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -49979,25 +49891,51 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2423, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name: "FirstOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2423, 61),
+						Pos:      lp(2423, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2423, 66),
+							Pos:  lp(2423, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2423, 78),
+									Pos:  lp(2423, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2423, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2423, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2423, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2423, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2423, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2423, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50008,43 +49946,25 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2424, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name: "Last",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2424, 61),
+						Pos:      lp(2424, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2424, 66),
+							Pos:  lp(2424, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2424, 78),
+									Pos:  lp(2424, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2424, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2424, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2424, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2424, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -50055,20 +49975,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2425, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name: "Last",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2425, 61),
+						Pos:      lp(2425, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2425, 66),
+							Pos:  lp(2425, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2425, 78),
+									Pos:  lp(2425, 69),
 									Name: "TSource",
 								},
 							},
@@ -50076,12 +49996,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2425, 95),
+						Pos: lp(2425, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2425, 95),
-							Name: "TSource",
+							Pos:  lp(2425, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2425, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2425, 100),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -50112,32 +50042,6 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2426, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2426, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2426, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2426, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2426, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2426, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -50147,25 +50051,43 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2427, 30),
 					Name: "TSource",
 				},
-				Name: "Single",
+				Name: "LastOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2427, 54),
+						Pos:      lp(2427, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2427, 59),
+							Pos:  lp(2427, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2427, 71),
+									Pos:  lp(2427, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2427, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2427, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2427, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2427, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -50176,20 +50098,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2428, 30),
 					Name: "TSource",
 				},
-				Name: "Single",
+				Name: "LastOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2428, 54),
+						Pos:      lp(2428, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2428, 59),
+							Pos:  lp(2428, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2428, 71),
+									Pos:  lp(2428, 78),
 									Name: "TSource",
 								},
 							},
@@ -50197,22 +50119,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2428, 88),
+						Pos: lp(2428, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2428, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2428, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2428, 102),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2428, 95),
+							Name: "TSource",
 						},
-						Name: "predicate",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50223,25 +50135,51 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2429, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name: "LastOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2429, 63),
+						Pos:      lp(2429, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2429, 68),
+							Pos:  lp(2429, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2429, 80),
+									Pos:  lp(2429, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2429, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2429, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2429, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2429, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2429, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2429, 126),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50252,43 +50190,25 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2430, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name: "Single",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2430, 63),
+						Pos:      lp(2430, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2430, 68),
+							Pos:  lp(2430, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2430, 80),
+									Pos:  lp(2430, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2430, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2430, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2430, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2430, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -50299,20 +50219,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2431, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name: "Single",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2431, 63),
+						Pos:      lp(2431, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2431, 68),
+							Pos:  lp(2431, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2431, 80),
+									Pos:  lp(2431, 71),
 									Name: "TSource",
 								},
 							},
@@ -50320,12 +50240,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2431, 97),
+						Pos: lp(2431, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2431, 97),
-							Name: "TSource",
+							Pos:  lp(2431, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2431, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2431, 102),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -50356,32 +50286,6 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2432, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2432, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2432, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2432, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2432, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2432, 128),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -50389,39 +50293,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2433, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2433, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2433, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2433, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "GroupBy",
+				Name: "SingleOrDefault",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2433, 91),
+						Pos:      lp(2433, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 96),
+							Pos:  lp(2433, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 108),
+									Pos:  lp(2433, 80),
 									Name: "TSource",
 								},
 							},
@@ -50429,22 +50316,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2433, 125),
+						Pos: lp(2433, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 125),
+							Pos:  lp(2433, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 130),
+									Pos:  lp(2433, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2433, 139),
-									Name: "TKey",
+									Pos:  lp(2433, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -50453,39 +50340,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2434, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2434, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2434, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2434, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "GroupBy",
+				Name: "SingleOrDefault",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2434, 91),
+						Pos:      lp(2434, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 96),
+							Pos:  lp(2434, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2434, 108),
+									Pos:  lp(2434, 80),
 									Name: "TSource",
 								},
 							},
@@ -50493,36 +50363,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2434, 125),
+						Pos: lp(2434, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2434, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2434, 139),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2434, 97),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2434, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2434, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2434, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50531,108 +50377,53 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2435, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2435, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "Join",
+				Name: "SingleOrDefault",
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2435, 87),
+						Pos:      lp(2435, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2435, 92),
+							Pos:  lp(2435, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2435, 104),
-									Name: "TOuter",
+									Pos:  lp(2435, 80),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2435, 119),
+						Pos: lp(2435, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2435, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2435, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2435, 146),
+							Pos:  lp(2435, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2435, 151),
-									Name: "TOuter",
+									Pos:  lp(2435, 102),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2435, 159),
-									Name: "TKey",
+									Pos:  lp(2435, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2435, 183),
+						Pos: lp(2435, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2435, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 196),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2435, 128),
+							Name: "TSource",
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2435, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2435, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50645,110 +50436,58 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2436, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2436, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2436, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
-				Name: "GroupJoin",
+				Name: "GroupBy",
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
+					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2436, 92),
+						Pos:      lp(2436, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2436, 97),
+							Pos:  lp(2436, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2436, 109),
-									Name: "TOuter",
+									Pos:  lp(2436, 108),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2436, 124),
+						Pos: lp(2436, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2436, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2436, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 151),
+							Pos:  lp(2436, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2436, 156),
-									Name: "TOuter",
+									Pos:  lp(2436, 130),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2436, 164),
+									Pos:  lp(2436, 139),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2436, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2436, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2436, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -50769,7 +50508,7 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2437, 58),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
@@ -50779,18 +50518,17 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2437, 102),
+						Pos:      lp(2437, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 107),
+							Pos:  lp(2437, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 119),
+									Pos:  lp(2437, 108),
 									Name: "TSource",
 								},
 							},
@@ -50798,17 +50536,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2437, 136),
+						Pos: lp(2437, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 136),
+							Pos:  lp(2437, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 141),
+									Pos:  lp(2437, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2437, 150),
+									Pos:  lp(2437, 139),
 									Name: "TKey",
 								},
 							},
@@ -50816,22 +50554,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2437, 169),
+						Pos: lp(2437, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 169),
-							Name: "Func",
+							Pos:  lp(2437, 158),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2437, 183),
-									Name: "TElement",
+									Pos:  lp(2437, 176),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -50844,91 +50578,104 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2438, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2438, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2438, 58),
-									Name: "TElement",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name: "Join",
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2438, 102),
+						Pos:      lp(2438, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 107),
+							Pos:  lp(2438, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 119),
-									Name: "TSource",
+									Pos:  lp(2438, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2438, 136),
+						Pos: lp(2438, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 136),
+							Pos:  lp(2438, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2438, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2438, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2438, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 141),
-									Name: "TSource",
+									Pos:  lp(2438, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2438, 150),
+									Pos:  lp(2438, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2438, 169),
+						Pos: lp(2438, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 169),
+							Pos:  lp(2438, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 174),
-									Name: "TSource",
+									Pos:  lp(2438, 188),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2438, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2438, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2438, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2438, 228),
+									Pos:  lp(2438, 196),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2438, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2438, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2438, 225),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2438, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2438, 241),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -50945,68 +50692,101 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name: "GroupJoin",
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2439, 83),
+						Pos:      lp(2439, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 88),
+							Pos:  lp(2439, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 100),
-									Name: "TSource",
+									Pos:  lp(2439, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2439, 117),
+						Pos: lp(2439, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 117),
+							Pos:  lp(2439, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2439, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2439, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2439, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 122),
-									Name: "TSource",
+									Pos:  lp(2439, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2439, 131),
+									Pos:  lp(2439, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2439, 150),
+						Pos: lp(2439, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 150),
+							Pos:  lp(2439, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 155),
-									Name: "TKey",
+									Pos:  lp(2439, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2439, 161),
+									Pos:  lp(2439, 201),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2439, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(2439, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2439, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2439, 238),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2439, 173),
-											Name: "TSource",
+											Pos:  lp(2439, 250),
+											Name: "TInner",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2439, 183),
+									Pos:  lp(2439, 259),
 									Name: "TResult",
 								},
 							},
@@ -51024,7 +50804,17 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2440, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2440, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2440, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
@@ -51032,18 +50822,18 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2440, 83),
+						Pos:      lp(2440, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 88),
+							Pos:  lp(2440, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 100),
+									Pos:  lp(2440, 119),
 									Name: "TSource",
 								},
 							},
@@ -51051,17 +50841,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2440, 117),
+						Pos: lp(2440, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 117),
+							Pos:  lp(2440, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 122),
+									Pos:  lp(2440, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2440, 131),
+									Pos:  lp(2440, 150),
 									Name: "TKey",
 								},
 							},
@@ -51069,46 +50859,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2440, 150),
+						Pos: lp(2440, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 150),
+							Pos:  lp(2440, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2440, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2440, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2440, 174),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(2440, 183),
-									Name: "TResult",
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2440, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2440, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2440, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -51121,7 +50887,17 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2441, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2441, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2441, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
@@ -51130,18 +50906,17 @@ func libraryAST_169() *lang.TypeDecl {
 					"TSource",
 					"TKey",
 					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2441, 93),
+						Pos:      lp(2441, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 98),
+							Pos:  lp(2441, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 110),
+									Pos:  lp(2441, 119),
 									Name: "TSource",
 								},
 							},
@@ -51149,17 +50924,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2441, 127),
+						Pos: lp(2441, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 127),
+							Pos:  lp(2441, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 132),
+									Pos:  lp(2441, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2441, 141),
+									Pos:  lp(2441, 150),
 									Name: "TKey",
 								},
 							},
@@ -51167,17 +50942,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2441, 160),
+						Pos: lp(2441, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 160),
+							Pos:  lp(2441, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 165),
+									Pos:  lp(2441, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2441, 174),
+									Pos:  lp(2441, 183),
 									Name: "TElement",
 								},
 							},
@@ -51185,32 +50960,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "elementSelector",
 					},
 					&lang.Param{
-						Pos: lp(2441, 201),
+						Pos: lp(2441, 210),
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 201),
-							Name: "Func",
+							Pos:  lp(2441, 210),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 206),
+									Pos:  lp(2441, 228),
 									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2441, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2441, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2441, 235),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -51231,19 +50992,18 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2442, 93),
+						Pos:      lp(2442, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2442, 98),
+							Pos:  lp(2442, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2442, 110),
+									Pos:  lp(2442, 100),
 									Name: "TSource",
 								},
 							},
@@ -51251,17 +51011,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2442, 127),
+						Pos: lp(2442, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2442, 127),
+							Pos:  lp(2442, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2442, 132),
+									Pos:  lp(2442, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2442, 141),
+									Pos:  lp(2442, 131),
 									Name: "TKey",
 								},
 							},
@@ -51269,64 +51029,32 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2442, 160),
+						Pos: lp(2442, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2442, 160),
+							Pos:  lp(2442, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2442, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2442, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2442, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2442, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2442, 206),
+									Pos:  lp(2442, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2442, 212),
+									Pos:  lp(2442, 161),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2442, 224),
-											Name: "TElement",
+											Pos:  lp(2442, 173),
+											Name: "TSource",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2442, 235),
+									Pos:  lp(2442, 183),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2442, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(2442, 260),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2442, 278),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -51339,35 +51067,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2443, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2443, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2443, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "CountBy",
+				Name: "GroupBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2443, 90),
+						Pos:      lp(2443, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2443, 95),
+							Pos:  lp(2443, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2443, 107),
+									Pos:  lp(2443, 100),
 									Name: "TSource",
 								},
 							},
@@ -51375,22 +51094,64 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2443, 124),
+						Pos: lp(2443, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2443, 124),
+							Pos:  lp(2443, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2443, 129),
+									Pos:  lp(2443, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2443, 138),
+									Pos:  lp(2443, 131),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2443, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2443, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2443, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2443, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2443, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2443, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2443, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2443, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2443, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -51403,35 +51164,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2444, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2444, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2444, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "CountBy",
+				Name: "GroupBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2444, 90),
+						Pos:      lp(2444, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 95),
+							Pos:  lp(2444, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 107),
+									Pos:  lp(2444, 110),
 									Name: "TSource",
 								},
 							},
@@ -51439,17 +51192,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2444, 124),
+						Pos: lp(2444, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 124),
+							Pos:  lp(2444, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 129),
+									Pos:  lp(2444, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2444, 138),
+									Pos:  lp(2444, 141),
 									Name: "TKey",
 								},
 							},
@@ -51457,18 +51210,50 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2444, 157),
+						Pos: lp(2444, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 157),
-							Name: "IEqualityComparer",
+							Pos:  lp(2444, 160),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 175),
-									Name: "TKey",
+									Pos:  lp(2444, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2444, 174),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2444, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2444, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2444, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2444, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2444, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2444, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -51481,36 +51266,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2445, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2445, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2445, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "AggregateBy",
+				Name: "GroupBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2445, 115),
+						Pos:      lp(2445, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2445, 120),
+							Pos:  lp(2445, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2445, 132),
+									Pos:  lp(2445, 110),
 									Name: "TSource",
 								},
 							},
@@ -51518,17 +51294,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2445, 149),
+						Pos: lp(2445, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2445, 149),
+							Pos:  lp(2445, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2445, 154),
+									Pos:  lp(2445, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2445, 163),
+									Pos:  lp(2445, 141),
 									Name: "TKey",
 								},
 							},
@@ -51536,34 +51312,64 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2445, 182),
+						Pos: lp(2445, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2445, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2445, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2445, 200),
+							Pos:  lp(2445, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2445, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2445, 218),
+									Pos:  lp(2445, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2445, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2445, 174),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2445, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2445, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2445, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2445, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2445, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2445, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2445, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2445, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2445, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -51584,28 +51390,27 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2446, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name: "AggregateBy",
+				Name: "CountBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2446, 115),
+						Pos:      lp(2446, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2446, 120),
+							Pos:  lp(2446, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2446, 132),
+									Pos:  lp(2446, 107),
 									Name: "TSource",
 								},
 							},
@@ -51613,66 +51418,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2446, 149),
+						Pos: lp(2446, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2446, 149),
+							Pos:  lp(2446, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2446, 154),
+									Pos:  lp(2446, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2446, 163),
+									Pos:  lp(2446, 138),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2446, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2446, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2446, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2446, 200),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2446, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2446, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2446, 227),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2446, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(2446, 246),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2446, 264),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
 					},
 				},
 			},
@@ -51693,6 +51454,84 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2447, 61),
+									Name: "int",
+								},
+							},
+						},
+					},
+				},
+				Name: "CountBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2447, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2447, 95),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 107),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2447, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2447, 124),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 129),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2447, 138),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2447, 157),
+						Type: &lang.TypeRef{
+							Pos:  lp(2447, 157),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 175),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2448, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2448, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2448, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2448, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2448, 61),
 									Name: "TAccumulate",
 								},
 							},
@@ -51707,14 +51546,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2447, 115),
+						Pos:      lp(2448, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2447, 120),
+							Pos:  lp(2448, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2447, 132),
+									Pos:  lp(2448, 132),
 									Name: "TSource",
 								},
 							},
@@ -51722,17 +51561,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2447, 149),
+						Pos: lp(2448, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2447, 149),
+							Pos:  lp(2448, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2447, 154),
+									Pos:  lp(2448, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2447, 163),
+									Pos:  lp(2448, 163),
 									Name: "TKey",
 								},
 							},
@@ -51740,39 +51579,29 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2447, 182),
+						Pos: lp(2448, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2447, 182),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2447, 193),
-									Name: "TAccumulate",
-								},
-							},
+							Pos:  lp(2448, 182),
+							Name: "TAccumulate",
 						},
-						Name: "seedSelector",
+						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2447, 220),
+						Pos: lp(2448, 200),
 						Type: &lang.TypeRef{
-							Pos:  lp(2447, 220),
+							Pos:  lp(2448, 200),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2447, 225),
+									Pos:  lp(2448, 205),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2447, 238),
+									Pos:  lp(2448, 218),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2447, 247),
+									Pos:  lp(2448, 227),
 									Name: "TAccumulate",
 								},
 							},
@@ -51782,22 +51611,236 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2448, 9),
+				Pos:       lp(2449, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2448, 30),
+					Pos:  lp(2449, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2448, 42),
+							Pos:  lp(2449, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2449, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
+				},
+				Name: "AggregateBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2449, 115),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 120),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 132),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2449, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2449, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2449, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2449, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2449, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2449, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2449, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2450, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2450, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2450, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2450, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2450, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
+				},
+				Name: "AggregateBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2450, 115),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2450, 120),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2450, 132),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2450, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2450, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2450, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2450, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2450, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2450, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2450, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2450, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2450, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2450, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2450, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2450, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2450, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2451, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2451, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2451, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2448, 43),
+									Pos:  lp(2451, 43),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2448, 54),
+									Pos:  lp(2451, 54),
 									Name: "TSource",
 								},
 							},
@@ -51815,237 +51858,19 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2448, 84),
+						Pos:      lp(2451, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2448, 89),
+							Pos:  lp(2451, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2448, 101),
+									Pos:  lp(2451, 101),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2449, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2449, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2449, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "UnionBy",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2449, 74),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2449, 79),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2449, 91),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2449, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2449, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2449, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2449, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2449, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2449, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2449, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2450, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2450, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2450, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "UnionBy",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2450, 74),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 79),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 91),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2450, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2450, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2450, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2450, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 169),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 187),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2451, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2451, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2451, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "IntersectBy",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2451, 78),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2451, 83),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2451, 95),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2451, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2451, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2451, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2451, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2451, 137),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2451, 142),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2451, 151),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -52062,21 +51887,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "IntersectBy",
+				Name: "UnionBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2452, 78),
+						Pos:      lp(2452, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 83),
+							Pos:  lp(2452, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2452, 95),
+									Pos:  lp(2452, 91),
 									Name: "TSource",
 								},
 							},
@@ -52084,50 +51909,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2452, 111),
+						Pos: lp(2452, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 111),
+							Pos:  lp(2452, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2452, 123),
-									Name: "TKey",
+									Pos:  lp(2452, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2452, 137),
+						Pos: lp(2452, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 137),
+							Pos:  lp(2452, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2452, 142),
+									Pos:  lp(2452, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2452, 151),
+									Pos:  lp(2452, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2452, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2452, 170),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2452, 188),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -52144,21 +51955,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ExceptBy",
+				Name: "UnionBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2453, 75),
+						Pos:      lp(2453, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2453, 80),
+							Pos:  lp(2453, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2453, 92),
+									Pos:  lp(2453, 91),
 									Name: "TSource",
 								},
 							},
@@ -52166,36 +51977,50 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2453, 108),
+						Pos: lp(2453, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2453, 108),
+							Pos:  lp(2453, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2453, 120),
-									Name: "TKey",
+									Pos:  lp(2453, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2453, 134),
+						Pos: lp(2453, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2453, 134),
+							Pos:  lp(2453, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2453, 139),
+									Pos:  lp(2453, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2453, 148),
+									Pos:  lp(2453, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2453, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2453, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2453, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -52212,21 +52037,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ExceptBy",
+				Name: "IntersectBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2454, 75),
+						Pos:      lp(2454, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 80),
+							Pos:  lp(2454, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2454, 92),
+									Pos:  lp(2454, 95),
 									Name: "TSource",
 								},
 							},
@@ -52234,13 +52059,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2454, 108),
+						Pos: lp(2454, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 108),
+							Pos:  lp(2454, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2454, 120),
+									Pos:  lp(2454, 123),
 									Name: "TKey",
 								},
 							},
@@ -52248,36 +52073,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2454, 134),
+						Pos: lp(2454, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 134),
+							Pos:  lp(2454, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2454, 139),
+									Pos:  lp(2454, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2454, 148),
+									Pos:  lp(2454, 151),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2454, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(2454, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2454, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -52290,18 +52101,250 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2455, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "IntersectBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2455, 78),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2455, 83),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2455, 95),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2455, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2455, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2455, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2455, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2455, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2455, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2455, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2455, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2455, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2455, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2456, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2456, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2456, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "ExceptBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2456, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2456, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2456, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2456, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2456, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2456, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2456, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2456, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2456, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2456, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2457, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2457, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2457, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "ExceptBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2457, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2457, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2457, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2457, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2457, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2457, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2457, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2457, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2457, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2457, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2457, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(2457, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2457, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2458, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2458, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2458, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 43),
+									Pos:  lp(2458, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2455, 57),
+									Pos:  lp(2458, 57),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2455, 73),
+									Pos:  lp(2458, 73),
 									Name: "TThird",
 								},
 							},
@@ -52322,14 +52365,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2455, 117),
+						Pos:      lp(2458, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 122),
+							Pos:  lp(2458, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 134),
+									Pos:  lp(2458, 134),
 									Name: "TFirst",
 								},
 							},
@@ -52337,13 +52380,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2455, 149),
+						Pos: lp(2458, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 149),
+							Pos:  lp(2458, 149),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 161),
+									Pos:  lp(2458, 161),
 									Name: "TSecond",
 								},
 							},
@@ -52351,13 +52394,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2455, 178),
+						Pos: lp(2458, 178),
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 178),
+							Pos:  lp(2458, 178),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 190),
+									Pos:  lp(2458, 190),
 									Name: "TThird",
 								},
 							},
@@ -52367,14 +52410,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2456, 9),
+				Pos:       lp(2459, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2456, 30),
+					Pos:  lp(2459, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2456, 42),
+							Pos:  lp(2459, 42),
 							Name: "TSource",
 						},
 					},
@@ -52385,14 +52428,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2456, 70),
+						Pos:      lp(2459, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2456, 75),
+							Pos:  lp(2459, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2456, 87),
+									Pos:  lp(2459, 87),
 									Name: "TSource",
 								},
 							},
@@ -52400,13 +52443,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2456, 103),
+						Pos: lp(2459, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2456, 103),
+							Pos:  lp(2459, 103),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2456, 115),
+									Pos:  lp(2459, 115),
 									Name: "TSource",
 								},
 							},
@@ -52416,14 +52459,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2457, 9),
+				Pos:       lp(2460, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2457, 30),
+					Pos:  lp(2460, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2457, 42),
+							Pos:  lp(2460, 42),
 							Name: "TSource",
 						},
 					},
@@ -52434,14 +52477,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2457, 70),
+						Pos:      lp(2460, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2457, 75),
+							Pos:  lp(2460, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2457, 87),
+									Pos:  lp(2460, 87),
 									Name: "TSource",
 								},
 							},
@@ -52449,13 +52492,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2457, 103),
+						Pos: lp(2460, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2457, 103),
+							Pos:  lp(2460, 103),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2457, 115),
+									Pos:  lp(2460, 115),
 									Name: "TSource",
 								},
 							},
@@ -52463,13 +52506,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2457, 132),
+						Pos: lp(2460, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(2457, 132),
+							Pos:  lp(2460, 132),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2457, 150),
+									Pos:  lp(2460, 150),
 									Name: "TSource",
 								},
 							},
@@ -52479,151 +52522,31 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2458, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2458, 30),
-					Name: "long",
-				},
-				Name: "LongCount",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2458, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2458, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2458, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2459, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2459, 30),
-					Name: "long",
-				},
-				Name: "LongCount",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2459, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2459, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2459, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2459, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2459, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2459, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2459, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2460, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2460, 30),
-					Name: "int",
-				},
-				Name: "Max",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2460, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2460, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2460, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2461, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2461, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name: "Max",
+				Name: "LongCount",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2461, 47),
+						Pos:      lp(2461, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2461, 52),
+							Pos:  lp(2461, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2461, 64),
+									Pos:  lp(2461, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2461, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2461, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2461, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2461, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -52634,22 +52557,43 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2462, 30),
 					Name: "long",
 				},
-				Name: "Max",
+				Name: "LongCount",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2462, 39),
+						Pos:      lp(2462, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2462, 44),
+							Pos:  lp(2462, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2462, 56),
-									Name: "long",
+									Pos:  lp(2462, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2462, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2462, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2462, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2462, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -52658,6 +52602,105 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2463, 30),
+					Name: "int",
+				},
+				Name: "Max",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2463, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2463, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2463, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2464, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2464, 30),
+					Name: "int",
+				},
+				Name: "Max",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2464, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2464, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2464, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2464, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2464, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2464, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2464, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2465, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2465, 30),
+					Name: "long",
+				},
+				Name: "Max",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2465, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2465, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2465, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2466, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2466, 30),
 					Name: "long",
 				},
 				Name: "Max",
@@ -52666,14 +52709,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2463, 48),
+						Pos:      lp(2466, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2463, 53),
+							Pos:  lp(2466, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2463, 65),
+									Pos:  lp(2466, 65),
 									Name: "TSource",
 								},
 							},
@@ -52681,17 +52724,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2463, 82),
+						Pos: lp(2466, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2463, 82),
+							Pos:  lp(2466, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2463, 87),
+									Pos:  lp(2466, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2463, 96),
+									Pos:  lp(2466, 96),
 									Name: "long",
 								},
 							},
@@ -52701,148 +52744,28 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2464, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2464, 30),
-					Name: "double",
-				},
-				Name: "Max",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2464, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2464, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2464, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2465, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2465, 30),
-					Name: "double",
-				},
-				Name: "Max",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2465, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2465, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2465, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2465, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2465, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2465, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2465, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2466, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2466, 30),
-					Name: "decimal",
-				},
-				Name: "Max",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2466, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2466, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2466, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2467, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2467, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Max",
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2467, 51),
+						Pos:      lp(2467, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2467, 56),
+							Pos:  lp(2467, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2467, 68),
-									Name: "TSource",
+									Pos:  lp(2467, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2467, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2467, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2467, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2467, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -52851,33 +52774,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2468, 30),
-					Name: "float",
-				},
-				Name: "Max",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2468, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2468, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2468, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2469, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2469, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name: "Max",
 				TypeParams: []string{
@@ -52885,14 +52782,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2469, 49),
+						Pos:      lp(2468, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2469, 54),
+							Pos:  lp(2468, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2469, 66),
+									Pos:  lp(2468, 67),
 									Name: "TSource",
 								},
 							},
@@ -52900,18 +52797,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2469, 83),
+						Pos: lp(2468, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2469, 83),
+							Pos:  lp(2468, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2469, 88),
+									Pos:  lp(2468, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2469, 97),
-									Name: "float",
+									Pos:  lp(2468, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -52920,11 +52817,37 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2469, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2469, 30),
+					Name: "decimal",
+				},
+				Name: "Max",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2469, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2469, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2469, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2470, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2470, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
 				Name: "Max",
 				TypeParams: []string{
@@ -52946,49 +52869,19 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2471, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2471, 30),
-					Name: "TResult",
-				},
-				Name: "Max",
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2471, 60),
-						Modifier: "this",
+						Pos: lp(2470, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2471, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2471, 77),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2471, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2471, 94),
+							Pos:  lp(2470, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2471, 99),
+									Pos:  lp(2470, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2471, 108),
-									Name: "TResult",
+									Pos:  lp(2470, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -52997,27 +52890,52 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2471, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2471, 30),
+					Name: "float",
+				},
+				Name: "Max",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2471, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2471, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2471, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2472, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2472, 30),
-					Name: "TSource",
+					Name: "float",
 				},
-				Name: "MaxBy",
+				Name: "Max",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2472, 59),
+						Pos:      lp(2472, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2472, 64),
+							Pos:  lp(2472, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2472, 76),
+									Pos:  lp(2472, 66),
 									Name: "TSource",
 								},
 							},
@@ -53025,22 +52943,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2472, 93),
+						Pos: lp(2472, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2472, 93),
+							Pos:  lp(2472, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2472, 98),
+									Pos:  lp(2472, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2472, 107),
-									Name: "TKey",
+									Pos:  lp(2472, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -53049,20 +52967,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2473, 30),
-					Name: "int",
+					Name: "TSource",
 				},
-				Name: "Min",
+				Name: "Max",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2473, 38),
+						Pos:      lp(2473, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2473, 43),
+							Pos:  lp(2473, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2473, 55),
-									Name: "int",
+									Pos:  lp(2473, 68),
+									Name: "TSource",
 								},
 							},
 						},
@@ -53075,22 +52996,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2474, 30),
-					Name: "int",
+					Name: "TResult",
 				},
-				Name: "Min",
+				Name: "Max",
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2474, 47),
+						Pos:      lp(2474, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 52),
+							Pos:  lp(2474, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 64),
+									Pos:  lp(2474, 77),
 									Name: "TSource",
 								},
 							},
@@ -53098,18 +53020,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2474, 81),
+						Pos: lp(2474, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 81),
+							Pos:  lp(2474, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 86),
+									Pos:  lp(2474, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2474, 95),
-									Name: "int",
+									Pos:  lp(2474, 108),
+									Name: "TResult",
 								},
 							},
 						},
@@ -53122,24 +53044,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2475, 30),
-					Name: "long",
+					Name: "TSource",
 				},
-				Name: "Min",
+				Name: "MaxBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2475, 39),
+						Pos:      lp(2475, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2475, 44),
+							Pos:  lp(2475, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2475, 56),
-									Name: "long",
+									Pos:  lp(2475, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2475, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2475, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2475, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2475, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -53148,6 +53092,105 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2476, 30),
+					Name: "int",
+				},
+				Name: "Min",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2476, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2476, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2476, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2477, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2477, 30),
+					Name: "int",
+				},
+				Name: "Min",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2477, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2477, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2477, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2477, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2477, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2477, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2477, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2478, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2478, 30),
+					Name: "long",
+				},
+				Name: "Min",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2478, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2478, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2478, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2479, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2479, 30),
 					Name: "long",
 				},
 				Name: "Min",
@@ -53156,14 +53199,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2476, 48),
+						Pos:      lp(2479, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 53),
+							Pos:  lp(2479, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 65),
+									Pos:  lp(2479, 65),
 									Name: "TSource",
 								},
 							},
@@ -53171,17 +53214,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2476, 82),
+						Pos: lp(2479, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 82),
+							Pos:  lp(2479, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 87),
+									Pos:  lp(2479, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2476, 96),
+									Pos:  lp(2479, 96),
 									Name: "long",
 								},
 							},
@@ -53191,148 +53234,28 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2477, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2477, 30),
-					Name: "double",
-				},
-				Name: "Min",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2477, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2477, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2477, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2478, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2478, 30),
-					Name: "double",
-				},
-				Name: "Min",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2478, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2478, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2478, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2478, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2478, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2478, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2478, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2479, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2479, 30),
-					Name: "decimal",
-				},
-				Name: "Min",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2479, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2479, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2479, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2480, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2480, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Min",
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2480, 51),
+						Pos:      lp(2480, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 56),
+							Pos:  lp(2480, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2480, 68),
-									Name: "TSource",
+									Pos:  lp(2480, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2480, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2480, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2480, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2480, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -53341,33 +53264,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2481, 30),
-					Name: "float",
-				},
-				Name: "Min",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2481, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2481, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2481, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2482, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2482, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name: "Min",
 				TypeParams: []string{
@@ -53375,14 +53272,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2482, 49),
+						Pos:      lp(2481, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 54),
+							Pos:  lp(2481, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 66),
+									Pos:  lp(2481, 67),
 									Name: "TSource",
 								},
 							},
@@ -53390,18 +53287,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2482, 83),
+						Pos: lp(2481, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 83),
+							Pos:  lp(2481, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 88),
+									Pos:  lp(2481, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2482, 97),
-									Name: "float",
+									Pos:  lp(2481, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -53410,11 +53307,37 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2482, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2482, 30),
+					Name: "decimal",
+				},
+				Name: "Min",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2482, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2482, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2482, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2483, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2483, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
 				Name: "Min",
 				TypeParams: []string{
@@ -53436,49 +53359,19 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2484, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2484, 30),
-					Name: "TResult",
-				},
-				Name: "Min",
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2484, 60),
-						Modifier: "this",
+						Pos: lp(2483, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2484, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2484, 77),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2484, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2484, 94),
+							Pos:  lp(2483, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2484, 99),
+									Pos:  lp(2483, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2484, 108),
-									Name: "TResult",
+									Pos:  lp(2483, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -53487,27 +53380,52 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2484, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2484, 30),
+					Name: "float",
+				},
+				Name: "Min",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2484, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2484, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2484, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2485, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2485, 30),
-					Name: "TSource",
+					Name: "float",
 				},
-				Name: "MinBy",
+				Name: "Min",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2485, 59),
+						Pos:      lp(2485, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2485, 64),
+							Pos:  lp(2485, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2485, 76),
+									Pos:  lp(2485, 66),
 									Name: "TSource",
 								},
 							},
@@ -53515,22 +53433,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2485, 93),
+						Pos: lp(2485, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2485, 93),
+							Pos:  lp(2485, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2485, 98),
+									Pos:  lp(2485, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2485, 107),
-									Name: "TKey",
+									Pos:  lp(2485, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -53539,25 +53457,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2486, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2486, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "OfType",
+				Name: "Min",
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2486, 67),
+						Pos:      lp(2486, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2486, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2486, 56),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2486, 68),
+									Name: "TSource",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -53568,33 +53486,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2487, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2487, 49),
-							Name: "T",
-						},
-					},
+					Name: "TResult",
 				},
-				Name: "Order",
+				Name: "Min",
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2487, 61),
+						Pos:      lp(2487, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2487, 66),
+							Pos:  lp(2487, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2487, 78),
-									Name: "T",
+									Pos:  lp(2487, 77),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2487, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(2487, 94),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2487, 99),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2487, 108),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -53603,47 +53534,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2488, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2488, 49),
-							Name: "T",
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "Order",
+				Name: "MinBy",
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2488, 61),
+						Pos:      lp(2488, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2488, 66),
+							Pos:  lp(2488, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2488, 78),
-									Name: "T",
+									Pos:  lp(2488, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2488, 89),
+						Pos: lp(2488, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2488, 89),
-							Name: "IComparer",
+							Pos:  lp(2488, 93),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2488, 99),
-									Name: "T",
+									Pos:  lp(2488, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2488, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -53652,31 +53582,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2489, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2489, 49),
-							Name: "T",
+							Pos:  lp(2489, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "OrderDescending",
+				Name: "OfType",
 				TypeParams: []string{
-					"T",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2489, 71),
+						Pos:      lp(2489, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2489, 76),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2489, 88),
-									Name: "T",
-								},
-							},
+							Pos:  lp(2489, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
 					},
@@ -53695,39 +53619,25 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderDescending",
+				Name: "Order",
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2490, 71),
+						Pos:      lp(2490, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2490, 76),
+							Pos:  lp(2490, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2490, 88),
+									Pos:  lp(2490, 78),
 									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2490, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2490, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2490, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -53740,48 +53650,43 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2491, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name: "OrderBy",
+				Name: "Order",
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2491, 81),
+						Pos:      lp(2491, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2491, 86),
+							Pos:  lp(2491, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 98),
-									Name: "TSource",
+									Pos:  lp(2491, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2491, 115),
+						Pos: lp(2491, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2491, 115),
-							Name: "Func",
+							Pos:  lp(2491, 89),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2491, 129),
-									Name: "TKey",
+									Pos:  lp(2491, 99),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -53794,62 +53699,29 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2492, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name: "OrderBy",
+				Name: "OrderDescending",
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2492, 81),
+						Pos:      lp(2492, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2492, 86),
+							Pos:  lp(2492, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2492, 98),
-									Name: "TSource",
+									Pos:  lp(2492, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2492, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(2492, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2492, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2492, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2492, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(2492, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2492, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -53862,48 +53734,43 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2493, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name: "OrderByDescending",
+				Name: "OrderDescending",
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2493, 91),
+						Pos:      lp(2493, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2493, 96),
+							Pos:  lp(2493, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2493, 108),
-									Name: "TSource",
+									Pos:  lp(2493, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2493, 125),
+						Pos: lp(2493, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2493, 125),
-							Name: "Func",
+							Pos:  lp(2493, 99),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2493, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2493, 139),
-									Name: "TKey",
+									Pos:  lp(2493, 109),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -53920,21 +53787,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderByDescending",
+				Name: "OrderBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2494, 91),
+						Pos:      lp(2494, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2494, 96),
+							Pos:  lp(2494, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2494, 108),
+									Pos:  lp(2494, 98),
 									Name: "TSource",
 								},
 							},
@@ -53942,36 +53809,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2494, 125),
+						Pos: lp(2494, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2494, 125),
+							Pos:  lp(2494, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2494, 130),
+									Pos:  lp(2494, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2494, 139),
+									Pos:  lp(2494, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2494, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2494, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2494, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -53988,21 +53841,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenBy",
+				Name: "OrderBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2495, 80),
+						Pos:      lp(2495, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2495, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2495, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2495, 104),
+									Pos:  lp(2495, 98),
 									Name: "TSource",
 								},
 							},
@@ -54010,22 +53863,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2495, 121),
+						Pos: lp(2495, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2495, 121),
+							Pos:  lp(2495, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2495, 126),
+									Pos:  lp(2495, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2495, 135),
+									Pos:  lp(2495, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2495, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(2495, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2495, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54042,21 +53909,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenBy",
+				Name: "OrderByDescending",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2496, 80),
+						Pos:      lp(2496, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2496, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2496, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2496, 104),
+									Pos:  lp(2496, 108),
 									Name: "TSource",
 								},
 							},
@@ -54064,36 +53931,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2496, 121),
+						Pos: lp(2496, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2496, 121),
+							Pos:  lp(2496, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2496, 126),
+									Pos:  lp(2496, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2496, 135),
+									Pos:  lp(2496, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2496, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2496, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2496, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -54110,21 +53963,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenByDescending",
+				Name: "OrderByDescending",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2497, 90),
+						Pos:      lp(2497, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2497, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2497, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2497, 114),
+									Pos:  lp(2497, 108),
 									Name: "TSource",
 								},
 							},
@@ -54132,22 +53985,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2497, 131),
+						Pos: lp(2497, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2497, 131),
+							Pos:  lp(2497, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2497, 136),
+									Pos:  lp(2497, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2497, 145),
+									Pos:  lp(2497, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2497, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(2497, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2497, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54164,21 +54031,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenByDescending",
+				Name: "ThenBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2498, 90),
+						Pos:      lp(2498, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2498, 95),
+							Pos:  lp(2498, 85),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2498, 114),
+									Pos:  lp(2498, 104),
 									Name: "TSource",
 								},
 							},
@@ -54186,17 +54053,71 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2498, 131),
+						Pos: lp(2498, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2498, 131),
+							Pos:  lp(2498, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2498, 136),
+									Pos:  lp(2498, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2498, 145),
+									Pos:  lp(2498, 135),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2499, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2499, 30),
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2499, 49),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "ThenBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2499, 80),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2499, 85),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2499, 104),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2499, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(2499, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2499, 126),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2499, 135),
 									Name: "TKey",
 								},
 							},
@@ -54204,13 +54125,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2498, 164),
+						Pos: lp(2499, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2498, 164),
+							Pos:  lp(2499, 154),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2498, 174),
+									Pos:  lp(2499, 164),
 									Name: "TKey",
 								},
 							},
@@ -54220,32 +54141,33 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2499, 9),
+				Pos:       lp(2500, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2499, 30),
-					Name: "IEnumerable",
+					Pos:  lp(2500, 30),
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2499, 42),
+							Pos:  lp(2500, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name: "Prepend",
+				Name: "ThenByDescending",
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2499, 68),
+						Pos:      lp(2500, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2499, 73),
-							Name: "IEnumerable",
+							Pos:  lp(2500, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2499, 85),
+									Pos:  lp(2500, 114),
 									Name: "TSource",
 								},
 							},
@@ -54253,45 +54175,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2499, 102),
+						Pos: lp(2500, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2499, 102),
-							Name: "TSource",
+							Pos:  lp(2500, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2500, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2500, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2500, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2500, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2500, 42),
-							Name: "int",
-						},
-					},
-				},
-				Name: "Range",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2500, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2500, 53),
-							Name: "int",
-						},
-						Name: "start",
-					},
-					&lang.Param{
-						Pos: lp(2500, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2500, 64),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -54300,34 +54199,66 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2501, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2501, 42),
-							Name: "TResult",
+							Pos:  lp(2501, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name: "Repeat",
+				Name: "ThenByDescending",
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2501, 67),
+						Pos:      lp(2501, 90),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 67),
-							Name: "TResult",
+							Pos:  lp(2501, 95),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2501, 114),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2501, 84),
+						Pos: lp(2501, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 84),
-							Name: "int",
+							Pos:  lp(2501, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2501, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2501, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2501, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(2501, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2501, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54344,7 +54275,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Reverse",
+				Name: "Prepend",
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54364,6 +54295,14 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+					&lang.Param{
+						Pos: lp(2502, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2502, 102),
+							Name: "TSource",
+						},
+						Name: "element",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -54375,48 +54314,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2503, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name: "Select",
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
+				Name: "Range",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2503, 76),
-						Modifier: "this",
+						Pos: lp(2503, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2503, 81),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2503, 93),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2503, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(2503, 110),
+						Pos: lp(2503, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2503, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2503, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2503, 124),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2503, 64),
+							Name: "int",
 						},
-						Name: "selector",
+						Name: "count",
 					},
 				},
 			},
@@ -54433,48 +54351,26 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Select",
+				Name: "Repeat",
 				TypeParams: []string{
-					"TSource",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2504, 76),
-						Modifier: "this",
+						Pos: lp(2504, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 81),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2504, 93),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2504, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(2504, 110),
+						Pos: lp(2504, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2504, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2504, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2504, 129),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2504, 84),
+							Name: "int",
 						},
-						Name: "selector",
+						Name: "count",
 					},
 				},
 			},
@@ -54487,54 +54383,29 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2505, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name: "SelectMany",
+				Name: "Reverse",
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2505, 80),
+						Pos:      lp(2505, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2505, 85),
+							Pos:  lp(2505, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2505, 97),
+									Pos:  lp(2505, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2505, 114),
-						Type: &lang.TypeRef{
-							Pos:  lp(2505, 114),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2505, 119),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2505, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2505, 140),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -54551,22 +54422,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SelectMany",
+				Name: "Select",
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2506, 93),
+						Pos:      lp(2506, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 98),
+							Pos:  lp(2506, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2506, 110),
+									Pos:  lp(2506, 93),
 									Name: "TSource",
 								},
 							},
@@ -54574,50 +54444,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2506, 127),
+						Pos: lp(2506, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 127),
+							Pos:  lp(2506, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2506, 132),
+									Pos:  lp(2506, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2506, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2506, 153),
-											Name: "TCollection",
-										},
-									},
-								},
-							},
-						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(2506, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(2506, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2506, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2506, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2506, 214),
+									Pos:  lp(2506, 124),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -54626,41 +54468,56 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2507, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2507, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "SequenceEqual",
+				Name: "Select",
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2507, 58),
+						Pos:      lp(2507, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2507, 63),
+							Pos:  lp(2507, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2507, 75),
+									Pos:  lp(2507, 93),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2507, 91),
+						Pos: lp(2507, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2507, 91),
-							Name: "IEnumerable",
+							Pos:  lp(2507, 110),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2507, 103),
+									Pos:  lp(2507, 115),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2507, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2507, 129),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -54673,24 +54530,25 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2508, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "Skip",
+				Name: "SelectMany",
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2508, 65),
+						Pos:      lp(2508, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2508, 70),
+							Pos:  lp(2508, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2508, 82),
+									Pos:  lp(2508, 97),
 									Name: "TSource",
 								},
 							},
@@ -54698,12 +54556,28 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2508, 99),
+						Pos: lp(2508, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2508, 99),
-							Name: "int",
+							Pos:  lp(2508, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2508, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2508, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2508, 140),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -54716,24 +54590,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2509, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "Take",
+				Name: "SelectMany",
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2509, 65),
+						Pos:      lp(2509, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2509, 70),
+							Pos:  lp(2509, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2509, 82),
+									Pos:  lp(2509, 110),
 									Name: "TSource",
 								},
 							},
@@ -54741,12 +54617,50 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2509, 99),
+						Pos: lp(2509, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2509, 99),
-							Name: "int",
+							Pos:  lp(2509, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2509, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2509, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2509, 153),
+											Name: "TCollection",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(2509, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(2509, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2509, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2509, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2509, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -54755,41 +54669,41 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2510, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2510, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name: "SkipLast",
+				Name: "SequenceEqual",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2510, 69),
+						Pos:      lp(2510, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2510, 74),
+							Pos:  lp(2510, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2510, 86),
+									Pos:  lp(2510, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2510, 103),
+						Pos: lp(2510, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2510, 103),
-							Name: "int",
+							Pos:  lp(2510, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2510, 103),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "count",
+						Name: "second",
 					},
 				},
 			},
@@ -54806,20 +54720,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeLast",
+				Name: "Skip",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2511, 69),
+						Pos:      lp(2511, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2511, 74),
+							Pos:  lp(2511, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2511, 86),
+									Pos:  lp(2511, 82),
 									Name: "TSource",
 								},
 							},
@@ -54827,9 +54741,9 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2511, 103),
+						Pos: lp(2511, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2511, 103),
+							Pos:  lp(2511, 99),
 							Name: "int",
 						},
 						Name: "count",
@@ -54849,20 +54763,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SkipWhile",
+				Name: "Take",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2512, 70),
+						Pos:      lp(2512, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2512, 75),
+							Pos:  lp(2512, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2512, 87),
+									Pos:  lp(2512, 82),
 									Name: "TSource",
 								},
 							},
@@ -54870,22 +54784,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2512, 104),
+						Pos: lp(2512, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2512, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2512, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2512, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2512, 99),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -54902,20 +54806,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SkipWhile",
+				Name: "SkipLast",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2513, 70),
+						Pos:      lp(2513, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2513, 75),
+							Pos:  lp(2513, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2513, 87),
+									Pos:  lp(2513, 86),
 									Name: "TSource",
 								},
 							},
@@ -54923,26 +54827,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2513, 104),
+						Pos: lp(2513, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2513, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2513, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2513, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2513, 123),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2513, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -54959,20 +54849,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeWhile",
+				Name: "TakeLast",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2514, 70),
+						Pos:      lp(2514, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2514, 75),
+							Pos:  lp(2514, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2514, 87),
+									Pos:  lp(2514, 86),
 									Name: "TSource",
 								},
 							},
@@ -54980,22 +54870,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2514, 104),
+						Pos: lp(2514, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2514, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2514, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2514, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2514, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -55012,7 +54892,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeWhile",
+				Name: "SkipWhile",
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55044,10 +54924,6 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2515, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2515, 123),
 									Name: "bool",
 								},
 							},
@@ -55069,20 +54945,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Where",
+				Name: "SkipWhile",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2516, 66),
+						Pos:      lp(2516, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2516, 71),
+							Pos:  lp(2516, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2516, 83),
+									Pos:  lp(2516, 87),
 									Name: "TSource",
 								},
 							},
@@ -55090,17 +54966,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2516, 100),
+						Pos: lp(2516, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2516, 100),
+							Pos:  lp(2516, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2516, 105),
+									Pos:  lp(2516, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2516, 114),
+									Pos:  lp(2516, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2516, 123),
 									Name: "bool",
 								},
 							},
@@ -55122,20 +55002,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Where",
+				Name: "TakeWhile",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2517, 66),
+						Pos:      lp(2517, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2517, 71),
+							Pos:  lp(2517, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2517, 83),
+									Pos:  lp(2517, 87),
 									Name: "TSource",
 								},
 							},
@@ -55143,21 +55023,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2517, 100),
+						Pos: lp(2517, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2517, 100),
+							Pos:  lp(2517, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2517, 105),
+									Pos:  lp(2517, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2517, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2517, 119),
+									Pos:  lp(2517, 118),
 									Name: "bool",
 								},
 							},
@@ -55171,24 +55047,55 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2518, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2518, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "Sum",
+				Name: "TakeWhile",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2518, 38),
+						Pos:      lp(2518, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2518, 43),
+							Pos:  lp(2518, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2518, 55),
-									Name: "int",
+									Pos:  lp(2518, 87),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2518, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2518, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2518, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2518, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2518, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -55197,6 +55104,142 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2519, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2519, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "Where",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2519, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2519, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2519, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2519, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2519, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2519, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2519, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2520, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2520, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2520, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "Where",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2520, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2520, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2520, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2520, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2520, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2520, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2520, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2520, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2521, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2521, 30),
+					Name: "int",
+				},
+				Name: "Sum",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2521, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2521, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2521, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2522, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2522, 30),
 					Name: "int",
 				},
 				Name: "Sum",
@@ -55205,14 +55248,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2519, 47),
+						Pos:      lp(2522, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 52),
+							Pos:  lp(2522, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2519, 64),
+									Pos:  lp(2522, 64),
 									Name: "TSource",
 								},
 							},
@@ -55220,17 +55263,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2519, 81),
+						Pos: lp(2522, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 81),
+							Pos:  lp(2522, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2519, 86),
+									Pos:  lp(2522, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2519, 95),
+									Pos:  lp(2522, 95),
 									Name: "int",
 								},
 							},
@@ -55240,148 +55283,28 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2520, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2520, 30),
-					Name: "long",
-				},
-				Name: "Sum",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2520, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2520, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2520, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2521, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2521, 30),
-					Name: "long",
-				},
-				Name: "Sum",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2521, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2521, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2521, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2521, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2521, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2521, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2521, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2522, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2522, 30),
-					Name: "double",
-				},
-				Name: "Sum",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2522, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2522, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2522, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2523, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2523, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name: "Sum",
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2523, 50),
+						Pos:      lp(2523, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2523, 55),
+							Pos:  lp(2523, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2523, 67),
-									Name: "TSource",
+									Pos:  lp(2523, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2523, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2523, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2523, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2523, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -55390,24 +55313,45 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2524, 30),
-					Name: "decimal",
+					Name: "long",
 				},
 				Name: "Sum",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2524, 42),
+						Pos:      lp(2524, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2524, 47),
+							Pos:  lp(2524, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2524, 59),
-									Name: "decimal",
+									Pos:  lp(2524, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2524, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2524, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2524, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2524, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -55416,6 +55360,105 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2525, 30),
+					Name: "double",
+				},
+				Name: "Sum",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2525, 41),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2525, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2525, 58),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2526, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2526, 30),
+					Name: "double",
+				},
+				Name: "Sum",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2526, 50),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2526, 55),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2526, 67),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2526, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(2526, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2526, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2526, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2527, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2527, 30),
+					Name: "decimal",
+				},
+				Name: "Sum",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2527, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2527, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2527, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2528, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2528, 30),
 					Name: "decimal",
 				},
 				Name: "Sum",
@@ -55424,14 +55467,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2525, 51),
+						Pos:      lp(2528, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 56),
+							Pos:  lp(2528, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2525, 68),
+									Pos:  lp(2528, 68),
 									Name: "TSource",
 								},
 							},
@@ -55439,17 +55482,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2525, 85),
+						Pos: lp(2528, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 85),
+							Pos:  lp(2528, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2525, 90),
+									Pos:  lp(2528, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2525, 99),
+									Pos:  lp(2528, 99),
 									Name: "decimal",
 								},
 							},
@@ -55459,23 +55502,23 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2526, 9),
+				Pos:       lp(2529, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2526, 30),
+					Pos:  lp(2529, 30),
 					Name: "float",
 				},
 				Name: "Sum",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2526, 40),
+						Pos:      lp(2529, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2526, 45),
+							Pos:  lp(2529, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2526, 57),
+									Pos:  lp(2529, 57),
 									Name: "float",
 								},
 							},
@@ -55485,10 +55528,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2527, 9),
+				Pos:       lp(2530, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2527, 30),
+					Pos:  lp(2530, 30),
 					Name: "float",
 				},
 				Name: "Sum",
@@ -55497,14 +55540,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2527, 49),
+						Pos:      lp(2530, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2527, 54),
+							Pos:  lp(2530, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2527, 66),
+									Pos:  lp(2530, 66),
 									Name: "TSource",
 								},
 							},
@@ -55512,17 +55555,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2527, 83),
+						Pos: lp(2530, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2527, 83),
+							Pos:  lp(2530, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2527, 88),
+									Pos:  lp(2530, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2527, 97),
+									Pos:  lp(2530, 97),
 									Name: "float",
 								},
 							},
@@ -55532,13 +55575,13 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2528, 9),
+				Pos:       lp(2531, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2528, 30),
+					Pos:       lp(2531, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(2528, 30),
+						Pos:  lp(2531, 30),
 						Name: "TSource",
 					},
 				},
@@ -55548,226 +55591,19 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2528, 57),
+						Pos:      lp(2531, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2528, 62),
+							Pos:  lp(2531, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2528, 74),
+									Pos:  lp(2531, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2529, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2529, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2529, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2529, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "ToDictionary",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2529, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2529, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2529, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2529, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2529, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2529, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2529, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2530, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2530, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2530, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2530, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "ToDictionary",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2530, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2530, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2530, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2530, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2530, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2530, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2530, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2531, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2531, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2531, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2531, 47),
-							Name: "TElement",
-						},
-					},
-				},
-				Name: "ToDictionary",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2531, 95),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2531, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2531, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2531, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2531, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2531, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2531, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2531, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2531, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2531, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2531, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
 					},
 				},
 			},
@@ -55784,6 +55620,136 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						&lang.TypeRef{
 							Pos:  lp(2532, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "ToDictionary",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2532, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2532, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2532, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2532, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2532, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2532, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2532, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2533, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2533, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2533, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2533, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "ToDictionary",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2533, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2533, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2533, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2533, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2533, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2533, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2533, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2533, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2533, 151),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2533, 169),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2534, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2534, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2534, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2534, 47),
 							Name: "TElement",
 						},
 					},
@@ -55796,14 +55762,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2532, 95),
+						Pos:      lp(2534, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2532, 100),
+							Pos:  lp(2534, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2532, 112),
+									Pos:  lp(2534, 112),
 									Name: "TSource",
 								},
 							},
@@ -55811,17 +55777,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2532, 129),
+						Pos: lp(2534, 129),
 						Type: &lang.TypeRef{
-							Pos:  lp(2532, 129),
+							Pos:  lp(2534, 129),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2532, 134),
+									Pos:  lp(2534, 134),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2532, 143),
+									Pos:  lp(2534, 143),
 									Name: "TKey",
 								},
 							},
@@ -55829,120 +55795,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2532, 162),
+						Pos: lp(2534, 162),
 						Type: &lang.TypeRef{
-							Pos:  lp(2532, 162),
+							Pos:  lp(2534, 162),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2532, 167),
+									Pos:  lp(2534, 167),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2532, 176),
+									Pos:  lp(2534, 176),
 									Name: "TElement",
 								},
 							},
 						},
 						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2532, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(2532, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2532, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2533, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2533, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2533, 38),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "ToHashSet",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2533, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2533, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2533, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2534, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2534, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2534, 38),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "ToHashSet",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2534, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2534, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2534, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2534, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2534, 100),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2534, 118),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -55951,33 +55819,89 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2535, 30),
-					Name: "List",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2535, 35),
-							Name: "TSource",
+							Pos:  lp(2535, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2535, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name: "ToList",
+				Name: "ToDictionary",
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2535, 60),
+						Pos:      lp(2535, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2535, 65),
+							Pos:  lp(2535, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2535, 77),
+									Pos:  lp(2535, 112),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2535, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2535, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2535, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2535, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2535, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2535, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2535, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2535, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2535, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(2535, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2535, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -55986,15 +55910,15 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2536, 30),
-					Name: "IEnumerable",
+					Name: "HashSet",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2536, 42),
+							Pos:  lp(2536, 38),
 							Name: "TSource",
 						},
 					},
 				},
-				Name: "Union",
+				Name: "ToHashSet",
 				TypeParams: []string{
 					"TSource",
 				},
@@ -56012,21 +55936,7 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2536, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2536, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2536, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -56035,15 +55945,15 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2537, 30),
-					Name: "IEnumerable",
+					Name: "HashSet",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2537, 42),
+							Pos:  lp(2537, 38),
 							Name: "TSource",
 						},
 					},
 				},
-				Name: "Union",
+				Name: "ToHashSet",
 				TypeParams: []string{
 					"TSource",
 				},
@@ -56061,30 +55971,16 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2537, 99),
+						Pos: lp(2537, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2537, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2537, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2537, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2537, 128),
+							Pos:  lp(2537, 100),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2537, 146),
+									Pos:  lp(2537, 118),
 									Name: "TSource",
 								},
 							},
@@ -56098,71 +55994,33 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2538, 30),
-					Name: "IEnumerable",
+					Name: "List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2538, 42),
-							Name: "TResult",
+							Pos:  lp(2538, 35),
+							Name: "TSource",
 						},
 					},
 				},
-				Name: "Zip",
+				Name: "ToList",
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2538, 81),
+						Pos:      lp(2538, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2538, 86),
+							Pos:  lp(2538, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2538, 98),
-									Name: "TFirst",
+									Pos:  lp(2538, 77),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2538, 113),
-						Type: &lang.TypeRef{
-							Pos:  lp(2538, 113),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2538, 125),
-									Name: "TSecond",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2538, 142),
-						Type: &lang.TypeRef{
-							Pos:  lp(2538, 142),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2538, 147),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2538, 155),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2538, 164),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -56175,14 +56033,199 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2539, 42),
-							Name: "System.ValueTuple",
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "Union",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2539, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2539, 71),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2539, 43),
+									Pos:  lp(2539, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2539, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2539, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2539, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2540, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2540, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2540, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "Union",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2540, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2540, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2540, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2540, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2540, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2540, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2540, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2540, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2540, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2541, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2541, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2541, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "Zip",
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2541, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2541, 86),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2541, 98),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2541, 113),
+						Type: &lang.TypeRef{
+							Pos:  lp(2541, 113),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2541, 125),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2541, 142),
+						Type: &lang.TypeRef{
+							Pos:  lp(2541, 142),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2541, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2539, 57),
+									Pos:  lp(2541, 155),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2541, 164),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2542, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2542, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2542, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2542, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2542, 57),
 									Name: "TSecond",
 								},
 							},
@@ -56201,14 +56244,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2539, 95),
+						Pos:      lp(2542, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2539, 100),
+							Pos:  lp(2542, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2539, 112),
+									Pos:  lp(2542, 112),
 									Name: "TFirst",
 								},
 							},
@@ -56216,13 +56259,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2539, 127),
+						Pos: lp(2542, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2539, 127),
+							Pos:  lp(2542, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2539, 139),
+									Pos:  lp(2542, 139),
 									Name: "TSecond",
 								},
 							},
@@ -56237,7 +56280,7 @@ func libraryAST_169() *lang.TypeDecl {
 
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2542, 5),
+		Pos:       lp(2545, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -56248,11 +56291,11 @@ func libraryAST_170() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2542, 50),
+				Pos:  lp(2545, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2542, 62),
+						Pos:  lp(2545, 62),
 						Name: "TElement",
 					},
 				},
@@ -56260,15 +56303,15 @@ func libraryAST_170() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(2544, 9),
+				Pos: lp(2547, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(2544, 9),
+					Pos:  lp(2547, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2544, 20),
+						Pos:  lp(2547, 20),
 						Kind: "get",
 					},
 				},
@@ -56279,7 +56322,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2547, 5),
+		Pos:       lp(2550, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -56289,11 +56332,11 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2547, 53),
+				Pos:  lp(2550, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2547, 65),
+						Pos:  lp(2550, 65),
 						Name: "TElement",
 					},
 				},
