@@ -4753,3 +4753,182 @@ namespace System
         public static bool operator !=(Guid a, Guid b) => !a.Equals(b);
     }
 }
+// System.Threading.Tasks.Sources: a ValueTask made over an IValueTaskSource
+// (new ValueTask<T>(source, token)) asks the source for its status,
+// registers its continuation with OnCompleted and takes the result with
+// GetResult, the token naming the operation; the VM's ValueTask calls the
+// three (vm/threading/valuetask.go). ManualResetValueTaskSourceCore is
+// .NET's reusable implementation of the protocol, a struct a source keeps
+// in a field: Reset starts a new operation (a new Version), and a token of
+// another version is an InvalidOperationException.
+namespace System.Threading.Tasks.Sources
+{
+    public enum ValueTaskSourceStatus { Pending = 0, Succeeded = 1, Faulted = 2, Canceled = 3 }
+
+    [Flags]
+    public enum ValueTaskSourceOnCompletedFlags { None = 0, UseSchedulingContext = 1, FlowExecutionContext = 2 }
+
+    public interface IValueTaskSource
+    {
+        ValueTaskSourceStatus GetStatus(short token);
+        void OnCompleted(Action<object> continuation, object state, short token, ValueTaskSourceOnCompletedFlags flags);
+        void GetResult(short token);
+    }
+
+    public interface IValueTaskSource<out TResult>
+    {
+        ValueTaskSourceStatus GetStatus(short token);
+        void OnCompleted(Action<object> continuation, object state, short token, ValueTaskSourceOnCompletedFlags flags);
+        TResult GetResult(short token);
+    }
+
+    // ManualResetValueTaskSourceCore follows .NET's: the continuation slot
+    // holds null, the continuation registered, or the completion sentinel
+    // (s_sentinel) when the operation completed first; whichever of
+    // OnCompleted and completion comes second runs the continuation, on
+    // the context OnCompleted captured (a SynchronizationContext other
+    // than the base class, through the VM), on the pool when
+    // RunContinuationsAsynchronously, else inline. Its state is in an
+    // object the struct holds (made on first use): a struct method works on
+    // a copy of the variable (docs/deviations.md, "Structs"), and a
+    // continuation run inline by SetResult calls GetResult on the same
+    // variable, which must see the completion.
+    public struct ManualResetValueTaskSourceCore<TResult>
+    {
+        private ManualResetValueTaskSourceCoreState<TResult> _state;
+
+        private ManualResetValueTaskSourceCoreState<TResult> State()
+        {
+            if (_state == null) _state = new ManualResetValueTaskSourceCoreState<TResult>();
+            return _state;
+        }
+
+        public bool RunContinuationsAsynchronously
+        {
+            get => _state != null && _state.RunContinuationsAsynchronously;
+            set { State().RunContinuationsAsynchronously = value; }
+        }
+
+        public short Version => _state == null ? (short)0 : _state.Version;
+
+        public void Reset() { State().Reset(); }
+        public void SetResult(TResult result) { State().SetResult(result); }
+        public void SetException(Exception error) { State().SetException(error); }
+        public ValueTaskSourceStatus GetStatus(short token) => State().GetStatus(token);
+        public TResult GetResult(short token) => State().GetResult(token);
+        public void OnCompleted(Action<object> continuation, object state, short token, ValueTaskSourceOnCompletedFlags flags) { State().OnCompleted(continuation, state, token, flags); }
+    }
+
+    internal sealed class ManualResetValueTaskSourceCoreState<TResult>
+    {
+        private static readonly Action<object> s_sentinel = _ => throw new InvalidOperationException();
+
+        private Action<object> _continuation;
+        private object _continuationState;
+        private ExecutionContext _executionContext;
+        private object _capturedContext;
+        private bool _completed;
+        private TResult _result;
+        private Exception _error;
+        internal short Version;
+        internal bool RunContinuationsAsynchronously;
+
+        public void Reset()
+        {
+            Version++;
+            _continuation = null;
+            _continuationState = null;
+            _completed = false;
+            _result = default;
+            _error = null;
+            _executionContext = null;
+            _capturedContext = null;
+        }
+
+        public void SetResult(TResult result)
+        {
+            _result = result;
+            SignalCompletion();
+        }
+
+        public void SetException(Exception error)
+        {
+            if (error == null) throw new ArgumentNullException("error");
+            _error = error;
+            SignalCompletion();
+        }
+
+        public ValueTaskSourceStatus GetStatus(short token)
+        {
+            ValidateToken(token);
+            if (Volatile.Read(ref _continuation) == null || !_completed) return ValueTaskSourceStatus.Pending;
+            if (_error == null) return ValueTaskSourceStatus.Succeeded;
+            return _error is OperationCanceledException ? ValueTaskSourceStatus.Canceled : ValueTaskSourceStatus.Faulted;
+        }
+
+        public TResult GetResult(short token)
+        {
+            if (token != Version || !_completed) throw new InvalidOperationException();
+            if (_error != null) System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(_error).Throw();
+            return _result;
+        }
+
+        public void OnCompleted(Action<object> continuation, object state, short token, ValueTaskSourceOnCompletedFlags flags)
+        {
+            if (continuation == null) throw new ArgumentNullException("continuation");
+            ValidateToken(token);
+            if ((flags & ValueTaskSourceOnCompletedFlags.FlowExecutionContext) != 0)
+                _executionContext = ExecutionContext.Capture();
+            if ((flags & ValueTaskSourceOnCompletedFlags.UseSchedulingContext) != 0)
+                _capturedContext = Internal.VM.AwaitContext();
+            Action<object> stored = _continuation;
+            if (stored == null)
+            {
+                _continuationState = state;
+                stored = Interlocked.CompareExchange(ref _continuation, continuation, null);
+            }
+            if (stored != null)
+            {
+                // Completed already (or a second OnCompleted, which .NET
+                // rejects): run it now, never inline.
+                if (!object.ReferenceEquals(stored, s_sentinel)) throw new InvalidOperationException();
+                if (_capturedContext != null) Internal.VM.PostToContext(_capturedContext, continuation, state);
+                else if (_executionContext != null) ThreadPool.QueueUserWorkItem(continuation, state, true);
+                else ThreadPool.UnsafeQueueUserWorkItem(continuation, state, true);
+            }
+        }
+
+        private void ValidateToken(short token)
+        {
+            if (token != Version) throw new InvalidOperationException();
+        }
+
+        private void SignalCompletion()
+        {
+            if (_completed) throw new InvalidOperationException();
+            _completed = true;
+            Action<object> continuation = Volatile.Read(ref _continuation);
+            if (continuation == null) continuation = Interlocked.CompareExchange(ref _continuation, s_sentinel, null);
+            if (continuation == null) return;
+            object state = _continuationState, context = _capturedContext;
+            bool runAsync = RunContinuationsAsynchronously, flow = _executionContext != null;
+            if (flow)
+            {
+                ExecutionContext.Run(_executionContext, _ => InvokeContinuation(continuation, state, context, runAsync, true), null);
+                return;
+            }
+            InvokeContinuation(continuation, state, context, runAsync, false);
+        }
+
+        private static void InvokeContinuation(Action<object> continuation, object state, object context, bool runAsync, bool flow)
+        {
+            if (context != null) Internal.VM.PostToContext(context, continuation, state);
+            else if (runAsync)
+            {
+                if (flow) ThreadPool.QueueUserWorkItem(continuation, state, true);
+                else ThreadPool.UnsafeQueueUserWorkItem(continuation, state, true);
+            }
+            else continuation(state);
+        }
+    }
+}

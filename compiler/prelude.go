@@ -40,6 +40,7 @@ var preludeOnDemand = []preludePart{
 	{namespace: "System.Timers"},
 	{types: []string{"Guid"}},
 	{types: []string{"SynchronizationContext", "SendOrPostCallback"}},
+	{types: []string{"ManualResetValueTaskSourceCore", "ManualResetValueTaskSourceCoreState"}},
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",

@@ -203,6 +203,12 @@ func preludeAST() *lang.File {
 		preludeAST_167(),
 		preludeAST_168(),
 		preludeAST_169(),
+		preludeAST_170(),
+		preludeAST_171(),
+		preludeAST_172(),
+		preludeAST_173(),
+		preludeAST_174(),
+		preludeAST_175(),
 	}
 	return f
 }
@@ -85847,6 +85853,2816 @@ func preludeAST_169() *lang.TypeDecl {
 					},
 				},
 				Operator: "!=",
+			},
+		},
+	}
+}
+
+func preludeAST_170() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4766, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "ValueTaskSourceStatus",
+		Namespace: "System.Threading.Tasks.Sources",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(4766, 41),
+				Name: "Pending",
+				Value: &lang.Literal{
+					Pos:   p(4766, 51),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4766, 54),
+				Name: "Succeeded",
+				Value: &lang.Literal{
+					Pos:   p(4766, 66),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4766, 69),
+				Name: "Faulted",
+				Value: &lang.Literal{
+					Pos:   p(4766, 79),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4766, 82),
+				Name: "Canceled",
+				Value: &lang.Literal{
+					Pos:   p(4766, 93),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_171() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4768, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "ValueTaskSourceOnCompletedFlags",
+		Namespace: "System.Threading.Tasks.Sources",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  p(4768, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(4769, 51),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   p(4769, 58),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4769, 61),
+				Name: "UseSchedulingContext",
+				Value: &lang.Literal{
+					Pos:   p(4769, 84),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4769, 87),
+				Name: "FlowExecutionContext",
+				Value: &lang.Literal{
+					Pos:   p(4769, 110),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_172() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4771, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IValueTaskSource",
+		Namespace: "System.Threading.Tasks.Sources",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos: p(4773, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4773, 9),
+					Name: "ValueTaskSourceStatus",
+				},
+				Name:    "GetStatus",
+				NamePos: p(4773, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4773, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(4773, 41),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4774, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4774, 9),
+					Name: "void",
+				},
+				Name:    "OnCompleted",
+				NamePos: p(4774, 14),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4774, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(4774, 26),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4774, 33),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4774, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(4774, 55),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4774, 69),
+						Type: &lang.TypeRef{
+							Pos:  p(4774, 69),
+							Name: "short",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4774, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(4774, 82),
+							Name: "ValueTaskSourceOnCompletedFlags",
+						},
+						Name: "flags",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4775, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4775, 9),
+					Name: "void",
+				},
+				Name:    "GetResult",
+				NamePos: p(4775, 14),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4775, 24),
+						Type: &lang.TypeRef{
+							Pos:  p(4775, 24),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_173() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4778, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IValueTaskSource",
+		Namespace: "System.Threading.Tasks.Sources",
+		TypeParams: []string{
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos: p(4780, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4780, 9),
+					Name: "ValueTaskSourceStatus",
+				},
+				Name:    "GetStatus",
+				NamePos: p(4780, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4780, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(4780, 41),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4781, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4781, 9),
+					Name: "void",
+				},
+				Name:    "OnCompleted",
+				NamePos: p(4781, 14),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4781, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(4781, 26),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4781, 33),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4781, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(4781, 55),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4781, 69),
+						Type: &lang.TypeRef{
+							Pos:  p(4781, 69),
+							Name: "short",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4781, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(4781, 82),
+							Name: "ValueTaskSourceOnCompletedFlags",
+						},
+						Name: "flags",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4782, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4782, 9),
+					Name: "TResult",
+				},
+				Name:    "GetResult",
+				NamePos: p(4782, 17),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4782, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(4782, 27),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_174() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4796, 5),
+		Kind:      lang.TypeKind("struct"),
+		Name:      "ManualResetValueTaskSourceCore",
+		Namespace: "System.Threading.Tasks.Sources",
+		TypeParams: []string{
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(4798, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4798, 17),
+					Name: "ManualResetValueTaskSourceCoreState",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4798, 53),
+							Name: "TResult",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4798, 62),
+						Name: "_state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4800, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4800, 17),
+					Name: "ManualResetValueTaskSourceCoreState",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4800, 53),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "State",
+				NamePos: p(4800, 62),
+				Body: &lang.BlockStmt{
+					Pos: p(4801, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4802, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4802, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4802, 17),
+									Name: "_state",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4802, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4802, 33),
+								X: &lang.AssignExpr{
+									Pos: p(4802, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4802, 33),
+										Name: "_state",
+									},
+									Right: &lang.NewExpr{
+										Pos: p(4802, 42),
+										Type: &lang.TypeRef{
+											Pos:  p(4802, 46),
+											Name: "ManualResetValueTaskSourceCoreState",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(4802, 82),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4803, 13),
+							X: &lang.Ident{
+								Pos:  p(4803, 20),
+								Name: "_state",
+							},
+						},
+					},
+					Rbrace: p(4804, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4806, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(4806, 16),
+					Name: "bool",
+				},
+				Name: "RunContinuationsAsynchronously",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4808, 13),
+						Kind: "get",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(4808, 35),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(4808, 27),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4808, 20),
+									Name: "_state",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4808, 30),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Y: &lang.MemberExpr{
+								Pos: p(4808, 45),
+								X: &lang.Ident{
+									Pos:  p(4808, 38),
+									Name: "_state",
+								},
+								Name: "RunContinuationsAsynchronously",
+							},
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(4809, 13),
+						Kind: "set",
+						Body: &lang.BlockStmt{
+							Pos: p(4809, 17),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(4809, 19),
+									X: &lang.AssignExpr{
+										Pos: p(4809, 58),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(4809, 27),
+											X: &lang.CallExpr{
+												Pos: p(4809, 19),
+												Fun: &lang.Ident{
+													Pos:  p(4809, 19),
+													Name: "State",
+												},
+											},
+											Name: "RunContinuationsAsynchronously",
+										},
+										Right: &lang.Ident{
+											Pos:  p(4809, 60),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Rbrace: p(4809, 67),
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4812, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(4812, 16),
+					Name: "short",
+				},
+				Name: "Version",
+				ExprBody: &lang.CondExpr{
+					Pos: p(4812, 48),
+					Cond: &lang.BinaryExpr{
+						Pos: p(4812, 40),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(4812, 33),
+							Name: "_state",
+						},
+						Y: &lang.Literal{
+							Pos:  p(4812, 43),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.CastExpr{
+						Pos: p(4812, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(4812, 51),
+							Name: "short",
+						},
+						X: &lang.Literal{
+							Pos:   p(4812, 57),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					Else: &lang.MemberExpr{
+						Pos: p(4812, 68),
+						X: &lang.Ident{
+							Pos:  p(4812, 61),
+							Name: "_state",
+						},
+						Name: "Version",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4814, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4814, 16),
+					Name: "void",
+				},
+				Name:    "Reset",
+				NamePos: p(4814, 21),
+				Body: &lang.BlockStmt{
+					Pos: p(4814, 29),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4814, 31),
+							X: &lang.CallExpr{
+								Pos: p(4814, 39),
+								Fun: &lang.MemberExpr{
+									Pos: p(4814, 39),
+									X: &lang.CallExpr{
+										Pos: p(4814, 31),
+										Fun: &lang.Ident{
+											Pos:  p(4814, 31),
+											Name: "State",
+										},
+									},
+									Name: "Reset",
+								},
+							},
+						},
+					},
+					Rbrace: p(4814, 48),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4815, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4815, 16),
+					Name: "void",
+				},
+				Name:    "SetResult",
+				NamePos: p(4815, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4815, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(4815, 31),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4815, 47),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4815, 49),
+							X: &lang.CallExpr{
+								Pos: p(4815, 57),
+								Fun: &lang.MemberExpr{
+									Pos: p(4815, 57),
+									X: &lang.CallExpr{
+										Pos: p(4815, 49),
+										Fun: &lang.Ident{
+											Pos:  p(4815, 49),
+											Name: "State",
+										},
+									},
+									Name: "SetResult",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4815, 67),
+										X: &lang.Ident{
+											Pos:  p(4815, 67),
+											Name: "result",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4815, 76),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4816, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4816, 16),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: p(4816, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4816, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4816, 34),
+							Name: "Exception",
+						},
+						Name: "error",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4816, 51),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4816, 53),
+							X: &lang.CallExpr{
+								Pos: p(4816, 61),
+								Fun: &lang.MemberExpr{
+									Pos: p(4816, 61),
+									X: &lang.CallExpr{
+										Pos: p(4816, 53),
+										Fun: &lang.Ident{
+											Pos:  p(4816, 53),
+											Name: "State",
+										},
+									},
+									Name: "SetException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4816, 74),
+										X: &lang.Ident{
+											Pos:  p(4816, 74),
+											Name: "error",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4816, 82),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4817, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4817, 16),
+					Name: "ValueTaskSourceStatus",
+				},
+				Name:    "GetStatus",
+				NamePos: p(4817, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4817, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4817, 48),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(4817, 72),
+					Fun: &lang.MemberExpr{
+						Pos: p(4817, 72),
+						X: &lang.CallExpr{
+							Pos: p(4817, 64),
+							Fun: &lang.Ident{
+								Pos:  p(4817, 64),
+								Name: "State",
+							},
+						},
+						Name: "GetStatus",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4817, 82),
+							X: &lang.Ident{
+								Pos:  p(4817, 82),
+								Name: "token",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4818, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4818, 16),
+					Name: "TResult",
+				},
+				Name:    "GetResult",
+				NamePos: p(4818, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4818, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4818, 34),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(4818, 58),
+					Fun: &lang.MemberExpr{
+						Pos: p(4818, 58),
+						X: &lang.CallExpr{
+							Pos: p(4818, 50),
+							Fun: &lang.Ident{
+								Pos:  p(4818, 50),
+								Name: "State",
+							},
+						},
+						Name: "GetResult",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4818, 68),
+							X: &lang.Ident{
+								Pos:  p(4818, 68),
+								Name: "token",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4819, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4819, 16),
+					Name: "void",
+				},
+				Name:    "OnCompleted",
+				NamePos: p(4819, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4819, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(4819, 33),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4819, 40),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4819, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(4819, 62),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4819, 76),
+						Type: &lang.TypeRef{
+							Pos:  p(4819, 76),
+							Name: "short",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4819, 89),
+						Type: &lang.TypeRef{
+							Pos:  p(4819, 89),
+							Name: "ValueTaskSourceOnCompletedFlags",
+						},
+						Name: "flags",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4819, 128),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4819, 130),
+							X: &lang.CallExpr{
+								Pos: p(4819, 138),
+								Fun: &lang.MemberExpr{
+									Pos: p(4819, 138),
+									X: &lang.CallExpr{
+										Pos: p(4819, 130),
+										Fun: &lang.Ident{
+											Pos:  p(4819, 130),
+											Name: "State",
+										},
+									},
+									Name: "OnCompleted",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4819, 150),
+										X: &lang.Ident{
+											Pos:  p(4819, 150),
+											Name: "continuation",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4819, 164),
+										X: &lang.Ident{
+											Pos:  p(4819, 164),
+											Name: "state",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4819, 171),
+										X: &lang.Ident{
+											Pos:  p(4819, 171),
+											Name: "token",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4819, 178),
+										X: &lang.Ident{
+											Pos:  p(4819, 178),
+											Name: "flags",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4819, 186),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_175() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4822, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ManualResetValueTaskSourceCoreState",
+		Namespace: "System.Threading.Tasks.Sources",
+		TypeParams: []string{
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(40),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(4824, 9),
+				Modifiers: lang.Modifiers(274),
+				Type: &lang.TypeRef{
+					Pos:  p(4824, 33),
+					Name: "Action",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4824, 40),
+							Name: "object",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4824, 48),
+						Name: "s_sentinel",
+						Init: &lang.LambdaExpr{
+							Pos: p(4824, 61),
+							Params: []*lang.Param{
+								&lang.Param{
+									Pos:  p(4824, 61),
+									Name: "_",
+								},
+							},
+							ExprBody: &lang.ThrowExpr{
+								Pos: p(4824, 66),
+								X: &lang.NewExpr{
+									Pos: p(4824, 72),
+									Type: &lang.TypeRef{
+										Pos:  p(4824, 76),
+										Name: "InvalidOperationException",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4826, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4826, 17),
+					Name: "Action",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4826, 24),
+							Name: "object",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4826, 32),
+						Name: "_continuation",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4827, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4827, 17),
+					Name: "object",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4827, 24),
+						Name: "_continuationState",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4828, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4828, 17),
+					Name: "ExecutionContext",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4828, 34),
+						Name: "_executionContext",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4829, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4829, 17),
+					Name: "object",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4829, 24),
+						Name: "_capturedContext",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4830, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4830, 17),
+					Name: "bool",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4830, 22),
+						Name: "_completed",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4831, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4831, 17),
+					Name: "TResult",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4831, 25),
+						Name: "_result",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4832, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4832, 17),
+					Name: "Exception",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4832, 27),
+						Name: "_error",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4833, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(4833, 18),
+					Name: "short",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4833, 24),
+						Name: "Version",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4834, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(4834, 18),
+					Name: "bool",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4834, 23),
+						Name: "RunContinuationsAsynchronously",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4836, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4836, 16),
+					Name: "void",
+				},
+				Name:    "Reset",
+				NamePos: p(4836, 21),
+				Body: &lang.BlockStmt{
+					Pos: p(4837, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4838, 13),
+							X: &lang.PostfixExpr{
+								Pos: p(4838, 20),
+								Op:  "++",
+								X: &lang.Ident{
+									Pos:  p(4838, 13),
+									Name: "Version",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4839, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4839, 27),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4839, 13),
+									Name: "_continuation",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4839, 29),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4840, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4840, 32),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4840, 13),
+									Name: "_continuationState",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4840, 34),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4841, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4841, 24),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4841, 13),
+									Name: "_completed",
+								},
+								Right: &lang.Literal{
+									Pos:   p(4841, 26),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4842, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4842, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4842, 13),
+									Name: "_result",
+								},
+								Right: &lang.DefaultExpr{
+									Pos: p(4842, 23),
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4843, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4843, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4843, 13),
+									Name: "_error",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4843, 22),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4844, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4844, 31),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4844, 13),
+									Name: "_executionContext",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4844, 33),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4845, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4845, 30),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4845, 13),
+									Name: "_capturedContext",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4845, 32),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+					},
+					Rbrace: p(4846, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4848, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4848, 16),
+					Name: "void",
+				},
+				Name:    "SetResult",
+				NamePos: p(4848, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4848, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(4848, 31),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4849, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4850, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4850, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4850, 13),
+									Name: "_result",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4850, 23),
+									Name: "result",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4851, 13),
+							X: &lang.CallExpr{
+								Pos: p(4851, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4851, 13),
+									Name: "SignalCompletion",
+								},
+							},
+						},
+					},
+					Rbrace: p(4852, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4854, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4854, 16),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: p(4854, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4854, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4854, 34),
+							Name: "Exception",
+						},
+						Name: "error",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4855, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4856, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4856, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4856, 17),
+									Name: "error",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4856, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4856, 32),
+								X: &lang.NewExpr{
+									Pos: p(4856, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(4856, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4856, 64),
+											X: &lang.Literal{
+												Pos:   p(4856, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"error\"",
+												Value: string("error"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4857, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4857, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4857, 13),
+									Name: "_error",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4857, 22),
+									Name: "error",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4858, 13),
+							X: &lang.CallExpr{
+								Pos: p(4858, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4858, 13),
+									Name: "SignalCompletion",
+								},
+							},
+						},
+					},
+					Rbrace: p(4859, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4861, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4861, 16),
+					Name: "ValueTaskSourceStatus",
+				},
+				Name:    "GetStatus",
+				NamePos: p(4861, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4861, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4861, 48),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4862, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4863, 13),
+							X: &lang.CallExpr{
+								Pos: p(4863, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4863, 13),
+									Name: "ValidateToken",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4863, 27),
+										X: &lang.Ident{
+											Pos:  p(4863, 27),
+											Name: "token",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4864, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4864, 58),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(4864, 50),
+									Op:  "==",
+									X: &lang.CallExpr{
+										Pos: p(4864, 26),
+										Fun: &lang.MemberExpr{
+											Pos: p(4864, 26),
+											X: &lang.Ident{
+												Pos:  p(4864, 17),
+												Name: "Volatile",
+											},
+											Name: "Read",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4864, 31),
+												Mod: "ref",
+												X: &lang.Ident{
+													Pos:  p(4864, 35),
+													Name: "_continuation",
+												},
+											},
+										},
+									},
+									Y: &lang.Literal{
+										Pos:  p(4864, 53),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(4864, 61),
+									Op:  "!",
+									X: &lang.Ident{
+										Pos:  p(4864, 62),
+										Name: "_completed",
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4864, 74),
+								X: &lang.MemberExpr{
+									Pos: p(4864, 103),
+									X: &lang.Ident{
+										Pos:  p(4864, 81),
+										Name: "ValueTaskSourceStatus",
+									},
+									Name: "Pending",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4865, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4865, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4865, 17),
+									Name: "_error",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4865, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4865, 33),
+								X: &lang.MemberExpr{
+									Pos: p(4865, 62),
+									X: &lang.Ident{
+										Pos:  p(4865, 40),
+										Name: "ValueTaskSourceStatus",
+									},
+									Name: "Succeeded",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4866, 13),
+							X: &lang.CondExpr{
+								Pos: p(4866, 57),
+								Cond: &lang.IsExpr{
+									Pos: p(4866, 27),
+									X: &lang.Ident{
+										Pos:  p(4866, 20),
+										Name: "_error",
+									},
+									Pattern: &lang.ConstPattern{
+										Pos: p(4866, 30),
+										X: &lang.Ident{
+											Pos:  p(4866, 30),
+											Name: "OperationCanceledException",
+										},
+									},
+								},
+								Then: &lang.MemberExpr{
+									Pos: p(4866, 81),
+									X: &lang.Ident{
+										Pos:  p(4866, 59),
+										Name: "ValueTaskSourceStatus",
+									},
+									Name: "Canceled",
+								},
+								Else: &lang.MemberExpr{
+									Pos: p(4866, 114),
+									X: &lang.Ident{
+										Pos:  p(4866, 92),
+										Name: "ValueTaskSourceStatus",
+									},
+									Name: "Faulted",
+								},
+							},
+						},
+					},
+					Rbrace: p(4867, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4869, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4869, 16),
+					Name: "TResult",
+				},
+				Name:    "GetResult",
+				NamePos: p(4869, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4869, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4869, 34),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4870, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4871, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4871, 34),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(4871, 23),
+									Op:  "!=",
+									X: &lang.Ident{
+										Pos:  p(4871, 17),
+										Name: "token",
+									},
+									Y: &lang.Ident{
+										Pos:  p(4871, 26),
+										Name: "Version",
+									},
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(4871, 37),
+									Op:  "!",
+									X: &lang.Ident{
+										Pos:  p(4871, 38),
+										Name: "_completed",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4871, 50),
+								X: &lang.NewExpr{
+									Pos: p(4871, 56),
+									Type: &lang.TypeRef{
+										Pos:  p(4871, 60),
+										Name: "InvalidOperationException",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4872, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4872, 24),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4872, 17),
+									Name: "_error",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4872, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4872, 33),
+								X: &lang.CallExpr{
+									Pos: p(4872, 104),
+									Fun: &lang.MemberExpr{
+										Pos: p(4872, 104),
+										X: &lang.CallExpr{
+											Pos: p(4872, 88),
+											Fun: &lang.MemberExpr{
+												Pos: p(4872, 88),
+												X: &lang.MemberExpr{
+													Pos: p(4872, 66),
+													X: &lang.MemberExpr{
+														Pos: p(4872, 48),
+														X: &lang.MemberExpr{
+															Pos: p(4872, 40),
+															X: &lang.Ident{
+																Pos:  p(4872, 33),
+																Name: "System",
+															},
+															Name: "Runtime",
+														},
+														Name: "ExceptionServices",
+													},
+													Name: "ExceptionDispatchInfo",
+												},
+												Name: "Capture",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(4872, 96),
+													X: &lang.Ident{
+														Pos:  p(4872, 96),
+														Name: "_error",
+													},
+												},
+											},
+										},
+										Name: "Throw",
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4873, 13),
+							X: &lang.Ident{
+								Pos:  p(4873, 20),
+								Name: "_result",
+							},
+						},
+					},
+					Rbrace: p(4874, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4876, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4876, 16),
+					Name: "void",
+				},
+				Name:    "OnCompleted",
+				NamePos: p(4876, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4876, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(4876, 33),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4876, 40),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4876, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(4876, 62),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4876, 76),
+						Type: &lang.TypeRef{
+							Pos:  p(4876, 76),
+							Name: "short",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4876, 89),
+						Type: &lang.TypeRef{
+							Pos:  p(4876, 89),
+							Name: "ValueTaskSourceOnCompletedFlags",
+						},
+						Name: "flags",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4877, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4878, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4878, 30),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4878, 17),
+									Name: "continuation",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4878, 33),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4878, 39),
+								X: &lang.NewExpr{
+									Pos: p(4878, 45),
+									Type: &lang.TypeRef{
+										Pos:  p(4878, 49),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4878, 71),
+											X: &lang.Literal{
+												Pos:   p(4878, 71),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"continuation\"",
+												Value: string("continuation"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4879, 13),
+							X: &lang.CallExpr{
+								Pos: p(4879, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4879, 13),
+									Name: "ValidateToken",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4879, 27),
+										X: &lang.Ident{
+											Pos:  p(4879, 27),
+											Name: "token",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4880, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4880, 80),
+								Op:  "!=",
+								X: &lang.BinaryExpr{
+									Pos: p(4880, 24),
+									Op:  "&",
+									X: &lang.Ident{
+										Pos:  p(4880, 18),
+										Name: "flags",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(4880, 58),
+										X: &lang.Ident{
+											Pos:  p(4880, 26),
+											Name: "ValueTaskSourceOnCompletedFlags",
+										},
+										Name: "FlowExecutionContext",
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(4880, 83),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4881, 17),
+								X: &lang.AssignExpr{
+									Pos: p(4881, 35),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4881, 17),
+										Name: "_executionContext",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(4881, 54),
+										Fun: &lang.MemberExpr{
+											Pos: p(4881, 54),
+											X: &lang.Ident{
+												Pos:  p(4881, 37),
+												Name: "ExecutionContext",
+											},
+											Name: "Capture",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4882, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4882, 80),
+								Op:  "!=",
+								X: &lang.BinaryExpr{
+									Pos: p(4882, 24),
+									Op:  "&",
+									X: &lang.Ident{
+										Pos:  p(4882, 18),
+										Name: "flags",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(4882, 58),
+										X: &lang.Ident{
+											Pos:  p(4882, 26),
+											Name: "ValueTaskSourceOnCompletedFlags",
+										},
+										Name: "UseSchedulingContext",
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(4882, 83),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4883, 17),
+								X: &lang.AssignExpr{
+									Pos: p(4883, 34),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4883, 17),
+										Name: "_capturedContext",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(4883, 48),
+										Fun: &lang.MemberExpr{
+											Pos: p(4883, 48),
+											X: &lang.MemberExpr{
+												Pos: p(4883, 45),
+												X: &lang.Ident{
+													Pos:  p(4883, 36),
+													Name: "Internal",
+												},
+												Name: "VM",
+											},
+											Name: "AwaitContext",
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4884, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4884, 13),
+								Name: "Action",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(4884, 20),
+										Name: "object",
+									},
+								},
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4884, 28),
+									Name: "stored",
+									Init: &lang.Ident{
+										Pos:  p(4884, 37),
+										Name: "_continuation",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4885, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4885, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4885, 17),
+									Name: "stored",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4885, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4886, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4887, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4887, 36),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4887, 17),
+												Name: "_continuationState",
+											},
+											Right: &lang.Ident{
+												Pos:  p(4887, 38),
+												Name: "state",
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4888, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4888, 24),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4888, 17),
+												Name: "stored",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(4888, 38),
+												Fun: &lang.MemberExpr{
+													Pos: p(4888, 38),
+													X: &lang.Ident{
+														Pos:  p(4888, 26),
+														Name: "Interlocked",
+													},
+													Name: "CompareExchange",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4888, 54),
+														Mod: "ref",
+														X: &lang.Ident{
+															Pos:  p(4888, 58),
+															Name: "_continuation",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4888, 73),
+														X: &lang.Ident{
+															Pos:  p(4888, 73),
+															Name: "continuation",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4888, 87),
+														X: &lang.Literal{
+															Pos:  p(4888, 87),
+															Kind: lang.LitKind(10),
+															Raw:  "null",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4889, 13),
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4890, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4890, 24),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4890, 17),
+									Name: "stored",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4890, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4891, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(4894, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(4894, 21),
+											Op:  "!",
+											X: &lang.CallExpr{
+												Pos: p(4894, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(4894, 29),
+													X: &lang.Ident{
+														Pos:  p(4894, 22),
+														Name: "object",
+													},
+													Name: "ReferenceEquals",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4894, 45),
+														X: &lang.Ident{
+															Pos:  p(4894, 45),
+															Name: "stored",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4894, 53),
+														X: &lang.Ident{
+															Pos:  p(4894, 53),
+															Name: "s_sentinel",
+														},
+													},
+												},
+											},
+										},
+										Then: &lang.ThrowStmt{
+											Pos: p(4894, 66),
+											X: &lang.NewExpr{
+												Pos: p(4894, 72),
+												Type: &lang.TypeRef{
+													Pos:  p(4894, 76),
+													Name: "InvalidOperationException",
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(4895, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(4895, 38),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(4895, 21),
+												Name: "_capturedContext",
+											},
+											Y: &lang.Literal{
+												Pos:  p(4895, 41),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(4895, 47),
+											X: &lang.CallExpr{
+												Pos: p(4895, 59),
+												Fun: &lang.MemberExpr{
+													Pos: p(4895, 59),
+													X: &lang.MemberExpr{
+														Pos: p(4895, 56),
+														X: &lang.Ident{
+															Pos:  p(4895, 47),
+															Name: "Internal",
+														},
+														Name: "VM",
+													},
+													Name: "PostToContext",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4895, 73),
+														X: &lang.Ident{
+															Pos:  p(4895, 73),
+															Name: "_capturedContext",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4895, 91),
+														X: &lang.Ident{
+															Pos:  p(4895, 91),
+															Name: "continuation",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4895, 105),
+														X: &lang.Ident{
+															Pos:  p(4895, 105),
+															Name: "state",
+														},
+													},
+												},
+											},
+										},
+										Else: &lang.IfStmt{
+											Pos: p(4896, 22),
+											Cond: &lang.BinaryExpr{
+												Pos: p(4896, 44),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(4896, 26),
+													Name: "_executionContext",
+												},
+												Y: &lang.Literal{
+													Pos:  p(4896, 47),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.ExprStmt{
+												Pos: p(4896, 53),
+												X: &lang.CallExpr{
+													Pos: p(4896, 64),
+													Fun: &lang.MemberExpr{
+														Pos: p(4896, 64),
+														X: &lang.Ident{
+															Pos:  p(4896, 53),
+															Name: "ThreadPool",
+														},
+														Name: "QueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4896, 82),
+															X: &lang.Ident{
+																Pos:  p(4896, 82),
+																Name: "continuation",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4896, 96),
+															X: &lang.Ident{
+																Pos:  p(4896, 96),
+																Name: "state",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4896, 103),
+															X: &lang.Literal{
+																Pos:   p(4896, 103),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											Else: &lang.ExprStmt{
+												Pos: p(4897, 22),
+												X: &lang.CallExpr{
+													Pos: p(4897, 33),
+													Fun: &lang.MemberExpr{
+														Pos: p(4897, 33),
+														X: &lang.Ident{
+															Pos:  p(4897, 22),
+															Name: "ThreadPool",
+														},
+														Name: "UnsafeQueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4897, 57),
+															X: &lang.Ident{
+																Pos:  p(4897, 57),
+																Name: "continuation",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4897, 71),
+															X: &lang.Ident{
+																Pos:  p(4897, 71),
+																Name: "state",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4897, 78),
+															X: &lang.Literal{
+																Pos:   p(4897, 78),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4898, 13),
+							},
+						},
+					},
+					Rbrace: p(4899, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4901, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4901, 17),
+					Name: "void",
+				},
+				Name:    "ValidateToken",
+				NamePos: p(4901, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4901, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(4901, 36),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4902, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4903, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4903, 23),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4903, 17),
+									Name: "token",
+								},
+								Y: &lang.Ident{
+									Pos:  p(4903, 26),
+									Name: "Version",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4903, 35),
+								X: &lang.NewExpr{
+									Pos: p(4903, 41),
+									Type: &lang.TypeRef{
+										Pos:  p(4903, 45),
+										Name: "InvalidOperationException",
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4904, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4906, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4906, 17),
+					Name: "void",
+				},
+				Name:    "SignalCompletion",
+				NamePos: p(4906, 22),
+				Body: &lang.BlockStmt{
+					Pos: p(4907, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4908, 13),
+							Cond: &lang.Ident{
+								Pos:  p(4908, 17),
+								Name: "_completed",
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4908, 29),
+								X: &lang.NewExpr{
+									Pos: p(4908, 35),
+									Type: &lang.TypeRef{
+										Pos:  p(4908, 39),
+										Name: "InvalidOperationException",
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4909, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4909, 24),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4909, 13),
+									Name: "_completed",
+								},
+								Right: &lang.Literal{
+									Pos:   p(4909, 26),
+									Kind:  lang.LitKind(9),
+									Raw:   "true",
+									Value: bool(true),
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4910, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4910, 13),
+								Name: "Action",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(4910, 20),
+										Name: "object",
+									},
+								},
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4910, 28),
+									Name: "continuation",
+									Init: &lang.CallExpr{
+										Pos: p(4910, 52),
+										Fun: &lang.MemberExpr{
+											Pos: p(4910, 52),
+											X: &lang.Ident{
+												Pos:  p(4910, 43),
+												Name: "Volatile",
+											},
+											Name: "Read",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4910, 57),
+												Mod: "ref",
+												X: &lang.Ident{
+													Pos:  p(4910, 61),
+													Name: "_continuation",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4911, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4911, 30),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4911, 17),
+									Name: "continuation",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4911, 33),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4911, 39),
+								X: &lang.AssignExpr{
+									Pos: p(4911, 52),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4911, 39),
+										Name: "continuation",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(4911, 66),
+										Fun: &lang.MemberExpr{
+											Pos: p(4911, 66),
+											X: &lang.Ident{
+												Pos:  p(4911, 54),
+												Name: "Interlocked",
+											},
+											Name: "CompareExchange",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4911, 82),
+												Mod: "ref",
+												X: &lang.Ident{
+													Pos:  p(4911, 86),
+													Name: "_continuation",
+												},
+											},
+											&lang.Arg{
+												Pos: p(4911, 101),
+												X: &lang.Ident{
+													Pos:  p(4911, 101),
+													Name: "s_sentinel",
+												},
+											},
+											&lang.Arg{
+												Pos: p(4911, 113),
+												X: &lang.Literal{
+													Pos:  p(4911, 113),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4912, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4912, 30),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4912, 17),
+									Name: "continuation",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4912, 33),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4912, 39),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4913, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4913, 13),
+								Name: "object",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4913, 20),
+									Name: "state",
+									Init: &lang.Ident{
+										Pos:  p(4913, 28),
+										Name: "_continuationState",
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(4913, 48),
+									Name: "context",
+									Init: &lang.Ident{
+										Pos:  p(4913, 58),
+										Name: "_capturedContext",
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4914, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4914, 13),
+								Name: "bool",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4914, 18),
+									Name: "runAsync",
+									Init: &lang.Ident{
+										Pos:  p(4914, 29),
+										Name: "RunContinuationsAsynchronously",
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(4914, 61),
+									Name: "flow",
+									Init: &lang.BinaryExpr{
+										Pos: p(4914, 86),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(4914, 68),
+											Name: "_executionContext",
+										},
+										Y: &lang.Literal{
+											Pos:  p(4914, 89),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4915, 13),
+							Cond: &lang.Ident{
+								Pos:  p(4915, 17),
+								Name: "flow",
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4916, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4917, 17),
+										X: &lang.CallExpr{
+											Pos: p(4917, 34),
+											Fun: &lang.MemberExpr{
+												Pos: p(4917, 34),
+												X: &lang.Ident{
+													Pos:  p(4917, 17),
+													Name: "ExecutionContext",
+												},
+												Name: "Run",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(4917, 38),
+													X: &lang.Ident{
+														Pos:  p(4917, 38),
+														Name: "_executionContext",
+													},
+												},
+												&lang.Arg{
+													Pos: p(4917, 57),
+													X: &lang.LambdaExpr{
+														Pos: p(4917, 57),
+														Params: []*lang.Param{
+															&lang.Param{
+																Pos:  p(4917, 57),
+																Name: "_",
+															},
+														},
+														ExprBody: &lang.CallExpr{
+															Pos: p(4917, 62),
+															Fun: &lang.Ident{
+																Pos:  p(4917, 62),
+																Name: "InvokeContinuation",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4917, 81),
+																	X: &lang.Ident{
+																		Pos:  p(4917, 81),
+																		Name: "continuation",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4917, 95),
+																	X: &lang.Ident{
+																		Pos:  p(4917, 95),
+																		Name: "state",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4917, 102),
+																	X: &lang.Ident{
+																		Pos:  p(4917, 102),
+																		Name: "context",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4917, 111),
+																	X: &lang.Ident{
+																		Pos:  p(4917, 111),
+																		Name: "runAsync",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4917, 121),
+																	X: &lang.Literal{
+																		Pos:   p(4917, 121),
+																		Kind:  lang.LitKind(9),
+																		Raw:   "true",
+																		Value: bool(true),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(4917, 128),
+													X: &lang.Literal{
+														Pos:  p(4917, 128),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(4918, 17),
+									},
+								},
+								Rbrace: p(4919, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4920, 13),
+							X: &lang.CallExpr{
+								Pos: p(4920, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4920, 13),
+									Name: "InvokeContinuation",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4920, 32),
+										X: &lang.Ident{
+											Pos:  p(4920, 32),
+											Name: "continuation",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4920, 46),
+										X: &lang.Ident{
+											Pos:  p(4920, 46),
+											Name: "state",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4920, 53),
+										X: &lang.Ident{
+											Pos:  p(4920, 53),
+											Name: "context",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4920, 62),
+										X: &lang.Ident{
+											Pos:  p(4920, 62),
+											Name: "runAsync",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4920, 72),
+										X: &lang.Literal{
+											Pos:   p(4920, 72),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4921, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4923, 9),
+				Modifiers: lang.Modifiers(18),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4923, 24),
+					Name: "void",
+				},
+				Name:    "InvokeContinuation",
+				NamePos: p(4923, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4923, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4923, 48),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4923, 55),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4923, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(4923, 77),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4923, 91),
+						Type: &lang.TypeRef{
+							Pos:  p(4923, 91),
+							Name: "object",
+						},
+						Name: "context",
+					},
+					&lang.Param{
+						Pos: p(4923, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(4923, 107),
+							Name: "bool",
+						},
+						Name: "runAsync",
+					},
+					&lang.Param{
+						Pos: p(4923, 122),
+						Type: &lang.TypeRef{
+							Pos:  p(4923, 122),
+							Name: "bool",
+						},
+						Name: "flow",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4924, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4925, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4925, 25),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4925, 17),
+									Name: "context",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4925, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4925, 34),
+								X: &lang.CallExpr{
+									Pos: p(4925, 46),
+									Fun: &lang.MemberExpr{
+										Pos: p(4925, 46),
+										X: &lang.MemberExpr{
+											Pos: p(4925, 43),
+											X: &lang.Ident{
+												Pos:  p(4925, 34),
+												Name: "Internal",
+											},
+											Name: "VM",
+										},
+										Name: "PostToContext",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4925, 60),
+											X: &lang.Ident{
+												Pos:  p(4925, 60),
+												Name: "context",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4925, 69),
+											X: &lang.Ident{
+												Pos:  p(4925, 69),
+												Name: "continuation",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4925, 83),
+											X: &lang.Ident{
+												Pos:  p(4925, 83),
+												Name: "state",
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.IfStmt{
+								Pos: p(4926, 18),
+								Cond: &lang.Ident{
+									Pos:  p(4926, 22),
+									Name: "runAsync",
+								},
+								Then: &lang.BlockStmt{
+									Pos: p(4927, 13),
+									Stmts: []lang.Stmt{
+										&lang.IfStmt{
+											Pos: p(4928, 17),
+											Cond: &lang.Ident{
+												Pos:  p(4928, 21),
+												Name: "flow",
+											},
+											Then: &lang.ExprStmt{
+												Pos: p(4928, 27),
+												X: &lang.CallExpr{
+													Pos: p(4928, 38),
+													Fun: &lang.MemberExpr{
+														Pos: p(4928, 38),
+														X: &lang.Ident{
+															Pos:  p(4928, 27),
+															Name: "ThreadPool",
+														},
+														Name: "QueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4928, 56),
+															X: &lang.Ident{
+																Pos:  p(4928, 56),
+																Name: "continuation",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4928, 70),
+															X: &lang.Ident{
+																Pos:  p(4928, 70),
+																Name: "state",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4928, 77),
+															X: &lang.Literal{
+																Pos:   p(4928, 77),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											Else: &lang.ExprStmt{
+												Pos: p(4929, 22),
+												X: &lang.CallExpr{
+													Pos: p(4929, 33),
+													Fun: &lang.MemberExpr{
+														Pos: p(4929, 33),
+														X: &lang.Ident{
+															Pos:  p(4929, 22),
+															Name: "ThreadPool",
+														},
+														Name: "UnsafeQueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4929, 57),
+															X: &lang.Ident{
+																Pos:  p(4929, 57),
+																Name: "continuation",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4929, 71),
+															X: &lang.Ident{
+																Pos:  p(4929, 71),
+																Name: "state",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4929, 78),
+															X: &lang.Literal{
+																Pos:   p(4929, 78),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(4930, 13),
+								},
+								Else: &lang.ExprStmt{
+									Pos: p(4931, 18),
+									X: &lang.CallExpr{
+										Pos: p(4931, 18),
+										Fun: &lang.Ident{
+											Pos:  p(4931, 18),
+											Name: "continuation",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4931, 31),
+												X: &lang.Ident{
+													Pos:  p(4931, 31),
+													Name: "state",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4932, 9),
+				},
 			},
 		},
 	}

@@ -304,6 +304,15 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 		for k, v := range t.Super.Methods {
 			t.Methods[k] = append([]*vm.Func{}, v...)
 		}
+		if vm.IsTaskType(t.Super) || t.Super.Def != nil && vm.IsTaskType(t.Super.Def) {
+			// A class deriving from Task: its first field holds the task
+			// the base constructor makes (vm.Type.TaskBase).
+			t.TaskBase = true
+			t.AddField(&vm.Field{Name: vm.TaskField, ReadOnly: true})
+		}
+	}
+	if ci.base != nil && ci.base.t.TaskBase {
+		t.TaskBase = true
 	}
 	t.Statics = map[string][]*vm.Func{}
 	// Primary constructor parameters become fields.

@@ -507,8 +507,10 @@ func awaiterValue(t *vm.Thread, x vm.Value) (vm.Value, error) {
 		// An unboxed completed ValueTask is its own awaiter, as a Task is.
 		return x, nil
 	}
-	if _, ok := x.AsNative().(vm.Awaiter); ok {
-		return x, nil
+	if a, ok := x.AsNative().(vm.Awaiter); ok {
+		if _, bound := a.(vm.BoundAwaiter); !bound {
+			return x, nil
+		}
 	}
 	aw, err := t.GetAwaiter(x)
 	if err != nil {

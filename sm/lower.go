@@ -47,7 +47,12 @@ type lowering struct {
 	smN     int
 	hoistN  int
 	classes map[string]*lang.TypeDecl
-	items   []*Item
+	// named lists every class of a simple name, and outer the type each
+	// nested type is declared in, so that a base class is found among
+	// its namesakes by C#'s scopes (baseClass).
+	named map[string][]*lang.TypeDecl
+	outer map[*lang.TypeDecl]*lang.TypeDecl
+	items []*Item
 	// wrappers counts the base-access wrappers given to each type (base.go).
 	wrappers map[*lang.TypeDecl]int
 	at       lang.Pos // the function being rewritten
@@ -86,14 +91,17 @@ func Lower(files []*lang.File, info *bind.Info, mode string) (diags lang.Diagnos
 }
 
 func lowerFiles(l *lowering, files []*lang.File, info *bind.Info, mode string) *lowering {
-	*l = lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, info: info, wrappers: map[*lang.TypeDecl]int{}}
+	*l = lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, info: info, wrappers: map[*lang.TypeDecl]int{},
+		named: map[string][]*lang.TypeDecl{}, outer: map[*lang.TypeDecl]*lang.TypeDecl{}}
 	var collect func(td *lang.TypeDecl)
 	collect = func(td *lang.TypeDecl) {
 		if _, ok := l.classes[td.Name]; !ok {
 			l.classes[td.Name] = td
 		}
+		l.named[td.Name] = append(l.named[td.Name], td)
 		for _, m := range td.Members {
 			if nt, ok := m.(*lang.TypeDecl); ok {
+				l.outer[nt] = td
 				collect(nt)
 			}
 		}
@@ -467,7 +475,7 @@ func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Para
 			}
 		}
 		for _, b := range td.Bases {
-			if bt := l.classes[b.Name]; bt != nil && bt.Kind == lang.KindClass {
+			if bt := l.baseClass(td, b.Name); bt != nil && bt.Kind == lang.KindClass {
 				addMembers(bt, own)
 			}
 		}
@@ -580,4 +588,28 @@ func returnsValue(b *lang.BlockStmt) bool {
 		return true
 	})
 	return found
+}
+
+// baseClass finds the class named name that td's base list names: among
+// the classes of that simple name, the one declared in the innermost type
+// enclosing td (td's siblings first), else one of td's namespace, else
+// the first declared.
+func (l *lowering) baseClass(td *lang.TypeDecl, name string) *lang.TypeDecl {
+	cands := l.named[name]
+	if len(cands) <= 1 {
+		return l.classes[name]
+	}
+	for scope := l.outer[td]; scope != nil; scope = l.outer[scope] {
+		for _, c := range cands {
+			if l.outer[c] == scope {
+				return c
+			}
+		}
+	}
+	for _, c := range cands {
+		if l.outer[c] == nil && c.Namespace == td.Namespace {
+			return c
+		}
+	}
+	return l.classes[name]
 }

@@ -15,6 +15,13 @@ type Awaiter interface {
 	UnsafeOnCompleted(t *Thread, resume func(t *Thread))
 }
 
+// BoundAwaiter is implemented by library awaiters whose IsCompleted may
+// run program code (a ValueTask over an IValueTaskSource asks the
+// source): GetAwaiter binds the awaiter to the awaiting thread.
+type BoundAwaiter interface {
+	BindAwaiter(t *Thread) Awaiter
+}
+
 // GetAwaiter returns the awaiter for an awaitable value.
 func (t *Thread) GetAwaiter(v Value) (Awaiter, error) {
 	if tk := v.AsTask(); tk != nil {
@@ -24,6 +31,9 @@ func (t *Thread) GetAwaiter(v Value) (Awaiter, error) {
 		return doneAwaiter{r}, nil
 	}
 	if a, ok := v.AsNative().(Awaiter); ok {
+		if b, ok := a.(BoundAwaiter); ok {
+			return b.BindAwaiter(t), nil
+		}
 		return a, nil
 	}
 	if h := t.M.Host; h != nil {

@@ -145,7 +145,7 @@ func (t *Type) copyShared() {
 		}
 		t.StaticVals = vals
 	}
-	t.Lib, t.PassTypeArgs, t.DefaultCtor = def.Lib, def.PassTypeArgs, def.DefaultCtor
+	t.Lib, t.PassTypeArgs, t.DefaultCtor, t.TaskBase = def.Lib, def.PassTypeArgs, def.DefaultCtor, def.TaskBase
 	t.staticDone.Store(def.StaticInit == nil)
 }
 

@@ -212,6 +212,30 @@ func init() {
 		th.SetSyncContext(args[0].AsInstance())
 		return Null, nil
 	})
+	// AwaitContext() is what an await would capture now (AwaitContext):
+	// the context ManualResetValueTaskSourceCore.OnCompleted captures for
+	// UseSchedulingContext, null for none.
+	t.AddStatic("AwaitContext", 0, 0, func(th *Thread, args []Value) (Value, error) {
+		if th.awaitCtx == nil {
+			return Null, nil
+		}
+		return Ref(th.awaitCtx), nil
+	})
+	// PostToContext(context, continuation, state) posts continuation(state)
+	// to a context AwaitContext returned.
+	t.AddStatic("PostToContext", 3, 3, func(th *Thread, args []Value) (Value, error) {
+		sc := args[0].AsInstance()
+		if sc == nil {
+			return Null, th.ThrowNull()
+		}
+		fn, state := args[1], args[2]
+		th.PostTo(sc, func(w *Thread) {
+			if _, err := w.CallValue(fn, []Value{state}); err != nil {
+				w.M.Crash(err)
+			}
+		})
+		return Null, nil
+	})
 	// RunContinuation(box) runs a continuation the VM posted (PostTo).
 	t.AddStatic("RunContinuation", 1, 1, func(th *Thread, args []Value) (Value, error) {
 		if b, ok := args[0].AsNative().(*runOnce); ok && !b.fired.Swap(true) {

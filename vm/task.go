@@ -218,9 +218,25 @@ func TaskValue(tk *Task) Value { return Value{p: unsafe.Pointer(tk)} }
 // isTaskType reports whether objects of type t are Tasks.
 func isTaskType(t *Type) bool { return t == TTask || t == TTaskT || t.Def == TTaskT }
 
-// AsTask returns the task v refers to, or nil.
+// IsTaskType reports whether t is Task, Task<T> or a constructed Task<T>.
+func IsTaskType(t *Type) bool { return t != nil && isTaskType(t) }
+
+// TaskField is the name of the hidden first field of a class deriving
+// from Task (Type.TaskBase), which holds its task.
+const TaskField = "<task>"
+
+// AsTask returns the task v refers to, or nil. An object of a class
+// deriving from Task is its task's: the one in its first field.
 func (v Value) AsTask() *Task {
-	if v.p == nil || !isTaskType((*Header)(v.p).typ) {
+	if v.p == nil {
+		return nil
+	}
+	if typ := (*Header)(v.p).typ; !isTaskType(typ) {
+		if typ.TaskBase && typ.Kind == KindInstance {
+			if f := (*Instance)(v.p).F; len(f) > 0 {
+				return f[0].AsTask()
+			}
+		}
 		return nil
 	}
 	return (*Task)(v.p)

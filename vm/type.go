@@ -69,6 +69,11 @@ type Type struct {
 	nullableOf   atomic.Pointer[Type]    // Nullable<this type>, made by NullableOf
 	typeObject   atomic.Pointer[Native]  // the System.Type object of this type, made by TypeObject
 
+	// TaskBase marks a class declared in source that derives from Task or
+	// Task<T>: its objects are Instances whose first field holds the task
+	// the base constructor made (Value.AsTask reads it there).
+	TaskBase bool
+
 	// PassTypeArgs makes the compiler pass a library type's generic
 	// arguments to its constructors and static methods, as leading
 	// System.Type arguments (AsyncLocal<int> needs int to read 0).

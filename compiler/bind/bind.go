@@ -851,13 +851,15 @@ func (b *binder) baseFirst() []*Type {
 }
 
 // hasInheritedProperty reports whether a base of t declares a property or
-// indexer with p's name and parameter types (the one an override
-// overrides).
+// indexer with p's name, parameter types and type (the one an override
+// overrides). A covariant override (C# 9: a more derived type) is not
+// hidden by what it overrides: lookup finds it first, so `d.P` has the
+// override's type where d's static type declares it.
 func (b *binder) hasInheritedProperty(t *Type, p *Property) bool {
 	for c := t.Base; c != nil; c = c.Base {
 		for _, s := range b.u.declared(c, p.Name) {
 			if sameMember(b.u, p, s) {
-				return true
+				return sameResult(b.u, s, p)
 			}
 		}
 	}
@@ -865,12 +867,16 @@ func (b *binder) hasInheritedProperty(t *Type, p *Property) bool {
 }
 
 // hasInheritedMethod reports whether a base of t declares a method with
-// m's name and parameter types (the one an override overrides).
+// m's name, parameter types and return type (the one an override
+// overrides). A covariant override is kept in lookup, as for properties
+// (hasInheritedProperty); overload resolution then prefers it, the most
+// derived (mostDerived), and a call of it dispatches through the slot of
+// the member it overrides.
 func (b *binder) hasInheritedMethod(t *Type, m *Method) bool {
 	for c := t.Base; c != nil; c = c.Base {
 		for _, s := range b.u.declared(c, m.Name) {
 			if o, ok := s.(*Method); ok && sameSignature(b.u, m, o) {
-				return true
+				return sameResult(b.u, o, m)
 			}
 		}
 	}

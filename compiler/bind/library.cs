@@ -2154,6 +2154,9 @@ namespace System.Threading.Tasks
         public extern System.Runtime.CompilerServices.TaskAwaiter GetAwaiter();
         public extern void Start();
         public extern void Start(TaskScheduler scheduler);
+        public extern void RunSynchronously();
+        public extern void RunSynchronously(TaskScheduler scheduler);
+        public object AsyncState { get; }
         public extern void Wait();
         public extern bool Wait(int millisecondsTimeout);
         public extern bool Wait(TimeSpan timeout);
@@ -2314,6 +2317,7 @@ namespace System.Threading.Tasks
     {
         public extern ValueTask();
         public extern ValueTask(Task task);
+        public extern ValueTask(System.Threading.Tasks.Sources.IValueTaskSource source, short token);
         public static ValueTask CompletedTask { get; }
         public bool IsCanceled { get; }
         public bool IsCompleted { get; }
@@ -2334,6 +2338,7 @@ namespace System.Threading.Tasks
     {
         public extern ValueTask(TResult result);
         public extern ValueTask(Task<TResult> task);
+        public extern ValueTask(System.Threading.Tasks.Sources.IValueTaskSource<TResult> source, short token);
         public bool IsCanceled { get; }
         public bool IsCompleted { get; }
         public bool IsCompletedSuccessfully { get; }

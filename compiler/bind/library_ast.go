@@ -44235,7 +44235,7 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2157, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "RunSynchronously",
 				NamePos: lp(2157, 28),
 			},
 			&lang.MethodDecl{
@@ -44243,38 +44243,33 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2158, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "RunSynchronously",
 				NamePos: lp(2158, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2158, 33),
+						Pos: lp(2158, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(2158, 33),
-							Name: "int",
+							Pos:  lp(2158, 45),
+							Name: "TaskScheduler",
 						},
-						Name: "millisecondsTimeout",
+						Name: "scheduler",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2159, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2159, 23),
-					Name: "bool",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2159, 16),
+					Name: "object",
 				},
-				Name:    "Wait",
-				NamePos: lp(2159, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2159, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2159, 33),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
+				Name: "AsyncState",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2159, 36),
+						Kind: "get",
 					},
 				},
 			},
@@ -44287,16 +44282,6 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Name:    "Wait",
 				NamePos: lp(2160, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2160, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2160, 33),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2161, 9),
@@ -44316,10 +44301,42 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 						Name: "millisecondsTimeout",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2162, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2162, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2162, 28),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2161, 58),
+						Pos: lp(2162, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2161, 58),
+							Pos:  lp(2162, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2163, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2163, 23),
+					Name: "void",
+				},
+				Name:    "Wait",
+				NamePos: lp(2163, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2163, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2163, 33),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -44327,67 +44344,27 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2162, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2162, 30),
-					Name: "Task",
-				},
-				Name:    "Delay",
-				NamePos: lp(2162, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2162, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2162, 41),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2163, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2163, 30),
-					Name: "Task",
-				},
-				Name:    "Delay",
-				NamePos: lp(2163, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2163, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2163, 41),
-							Name: "TimeSpan",
-						},
-						Name: "delay",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2164, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2164, 30),
-					Name: "Task",
+					Pos:  lp(2164, 23),
+					Name: "bool",
 				},
-				Name:    "Delay",
-				NamePos: lp(2164, 35),
+				Name:    "Wait",
+				NamePos: lp(2164, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2164, 41),
+						Pos: lp(2164, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2164, 41),
+							Pos:  lp(2164, 33),
 							Name: "int",
 						},
-						Name: "millisecondsDelay",
+						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2164, 64),
+						Pos: lp(2164, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2164, 64),
+							Pos:  lp(2164, 58),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -44408,17 +44385,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2165, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2165, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
-					},
-					&lang.Param{
-						Pos: lp(2165, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2165, 57),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -44429,16 +44398,16 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2166, 30),
 					Name: "Task",
 				},
-				Name:    "FromCanceled",
+				Name:    "Delay",
 				NamePos: lp(2166, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2166, 48),
+						Pos: lp(2166, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2166, 48),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2166, 41),
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "delay",
 					},
 				},
 			},
@@ -44448,23 +44417,22 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2167, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2167, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "FromCanceled",
-				NamePos: lp(2167, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Delay",
+				NamePos: lp(2167, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2167, 66),
+						Pos: lp(2167, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2167, 66),
+							Pos:  lp(2167, 41),
+							Name: "int",
+						},
+						Name: "millisecondsDelay",
+					},
+					&lang.Param{
+						Pos: lp(2167, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2167, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -44478,16 +44446,24 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2168, 30),
 					Name: "Task",
 				},
-				Name:    "FromException",
+				Name:    "Delay",
 				NamePos: lp(2168, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2168, 49),
+						Pos: lp(2168, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2168, 49),
-							Name: "Exception",
+							Pos:  lp(2168, 41),
+							Name: "TimeSpan",
 						},
-						Name: "exception",
+						Name: "delay",
+					},
+					&lang.Param{
+						Pos: lp(2168, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2168, 57),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44497,26 +44473,17 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2169, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2169, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2169, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "FromCanceled",
+				NamePos: lp(2169, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2169, 67),
+						Pos: lp(2169, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2169, 67),
-							Name: "Exception",
+							Pos:  lp(2169, 48),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44533,19 +44500,19 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromCanceled",
 				NamePos: lp(2170, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2170, 64),
+						Pos: lp(2170, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2170, 64),
-							Name: "TResult",
+							Pos:  lp(2170, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "result",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44556,16 +44523,16 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2171, 30),
 					Name: "Task",
 				},
-				Name:    "Run",
+				Name:    "FromException",
 				NamePos: lp(2171, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2171, 39),
+						Pos: lp(2171, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2171, 39),
-							Name: "Action",
+							Pos:  lp(2171, 49),
+							Name: "Exception",
 						},
-						Name: "action",
+						Name: "exception",
 					},
 				},
 			},
@@ -44575,25 +44542,26 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2172, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2172, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Run",
-				NamePos: lp(2172, 35),
+				Name:    "FromException",
+				NamePos: lp(2172, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2172, 39),
+						Pos: lp(2172, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2172, 39),
-							Name: "Action",
+							Pos:  lp(2172, 67),
+							Name: "Exception",
 						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2172, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2172, 54),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "exception",
 					},
 				},
 			},
@@ -44610,25 +44578,19 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Run",
+				Name:    "FromResult",
 				NamePos: lp(2173, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2173, 57),
+						Pos: lp(2173, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2173, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2173, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2173, 64),
+							Name: "TResult",
 						},
-						Name: "function",
+						Name: "result",
 					},
 				},
 			},
@@ -44638,40 +44600,17 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2174, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2174, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2174, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2174, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2174, 57),
+						Pos: lp(2174, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2174, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2174, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2174, 39),
+							Name: "Action",
 						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2174, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2174, 81),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "action",
 					},
 				},
 			},
@@ -44689,15 +44628,17 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2175, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(2175, 39),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2175, 44),
-									Name: "Task",
-								},
-							},
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2175, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2175, 54),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44707,31 +44648,32 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2176, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2176, 35),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "Run",
-				NamePos: lp(2176, 35),
+				NamePos: lp(2176, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2176, 39),
+						Pos: lp(2176, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2176, 39),
+							Pos:  lp(2176, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2176, 44),
-									Name: "Task",
+									Pos:  lp(2176, 62),
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2176, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2176, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44762,17 +44704,19 @@ func libraryAST_155() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2177, 62),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2177, 67),
-											Name: "TResult",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2177, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2177, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44782,31 +44726,132 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2178, 30),
 					Name: "Task",
+				},
+				Name:    "Run",
+				NamePos: lp(2178, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2178, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(2178, 39),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2178, 44),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "function",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2179, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2179, 30),
+					Name: "Task",
+				},
+				Name:    "Run",
+				NamePos: lp(2179, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2179, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(2179, 39),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2179, 44),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2179, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2179, 60),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2180, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2180, 30),
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2178, 35),
+							Pos:  lp(2180, 35),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Run",
-				NamePos: lp(2178, 44),
+				NamePos: lp(2180, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2178, 57),
+						Pos: lp(2180, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2178, 57),
+							Pos:  lp(2180, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2178, 62),
+									Pos:  lp(2180, 62),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2178, 67),
+											Pos:  lp(2180, 67),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "function",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2181, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2181, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2181, 35),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Run",
+				NamePos: lp(2181, 44),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2181, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2181, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2181, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2181, 67),
 											Name: "TResult",
 										},
 									},
@@ -44816,101 +44861,12 @@ func libraryAST_155() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2178, 87),
+						Pos: lp(2181, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2178, 87),
+							Pos:  lp(2181, 87),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2179, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2179, 30),
-					Name: "void",
-				},
-				Name:    "WaitAll",
-				NamePos: lp(2179, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2179, 43),
-						Modifier: "params",
-						Type: &lang.TypeRef{
-							Pos:       lp(2179, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2179, 50),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2180, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2180, 30),
-					Name: "bool",
-				},
-				Name:    "WaitAll",
-				NamePos: lp(2180, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2180, 43),
-						Type: &lang.TypeRef{
-							Pos:       lp(2180, 43),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2180, 43),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2180, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2180, 57),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2181, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2181, 30),
-					Name: "bool",
-				},
-				Name:    "WaitAll",
-				NamePos: lp(2181, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2181, 43),
-						Type: &lang.TypeRef{
-							Pos:       lp(2181, 43),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2181, 43),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2181, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2181, 57),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
 					},
 				},
 			},
@@ -44925,15 +44881,14 @@ func libraryAST_155() *lang.TypeDecl {
 				NamePos: lp(2182, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2182, 43),
+						Pos:      lp(2182, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2182, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2182, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2182, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2182, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -44945,23 +44900,30 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2183, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2183, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2183, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2183, 42),
-						Modifier: "params",
+						Pos: lp(2183, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2183, 49),
+							Pos:       lp(2183, 43),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2183, 49),
+								Pos:  lp(2183, 43),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2183, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2183, 57),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -44970,30 +44932,30 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2184, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2184, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2184, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2184, 42),
+						Pos: lp(2184, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2184, 42),
+							Pos:       lp(2184, 43),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2184, 42),
+								Pos:  lp(2184, 43),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2184, 56),
+						Pos: lp(2184, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2184, 56),
-							Name: "int",
+							Pos:  lp(2184, 57),
+							Name: "TimeSpan",
 						},
-						Name: "millisecondsTimeout",
+						Name: "timeout",
 					},
 				},
 			},
@@ -45002,30 +44964,24 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2185, 30),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2185, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2185, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2185, 42),
+						Pos: lp(2185, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2185, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2185, 42),
-								Name: "Task",
+							Pos:  lp(2185, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2185, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2185, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2185, 56),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
 					},
 				},
 			},
@@ -45034,19 +44990,19 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2186, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2186, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2186, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2186, 43),
+						Pos:      lp(2186, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2186, 50),
+							Pos:       lp(2186, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2186, 50),
+								Pos:  lp(2186, 49),
 								Name: "Task",
 							},
 						},
@@ -45059,24 +45015,30 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2187, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2187, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2187, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2187, 43),
+						Pos: lp(2187, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2187, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2187, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2187, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2187, 42),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2187, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2187, 56),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -45085,42 +45047,30 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2188, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2188, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2188, 35),
-								Name: "TResult",
-							},
-						},
-					},
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2188, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "WaitAny",
+				NamePos: lp(2188, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2188, 63),
-						Modifier: "params",
+						Pos: lp(2188, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2188, 70),
+							Pos:       lp(2188, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2188, 70),
+								Pos:  lp(2188, 42),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2188, 75),
-										Name: "TResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2188, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2188, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -45130,39 +45080,19 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2189, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2189, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2189, 35),
-								Name: "TResult",
-							},
-						},
-					},
 				},
 				Name:    "WhenAll",
-				NamePos: lp(2189, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2189, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2189, 63),
+						Pos:      lp(2189, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2189, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2189, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2189, 80),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2189, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2189, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -45175,25 +45105,20 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2190, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2190, 35),
-							Name: "Task",
-						},
-					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2190, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2190, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2190, 49),
-						Modifier: "params",
+						Pos: lp(2190, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2190, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2190, 56),
-								Name: "Task",
+							Pos:  lp(2190, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2190, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -45208,23 +45133,35 @@ func libraryAST_155() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2191, 35),
-							Name: "Task",
+							Pos:       lp(2191, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2191, 35),
+								Name: "TResult",
+							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2191, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2191, 46),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2191, 49),
+						Pos:      lp(2191, 63),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2191, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2191, 61),
-									Name: "Task",
+							Pos:       lp(2191, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2191, 70),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2191, 75),
+										Name: "TResult",
+									},
 								},
 							},
 						},
@@ -45240,36 +45177,35 @@ func libraryAST_155() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2192, 35),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2192, 40),
-									Name: "TResult",
-								},
+							Pos:       lp(2192, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2192, 35),
+								Name: "TResult",
 							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2192, 50),
+				Name:    "WhenAll",
+				NamePos: lp(2192, 46),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2192, 67),
-						Modifier: "params",
+						Pos: lp(2192, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2192, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2192, 74),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2192, 79),
-										Name: "TResult",
+							Pos:  lp(2192, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2192, 75),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2192, 80),
+											Name: "TResult",
+										},
 									},
 								},
 							},
@@ -45288,37 +45224,21 @@ func libraryAST_155() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2193, 35),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2193, 40),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenAny",
-				NamePos: lp(2193, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2193, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2193, 67),
+						Pos:      lp(2193, 49),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2193, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2193, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2193, 84),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2193, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2193, 56),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -45330,26 +45250,27 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2194, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2194, 47),
+							Pos:  lp(2194, 35),
 							Name: "Task",
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2194, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2194, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2194, 62),
-						Modifier: "params",
+						Pos: lp(2194, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2194, 69),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2194, 69),
-								Name: "Task",
+							Pos:  lp(2194, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2194, 61),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -45361,26 +45282,40 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2195, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2195, 47),
+							Pos:  lp(2195, 35),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2195, 40),
+									Name: "TResult",
+								},
+							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2195, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2195, 50),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2195, 62),
+						Pos:      lp(2195, 67),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2195, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2195, 74),
-									Name: "Task",
+							Pos:       lp(2195, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2195, 74),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2195, 79),
+										Name: "TResult",
+									},
 								},
 							},
 						},
@@ -45393,39 +45328,40 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2196, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2196, 47),
+							Pos:  lp(2196, 35),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2196, 52),
+									Pos:  lp(2196, 40),
 									Name: "TResult",
 								},
 							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2196, 62),
+				Name:    "WhenAny",
+				NamePos: lp(2196, 50),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2196, 80),
-						Modifier: "params",
+						Pos: lp(2196, 67),
 						Type: &lang.TypeRef{
-							Pos:       lp(2196, 87),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2196, 87),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2196, 92),
-										Name: "TResult",
+							Pos:  lp(2196, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2196, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2196, 84),
+											Name: "TResult",
+										},
 									},
 								},
 							},
@@ -45444,37 +45380,21 @@ func libraryAST_155() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2197, 47),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2197, 52),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenEach",
-				NamePos: lp(2197, 62),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2197, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2197, 80),
+						Pos:      lp(2197, 62),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2197, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2197, 92),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2197, 97),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2197, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2197, 69),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -45486,10 +45406,135 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2198, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2198, 47),
+							Name: "Task",
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2198, 53),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2198, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2198, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2198, 74),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2199, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2199, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2199, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2199, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2199, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2199, 80),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2199, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2199, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2199, 92),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2200, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2200, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2200, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2200, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2200, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2200, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2200, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2200, 92),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2200, 97),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2201, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2201, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name:    "Yield",
-				NamePos: lp(2198, 77),
+				NamePos: lp(2201, 77),
 			},
 		},
 	}
@@ -45497,7 +45542,7 @@ func libraryAST_155() *lang.TypeDecl {
 
 func libraryAST_156() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2201, 5),
+		Pos:       lp(2204, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -45507,24 +45552,24 @@ func libraryAST_156() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2201, 34),
+				Pos:  lp(2204, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2203, 9),
+				Pos:       lp(2206, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2203, 28),
+						Pos: lp(2206, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2203, 28),
+							Pos:  lp(2206, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2203, 33),
+									Pos:  lp(2206, 33),
 									Name: "TResult",
 								},
 							},
@@ -45534,22 +45579,22 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2204, 9),
+				Pos:       lp(2207, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2204, 28),
+						Pos: lp(2207, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2204, 28),
+							Pos:  lp(2207, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2204, 33),
+									Pos:  lp(2207, 33),
 									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2204, 41),
+									Pos:  lp(2207, 41),
 									Name: "TResult",
 								},
 							},
@@ -45557,9 +45602,9 @@ func libraryAST_156() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2204, 60),
+						Pos: lp(2207, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2204, 60),
+							Pos:  lp(2207, 60),
 							Name: "object",
 						},
 						Name: "state",
@@ -45567,40 +45612,40 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2205, 9),
+				Pos:       lp(2208, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2205, 16),
+					Pos:  lp(2208, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2205, 33),
+						Pos:  lp(2208, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2206, 9),
+				Pos:       lp(2209, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2206, 27),
+					Pos:  lp(2209, 27),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2206, 83),
+							Pos:  lp(2209, 83),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2206, 92),
+				NamePos: lp(2209, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2206, 107),
+						Pos: lp(2209, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2206, 107),
+							Pos:  lp(2209, 107),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -45608,145 +45653,28 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2207, 9),
+				Pos:       lp(2210, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2207, 27),
+					Pos:  lp(2210, 27),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2207, 83),
+							Pos:  lp(2210, 83),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2207, 92),
+				NamePos: lp(2210, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2207, 107),
+						Pos: lp(2210, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2207, 107),
+							Pos:  lp(2210, 107),
 							Name: "ConfigureAwaitOptions",
 						},
 						Name: "options",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2208, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2208, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2208, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2208, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2208, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2208, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2208, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2209, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2209, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2209, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2209, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2209, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2209, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2209, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2209, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2209, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2210, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2210, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2210, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2210, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2210, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2210, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2210, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2210, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2210, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
 					},
 				},
 			},
@@ -45756,50 +45684,29 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2211, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2211, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2211, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2211, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2211, 65),
+						Pos: lp(2211, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2211, 65),
-							Name: "Func",
+							Pos:  lp(2211, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2211, 70),
+									Pos:  lp(2211, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2211, 75),
+											Pos:  lp(2211, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2211, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2211, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2211, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -45837,9 +45744,9 @@ func libraryAST_156() *lang.TypeDecl {
 						Pos: lp(2212, 83),
 						Type: &lang.TypeRef{
 							Pos:  lp(2212, 83),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -45849,53 +45756,42 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2213, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2213, 28),
+							Name: "TNewResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2213, 28),
+				NamePos: lp(2213, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2213, 41),
+						Pos: lp(2213, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2213, 41),
-							Name: "Action",
+							Pos:  lp(2213, 65),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2213, 48),
+									Pos:  lp(2213, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2213, 53),
+											Pos:  lp(2213, 75),
 											Name: "TResult",
 										},
 									},
 								},
+								&lang.TypeRef{
+									Pos:  lp(2213, 85),
+									Name: "TNewResult",
+								},
 							},
 						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2213, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2213, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2213, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2213, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2213, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2213, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
+						Name: "continuationFunction",
 					},
 				},
 			},
@@ -45905,41 +45801,50 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2214, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2214, 28),
+							Name: "TNewResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2214, 28),
+				NamePos: lp(2214, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2214, 41),
+						Pos: lp(2214, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2214, 41),
-							Name: "Action",
+							Pos:  lp(2214, 65),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2214, 48),
+									Pos:  lp(2214, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2214, 53),
+											Pos:  lp(2214, 75),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2214, 63),
-									Name: "object",
+									Pos:  lp(2214, 85),
+									Name: "TNewResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2214, 91),
+						Pos: lp(2214, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2214, 91),
-							Name: "object",
+							Pos:  lp(2214, 119),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "state",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -45949,47 +45854,34 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2215, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2215, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2215, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2215, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2215, 65),
+						Pos: lp(2215, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2215, 65),
-							Name: "Func",
+							Pos:  lp(2215, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2215, 70),
+									Pos:  lp(2215, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2215, 75),
+											Pos:  lp(2215, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2215, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2215, 119),
+						Pos: lp(2215, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2215, 119),
+							Pos:  lp(2215, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -46002,63 +45894,50 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2216, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2216, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2216, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2216, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2216, 65),
+						Pos: lp(2216, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2216, 65),
-							Name: "Func",
+							Pos:  lp(2216, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2216, 70),
+									Pos:  lp(2216, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2216, 75),
+											Pos:  lp(2216, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2216, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2216, 119),
+						Pos: lp(2216, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2216, 119),
+							Pos:  lp(2216, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2216, 173),
+						Pos: lp(2216, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(2216, 173),
+							Pos:  lp(2216, 137),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2216, 218),
+						Pos: lp(2216, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2216, 218),
+							Pos:  lp(2216, 182),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -46071,51 +45950,38 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2217, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2217, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2217, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2217, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2217, 65),
+						Pos: lp(2217, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2217, 65),
-							Name: "Func",
+							Pos:  lp(2217, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2217, 70),
+									Pos:  lp(2217, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2217, 75),
+											Pos:  lp(2217, 53),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2217, 85),
+									Pos:  lp(2217, 63),
 									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2217, 93),
-									Name: "TNewResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2217, 127),
+						Pos: lp(2217, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2217, 127),
+							Pos:  lp(2217, 91),
 							Name: "object",
 						},
 						Name: "state",
@@ -46124,19 +45990,198 @@ func libraryAST_156() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2218, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2218, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2218, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2218, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2218, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2218, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2218, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2218, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2218, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2218, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2218, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2219, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2219, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2219, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2219, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2219, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2219, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2219, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2219, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2219, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2219, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2219, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2219, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2219, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2219, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2219, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2220, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2220, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2220, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2220, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2220, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2220, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2220, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2220, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2220, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2220, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2220, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2220, 127),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2221, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2218, 27),
+					Pos:  lp(2221, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2218, 71),
+							Pos:  lp(2221, 71),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2218, 80),
+				NamePos: lp(2221, 80),
 			},
 		},
 	}
@@ -46144,143 +46189,143 @@ func libraryAST_156() *lang.TypeDecl {
 
 func libraryAST_157() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2221, 5),
+		Pos:       lp(2224, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2221, 43),
+				Pos:  lp(2224, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 50),
+					Pos:   lp(2224, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 53),
+				Pos:  lp(2224, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 70),
+					Pos:   lp(2224, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 73),
+				Pos:  lp(2224, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 87),
+					Pos:   lp(2224, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 90),
+				Pos:  lp(2224, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 109),
+					Pos:   lp(2224, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 112),
+				Pos:  lp(2224, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 130),
+					Pos:   lp(2224, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 133),
+				Pos:  lp(2224, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 149),
+					Pos:   lp(2224, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 153),
+				Pos:  lp(2224, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 172),
+					Pos:   lp(2224, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 176),
+				Pos:  lp(2224, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 209),
+					Pos:   lp(2224, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 213),
+				Pos:  lp(2224, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 236),
+					Pos:   lp(2224, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 243),
+				Pos:  lp(2224, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 258),
+					Pos:   lp(2224, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 266),
+				Pos:  lp(2224, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 283),
+					Pos:   lp(2224, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 291),
+				Pos:  lp(2224, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 307),
+					Pos:   lp(2224, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 315),
+				Pos:  lp(2224, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 331),
+					Pos:   lp(2224, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 339),
+				Pos:  lp(2224, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 363),
+					Pos:   lp(2224, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2221, 371),
+				Pos:  lp(2224, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2221, 394),
+					Pos:   lp(2224, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -46291,44 +46336,44 @@ func libraryAST_157() *lang.TypeDecl {
 
 func libraryAST_158() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2223, 5),
+		Pos:       lp(2226, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2223, 41),
+				Pos:  lp(2226, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2223, 48),
+					Pos:   lp(2226, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2223, 51),
+				Pos:  lp(2226, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2223, 79),
+					Pos:   lp(2226, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2223, 82),
+				Pos:  lp(2226, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2223, 101),
+					Pos:   lp(2226, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2223, 104),
+				Pos:  lp(2226, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2223, 120),
+					Pos:   lp(2226, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -46339,78 +46384,78 @@ func libraryAST_158() *lang.TypeDecl {
 
 func libraryAST_159() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2225, 5),
+		Pos:       lp(2228, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2227, 9),
+				Pos:       lp(2230, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2227, 23),
+					Pos:  lp(2230, 23),
 					Name: "TaskScheduler",
 				},
 				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2227, 47),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2228, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2228, 23),
-					Name: "TaskScheduler",
-				},
-				Name: "Current",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2228, 47),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2229, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2229, 30),
-					Name: "TaskScheduler",
-				},
-				Name:    "FromCurrentSynchronizationContext",
-				NamePos: lp(2229, 44),
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2230, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2230, 16),
-					Name: "int",
-				},
-				Name: "Id",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2230, 25),
+						Pos:  lp(2230, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2231, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2231, 23),
+					Name: "TaskScheduler",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2231, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2232, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2232, 30),
+					Name: "TaskScheduler",
+				},
+				Name:    "FromCurrentSynchronizationContext",
+				NamePos: lp(2232, 44),
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2233, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2233, 16),
+					Name: "int",
+				},
+				Name: "Id",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2233, 25),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2234, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2231, 24),
+					Pos:  lp(2234, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2231, 54),
+						Pos:  lp(2234, 54),
 						Kind: "get",
 					},
 				},
@@ -46421,69 +46466,16 @@ func libraryAST_159() *lang.TypeDecl {
 
 func libraryAST_160() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2234, 5),
+		Pos:       lp(2237, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2236, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskFactory",
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2237, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskFactory",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2237, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2237, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2238, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskFactory",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2238, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2238, 35),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2239, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2239, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2239, 35),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2239, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2239, 72),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2240, 9),
@@ -46498,74 +46490,82 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2241, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskFactory",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2240, 89),
+						Pos: lp(2241, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2240, 89),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2240, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2240, 126),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2240, 171),
-						Type: &lang.TypeRef{
-							Pos:  lp(2240, 171),
+							Pos:  lp(2241, 35),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
 					},
 				},
 			},
-			&lang.PropertyDecl{
-				Pos:       lp(2241, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2241, 16),
-					Name: "System.Threading.CancellationToken",
-				},
-				Name: "CancellationToken",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2241, 71),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2242, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2242, 16),
-					Name: "TaskCreationOptions",
-				},
-				Name: "CreationOptions",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2242, 54),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskFactory",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2242, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2242, 35),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2242, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2242, 72),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2243, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2243, 16),
-					Name: "TaskContinuationOptions",
-				},
-				Name: "ContinuationOptions",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2243, 62),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskFactory",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2243, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2243, 35),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2243, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2243, 89),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2243, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2243, 126),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2243, 171),
+						Type: &lang.TypeRef{
+							Pos:  lp(2243, 171),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -46574,89 +46574,58 @@ func libraryAST_160() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2244, 16),
+					Name: "System.Threading.CancellationToken",
+				},
+				Name: "CancellationToken",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2244, 71),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2245, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2245, 16),
+					Name: "TaskCreationOptions",
+				},
+				Name: "CreationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2245, 54),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2246, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2246, 16),
+					Name: "TaskContinuationOptions",
+				},
+				Name: "ContinuationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2246, 62),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2247, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2247, 16),
 					Name: "TaskScheduler",
 				},
 				Name: "Scheduler",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2244, 42),
+						Pos:  lp(2247, 42),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2245, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2245, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2245, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2245, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2245, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2246, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2246, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2246, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2246, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2246, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2246, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2246, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2247, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2247, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2247, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2247, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2247, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2247, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2247, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -46678,30 +46647,6 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "action",
 					},
-					&lang.Param{
-						Pos: lp(2248, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2248, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2248, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2248, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2248, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2248, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -46719,22 +46664,16 @@ func libraryAST_160() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2249, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2249, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2249, 60),
+						Pos: lp(2249, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2249, 60),
-							Name: "object",
+							Pos:  lp(2249, 52),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -46753,30 +46692,16 @@ func libraryAST_160() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2250, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2250, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2250, 60),
+						Pos: lp(2250, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2250, 60),
-							Name: "object",
+							Pos:  lp(2250, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2250, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2250, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -46795,30 +46720,32 @@ func libraryAST_160() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2251, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2251, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2251, 60),
+						Pos: lp(2251, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2251, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2251, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2251, 74),
+							Pos:  lp(2251, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2251, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2251, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2251, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2251, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -46828,32 +46755,31 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2252, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2252, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2252, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2252, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2252, 55),
+						Pos: lp(2252, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2252, 55),
-							Name: "Func",
+							Pos:  lp(2252, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2252, 60),
-									Name: "TResult",
+									Pos:  lp(2252, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2252, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2252, 60),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -46863,37 +46789,36 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2253, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2253, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2253, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2253, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2253, 55),
+						Pos: lp(2253, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2253, 55),
-							Name: "Func",
+							Pos:  lp(2253, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2253, 60),
-									Name: "TResult",
+									Pos:  lp(2253, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2253, 79),
+						Pos: lp(2253, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2253, 79),
+							Pos:  lp(2253, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2253, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2253, 74),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -46906,37 +46831,36 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2254, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2254, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2254, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2254, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2254, 55),
+						Pos: lp(2254, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2254, 55),
-							Name: "Func",
+							Pos:  lp(2254, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2254, 60),
-									Name: "TResult",
+									Pos:  lp(2254, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2254, 79),
+						Pos: lp(2254, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2254, 79),
+							Pos:  lp(2254, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2254, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2254, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -46976,30 +46900,6 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2255, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2255, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2255, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2255, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2255, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2255, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -47029,10 +46929,6 @@ func libraryAST_160() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2256, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2256, 68),
 									Name: "TResult",
 								},
 							},
@@ -47040,12 +46936,12 @@ func libraryAST_160() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2256, 87),
+						Pos: lp(2256, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2256, 87),
-							Name: "object",
+							Pos:  lp(2256, 79),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -47055,39 +46951,40 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2257, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2257, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2257, 28),
+				Name:    "StartNew",
+				NamePos: lp(2257, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2257, 44),
+						Pos: lp(2257, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2257, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2257, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2257, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2257, 58),
-							Name: "Action",
+							Pos:  lp(2257, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2257, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2257, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2257, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2257, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2257, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -47097,47 +46994,56 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2258, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2258, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2258, 28),
+				Name:    "StartNew",
+				NamePos: lp(2258, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2258, 44),
+						Pos: lp(2258, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2258, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2258, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2258, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2258, 58),
-							Name: "Action",
+							Pos:  lp(2258, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2258, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2258, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2258, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2258, 93),
+						Pos: lp(2258, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2258, 93),
+							Pos:  lp(2258, 79),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2258, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2258, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2258, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2258, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -47147,47 +47053,44 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2259, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2259, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2259, 28),
+				Name:    "StartNew",
+				NamePos: lp(2259, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2259, 44),
+						Pos: lp(2259, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2259, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2259, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2259, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2259, 58),
-							Name: "Action",
+							Pos:  lp(2259, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2259, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2259, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2259, 60),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2259, 68),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2259, 93),
+						Pos: lp(2259, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2259, 93),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2259, 87),
+							Name: "object",
 						},
-						Name: "continuationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -47197,52 +47100,39 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2260, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2260, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2260, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2260, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2260, 62),
+						Pos: lp(2260, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2260, 62),
+							Pos:       lp(2260, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2260, 62),
+								Pos:  lp(2260, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2260, 76),
+						Pos: lp(2260, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2260, 76),
-							Name: "Func",
+							Pos:  lp(2260, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2260, 81),
+									Pos:       lp(2260, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2260, 81),
+										Pos:  lp(2260, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2260, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -47252,57 +47142,44 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2261, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2261, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2261, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2261, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2261, 62),
+						Pos: lp(2261, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2261, 62),
+							Pos:       lp(2261, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2261, 62),
+								Pos:  lp(2261, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2261, 76),
+						Pos: lp(2261, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2261, 76),
-							Name: "Func",
+							Pos:  lp(2261, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2261, 81),
+									Pos:       lp(2261, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2261, 81),
+										Pos:  lp(2261, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2261, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2261, 120),
+						Pos: lp(2261, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2261, 120),
+							Pos:  lp(2261, 93),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -47315,57 +47192,44 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2262, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2262, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2262, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2262, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2262, 62),
+						Pos: lp(2262, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2262, 62),
+							Pos:       lp(2262, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2262, 62),
+								Pos:  lp(2262, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2262, 76),
+						Pos: lp(2262, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2262, 76),
-							Name: "Func",
+							Pos:  lp(2262, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2262, 81),
+									Pos:       lp(2262, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2262, 81),
+										Pos:  lp(2262, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2262, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2262, 120),
+						Pos: lp(2262, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2262, 120),
+							Pos:  lp(2262, 93),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -47378,35 +47242,52 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2263, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2263, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2263, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2263, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2263, 44),
+						Pos: lp(2263, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2263, 44),
+							Pos:       lp(2263, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2263, 44),
+								Pos:  lp(2263, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2263, 58),
+						Pos: lp(2263, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2263, 58),
-							Name: "Action",
+							Pos:  lp(2263, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2263, 65),
-									Name: "Task",
+									Pos:       lp(2263, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2263, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2263, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 				},
 			},
@@ -47416,40 +47297,57 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2264, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2264, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2264, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2264, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2264, 44),
+						Pos: lp(2264, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2264, 44),
+							Pos:       lp(2264, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2264, 44),
+								Pos:  lp(2264, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2264, 58),
+						Pos: lp(2264, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2264, 58),
-							Name: "Action",
+							Pos:  lp(2264, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2264, 65),
-									Name: "Task",
+									Pos:       lp(2264, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2264, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2264, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2264, 91),
+						Pos: lp(2264, 120),
 						Type: &lang.TypeRef{
-							Pos:  lp(2264, 91),
+							Pos:  lp(2264, 120),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -47462,40 +47360,57 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2265, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2265, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2265, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2265, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2265, 44),
+						Pos: lp(2265, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2265, 44),
+							Pos:       lp(2265, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2265, 44),
+								Pos:  lp(2265, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2265, 58),
+						Pos: lp(2265, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2265, 58),
-							Name: "Action",
+							Pos:  lp(2265, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2265, 65),
-									Name: "Task",
+									Pos:       lp(2265, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2265, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2265, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2265, 91),
+						Pos: lp(2265, 120),
 						Type: &lang.TypeRef{
-							Pos:  lp(2265, 91),
+							Pos:  lp(2265, 120),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -47508,48 +47423,35 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2266, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2266, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2266, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2266, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2266, 62),
+						Pos: lp(2266, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2266, 62),
+							Pos:       lp(2266, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2266, 62),
+								Pos:  lp(2266, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2266, 76),
+						Pos: lp(2266, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2266, 76),
-							Name: "Func",
+							Pos:  lp(2266, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2266, 81),
+									Pos:  lp(2266, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2266, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -47559,53 +47461,40 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2267, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2267, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2267, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2267, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2267, 62),
+						Pos: lp(2267, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2267, 62),
+							Pos:       lp(2267, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2267, 62),
+								Pos:  lp(2267, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2267, 76),
+						Pos: lp(2267, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2267, 76),
-							Name: "Func",
+							Pos:  lp(2267, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2267, 81),
+									Pos:  lp(2267, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2267, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2267, 118),
+						Pos: lp(2267, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2267, 118),
+							Pos:  lp(2267, 91),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -47618,53 +47507,40 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2268, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2268, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2268, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2268, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2268, 62),
+						Pos: lp(2268, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2268, 62),
+							Pos:       lp(2268, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2268, 62),
+								Pos:  lp(2268, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2268, 76),
+						Pos: lp(2268, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2268, 76),
-							Name: "Func",
+							Pos:  lp(2268, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2268, 81),
+									Pos:  lp(2268, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2268, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2268, 118),
+						Pos: lp(2268, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2268, 118),
+							Pos:  lp(2268, 91),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -47677,54 +47553,48 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2269, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2269, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2269, 28),
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2269, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2269, 63),
+						Pos: lp(2269, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2269, 63),
+							Pos:       lp(2269, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2269, 63),
+								Pos:  lp(2269, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2269, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2269, 96),
+						Pos: lp(2269, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2269, 96),
-							Name: "Action",
+							Pos:  lp(2269, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2269, 103),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2269, 103),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2269, 108),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2269, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2269, 87),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 				},
 			},
@@ -47741,58 +47611,49 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "ContinueWhenAny",
 				NamePos: lp(2270, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2270, 81),
+						Pos: lp(2270, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2270, 81),
+							Pos:       lp(2270, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2270, 81),
+								Pos:  lp(2270, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2270, 86),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2270, 114),
+						Pos: lp(2270, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2270, 114),
+							Pos:  lp(2270, 76),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2270, 119),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2270, 119),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2270, 124),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2270, 81),
+									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2270, 146),
+									Pos:  lp(2270, 87),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2270, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2270, 118),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -47802,24 +47663,83 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2271, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2271, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2271, 28),
+				NamePos: lp(2271, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2271, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2271, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2271, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2271, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2271, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2271, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2271, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2271, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2271, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2272, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2272, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2272, 28),
 				TypeParams: []string{
 					"TAntecedentResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2271, 63),
+						Pos: lp(2272, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2271, 63),
+							Pos:       lp(2272, 63),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2271, 63),
+								Pos:  lp(2272, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2271, 68),
+										Pos:  lp(2272, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -47828,17 +47748,142 @@ func libraryAST_160() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2271, 96),
+						Pos: lp(2272, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2271, 96),
+							Pos:  lp(2272, 96),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2271, 103),
+									Pos:       lp(2272, 103),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2272, 103),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2272, 108),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2273, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2273, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2273, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2273, 37),
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2273, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2273, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2273, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2273, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2273, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2273, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2273, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2273, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2273, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2273, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2274, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2274, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2274, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2274, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2274, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2274, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2274, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2274, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2274, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2274, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 108),
+											Pos:  lp(2274, 108),
 											Name: "TAntecedentResult",
 										},
 									},
@@ -47850,36 +47895,36 @@ func libraryAST_160() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2272, 9),
+				Pos:       lp(2275, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2272, 23),
+					Pos:  lp(2275, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2272, 28),
+							Pos:  lp(2275, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2272, 37),
+				NamePos: lp(2275, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2272, 81),
+						Pos: lp(2275, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2272, 81),
+							Pos:       lp(2275, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2272, 81),
+								Pos:  lp(2275, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2272, 86),
+										Pos:  lp(2275, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -47888,23 +47933,23 @@ func libraryAST_160() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2272, 114),
+						Pos: lp(2275, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2272, 114),
+							Pos:  lp(2275, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2272, 119),
+									Pos:  lp(2275, 119),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 124),
+											Pos:  lp(2275, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2272, 144),
+									Pos:  lp(2275, 144),
 									Name: "TResult",
 								},
 							},
@@ -47919,26 +47964,26 @@ func libraryAST_160() *lang.TypeDecl {
 
 func libraryAST_161() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2275, 5),
+		Pos:       lp(2278, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2277, 9),
+				Pos:       lp(2280, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2278, 9),
+				Pos:       lp(2281, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2278, 44),
+						Pos: lp(2281, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2278, 44),
+							Pos:  lp(2281, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -47946,14 +47991,14 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2279, 9),
+				Pos:       lp(2282, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2279, 44),
+						Pos: lp(2282, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2279, 44),
+							Pos:  lp(2282, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -47961,22 +48006,22 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2280, 9),
+				Pos:       lp(2283, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2280, 44),
+						Pos: lp(2283, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2280, 44),
+							Pos:  lp(2283, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2280, 58),
+						Pos: lp(2283, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2280, 58),
+							Pos:  lp(2283, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -47984,67 +48029,17 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2281, 9),
+				Pos:       lp(2284, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2281, 16),
+					Pos:  lp(2284, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2281, 28),
+						Pos:  lp(2284, 28),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2282, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2282, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2282, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2283, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2283, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2283, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2283, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2283, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2284, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2284, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2284, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2284, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2284, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
 					},
 				},
 			},
@@ -48055,24 +48050,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2285, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2285, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2285, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2285, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2285, 53),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2286, 9),
@@ -48081,33 +48060,13 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2286, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetCanceled",
 				NamePos: lp(2286, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2287, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2287, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2287, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2288, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2288, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2288, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2288, 43),
+						Pos: lp(2286, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2288, 43),
+							Pos:  lp(2286, 40),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -48115,19 +48074,19 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2289, 9),
+				Pos:       lp(2287, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2289, 23),
-					Name: "bool",
+					Pos:  lp(2287, 23),
+					Name: "void",
 				},
-				Name:    "TrySetException",
-				NamePos: lp(2289, 28),
+				Name:    "SetException",
+				NamePos: lp(2287, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2289, 44),
+						Pos: lp(2287, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2289, 44),
+							Pos:  lp(2287, 41),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -48135,23 +48094,23 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2290, 9),
+				Pos:       lp(2288, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2290, 23),
-					Name: "bool",
+					Pos:  lp(2288, 23),
+					Name: "void",
 				},
-				Name:    "TrySetException",
-				NamePos: lp(2290, 28),
+				Name:    "SetException",
+				NamePos: lp(2288, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2290, 44),
+						Pos: lp(2288, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2290, 44),
+							Pos:  lp(2288, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2290, 56),
+									Pos:  lp(2288, 53),
 									Name: "Exception",
 								},
 							},
@@ -48161,14 +48120,100 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2289, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2289, 23),
+					Name: "void",
+				},
+				Name:    "SetResult",
+				NamePos: lp(2289, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2290, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2290, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2290, 28),
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2291, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2291, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2291, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2291, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2291, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2292, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2292, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2292, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2292, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2292, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2293, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2293, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2293, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2293, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2293, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2293, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2294, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2294, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2294, 28),
 			},
 		},
 	}
@@ -48176,7 +48221,7 @@ func libraryAST_161() *lang.TypeDecl {
 
 func libraryAST_162() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2294, 5),
+		Pos:       lp(2297, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -48186,19 +48231,19 @@ func libraryAST_162() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2296, 9),
+				Pos:       lp(2299, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2297, 9),
+				Pos:       lp(2300, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2297, 44),
+						Pos: lp(2300, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2297, 44),
+							Pos:  lp(2300, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -48206,14 +48251,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2298, 9),
+				Pos:       lp(2301, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2298, 44),
+						Pos: lp(2301, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2298, 44),
+							Pos:  lp(2301, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -48221,22 +48266,22 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2299, 9),
+				Pos:       lp(2302, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2299, 44),
+						Pos: lp(2302, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2299, 44),
+							Pos:  lp(2302, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2299, 58),
+						Pos: lp(2302, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2299, 58),
+							Pos:  lp(2302, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -48244,14 +48289,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2300, 9),
+				Pos:       lp(2303, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2300, 16),
+					Pos:  lp(2303, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2300, 21),
+							Pos:  lp(2303, 21),
 							Name: "TResult",
 						},
 					},
@@ -48259,58 +48304,8 @@ func libraryAST_162() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2300, 37),
+						Pos:  lp(2303, 37),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2301, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2301, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2301, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2302, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2302, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2302, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2302, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2302, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2303, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2303, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2303, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2303, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2303, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
 					},
 				},
 			},
@@ -48321,17 +48316,67 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2304, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2304, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2305, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2305, 23),
+					Name: "void",
+				},
+				Name:    "SetCanceled",
+				NamePos: lp(2305, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2304, 41),
+						Pos: lp(2305, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2304, 41),
+							Pos:  lp(2305, 40),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2306, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2306, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2306, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2306, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2306, 41),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2307, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2307, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2307, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2307, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2307, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2304, 53),
+									Pos:  lp(2307, 53),
 									Name: "Exception",
 								},
 							},
@@ -48341,72 +48386,22 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2305, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2305, 23),
-					Name: "void",
-				},
-				Name:    "SetResult",
-				NamePos: lp(2305, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2305, 38),
-						Type: &lang.TypeRef{
-							Pos:  lp(2305, 38),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2306, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2306, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2306, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2307, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2307, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2307, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2307, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2307, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2308, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2308, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetException",
+				Name:    "SetResult",
 				NamePos: lp(2308, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2308, 44),
+						Pos: lp(2308, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2308, 44),
-							Name: "Exception",
+							Pos:  lp(2308, 38),
+							Name: "TResult",
 						},
-						Name: "exception",
+						Name: "result",
 					},
 				},
 			},
@@ -48417,17 +48412,67 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2309, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2309, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2310, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2310, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2310, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2309, 44),
+						Pos: lp(2310, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2309, 44),
+							Pos:  lp(2310, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2311, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2311, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2311, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2311, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2311, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2312, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2312, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2312, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2312, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2312, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2309, 56),
+									Pos:  lp(2312, 56),
 									Name: "Exception",
 								},
 							},
@@ -48437,19 +48482,19 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2310, 9),
+				Pos:       lp(2313, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2310, 23),
+					Pos:  lp(2313, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetResult",
-				NamePos: lp(2310, 28),
+				NamePos: lp(2313, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2310, 41),
+						Pos: lp(2313, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2310, 41),
+							Pos:  lp(2313, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -48462,137 +48507,160 @@ func libraryAST_162() *lang.TypeDecl {
 
 func libraryAST_163() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2313, 5),
+		Pos:       lp(2316, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2313, 6),
+				Pos:  lp(2316, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2315, 9),
+				Pos:       lp(2318, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2316, 9),
+				Pos:       lp(2319, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2316, 33),
+						Pos: lp(2319, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2316, 33),
+							Pos:  lp(2319, 33),
 							Name: "Task",
 						},
 						Name: "task",
 					},
 				},
 			},
-			&lang.PropertyDecl{
-				Pos:       lp(2317, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2317, 23),
-					Name: "ValueTask",
-				},
-				Name: "CompletedTask",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2317, 49),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2318, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2318, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2318, 34),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2319, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2319, 16),
-					Name: "bool",
-				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2319, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2320, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2320, 16),
-					Name: "bool",
-				},
-				Name: "IsCompletedSuccessfully",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2320, 47),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2320, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2320, 33),
+							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2320, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2320, 89),
+							Name: "short",
+						},
+						Name: "token",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2321, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2321, 23),
+					Name: "ValueTask",
+				},
+				Name: "CompletedTask",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2321, 49),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2322, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2321, 16),
+					Pos:  lp(2322, 16),
+					Name: "bool",
+				},
+				Name: "IsCanceled",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2322, 34),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2323, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2323, 16),
+					Name: "bool",
+				},
+				Name: "IsCompleted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2323, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2324, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2324, 16),
+					Name: "bool",
+				},
+				Name: "IsCompletedSuccessfully",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2324, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2325, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2325, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2321, 33),
+						Pos:  lp(2325, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2322, 9),
+				Pos:       lp(2326, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2322, 23),
+					Pos:  lp(2326, 23),
 					Name: "Task",
 				},
 				Name:    "AsTask",
-				NamePos: lp(2322, 28),
+				NamePos: lp(2326, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2323, 9),
+				Pos:       lp(2327, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2323, 23),
+					Pos:  lp(2327, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2323, 79),
+				NamePos: lp(2327, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2323, 94),
+						Pos: lp(2327, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2323, 94),
+							Pos:  lp(2327, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -48600,122 +48668,24 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2324, 9),
+				Pos:       lp(2328, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2324, 23),
+					Pos:  lp(2328, 23),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2324, 67),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2325, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2325, 23),
-					Name: "ValueTask",
-				},
-				Name:    "Preserve",
-				NamePos: lp(2325, 33),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2326, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2326, 30),
-					Name: "ValueTask",
-				},
-				Name:    "FromCanceled",
-				NamePos: lp(2326, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2326, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2326, 53),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2327, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2327, 30),
-					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2327, 40),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "FromCanceled",
-				NamePos: lp(2327, 49),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2327, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(2327, 71),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2328, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2328, 30),
-					Name: "ValueTask",
-				},
-				Name:    "FromException",
-				NamePos: lp(2328, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2328, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2328, 54),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
+				NamePos: lp(2328, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2329, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2329, 30),
+					Pos:  lp(2329, 23),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2329, 40),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2329, 49),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2329, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2329, 72),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
+				Name:    "Preserve",
+				NamePos: lp(2329, 33),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2330, 9),
@@ -48723,23 +48693,121 @@ func libraryAST_163() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2330, 30),
 					Name: "ValueTask",
+				},
+				Name:    "FromCanceled",
+				NamePos: lp(2330, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2330, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(2330, 53),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2331, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2331, 30),
+					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2330, 40),
+							Pos:  lp(2331, 40),
 							Name: "TResult",
 						},
 					},
 				},
-				Name:    "FromResult",
-				NamePos: lp(2330, 49),
+				Name:    "FromCanceled",
+				NamePos: lp(2331, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2330, 69),
+						Pos: lp(2331, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2330, 69),
+							Pos:  lp(2331, 71),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2332, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2332, 30),
+					Name: "ValueTask",
+				},
+				Name:    "FromException",
+				NamePos: lp(2332, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2332, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2332, 54),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2333, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2333, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2333, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromException",
+				NamePos: lp(2333, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2333, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2333, 72),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2334, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2334, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2334, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromResult",
+				NamePos: lp(2334, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2334, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2334, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -48752,7 +48820,7 @@ func libraryAST_163() *lang.TypeDecl {
 
 func libraryAST_164() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2333, 5),
+		Pos:       lp(2337, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -48762,20 +48830,20 @@ func libraryAST_164() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2333, 6),
+				Pos:  lp(2337, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2335, 9),
+				Pos:       lp(2339, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2335, 33),
+						Pos: lp(2339, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2335, 33),
+							Pos:  lp(2339, 33),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -48783,18 +48851,18 @@ func libraryAST_164() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2336, 9),
+				Pos:       lp(2340, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2336, 33),
+						Pos: lp(2340, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2336, 33),
+							Pos:  lp(2340, 33),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2336, 38),
+									Pos:  lp(2340, 38),
 									Name: "TResult",
 								},
 							},
@@ -48803,117 +48871,146 @@ func libraryAST_164() *lang.TypeDecl {
 					},
 				},
 			},
+			&lang.CtorDecl{
+				Pos:       lp(2341, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2341, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2341, 33),
+							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2341, 81),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2341, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(2341, 98),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
 			&lang.PropertyDecl{
-				Pos:       lp(2337, 9),
+				Pos:       lp(2342, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2337, 16),
+					Pos:  lp(2342, 16),
 					Name: "bool",
 				},
 				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2337, 34),
+						Pos:  lp(2342, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2338, 9),
+				Pos:       lp(2343, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2338, 16),
+					Pos:  lp(2343, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2338, 35),
+						Pos:  lp(2343, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2339, 9),
+				Pos:       lp(2344, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2339, 16),
+					Pos:  lp(2344, 16),
 					Name: "bool",
 				},
 				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2339, 47),
+						Pos:  lp(2344, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2340, 9),
+				Pos:       lp(2345, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2340, 16),
+					Pos:  lp(2345, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2340, 33),
+						Pos:  lp(2345, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2341, 9),
+				Pos:       lp(2346, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2341, 16),
+					Pos:  lp(2346, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2341, 33),
+						Pos:  lp(2346, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2342, 9),
+				Pos:       lp(2347, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2342, 23),
+					Pos:  lp(2347, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2342, 28),
+							Pos:  lp(2347, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "AsTask",
-				NamePos: lp(2342, 37),
+				NamePos: lp(2347, 37),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2343, 9),
+				Pos:       lp(2348, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2343, 23),
+					Pos:  lp(2348, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2343, 84),
+							Pos:  lp(2348, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2343, 93),
+				NamePos: lp(2348, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2343, 108),
+						Pos: lp(2348, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 108),
+							Pos:  lp(2348, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -48921,36 +49018,36 @@ func libraryAST_164() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2344, 9),
+				Pos:       lp(2349, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2344, 23),
+					Pos:  lp(2349, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2344, 72),
+							Pos:  lp(2349, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2344, 81),
+				NamePos: lp(2349, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2345, 9),
+				Pos:       lp(2350, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2345, 23),
+					Pos:  lp(2350, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2345, 33),
+							Pos:  lp(2350, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2345, 42),
+				NamePos: lp(2350, 42),
 			},
 		},
 	}
@@ -48958,235 +49055,12 @@ func libraryAST_164() *lang.TypeDecl {
 
 func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2348, 5),
+		Pos:       lp(2353, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2350, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2350, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2350, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2350, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2350, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2350, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2350, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2350, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2350, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2350, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2351, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2351, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2351, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2351, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2351, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2351, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2351, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2351, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2351, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2351, 96),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2351, 101),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2352, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2352, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2352, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2352, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2352, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2352, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2352, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2352, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2352, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2352, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2352, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2352, 129),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2353, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2353, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2353, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2353, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2353, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2353, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2353, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2353, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2353, 91),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2353, 98),
-									Name: "long",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2354, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2354, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2354, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2354, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2354, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2354, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2354, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2354, 95),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2354, 102),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2355, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -49194,39 +49068,34 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2355, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2355, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2355, 66),
+						Pos: lp(2355, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2355, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2355, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2355, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2355, 95),
+						Pos: lp(2355, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2355, 95),
+							Pos:  lp(2355, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2355, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2355, 89),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2355, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2355, 111),
-									Name: "ParallelLoopState",
+									Pos:  lp(2355, 96),
+									Name: "int",
 								},
 							},
 						},
@@ -49241,43 +49110,38 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2356, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2356, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2356, 66),
+						Pos: lp(2356, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2356, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2356, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2356, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2356, 95),
+						Pos: lp(2356, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2356, 95),
-							Name: "ParallelOptions",
+							Pos:  lp(2356, 72),
+							Name: "int",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2356, 128),
+						Pos: lp(2356, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2356, 128),
+							Pos:  lp(2356, 89),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2356, 135),
-									Name: "TSource",
+									Pos:  lp(2356, 96),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2356, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -49290,45 +49154,44 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2357, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2357, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "For",
+				NamePos: lp(2357, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2357, 57),
+						Pos: lp(2357, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2357, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2357, 69),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2357, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2357, 86),
+						Pos: lp(2357, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2357, 86),
-							Name: "Func",
+							Pos:  lp(2357, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2357, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2357, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2357, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2357, 122),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2357, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2357, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2357, 136),
-									Name: "ValueTask",
+									Pos:  lp(2357, 129),
+									Name: "int",
 								},
 							},
 						},
@@ -49341,53 +49204,36 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2358, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2358, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "For",
+				NamePos: lp(2358, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2358, 57),
+						Pos: lp(2358, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2358, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2358, 69),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2358, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2358, 86),
+						Pos: lp(2358, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2358, 86),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2358, 73),
+							Name: "long",
 						},
-						Name: "cancellationToken",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2358, 140),
+						Pos: lp(2358, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2358, 140),
-							Name: "Func",
+							Pos:  lp(2358, 91),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2358, 145),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2358, 154),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2358, 190),
-									Name: "ValueTask",
+									Pos:  lp(2358, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -49400,22 +49246,22 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2359, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2359, 35),
+				Name:    "ForEach",
+				NamePos: lp(2359, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2359, 57),
+						Pos: lp(2359, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2359, 57),
+							Pos:  lp(2359, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2359, 69),
+									Pos:  lp(2359, 78),
 									Name: "TSource",
 								},
 							},
@@ -49423,30 +49269,14 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2359, 86),
+						Pos: lp(2359, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2359, 86),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2359, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2359, 119),
-							Name: "Func",
+							Pos:  lp(2359, 95),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2359, 124),
+									Pos:  lp(2359, 102),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2359, 133),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2359, 169),
-									Name: "ValueTask",
 								},
 							},
 						},
@@ -49459,23 +49289,45 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2360, 30),
-					Name: "void",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Invoke",
-				NamePos: lp(2360, 35),
+				Name:    "ForEach",
+				NamePos: lp(2360, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2360, 42),
-						Modifier: "params",
+						Pos: lp(2360, 66),
 						Type: &lang.TypeRef{
-							Pos:       lp(2360, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2360, 49),
-								Name: "Action",
+							Pos:  lp(2360, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2360, 78),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2360, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2360, 95),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2360, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2360, 111),
+									Name: "ParallelLoopState",
+								},
+							},
+						},
+						Name: "body",
 					},
 				},
 			},
@@ -49484,31 +49336,49 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2361, 30),
-					Name: "void",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Invoke",
-				NamePos: lp(2361, 35),
+				Name:    "ForEach",
+				NamePos: lp(2361, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2361, 42),
+						Pos: lp(2361, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2361, 42),
+							Pos:  lp(2361, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2361, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2361, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2361, 95),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos:      lp(2361, 75),
-						Modifier: "params",
+						Pos: lp(2361, 128),
 						Type: &lang.TypeRef{
-							Pos:       lp(2361, 82),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2361, 82),
-								Name: "Action",
+							Pos:  lp(2361, 128),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2361, 135),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "body",
 					},
 				},
 			},
@@ -49517,48 +49387,45 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2362, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2362, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2362, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2362, 53),
+						Pos: lp(2362, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2362, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2362, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2362, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2362, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2362, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2362, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2362, 122),
-							Name: "Action",
+							Pos:  lp(2362, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2362, 129),
-									Name: "int",
+									Pos:  lp(2362, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2362, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2362, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2362, 91),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2362, 134),
-									Name: "ParallelLoopState",
+									Pos:  lp(2362, 100),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2362, 136),
+									Name: "ValueTask",
 								},
 							},
 						},
@@ -49571,40 +49438,53 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2363, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2363, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2363, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2363, 53),
+						Pos: lp(2363, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2363, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2363, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2363, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2363, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2363, 91),
-							Name: "Action",
+							Pos:  lp(2363, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2363, 98),
-									Name: "long",
+									Pos:  lp(2363, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2363, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2363, 86),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2363, 140),
+						Type: &lang.TypeRef{
+							Pos:  lp(2363, 140),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2363, 145),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2363, 104),
-									Name: "ParallelLoopState",
+									Pos:  lp(2363, 154),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2363, 190),
+									Name: "ValueTask",
 								},
 							},
 						},
@@ -49617,44 +49497,53 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2364, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2364, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2364, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2364, 53),
+						Pos: lp(2364, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2364, 53),
-							Name: "long",
+							Pos:  lp(2364, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2364, 69),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2364, 73),
+						Pos: lp(2364, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2364, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2364, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2364, 91),
+							Pos:  lp(2364, 86),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2364, 124),
+						Pos: lp(2364, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2364, 124),
-							Name: "Action",
+							Pos:  lp(2364, 119),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2364, 131),
-									Name: "long",
+									Pos:  lp(2364, 124),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2364, 133),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2364, 169),
+									Name: "ValueTask",
 								},
 							},
 						},
@@ -49667,52 +49556,23 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2365, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2365, 49),
+				Name:    "Invoke",
+				NamePos: lp(2365, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2365, 53),
+						Pos:      lp(2365, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2365, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2365, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2365, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2365, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2365, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2365, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2365, 124),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2365, 131),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2365, 137),
-									Name: "ParallelLoopState",
-								},
+							Pos:       lp(2365, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2365, 49),
+								Name: "Action",
 							},
 						},
-						Name: "body",
+						Name: "actions",
 					},
 				},
 			},
@@ -49721,83 +49581,31 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2366, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2366, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
+				Name:    "Invoke",
+				NamePos: lp(2366, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2366, 61),
+						Pos: lp(2366, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2366, 61),
-							Name: "int",
+							Pos:  lp(2366, 42),
+							Name: "ParallelOptions",
 						},
-						Name: "fromInclusive",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2366, 80),
+						Pos:      lp(2366, 75),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2366, 80),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2366, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2366, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2366, 102),
-									Name: "TLocal",
-								},
+							Pos:       lp(2366, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2366, 82),
+								Name: "Action",
 							},
 						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2366, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(2366, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2366, 126),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2366, 131),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2366, 150),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2366, 158),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2366, 172),
-						Type: &lang.TypeRef{
-							Pos:  lp(2366, 172),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2366, 179),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
+						Name: "actions",
 					},
 				},
 			},
@@ -49810,87 +49618,48 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2367, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2367, 61),
+						Pos: lp(2367, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2367, 61),
+							Pos:  lp(2367, 53),
 							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2367, 80),
+						Pos: lp(2367, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2367, 80),
+							Pos:  lp(2367, 72),
 							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2367, 97),
+						Pos: lp(2367, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2367, 97),
+							Pos:  lp(2367, 89),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2367, 130),
+						Pos: lp(2367, 122),
 						Type: &lang.TypeRef{
-							Pos:  lp(2367, 130),
-							Name: "Func",
+							Pos:  lp(2367, 122),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2367, 135),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2367, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2367, 154),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2367, 159),
+									Pos:  lp(2367, 129),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2367, 164),
+									Pos:  lp(2367, 134),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2367, 183),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2367, 191),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2367, 205),
-						Type: &lang.TypeRef{
-							Pos:  lp(2367, 205),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2367, 212),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -49903,79 +49672,40 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2368, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2368, 61),
+						Pos: lp(2368, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2368, 61),
+							Pos:  lp(2368, 53),
 							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2368, 81),
+						Pos: lp(2368, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2368, 81),
+							Pos:  lp(2368, 73),
 							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2368, 99),
+						Pos: lp(2368, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2368, 99),
-							Name: "Func",
+							Pos:  lp(2368, 91),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2368, 104),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2368, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2368, 123),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2368, 128),
+									Pos:  lp(2368, 98),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2368, 134),
+									Pos:  lp(2368, 104),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2368, 153),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2368, 161),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2368, 175),
-						Type: &lang.TypeRef{
-							Pos:  lp(2368, 175),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2368, 182),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -49988,87 +49718,44 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2369, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2369, 61),
+						Pos: lp(2369, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2369, 61),
+							Pos:  lp(2369, 53),
 							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2369, 81),
+						Pos: lp(2369, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2369, 81),
+							Pos:  lp(2369, 73),
 							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2369, 99),
+						Pos: lp(2369, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2369, 99),
+							Pos:  lp(2369, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2369, 132),
+						Pos: lp(2369, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2369, 132),
-							Name: "Func",
+							Pos:  lp(2369, 124),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2369, 137),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2369, 156),
-						Type: &lang.TypeRef{
-							Pos:  lp(2369, 156),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2369, 161),
+									Pos:  lp(2369, 131),
 									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2369, 167),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2369, 186),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2369, 194),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2369, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2369, 208),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2369, 215),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -50079,46 +49766,45 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2370, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2370, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2370, 66),
+						Pos: lp(2370, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2370, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2370, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2370, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2370, 95),
+						Pos: lp(2370, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2370, 95),
+							Pos:  lp(2370, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2370, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2370, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2370, 128),
+						Pos: lp(2370, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2370, 128),
+							Pos:  lp(2370, 124),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2370, 135),
-									Name: "TSource",
+									Pos:  lp(2370, 131),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2370, 144),
+									Pos:  lp(2370, 137),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -50134,47 +49820,81 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2371, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2371, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2371, 66),
+						Pos: lp(2371, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2371, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2371, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2371, 61),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2371, 95),
+						Pos: lp(2371, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2371, 95),
-							Name: "Action",
+							Pos:  lp(2371, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2371, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2371, 97),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2371, 102),
-									Name: "TSource",
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2371, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(2371, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2371, 126),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2371, 111),
+									Pos:  lp(2371, 131),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2371, 130),
-									Name: "long",
+									Pos:  lp(2371, 150),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2371, 158),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2371, 172),
+						Type: &lang.TypeRef{
+							Pos:  lp(2371, 172),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2371, 179),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -50185,55 +49905,89 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2372, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2372, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2372, 66),
+						Pos: lp(2372, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2372, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2372, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2372, 61),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2372, 95),
+						Pos: lp(2372, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2372, 95),
+							Pos:  lp(2372, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2372, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2372, 97),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2372, 128),
+						Pos: lp(2372, 130),
 						Type: &lang.TypeRef{
-							Pos:  lp(2372, 128),
-							Name: "Action",
+							Pos:  lp(2372, 130),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2372, 135),
-									Name: "TSource",
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2372, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(2372, 154),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2372, 159),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2372, 144),
+									Pos:  lp(2372, 164),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2372, 163),
-									Name: "long",
+									Pos:  lp(2372, 183),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2372, 191),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2372, 205),
+						Type: &lang.TypeRef{
+							Pos:  lp(2372, 205),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2372, 212),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -50244,35 +49998,36 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2373, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2373, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2373, 74),
+						Pos: lp(2373, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2373, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2373, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2373, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2373, 103),
+						Pos: lp(2373, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2373, 103),
+							Pos:  lp(2373, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2373, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2373, 99),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2373, 108),
+									Pos:  lp(2373, 104),
 									Name: "TLocal",
 								},
 							},
@@ -50280,25 +50035,25 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2373, 127),
+						Pos: lp(2373, 123),
 						Type: &lang.TypeRef{
-							Pos:  lp(2373, 127),
+							Pos:  lp(2373, 123),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2373, 132),
-									Name: "TSource",
+									Pos:  lp(2373, 128),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2373, 141),
+									Pos:  lp(2373, 134),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2373, 160),
+									Pos:  lp(2373, 153),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2373, 168),
+									Pos:  lp(2373, 161),
 									Name: "TLocal",
 								},
 							},
@@ -50306,13 +50061,13 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2373, 182),
+						Pos: lp(2373, 175),
 						Type: &lang.TypeRef{
-							Pos:  lp(2373, 182),
+							Pos:  lp(2373, 175),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2373, 189),
+									Pos:  lp(2373, 182),
 									Name: "TLocal",
 								},
 							},
@@ -50328,43 +50083,44 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2374, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2374, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2374, 74),
+						Pos: lp(2374, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2374, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2374, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2374, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2374, 103),
+						Pos: lp(2374, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2374, 103),
+							Pos:  lp(2374, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2374, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2374, 99),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2374, 136),
+						Pos: lp(2374, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(2374, 136),
+							Pos:  lp(2374, 132),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2374, 141),
+									Pos:  lp(2374, 137),
 									Name: "TLocal",
 								},
 							},
@@ -50372,25 +50128,25 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2374, 160),
+						Pos: lp(2374, 156),
 						Type: &lang.TypeRef{
-							Pos:  lp(2374, 160),
+							Pos:  lp(2374, 156),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2374, 165),
-									Name: "TSource",
+									Pos:  lp(2374, 161),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2374, 174),
+									Pos:  lp(2374, 167),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2374, 193),
+									Pos:  lp(2374, 186),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2374, 201),
+									Pos:  lp(2374, 194),
 									Name: "TLocal",
 								},
 							},
@@ -50398,13 +50154,13 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2374, 215),
+						Pos: lp(2374, 208),
 						Type: &lang.TypeRef{
-							Pos:  lp(2374, 215),
+							Pos:  lp(2374, 208),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2374, 222),
+									Pos:  lp(2374, 215),
 									Name: "TLocal",
 								},
 							},
@@ -50424,17 +50180,16 @@ func libraryAST_165() *lang.TypeDecl {
 				NamePos: lp(2375, 49),
 				TypeParams: []string{
 					"TSource",
-					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2375, 74),
+						Pos: lp(2375, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2375, 74),
+							Pos:  lp(2375, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2375, 86),
+									Pos:  lp(2375, 78),
 									Name: "TSource",
 								},
 							},
@@ -50442,62 +50197,30 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2375, 103),
+						Pos: lp(2375, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2375, 103),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2375, 108),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2375, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2375, 127),
+						Pos: lp(2375, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2375, 127),
-							Name: "Func",
+							Pos:  lp(2375, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2375, 132),
+									Pos:  lp(2375, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2375, 141),
+									Pos:  lp(2375, 144),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2375, 160),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2375, 166),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2375, 174),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2375, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2375, 188),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2375, 195),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -50512,17 +50235,16 @@ func libraryAST_165() *lang.TypeDecl {
 				NamePos: lp(2376, 49),
 				TypeParams: []string{
 					"TSource",
-					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2376, 74),
+						Pos: lp(2376, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2376, 74),
+							Pos:  lp(2376, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2376, 86),
+									Pos:  lp(2376, 78),
 									Name: "TSource",
 								},
 							},
@@ -50530,70 +50252,26 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2376, 103),
+						Pos: lp(2376, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2376, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2376, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2376, 136),
-							Name: "Func",
+							Pos:  lp(2376, 95),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2376, 141),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2376, 160),
-						Type: &lang.TypeRef{
-							Pos:  lp(2376, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2376, 165),
+									Pos:  lp(2376, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2376, 174),
+									Pos:  lp(2376, 111),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2376, 193),
+									Pos:  lp(2376, 130),
 									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2376, 199),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2376, 207),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2376, 221),
-						Type: &lang.TypeRef{
-							Pos:  lp(2376, 221),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2376, 228),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -50602,22 +50280,22 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2377, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2377, 35),
+				Name:    "ForEach",
+				NamePos: lp(2377, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2377, 57),
+						Pos: lp(2377, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2377, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2377, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2377, 74),
+									Pos:  lp(2377, 78),
 									Name: "TSource",
 								},
 							},
@@ -50625,22 +50303,30 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2377, 91),
+						Pos: lp(2377, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2377, 91),
-							Name: "Func",
+							Pos:  lp(2377, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2377, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2377, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2377, 96),
+									Pos:  lp(2377, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2377, 105),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2377, 144),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2377, 141),
-									Name: "ValueTask",
+									Pos:  lp(2377, 163),
+									Name: "long",
 								},
 							},
 						},
@@ -50653,22 +50339,23 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2378, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2378, 35),
+				Name:    "ForEach",
+				NamePos: lp(2378, 49),
 				TypeParams: []string{
 					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2378, 57),
+						Pos: lp(2378, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2378, 74),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2378, 74),
+									Pos:  lp(2378, 86),
 									Name: "TSource",
 								},
 							},
@@ -50676,29 +50363,380 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2378, 91),
+						Pos: lp(2378, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2378, 145),
-						Type: &lang.TypeRef{
-							Pos:  lp(2378, 145),
+							Pos:  lp(2378, 103),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2378, 150),
+									Pos:  lp(2378, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2378, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2378, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2378, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2378, 159),
+									Pos:  lp(2378, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2378, 160),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2378, 168),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2378, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2378, 182),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2378, 189),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2379, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2379, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2379, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2379, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2379, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2379, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2379, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2379, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2379, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2379, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2379, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2379, 193),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2379, 201),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2379, 215),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 215),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2379, 222),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2380, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2380, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2380, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2380, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2380, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2380, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2380, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2380, 103),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2380, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2380, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2380, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2380, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2380, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2380, 160),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2380, 166),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2380, 174),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2380, 188),
+						Type: &lang.TypeRef{
+							Pos:  lp(2380, 188),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2380, 195),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2381, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2381, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2381, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2381, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2381, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2381, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2381, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2381, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2381, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2381, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2381, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2381, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2381, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2381, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2381, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2381, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2381, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2381, 207),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2381, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2381, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2381, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2382, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2382, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2382, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2382, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2382, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2382, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2382, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2382, 91),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2382, 96),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2382, 105),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2378, 195),
+									Pos:  lp(2382, 141),
 									Name: "ValueTask",
 								},
 							},
@@ -50708,26 +50746,26 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2379, 9),
+				Pos:       lp(2383, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2379, 30),
+					Pos:  lp(2383, 30),
 					Name: "Task",
 				},
 				Name:    "ForEachAsync",
-				NamePos: lp(2379, 35),
+				NamePos: lp(2383, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2379, 57),
+						Pos: lp(2383, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 57),
+							Pos:  lp(2383, 57),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 74),
+									Pos:  lp(2383, 74),
 									Name: "TSource",
 								},
 							},
@@ -50735,29 +50773,88 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2379, 91),
+						Pos: lp(2383, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 91),
+							Pos:  lp(2383, 91),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2383, 145),
+						Type: &lang.TypeRef{
+							Pos:  lp(2383, 145),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2383, 150),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2383, 159),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2383, 195),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2384, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2384, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2384, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2384, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2384, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2384, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2384, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2384, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2379, 124),
+						Pos: lp(2384, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 124),
+							Pos:  lp(2384, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 129),
+									Pos:  lp(2384, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 138),
+									Pos:  lp(2384, 138),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 174),
+									Pos:  lp(2384, 174),
 									Name: "ValueTask",
 								},
 							},
@@ -50772,46 +50869,46 @@ func libraryAST_165() *lang.TypeDecl {
 
 func libraryAST_166() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2382, 5),
+		Pos:       lp(2387, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2384, 9),
+				Pos:       lp(2389, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2384, 16),
+					Pos:  lp(2389, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2384, 45),
+						Pos:  lp(2389, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2384, 50),
+						Pos:  lp(2389, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2385, 9),
+				Pos:       lp(2390, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2385, 16),
+					Pos:  lp(2390, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2385, 71),
+						Pos:  lp(2390, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2385, 76),
+						Pos:  lp(2390, 76),
 						Kind: "set",
 					},
 				},
@@ -50822,45 +50919,45 @@ func libraryAST_166() *lang.TypeDecl {
 
 func libraryAST_167() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2388, 5),
+		Pos:       lp(2393, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2388, 6),
+				Pos:  lp(2393, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2390, 9),
+				Pos:       lp(2395, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2390, 16),
+					Pos:  lp(2395, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2390, 35),
+						Pos:  lp(2395, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2391, 9),
+				Pos:       lp(2396, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2391, 16),
+					Pos:      lp(2396, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2391, 45),
+						Pos:  lp(2396, 45),
 						Kind: "get",
 					},
 				},
@@ -50871,92 +50968,92 @@ func libraryAST_167() *lang.TypeDecl {
 
 func libraryAST_168() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2394, 5),
+		Pos:       lp(2399, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2396, 9),
+				Pos:       lp(2401, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2396, 16),
+					Pos:  lp(2401, 16),
 					Name: "bool",
 				},
 				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2396, 33),
+						Pos:  lp(2401, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2397, 9),
+				Pos:       lp(2402, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2397, 16),
+					Pos:  lp(2402, 16),
 					Name: "bool",
 				},
 				Name: "IsExceptional",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2397, 37),
+						Pos:  lp(2402, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2398, 9),
+				Pos:       lp(2403, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2398, 16),
+					Pos:  lp(2403, 16),
 					Name: "bool",
 				},
 				Name: "ShouldExitCurrentIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2398, 50),
+						Pos:  lp(2403, 50),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2399, 9),
+				Pos:       lp(2404, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2399, 16),
+					Pos:      lp(2404, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2399, 45),
+						Pos:  lp(2404, 45),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2400, 9),
+				Pos:       lp(2405, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2400, 23),
+					Pos:  lp(2405, 23),
 					Name: "void",
 				},
 				Name:    "Break",
-				NamePos: lp(2400, 28),
+				NamePos: lp(2405, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2401, 9),
+				Pos:       lp(2406, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2401, 23),
+					Pos:  lp(2406, 23),
 					Name: "void",
 				},
 				Name:    "Stop",
-				NamePos: lp(2401, 28),
+				NamePos: lp(2406, 28),
 			},
 		},
 	}
@@ -50964,34 +51061,34 @@ func libraryAST_168() *lang.TypeDecl {
 
 func libraryAST_169() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2407, 5),
+		Pos:       lp(2412, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2409, 9),
+				Pos:       lp(2414, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2409, 30),
+					Pos:  lp(2414, 30),
 					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2409, 38),
+				NamePos: lp(2414, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2409, 57),
+						Pos:      lp(2414, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2409, 62),
+							Pos:  lp(2414, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2409, 74),
+									Pos:  lp(2414, 74),
 									Name: "TSource",
 								},
 							},
@@ -50999,21 +51096,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2409, 91),
+						Pos: lp(2414, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2409, 91),
+							Pos:  lp(2414, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2409, 96),
+									Pos:  lp(2414, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2409, 105),
+									Pos:  lp(2414, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2409, 114),
+									Pos:  lp(2414, 114),
 									Name: "TSource",
 								},
 							},
@@ -51023,28 +51120,28 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2410, 9),
+				Pos:       lp(2415, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2410, 30),
+					Pos:  lp(2415, 30),
 					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2410, 42),
+				NamePos: lp(2415, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2410, 74),
+						Pos:      lp(2415, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2410, 79),
+							Pos:  lp(2415, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2410, 91),
+									Pos:  lp(2415, 91),
 									Name: "TSource",
 								},
 							},
@@ -51052,29 +51149,29 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2410, 108),
+						Pos: lp(2415, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2410, 108),
+							Pos:  lp(2415, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2410, 126),
+						Pos: lp(2415, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2410, 126),
+							Pos:  lp(2415, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2410, 131),
+									Pos:  lp(2415, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2410, 144),
+									Pos:  lp(2415, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2410, 153),
+									Pos:  lp(2415, 153),
 									Name: "TAccumulate",
 								},
 							},
@@ -51084,14 +51181,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2411, 9),
+				Pos:       lp(2416, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2411, 30),
+					Pos:  lp(2416, 30),
 					Name: "TResult",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2411, 38),
+				NamePos: lp(2416, 38),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
@@ -51099,14 +51196,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2411, 79),
+						Pos:      lp(2416, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2411, 84),
+							Pos:  lp(2416, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2411, 96),
+									Pos:  lp(2416, 96),
 									Name: "TSource",
 								},
 							},
@@ -51114,29 +51211,29 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2411, 113),
+						Pos: lp(2416, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2411, 113),
+							Pos:  lp(2416, 113),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2411, 131),
+						Pos: lp(2416, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2411, 131),
+							Pos:  lp(2416, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2411, 136),
+									Pos:  lp(2416, 136),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2411, 149),
+									Pos:  lp(2416, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2411, 158),
+									Pos:  lp(2416, 158),
 									Name: "TAccumulate",
 								},
 							},
@@ -51144,17 +51241,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "func",
 					},
 					&lang.Param{
-						Pos: lp(2411, 177),
+						Pos: lp(2416, 177),
 						Type: &lang.TypeRef{
-							Pos:  lp(2411, 177),
+							Pos:  lp(2416, 177),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2411, 182),
+									Pos:  lp(2416, 182),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2411, 195),
+									Pos:  lp(2416, 195),
 									Name: "TResult",
 								},
 							},
@@ -51164,235 +51261,50 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2412, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2412, 30),
-					Name: "bool",
-				},
-				Name:    "All",
-				NamePos: lp(2412, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2412, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2412, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2412, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2412, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2412, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2412, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2412, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2413, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2413, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2413, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2413, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2413, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2413, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2414, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2414, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2414, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2414, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2414, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2414, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2414, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2414, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2414, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2414, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2415, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2415, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2415, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Append",
-				NamePos: lp(2415, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2415, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2415, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2415, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2415, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2415, 101),
-							Name: "TSource",
-						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2416, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2416, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2416, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "AsEnumerable",
-				NamePos: lp(2416, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2416, 73),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2416, 78),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2416, 90),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2417, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2417, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2417, 37),
+				Name:    "All",
+				NamePos: lp(2417, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2417, 45),
+						Pos:      lp(2417, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2417, 50),
+							Pos:  lp(2417, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2417, 62),
-									Name: "int",
+									Pos:  lp(2417, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2417, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2417, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2417, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2417, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -51401,46 +51313,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2418, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2418, 37),
+				Name:    "Any",
+				NamePos: lp(2418, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2418, 54),
+						Pos:      lp(2418, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2418, 59),
+							Pos:  lp(2418, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2418, 71),
+									Pos:  lp(2418, 65),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2418, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2418, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2418, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2418, 102),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -51449,25 +51343,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2419, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2419, 37),
+				Name:    "Any",
+				NamePos: lp(2419, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2419, 45),
+						Pos:      lp(2419, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2419, 50),
+							Pos:  lp(2419, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2419, 62),
-									Name: "long",
+									Pos:  lp(2419, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2419, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2419, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2419, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2419, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -51476,23 +51391,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2420, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2420, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2420, 37),
+				Name:    "Append",
+				NamePos: lp(2420, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2420, 54),
+						Pos:      lp(2420, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2420, 59),
+							Pos:  lp(2420, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2420, 71),
+									Pos:  lp(2420, 84),
 									Name: "TSource",
 								},
 							},
@@ -51500,22 +51421,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2420, 88),
+						Pos: lp(2420, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2420, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2420, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2420, 102),
-									Name: "long",
-								},
-							},
+							Pos:  lp(2420, 101),
+							Name: "TSource",
 						},
-						Name: "selector",
+						Name: "element",
 					},
 				},
 			},
@@ -51524,21 +51435,30 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2421, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2421, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2421, 37),
+				Name:    "AsEnumerable",
+				NamePos: lp(2421, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2421, 45),
+						Pos:      lp(2421, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2421, 50),
+							Pos:  lp(2421, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2421, 62),
-									Name: "double",
+									Pos:  lp(2421, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -51555,19 +51475,46 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2422, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2422, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2422, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2422, 62),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2423, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2423, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2423, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2422, 54),
+						Pos:      lp(2423, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2422, 59),
+							Pos:  lp(2423, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2422, 71),
+									Pos:  lp(2423, 71),
 									Name: "TSource",
 								},
 							},
@@ -51575,17 +51522,167 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2422, 88),
+						Pos: lp(2423, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2422, 88),
+							Pos:  lp(2423, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2422, 93),
+									Pos:  lp(2423, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2422, 102),
+									Pos:  lp(2423, 102),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2424, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2424, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2424, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2424, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2424, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2424, 62),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2425, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2425, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2425, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2425, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2425, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2425, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2425, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2425, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2425, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2425, 102),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2426, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2426, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2426, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2426, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2426, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2426, 62),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2427, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2427, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2427, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2427, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2427, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2427, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2427, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2427, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2427, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2427, 102),
 									Name: "double",
 								},
 							},
@@ -51595,230 +51692,29 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2423, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2423, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2423, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2423, 46),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2423, 51),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2423, 63),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2424, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2424, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2424, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2424, 55),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2424, 60),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2424, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2424, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2424, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2424, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2424, 103),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2425, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2425, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2425, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2425, 44),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2425, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2425, 61),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2426, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2426, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2426, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2426, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2426, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2426, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2426, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2426, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2426, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2426, 101),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2427, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2427, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2427, 42),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "Cast",
-				NamePos: lp(2427, 51),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2427, 65),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2427, 70),
-							Name: "System.Collections.IEnumerable",
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2428, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2428, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2428, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2428, 42),
-								Name: "TSource",
-							},
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Chunk",
-				NamePos: lp(2428, 53),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2428, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2428, 68),
+						Pos:      lp(2428, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2428, 73),
+							Pos:  lp(2428, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2428, 85),
-									Name: "TSource",
+									Pos:  lp(2428, 63),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2428, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2428, 102),
-							Name: "int",
-						},
-						Name: "size",
 					},
 				},
 			},
@@ -51827,48 +51723,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2429, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2429, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Concat",
-				NamePos: lp(2429, 51),
+				Name:    "Average",
+				NamePos: lp(2429, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2429, 67),
+						Pos:      lp(2429, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2429, 72),
+							Pos:  lp(2429, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2429, 84),
+									Pos:  lp(2429, 72),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2429, 100),
+						Pos: lp(2429, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2429, 100),
-							Name: "IEnumerable",
+							Pos:  lp(2429, 89),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2429, 112),
+									Pos:  lp(2429, 94),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2429, 103),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -51877,36 +51771,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2430, 30),
-					Name: "bool",
+					Name: "float",
 				},
-				Name:    "Contains",
-				NamePos: lp(2430, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2430, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2430, 53),
+						Pos:      lp(2430, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2430, 58),
+							Pos:  lp(2430, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2430, 70),
-									Name: "TSource",
+									Pos:  lp(2430, 61),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2430, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2430, 87),
-							Name: "TSource",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -51915,10 +51798,10 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2431, 30),
-					Name: "bool",
+					Name: "float",
 				},
-				Name:    "Contains",
-				NamePos: lp(2431, 35),
+				Name:    "Average",
+				NamePos: lp(2431, 36),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -51942,23 +51825,19 @@ func libraryAST_169() *lang.TypeDecl {
 						Pos: lp(2431, 87),
 						Type: &lang.TypeRef{
 							Pos:  lp(2431, 87),
-							Name: "TSource",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(2431, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2431, 102),
-							Name: "IEqualityComparer",
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2431, 120),
+									Pos:  lp(2431, 92),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2431, 101),
+									Name: "float",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -51967,26 +51846,26 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2432, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2432, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Count",
-				NamePos: lp(2432, 34),
+				Name:    "Cast",
+				NamePos: lp(2432, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2432, 49),
+						Pos:      lp(2432, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2432, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2432, 66),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2432, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
 					},
@@ -51997,23 +51876,33 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2433, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(2433, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2433, 42),
+								Name: "TSource",
+							},
+						},
+					},
 				},
-				Name:    "Count",
-				NamePos: lp(2433, 34),
+				Name:    "Chunk",
+				NamePos: lp(2433, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2433, 49),
+						Pos:      lp(2433, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 54),
+							Pos:  lp(2433, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 66),
+									Pos:  lp(2433, 85),
 									Name: "TSource",
 								},
 							},
@@ -52021,22 +51910,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2433, 83),
+						Pos: lp(2433, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2433, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2433, 97),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2433, 102),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "size",
 					},
 				},
 			},
@@ -52053,26 +51932,40 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DefaultIfEmpty",
+				Name:    "Concat",
 				NamePos: lp(2434, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2434, 75),
+						Pos:      lp(2434, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 80),
+							Pos:  lp(2434, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2434, 92),
+									Pos:  lp(2434, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2434, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2434, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2434, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
 					},
 				},
 			},
@@ -52081,29 +51974,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2435, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2435, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2435, 51),
+				Name:    "Contains",
+				NamePos: lp(2435, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2435, 75),
+						Pos:      lp(2435, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2435, 80),
+							Pos:  lp(2435, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2435, 92),
+									Pos:  lp(2435, 70),
 									Name: "TSource",
 								},
 							},
@@ -52111,12 +51998,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2435, 109),
+						Pos: lp(2435, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2435, 109),
+							Pos:  lp(2435, 87),
 							Name: "TSource",
 						},
-						Name: "defaultValue",
+						Name: "value",
 					},
 				},
 			},
@@ -52125,65 +52012,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2436, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2436, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Distinct",
-				NamePos: lp(2436, 51),
+				Name:    "Contains",
+				NamePos: lp(2436, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2436, 69),
+						Pos:      lp(2436, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2436, 74),
+							Pos:  lp(2436, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2436, 86),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2437, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2437, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2437, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Distinct",
-				NamePos: lp(2437, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2437, 69),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2437, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2437, 86),
+									Pos:  lp(2436, 70),
 									Name: "TSource",
 								},
 							},
@@ -52191,13 +52036,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2437, 103),
+						Pos: lp(2436, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 103),
+							Pos:  lp(2436, 87),
+							Name: "TSource",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2436, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2436, 102),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 121),
+									Pos:  lp(2436, 120),
 									Name: "TSource",
 								},
 							},
@@ -52207,34 +52060,57 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2437, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2437, 30),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: lp(2437, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2437, 49),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2437, 54),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2437, 66),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2438, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2438, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2438, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "DistinctBy",
-				NamePos: lp(2438, 51),
+				Name:    "Count",
+				NamePos: lp(2438, 34),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2438, 77),
+						Pos:      lp(2438, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 82),
+							Pos:  lp(2438, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 94),
+									Pos:  lp(2438, 66),
 									Name: "TSource",
 								},
 							},
@@ -52242,22 +52118,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2438, 111),
+						Pos: lp(2438, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 111),
+							Pos:  lp(2438, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 116),
+									Pos:  lp(2438, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2438, 125),
-									Name: "TKey",
+									Pos:  lp(2438, 97),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -52274,59 +52150,26 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2439, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2439, 77),
+						Pos:      lp(2439, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 82),
+							Pos:  lp(2439, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 94),
+									Pos:  lp(2439, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2439, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2439, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2439, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2439, 125),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2439, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2439, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2439, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -52335,23 +52178,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2440, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2440, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2440, 38),
+				Name:    "DefaultIfEmpty",
+				NamePos: lp(2440, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2440, 57),
+						Pos:      lp(2440, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 62),
+							Pos:  lp(2440, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 74),
+									Pos:  lp(2440, 92),
 									Name: "TSource",
 								},
 							},
@@ -52359,12 +52208,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2440, 91),
+						Pos: lp(2440, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 91),
-							Name: "int",
+							Pos:  lp(2440, 109),
+							Name: "TSource",
 						},
-						Name: "index",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -52373,36 +52222,34 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2441, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2441, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2441, 38),
+				Name:    "Distinct",
+				NamePos: lp(2441, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2441, 66),
+						Pos:      lp(2441, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 71),
+							Pos:  lp(2441, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 83),
+									Pos:  lp(2441, 86),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2441, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2441, 100),
-							Name: "int",
-						},
-						Name: "index",
 					},
 				},
 			},
@@ -52415,14 +52262,45 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2442, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Empty",
+				Name:    "Distinct",
 				NamePos: lp(2442, 51),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2442, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2442, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2442, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2442, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2442, 103),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2442, 121),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -52438,40 +52316,45 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "DistinctBy",
 				NamePos: lp(2443, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2443, 67),
+						Pos:      lp(2443, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2443, 72),
+							Pos:  lp(2443, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2443, 84),
+									Pos:  lp(2443, 94),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2443, 100),
+						Pos: lp(2443, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2443, 100),
-							Name: "IEnumerable",
+							Pos:  lp(2443, 111),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2443, 112),
+									Pos:  lp(2443, 116),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2443, 125),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -52488,50 +52371,55 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "DistinctBy",
 				NamePos: lp(2444, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2444, 67),
+						Pos:      lp(2444, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 72),
+							Pos:  lp(2444, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 84),
+									Pos:  lp(2444, 94),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2444, 100),
+						Pos: lp(2444, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 100),
-							Name: "IEnumerable",
+							Pos:  lp(2444, 111),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 112),
+									Pos:  lp(2444, 116),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2444, 125),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2444, 129),
+						Pos: lp(2444, 144),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 129),
+							Pos:  lp(2444, 144),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 147),
-									Name: "TSource",
+									Pos:  lp(2444, 162),
+									Name: "TKey",
 								},
 							},
 						},
@@ -52546,26 +52434,34 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2445, 30),
 					Name: "TSource",
 				},
-				Name:    "First",
+				Name:    "ElementAt",
 				NamePos: lp(2445, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2445, 53),
+						Pos:      lp(2445, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2445, 58),
+							Pos:  lp(2445, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2445, 70),
+									Pos:  lp(2445, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2445, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2445, 91),
+							Name: "int",
+						},
+						Name: "index",
 					},
 				},
 			},
@@ -52576,21 +52472,21 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2446, 30),
 					Name: "TSource",
 				},
-				Name:    "First",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(2446, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2446, 53),
+						Pos:      lp(2446, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2446, 58),
+							Pos:  lp(2446, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2446, 70),
+									Pos:  lp(2446, 83),
 									Name: "TSource",
 								},
 							},
@@ -52598,22 +52494,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2446, 87),
+						Pos: lp(2446, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2446, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2446, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2446, 101),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2446, 100),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "index",
 					},
 				},
 			},
@@ -52622,29 +52508,18 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2447, 30),
-					Name: "TSource",
-				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2447, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2447, 62),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 79),
-									Name: "TSource",
-								},
-							},
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2447, 42),
+							Name: "TResult",
 						},
-						Name: "source",
 					},
+				},
+				Name:    "Empty",
+				NamePos: lp(2447, 51),
+				TypeParams: []string{
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -52652,46 +52527,48 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2448, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2448, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2448, 38),
+				Name:    "Except",
+				NamePos: lp(2448, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2448, 62),
+						Pos:      lp(2448, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2448, 67),
+							Pos:  lp(2448, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2448, 79),
+									Pos:  lp(2448, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2448, 96),
+						Pos: lp(2448, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2448, 96),
-							Name: "Func",
+							Pos:  lp(2448, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2448, 101),
+									Pos:  lp(2448, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2448, 110),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -52700,36 +52577,62 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2449, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2449, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2449, 38),
+				Name:    "Except",
+				NamePos: lp(2449, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2449, 62),
+						Pos:      lp(2449, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2449, 67),
+							Pos:  lp(2449, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2449, 79),
+									Pos:  lp(2449, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2449, 96),
+						Pos: lp(2449, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2449, 96),
-							Name: "TSource",
+							Pos:  lp(2449, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 112),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2449, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -52740,52 +52643,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2450, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "First",
 				NamePos: lp(2450, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2450, 62),
+						Pos:      lp(2450, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2450, 67),
+							Pos:  lp(2450, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2450, 79),
+									Pos:  lp(2450, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2450, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2450, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2450, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -52796,26 +52673,44 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2451, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "First",
 				NamePos: lp(2451, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2451, 52),
+						Pos:      lp(2451, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2451, 57),
+							Pos:  lp(2451, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2451, 69),
+									Pos:  lp(2451, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2451, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2451, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2451, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2451, 101),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -52826,44 +52721,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2452, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2452, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2452, 52),
+						Pos:      lp(2452, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 57),
+							Pos:  lp(2452, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2452, 69),
+									Pos:  lp(2452, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2452, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(2452, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2452, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2452, 100),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -52874,26 +52751,44 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2453, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2453, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2453, 61),
+						Pos:      lp(2453, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2453, 66),
+							Pos:  lp(2453, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2453, 78),
+									Pos:  lp(2453, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2453, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2453, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2453, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2453, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -52904,21 +52799,21 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2454, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2454, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2454, 61),
+						Pos:      lp(2454, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 66),
+							Pos:  lp(2454, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2454, 78),
+									Pos:  lp(2454, 79),
 									Name: "TSource",
 								},
 							},
@@ -52926,22 +52821,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2454, 95),
+						Pos: lp(2454, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2454, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2454, 109),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2454, 96),
+							Name: "TSource",
 						},
-						Name: "predicate",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -52952,21 +52837,21 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2455, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2455, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2455, 61),
+						Pos:      lp(2455, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 66),
+							Pos:  lp(2455, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 78),
+									Pos:  lp(2455, 79),
 									Name: "TSource",
 								},
 							},
@@ -52974,9 +52859,27 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2455, 95),
+						Pos: lp(2455, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 95),
+							Pos:  lp(2455, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2455, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2455, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2455, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2455, 127),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -52990,52 +52893,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2456, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Last",
 				NamePos: lp(2456, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2456, 61),
+						Pos:      lp(2456, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2456, 66),
+							Pos:  lp(2456, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2456, 78),
+									Pos:  lp(2456, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2456, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2456, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2456, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2456, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2456, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2456, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -53046,26 +52923,44 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2457, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "Last",
 				NamePos: lp(2457, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2457, 54),
+						Pos:      lp(2457, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2457, 59),
+							Pos:  lp(2457, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2457, 71),
+									Pos:  lp(2457, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2457, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2457, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2457, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2457, 100),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -53076,44 +52971,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2458, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "LastOrDefault",
 				NamePos: lp(2458, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2458, 54),
+						Pos:      lp(2458, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2458, 59),
+							Pos:  lp(2458, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2458, 71),
+									Pos:  lp(2458, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2458, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2458, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2458, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2458, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -53124,26 +53001,44 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2459, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(2459, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2459, 63),
+						Pos:      lp(2459, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2459, 68),
+							Pos:  lp(2459, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2459, 80),
+									Pos:  lp(2459, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2459, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2459, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2459, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2459, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -53154,21 +53049,21 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2460, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(2460, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2460, 63),
+						Pos:      lp(2460, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2460, 68),
+							Pos:  lp(2460, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2460, 80),
+									Pos:  lp(2460, 78),
 									Name: "TSource",
 								},
 							},
@@ -53176,22 +53071,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2460, 97),
+						Pos: lp(2460, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2460, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2460, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2460, 111),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2460, 95),
+							Name: "TSource",
 						},
-						Name: "predicate",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -53202,21 +53087,21 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2461, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(2461, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2461, 63),
+						Pos:      lp(2461, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2461, 68),
+							Pos:  lp(2461, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2461, 80),
+									Pos:  lp(2461, 78),
 									Name: "TSource",
 								},
 							},
@@ -53224,9 +53109,27 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2461, 97),
+						Pos: lp(2461, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2461, 97),
+							Pos:  lp(2461, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2461, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2461, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2461, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2461, 126),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -53240,52 +53143,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2462, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Single",
 				NamePos: lp(2462, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2462, 63),
+						Pos:      lp(2462, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2462, 68),
+							Pos:  lp(2462, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2462, 80),
+									Pos:  lp(2462, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2462, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2462, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2462, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2462, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2462, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2462, 128),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -53294,40 +53171,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2463, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2463, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2463, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2463, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2463, 68),
+				Name:    "Single",
+				NamePos: lp(2463, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2463, 91),
+						Pos:      lp(2463, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2463, 96),
+							Pos:  lp(2463, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2463, 108),
+									Pos:  lp(2463, 71),
 									Name: "TSource",
 								},
 							},
@@ -53335,22 +53195,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2463, 125),
+						Pos: lp(2463, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2463, 125),
+							Pos:  lp(2463, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2463, 130),
+									Pos:  lp(2463, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2463, 139),
-									Name: "TKey",
+									Pos:  lp(2463, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -53359,77 +53219,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2464, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2464, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2464, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2464, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2464, 68),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2464, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2464, 91),
+						Pos:      lp(2464, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2464, 96),
+							Pos:  lp(2464, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2464, 108),
+									Pos:  lp(2464, 80),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2464, 125),
-						Type: &lang.TypeRef{
-							Pos:  lp(2464, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2464, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2464, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2464, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2464, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2464, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -53438,109 +53249,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2465, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2465, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2465, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2465, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2465, 87),
+						Pos:      lp(2465, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2465, 92),
+							Pos:  lp(2465, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2465, 104),
-									Name: "TOuter",
+									Pos:  lp(2465, 80),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2465, 119),
+						Pos: lp(2465, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2465, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2465, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2465, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2465, 146),
+							Pos:  lp(2465, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2465, 151),
-									Name: "TOuter",
+									Pos:  lp(2465, 102),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2465, 159),
-									Name: "TKey",
+									Pos:  lp(2465, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2465, 183),
-						Type: &lang.TypeRef{
-							Pos:  lp(2465, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2465, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2465, 196),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2465, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2465, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2465, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2465, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2465, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -53549,115 +53297,36 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2466, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2466, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2466, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2466, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2466, 92),
+						Pos:      lp(2466, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
+							Pos:  lp(2466, 68),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2466, 80),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2466, 97),
+						Type: &lang.TypeRef{
 							Pos:  lp(2466, 97),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2466, 109),
-									Name: "TOuter",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(2466, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2466, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2466, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2466, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2466, 151),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2466, 156),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2466, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2466, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2466, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2466, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2466, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2466, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2466, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2466, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2466, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2466, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2466, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -53666,41 +53335,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2467, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2467, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2467, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2467, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2467, 69),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2467, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2467, 102),
+						Pos:      lp(2467, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2467, 107),
+							Pos:  lp(2467, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2467, 119),
+									Pos:  lp(2467, 80),
 									Name: "TSource",
 								},
 							},
@@ -53708,40 +53359,30 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2467, 136),
+						Pos: lp(2467, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2467, 136),
+							Pos:  lp(2467, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2467, 141),
+									Pos:  lp(2467, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2467, 150),
-									Name: "TKey",
+									Pos:  lp(2467, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2467, 169),
+						Pos: lp(2467, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2467, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2467, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2467, 183),
-									Name: "TElement",
-								},
-							},
+							Pos:  lp(2467, 128),
+							Name: "TSource",
 						},
-						Name: "elementSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -53762,29 +53403,28 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2468, 58),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2468, 69),
+				NamePos: lp(2468, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2468, 102),
+						Pos:      lp(2468, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2468, 107),
+							Pos:  lp(2468, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2468, 119),
+									Pos:  lp(2468, 108),
 									Name: "TSource",
 								},
 							},
@@ -53792,54 +53432,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2468, 136),
+						Pos: lp(2468, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2468, 136),
+							Pos:  lp(2468, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2468, 141),
+									Pos:  lp(2468, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2468, 150),
+									Pos:  lp(2468, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2468, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2468, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2468, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2468, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2468, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2468, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2468, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -53852,27 +53460,36 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2469, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2469, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2469, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2469, 51),
+				NamePos: lp(2469, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2469, 83),
+						Pos:      lp(2469, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2469, 88),
+							Pos:  lp(2469, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2469, 100),
+									Pos:  lp(2469, 108),
 									Name: "TSource",
 								},
 							},
@@ -53880,17 +53497,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2469, 117),
+						Pos: lp(2469, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2469, 117),
+							Pos:  lp(2469, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2469, 122),
+									Pos:  lp(2469, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2469, 131),
+									Pos:  lp(2469, 139),
 									Name: "TKey",
 								},
 							},
@@ -53898,32 +53515,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2469, 150),
+						Pos: lp(2469, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2469, 150),
-							Name: "Func",
+							Pos:  lp(2469, 158),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2469, 155),
+									Pos:  lp(2469, 176),
 									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2469, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2469, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2469, 183),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -53940,88 +53543,101 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "Join",
 				NamePos: lp(2470, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2470, 83),
+						Pos:      lp(2470, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2470, 88),
+							Pos:  lp(2470, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2470, 100),
-									Name: "TSource",
+									Pos:  lp(2470, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2470, 117),
+						Pos: lp(2470, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2470, 117),
-							Name: "Func",
+							Pos:  lp(2470, 119),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2470, 122),
-									Name: "TSource",
-								},
 								&lang.TypeRef{
 									Pos:  lp(2470, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2470, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2470, 146),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2470, 151),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2470, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2470, 150),
+						Pos: lp(2470, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2470, 150),
+							Pos:  lp(2470, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2470, 155),
+									Pos:  lp(2470, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2470, 196),
 									Name: "TKey",
 								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2470, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2470, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2470, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2470, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2470, 225),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2470, 183),
+									Pos:  lp(2470, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2470, 241),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2470, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2470, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2470, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -54038,88 +53654,102 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "GroupJoin",
 				NamePos: lp(2471, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2471, 93),
+						Pos:      lp(2471, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2471, 98),
+							Pos:  lp(2471, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2471, 110),
-									Name: "TSource",
+									Pos:  lp(2471, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2471, 127),
+						Pos: lp(2471, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2471, 127),
+							Pos:  lp(2471, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2471, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2471, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2471, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2471, 132),
-									Name: "TSource",
+									Pos:  lp(2471, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2471, 141),
+									Pos:  lp(2471, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2471, 160),
+						Pos: lp(2471, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2471, 160),
+							Pos:  lp(2471, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2471, 165),
-									Name: "TSource",
+									Pos:  lp(2471, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2471, 174),
-									Name: "TElement",
+									Pos:  lp(2471, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2471, 201),
+						Pos: lp(2471, 225),
 						Type: &lang.TypeRef{
-							Pos:  lp(2471, 201),
+							Pos:  lp(2471, 225),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2471, 206),
-									Name: "TKey",
+									Pos:  lp(2471, 230),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2471, 212),
+									Pos:  lp(2471, 238),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2471, 224),
-											Name: "TElement",
+											Pos:  lp(2471, 250),
+											Name: "TInner",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2471, 235),
+									Pos:  lp(2471, 259),
 									Name: "TResult",
 								},
 							},
@@ -54137,28 +53767,37 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2472, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2472, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2472, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2472, 51),
+				NamePos: lp(2472, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2472, 93),
+						Pos:      lp(2472, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2472, 98),
+							Pos:  lp(2472, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2472, 110),
+									Pos:  lp(2472, 119),
 									Name: "TSource",
 								},
 							},
@@ -54166,17 +53805,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2472, 127),
+						Pos: lp(2472, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2472, 127),
+							Pos:  lp(2472, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2472, 132),
+									Pos:  lp(2472, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2472, 141),
+									Pos:  lp(2472, 150),
 									Name: "TKey",
 								},
 							},
@@ -54184,64 +53823,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2472, 160),
+						Pos: lp(2472, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2472, 160),
+							Pos:  lp(2472, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2472, 165),
+									Pos:  lp(2472, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2472, 174),
+									Pos:  lp(2472, 183),
 									Name: "TElement",
 								},
 							},
 						},
 						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2472, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2472, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2472, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2472, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2472, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2472, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2472, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(2472, 260),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2472, 278),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -54254,36 +53851,37 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2473, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2473, 55),
+									Pos:  lp(2473, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2473, 61),
-									Name: "int",
+									Pos:  lp(2473, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2473, 67),
+				Name:    "GroupBy",
+				NamePos: lp(2473, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2473, 90),
+						Pos:      lp(2473, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2473, 95),
+							Pos:  lp(2473, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2473, 107),
+									Pos:  lp(2473, 119),
 									Name: "TSource",
 								},
 							},
@@ -54291,22 +53889,54 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2473, 124),
+						Pos: lp(2473, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2473, 124),
+							Pos:  lp(2473, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2473, 129),
+									Pos:  lp(2473, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2473, 138),
+									Pos:  lp(2473, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2473, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2473, 169),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2473, 174),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2473, 183),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2473, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(2473, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2473, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54319,36 +53949,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2474, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2474, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2474, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2474, 67),
+				Name:    "GroupBy",
+				NamePos: lp(2474, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2474, 90),
+						Pos:      lp(2474, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 95),
+							Pos:  lp(2474, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 107),
+									Pos:  lp(2474, 100),
 									Name: "TSource",
 								},
 							},
@@ -54356,17 +53977,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2474, 124),
+						Pos: lp(2474, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 124),
+							Pos:  lp(2474, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 129),
+									Pos:  lp(2474, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2474, 138),
+									Pos:  lp(2474, 131),
 									Name: "TKey",
 								},
 							},
@@ -54374,18 +53995,32 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2474, 157),
+						Pos: lp(2474, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 157),
-							Name: "IEqualityComparer",
+							Pos:  lp(2474, 150),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 175),
+									Pos:  lp(2474, 155),
 									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2474, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2474, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2474, 183),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -54398,37 +54033,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2475, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2475, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2475, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2475, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2475, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2475, 115),
+						Pos:      lp(2475, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2475, 120),
+							Pos:  lp(2475, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2475, 132),
+									Pos:  lp(2475, 100),
 									Name: "TSource",
 								},
 							},
@@ -54436,17 +54061,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2475, 149),
+						Pos: lp(2475, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2475, 149),
+							Pos:  lp(2475, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2475, 154),
+									Pos:  lp(2475, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2475, 163),
+									Pos:  lp(2475, 131),
 									Name: "TKey",
 								},
 							},
@@ -54454,34 +54079,46 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2475, 182),
+						Pos: lp(2475, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2475, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2475, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2475, 200),
+							Pos:  lp(2475, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2475, 205),
-									Name: "TAccumulate",
+									Pos:  lp(2475, 155),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2475, 218),
-									Name: "TSource",
+									Pos:  lp(2475, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2475, 173),
+											Name: "TSource",
+										},
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2475, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2475, 183),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "func",
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2475, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2475, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2475, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54494,37 +54131,28 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2476, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2476, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2476, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2476, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2476, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2476, 115),
+						Pos:      lp(2476, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 120),
+							Pos:  lp(2476, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 132),
+									Pos:  lp(2476, 110),
 									Name: "TSource",
 								},
 							},
@@ -54532,17 +54160,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2476, 149),
+						Pos: lp(2476, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 149),
+							Pos:  lp(2476, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 154),
+									Pos:  lp(2476, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2476, 163),
+									Pos:  lp(2476, 141),
 									Name: "TKey",
 								},
 							},
@@ -54550,48 +54178,50 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2476, 182),
+						Pos: lp(2476, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2476, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2476, 200),
+							Pos:  lp(2476, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2476, 218),
+									Pos:  lp(2476, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2476, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2476, 174),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
 					},
 					&lang.Param{
-						Pos: lp(2476, 246),
+						Pos: lp(2476, 201),
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 246),
-							Name: "IEqualityComparer",
+							Pos:  lp(2476, 201),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 264),
+									Pos:  lp(2476, 206),
 									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2476, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2476, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2476, 235),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -54604,37 +54234,28 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2477, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2477, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2477, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2477, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2477, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2477, 115),
+						Pos:      lp(2477, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2477, 120),
+							Pos:  lp(2477, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2477, 132),
+									Pos:  lp(2477, 110),
 									Name: "TSource",
 								},
 							},
@@ -54642,17 +54263,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2477, 149),
+						Pos: lp(2477, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2477, 149),
+							Pos:  lp(2477, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2477, 154),
+									Pos:  lp(2477, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2477, 163),
+									Pos:  lp(2477, 141),
 									Name: "TKey",
 								},
 							},
@@ -54660,44 +54281,64 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2477, 182),
+						Pos: lp(2477, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2477, 182),
+							Pos:  lp(2477, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2477, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2477, 193),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "seedSelector",
-					},
-					&lang.Param{
-						Pos: lp(2477, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2477, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2477, 225),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2477, 238),
+									Pos:  lp(2477, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2477, 247),
-									Name: "TAccumulate",
+									Pos:  lp(2477, 174),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2477, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2477, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2477, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2477, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2477, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2477, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2477, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2477, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2477, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54710,45 +54351,59 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2478, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2478, 43),
-									Name: "int",
+									Pos:  lp(2478, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2478, 54),
-									Name: "TSource",
+									Pos:  lp(2478, 61),
+									Name: "int",
 								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
 							},
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(2478, 69),
+				Name:    "CountBy",
+				NamePos: lp(2478, 67),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2478, 84),
+						Pos:      lp(2478, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2478, 89),
+							Pos:  lp(2478, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2478, 101),
+									Pos:  lp(2478, 107),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2478, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2478, 124),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2478, 129),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2478, 138),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -54761,63 +54416,73 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2479, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2479, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2479, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(2479, 51),
+				Name:    "CountBy",
+				NamePos: lp(2479, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2479, 74),
+						Pos:      lp(2479, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2479, 79),
+							Pos:  lp(2479, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2479, 91),
+									Pos:  lp(2479, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2479, 107),
+						Pos: lp(2479, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2479, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2479, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2479, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2479, 136),
+							Pos:  lp(2479, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2479, 141),
+									Pos:  lp(2479, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2479, 150),
+									Pos:  lp(2479, 138),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2479, 157),
+						Type: &lang.TypeRef{
+							Pos:  lp(2479, 157),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2479, 175),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -54830,58 +54495,55 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2480, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2480, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2480, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(2480, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2480, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2480, 74),
+						Pos:      lp(2480, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 79),
+							Pos:  lp(2480, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2480, 91),
+									Pos:  lp(2480, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2480, 107),
+						Pos: lp(2480, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2480, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2480, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2480, 136),
+							Pos:  lp(2480, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2480, 141),
+									Pos:  lp(2480, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2480, 150),
+									Pos:  lp(2480, 163),
 									Name: "TKey",
 								},
 							},
@@ -54889,18 +54551,34 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2480, 169),
+						Pos: lp(2480, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 169),
-							Name: "IEqualityComparer",
+							Pos:  lp(2480, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2480, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2480, 200),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2480, 187),
-									Name: "TKey",
+									Pos:  lp(2480, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2480, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2480, 227),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "func",
 					},
 				},
 			},
@@ -54913,63 +54591,104 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2481, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2481, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2481, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "IntersectBy",
-				NamePos: lp(2481, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2481, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2481, 78),
+						Pos:      lp(2481, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2481, 83),
+							Pos:  lp(2481, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2481, 95),
+									Pos:  lp(2481, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2481, 111),
+						Pos: lp(2481, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2481, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2481, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2481, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2481, 137),
+							Pos:  lp(2481, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2481, 142),
+									Pos:  lp(2481, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2481, 151),
+									Pos:  lp(2481, 163),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2481, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2481, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2481, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2481, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2481, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2481, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2481, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2481, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2481, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2481, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -54982,58 +54701,55 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2482, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2482, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2482, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "IntersectBy",
-				NamePos: lp(2482, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2482, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2482, 78),
+						Pos:      lp(2482, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 83),
+							Pos:  lp(2482, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 95),
+									Pos:  lp(2482, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2482, 111),
+						Pos: lp(2482, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2482, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2482, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2482, 137),
+							Pos:  lp(2482, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 142),
+									Pos:  lp(2482, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2482, 151),
+									Pos:  lp(2482, 163),
 									Name: "TKey",
 								},
 							},
@@ -55041,18 +54757,44 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2482, 170),
+						Pos: lp(2482, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 170),
-							Name: "IEqualityComparer",
+							Pos:  lp(2482, 182),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 188),
+									Pos:  lp(2482, 187),
 									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2482, 193),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2482, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2482, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2482, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2482, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2482, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -55065,63 +54807,45 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2483, 42),
-							Name: "TSource",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2483, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2483, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2483, 51),
+				Name:    "Index",
+				NamePos: lp(2483, 69),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2483, 75),
+						Pos:      lp(2483, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2483, 80),
+							Pos:  lp(2483, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2483, 92),
+									Pos:  lp(2483, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2483, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(2483, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2483, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2483, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2483, 134),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2483, 139),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2483, 148),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
+						Name: "source",
 					},
 				},
 			},
@@ -55138,7 +54862,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ExceptBy",
+				Name:    "UnionBy",
 				NamePos: lp(2484, 51),
 				TypeParams: []string{
 					"TSource",
@@ -55146,14 +54870,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2484, 75),
+						Pos:      lp(2484, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2484, 80),
+							Pos:  lp(2484, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2484, 92),
+									Pos:  lp(2484, 91),
 									Name: "TSource",
 								},
 							},
@@ -55161,50 +54885,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2484, 108),
+						Pos: lp(2484, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2484, 108),
+							Pos:  lp(2484, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2484, 120),
-									Name: "TKey",
+									Pos:  lp(2484, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2484, 134),
+						Pos: lp(2484, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2484, 134),
+							Pos:  lp(2484, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2484, 139),
+									Pos:  lp(2484, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2484, 148),
+									Pos:  lp(2484, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2484, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(2484, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2484, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -55217,80 +54927,77 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2485, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2485, 43),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2485, 57),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2485, 73),
-									Name: "TThird",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"First",
-								"Second",
-								"Third",
-							},
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
-				NamePos: lp(2485, 88),
+				Name:    "UnionBy",
+				NamePos: lp(2485, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TThird",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2485, 117),
+						Pos:      lp(2485, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2485, 122),
+							Pos:  lp(2485, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2485, 134),
-									Name: "TFirst",
+									Pos:  lp(2485, 91),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2485, 149),
+						Pos: lp(2485, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2485, 149),
+							Pos:  lp(2485, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2485, 161),
-									Name: "TSecond",
+									Pos:  lp(2485, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2485, 178),
+						Pos: lp(2485, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2485, 178),
-							Name: "IEnumerable",
+							Pos:  lp(2485, 136),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2485, 190),
-									Name: "TThird",
+									Pos:  lp(2485, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2485, 150),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "third",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2485, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2485, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2485, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -55307,21 +55014,22 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Intersect",
+				Name:    "IntersectBy",
 				NamePos: lp(2486, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2486, 70),
+						Pos:      lp(2486, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2486, 75),
+							Pos:  lp(2486, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2486, 87),
+									Pos:  lp(2486, 95),
 									Name: "TSource",
 								},
 							},
@@ -55329,18 +55037,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2486, 103),
+						Pos: lp(2486, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2486, 103),
+							Pos:  lp(2486, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2486, 115),
-									Name: "TSource",
+									Pos:  lp(2486, 123),
+									Name: "TKey",
 								},
 							},
 						},
 						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2486, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2486, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2486, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2486, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -55357,21 +55083,22 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Intersect",
+				Name:    "IntersectBy",
 				NamePos: lp(2487, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2487, 70),
+						Pos:      lp(2487, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2487, 75),
+							Pos:  lp(2487, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2487, 87),
+									Pos:  lp(2487, 95),
 									Name: "TSource",
 								},
 							},
@@ -55379,28 +55106,46 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2487, 103),
+						Pos: lp(2487, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2487, 103),
+							Pos:  lp(2487, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2487, 115),
-									Name: "TSource",
+									Pos:  lp(2487, 123),
+									Name: "TKey",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2487, 132),
+						Pos: lp(2487, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(2487, 132),
+							Pos:  lp(2487, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2487, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2487, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2487, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2487, 170),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2487, 150),
-									Name: "TSource",
+									Pos:  lp(2487, 188),
+									Name: "TKey",
 								},
 							},
 						},
@@ -55413,28 +55158,67 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2488, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2488, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(2488, 35),
+				Name:    "ExceptBy",
+				NamePos: lp(2488, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2488, 54),
+						Pos:      lp(2488, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2488, 59),
+							Pos:  lp(2488, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2488, 71),
+									Pos:  lp(2488, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2488, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2488, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2488, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2488, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2488, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2488, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2488, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -55443,46 +55227,81 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2489, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2489, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(2489, 35),
+				Name:    "ExceptBy",
+				NamePos: lp(2489, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2489, 54),
+						Pos:      lp(2489, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2489, 59),
+							Pos:  lp(2489, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2489, 71),
+									Pos:  lp(2489, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2489, 88),
+						Pos: lp(2489, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2489, 88),
+							Pos:  lp(2489, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2489, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2489, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2489, 134),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2489, 93),
+									Pos:  lp(2489, 139),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2489, 102),
-									Name: "bool",
+									Pos:  lp(2489, 148),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2489, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(2489, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2489, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -55491,25 +55310,84 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2490, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2490, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2490, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2490, 57),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2490, 73),
+									Name: "TThird",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"First",
+								"Second",
+								"Third",
+							},
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2490, 34),
+				Name:    "Zip",
+				NamePos: lp(2490, 88),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TThird",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2490, 38),
+						Pos:      lp(2490, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2490, 43),
+							Pos:  lp(2490, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2490, 55),
-									Name: "int",
+									Pos:  lp(2490, 134),
+									Name: "TFirst",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2490, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2490, 149),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2490, 161),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2490, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(2490, 178),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2490, 190),
+									Name: "TThird",
+								},
+							},
+						},
+						Name: "third",
 					},
 				},
 			},
@@ -55518,46 +55396,48 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2491, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2491, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2491, 34),
+				Name:    "Intersect",
+				NamePos: lp(2491, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2491, 47),
+						Pos:      lp(2491, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2491, 52),
+							Pos:  lp(2491, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 64),
+									Pos:  lp(2491, 87),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2491, 81),
+						Pos: lp(2491, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2491, 81),
-							Name: "Func",
+							Pos:  lp(2491, 103),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 86),
+									Pos:  lp(2491, 115),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2491, 95),
-									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "second",
 					},
 				},
 			},
@@ -55566,25 +55446,62 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2492, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2492, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2492, 35),
+				Name:    "Intersect",
+				NamePos: lp(2492, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2492, 39),
+						Pos:      lp(2492, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2492, 44),
+							Pos:  lp(2492, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2492, 56),
-									Name: "long",
+									Pos:  lp(2492, 87),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2492, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2492, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2492, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2492, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2492, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2492, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -55595,21 +55512,51 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2493, 30),
 					Name: "long",
 				},
-				Name:    "Max",
+				Name:    "LongCount",
 				NamePos: lp(2493, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2493, 48),
+						Pos:      lp(2493, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2493, 53),
+							Pos:  lp(2493, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2493, 65),
+									Pos:  lp(2493, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2494, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2494, 30),
+					Name: "long",
+				},
+				Name:    "LongCount",
+				NamePos: lp(2494, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2494, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2494, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2494, 71),
 									Name: "TSource",
 								},
 							},
@@ -55617,17 +55564,167 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2493, 82),
+						Pos: lp(2494, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2493, 82),
+							Pos:  lp(2494, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2493, 87),
+									Pos:  lp(2494, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2493, 96),
+									Pos:  lp(2494, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2495, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2495, 30),
+					Name: "int",
+				},
+				Name:    "Max",
+				NamePos: lp(2495, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2495, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2495, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2495, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2496, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2496, 30),
+					Name: "int",
+				},
+				Name:    "Max",
+				NamePos: lp(2496, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2496, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2496, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2496, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2496, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2496, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2496, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2496, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2497, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2497, 30),
+					Name: "long",
+				},
+				Name:    "Max",
+				NamePos: lp(2497, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2497, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2497, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2497, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2498, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2498, 30),
+					Name: "long",
+				},
+				Name:    "Max",
+				NamePos: lp(2498, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2498, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2498, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2498, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2498, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2498, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2498, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2498, 96),
 									Name: "long",
 								},
 							},
@@ -55637,227 +55734,29 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2494, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2494, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2494, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2494, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2494, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2494, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2495, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2495, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2495, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2495, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2495, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2495, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2495, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2495, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2495, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2495, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2496, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2496, 30),
-					Name: "decimal",
-				},
-				Name:    "Max",
-				NamePos: lp(2496, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2496, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2496, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2496, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2497, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2497, 30),
-					Name: "decimal",
-				},
-				Name:    "Max",
-				NamePos: lp(2497, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2497, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2497, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2497, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2497, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2497, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2497, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2497, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2498, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2498, 30),
-					Name: "float",
-				},
-				Name:    "Max",
-				NamePos: lp(2498, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2498, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2498, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2498, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2499, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2499, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(2499, 36),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2499, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2499, 49),
+						Pos:      lp(2499, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2499, 54),
+							Pos:  lp(2499, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2499, 66),
-									Name: "TSource",
+									Pos:  lp(2499, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2499, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2499, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2499, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2499, 97),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -55866,54 +55765,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2500, 30),
-					Name: "TSource",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(2500, 38),
+				NamePos: lp(2500, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2500, 51),
+						Pos:      lp(2500, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2500, 56),
+							Pos:  lp(2500, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2500, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2501, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2501, 30),
-					Name: "TResult",
-				},
-				Name:    "Max",
-				NamePos: lp(2501, 38),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2501, 60),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2501, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2501, 77),
+									Pos:  lp(2500, 67),
 									Name: "TSource",
 								},
 							},
@@ -55921,18 +55789,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2501, 94),
+						Pos: lp(2500, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 94),
+							Pos:  lp(2500, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2501, 99),
+									Pos:  lp(2500, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2501, 108),
-									Name: "TResult",
+									Pos:  lp(2500, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -55941,28 +55809,54 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2501, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2501, 30),
+					Name: "decimal",
+				},
+				Name:    "Max",
+				NamePos: lp(2501, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2501, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2501, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2501, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2502, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2502, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
-				Name:    "MaxBy",
+				Name:    "Max",
 				NamePos: lp(2502, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2502, 59),
+						Pos:      lp(2502, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2502, 64),
+							Pos:  lp(2502, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2502, 76),
+									Pos:  lp(2502, 68),
 									Name: "TSource",
 								},
 							},
@@ -55970,22 +55864,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2502, 93),
+						Pos: lp(2502, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2502, 93),
+							Pos:  lp(2502, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2502, 98),
+									Pos:  lp(2502, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2502, 107),
-									Name: "TKey",
+									Pos:  lp(2502, 99),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -55994,21 +55888,21 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2503, 30),
-					Name: "int",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(2503, 34),
+				Name:    "Max",
+				NamePos: lp(2503, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2503, 38),
+						Pos:      lp(2503, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2503, 43),
+							Pos:  lp(2503, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2503, 55),
-									Name: "int",
+									Pos:  lp(2503, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -56021,23 +55915,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2504, 30),
-					Name: "int",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(2504, 34),
+				Name:    "Max",
+				NamePos: lp(2504, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2504, 47),
+						Pos:      lp(2504, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 52),
+							Pos:  lp(2504, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2504, 64),
+									Pos:  lp(2504, 66),
 									Name: "TSource",
 								},
 							},
@@ -56045,18 +55939,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2504, 81),
+						Pos: lp(2504, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 81),
+							Pos:  lp(2504, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2504, 86),
+									Pos:  lp(2504, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2504, 95),
-									Name: "int",
+									Pos:  lp(2504, 97),
+									Name: "float",
 								},
 							},
 						},
@@ -56069,21 +55963,24 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2505, 30),
-					Name: "long",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(2505, 35),
+				Name:    "Max",
+				NamePos: lp(2505, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2505, 39),
+						Pos:      lp(2505, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2505, 44),
+							Pos:  lp(2505, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2505, 56),
-									Name: "long",
+									Pos:  lp(2505, 68),
+									Name: "TSource",
 								},
 							},
 						},
@@ -56096,23 +55993,24 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2506, 30),
-					Name: "long",
+					Name: "TResult",
 				},
-				Name:    "Min",
-				NamePos: lp(2506, 35),
+				Name:    "Max",
+				NamePos: lp(2506, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2506, 48),
+						Pos:      lp(2506, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 53),
+							Pos:  lp(2506, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2506, 65),
+									Pos:  lp(2506, 77),
 									Name: "TSource",
 								},
 							},
@@ -56120,18 +56018,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2506, 82),
+						Pos: lp(2506, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 82),
+							Pos:  lp(2506, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2506, 87),
+									Pos:  lp(2506, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2506, 96),
-									Name: "long",
+									Pos:  lp(2506, 108),
+									Name: "TResult",
 								},
 							},
 						},
@@ -56144,328 +56042,24 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2507, 30),
-					Name: "double",
-				},
-				Name:    "Min",
-				NamePos: lp(2507, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2507, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2507, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2507, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2508, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2508, 30),
-					Name: "double",
-				},
-				Name:    "Min",
-				NamePos: lp(2508, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2508, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2508, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2508, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2508, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2508, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2508, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2508, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2509, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2509, 30),
-					Name: "decimal",
-				},
-				Name:    "Min",
-				NamePos: lp(2509, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2509, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2509, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2509, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2510, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2510, 30),
-					Name: "decimal",
-				},
-				Name:    "Min",
-				NamePos: lp(2510, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2510, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2510, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2510, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2510, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2510, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2510, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2510, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2511, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2511, 30),
-					Name: "float",
-				},
-				Name:    "Min",
-				NamePos: lp(2511, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2511, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2511, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2511, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2512, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2512, 30),
-					Name: "float",
-				},
-				Name:    "Min",
-				NamePos: lp(2512, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2512, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2512, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2512, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2512, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2512, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2512, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2512, 97),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2513, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2513, 30),
 					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(2513, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2513, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2513, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2513, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2514, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2514, 30),
-					Name: "TResult",
-				},
-				Name:    "Min",
-				NamePos: lp(2514, 38),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2514, 60),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2514, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2514, 77),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2514, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2514, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2514, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2514, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2515, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2515, 30),
-					Name: "TSource",
-				},
-				Name:    "MinBy",
-				NamePos: lp(2515, 38),
+				Name:    "MaxBy",
+				NamePos: lp(2507, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2515, 59),
+						Pos:      lp(2507, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2515, 64),
+							Pos:  lp(2507, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2515, 76),
+									Pos:  lp(2507, 76),
 									Name: "TSource",
 								},
 							},
@@ -56473,17 +56067,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2515, 93),
+						Pos: lp(2507, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2515, 93),
+							Pos:  lp(2507, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2515, 98),
+									Pos:  lp(2507, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2515, 107),
+									Pos:  lp(2507, 107),
 									Name: "TKey",
 								},
 							},
@@ -56493,30 +56087,327 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2508, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2508, 30),
+					Name: "int",
+				},
+				Name:    "Min",
+				NamePos: lp(2508, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2508, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2508, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2508, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2509, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2509, 30),
+					Name: "int",
+				},
+				Name:    "Min",
+				NamePos: lp(2509, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2509, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2509, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2509, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2509, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2509, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2509, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2509, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2510, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2510, 30),
+					Name: "long",
+				},
+				Name:    "Min",
+				NamePos: lp(2510, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2510, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2510, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2510, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2511, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2511, 30),
+					Name: "long",
+				},
+				Name:    "Min",
+				NamePos: lp(2511, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2511, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2511, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2511, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2511, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2511, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2511, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2511, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2512, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2512, 30),
+					Name: "double",
+				},
+				Name:    "Min",
+				NamePos: lp(2512, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2512, 41),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2512, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2512, 58),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2513, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2513, 30),
+					Name: "double",
+				},
+				Name:    "Min",
+				NamePos: lp(2513, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2513, 50),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2513, 55),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2513, 67),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2513, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(2513, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2513, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2513, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2514, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2514, 30),
+					Name: "decimal",
+				},
+				Name:    "Min",
+				NamePos: lp(2514, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2514, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2514, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2514, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2515, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2515, 30),
+					Name: "decimal",
+				},
+				Name:    "Min",
+				NamePos: lp(2515, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2515, 51),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2515, 56),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2515, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2515, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(2515, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2515, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2515, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2516, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2516, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2516, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OfType",
-				NamePos: lp(2516, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Min",
+				NamePos: lp(2516, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2516, 67),
+						Pos:      lp(2516, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2516, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2516, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2516, 57),
+									Name: "float",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -56527,34 +56418,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2517, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2517, 49),
-							Name: "T",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Order",
-				NamePos: lp(2517, 52),
+				Name:    "Min",
+				NamePos: lp(2517, 36),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2517, 61),
+						Pos:      lp(2517, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2517, 66),
+							Pos:  lp(2517, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2517, 78),
-									Name: "T",
+									Pos:  lp(2517, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2517, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2517, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2517, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2517, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -56563,48 +56466,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2518, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2518, 49),
-							Name: "T",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Order",
-				NamePos: lp(2518, 52),
+				Name:    "Min",
+				NamePos: lp(2518, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2518, 61),
+						Pos:      lp(2518, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2518, 66),
+							Pos:  lp(2518, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2518, 78),
-									Name: "T",
+									Pos:  lp(2518, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2518, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2518, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2518, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -56613,34 +56496,47 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2519, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2519, 49),
-							Name: "T",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2519, 52),
+				Name:    "Min",
+				NamePos: lp(2519, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2519, 71),
+						Pos:      lp(2519, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 76),
+							Pos:  lp(2519, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2519, 88),
-									Name: "T",
+									Pos:  lp(2519, 77),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2519, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(2519, 94),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2519, 99),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2519, 108),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -56649,48 +56545,47 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2520, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2520, 49),
-							Name: "T",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2520, 52),
+				Name:    "MinBy",
+				NamePos: lp(2520, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2520, 71),
+						Pos:      lp(2520, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2520, 76),
+							Pos:  lp(2520, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2520, 88),
-									Name: "T",
+									Pos:  lp(2520, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2520, 99),
+						Pos: lp(2520, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2520, 99),
-							Name: "IComparer",
+							Pos:  lp(2520, 93),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2520, 109),
-									Name: "T",
+									Pos:  lp(2520, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2520, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -56699,53 +56594,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2521, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2521, 49),
-							Name: "TSource",
+							Pos:  lp(2521, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2521, 58),
+				Name:    "OfType",
+				NamePos: lp(2521, 51),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2521, 81),
+						Pos:      lp(2521, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2521, 86),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2521, 98),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2521, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2521, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(2521, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2521, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2521, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -56758,63 +56628,30 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2522, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2522, 58),
+				Name:    "Order",
+				NamePos: lp(2522, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2522, 81),
+						Pos:      lp(2522, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2522, 86),
+							Pos:  lp(2522, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2522, 98),
-									Name: "TSource",
+									Pos:  lp(2522, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2522, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(2522, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2522, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2522, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2522, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(2522, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2522, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -56827,49 +56664,44 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2523, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2523, 58),
+				Name:    "Order",
+				NamePos: lp(2523, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2523, 91),
+						Pos:      lp(2523, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2523, 96),
+							Pos:  lp(2523, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2523, 108),
-									Name: "TSource",
+									Pos:  lp(2523, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2523, 125),
+						Pos: lp(2523, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2523, 125),
-							Name: "Func",
+							Pos:  lp(2523, 89),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2523, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2523, 139),
-									Name: "TKey",
+									Pos:  lp(2523, 99),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -56882,63 +56714,30 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2524, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2524, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(2524, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2524, 91),
+						Pos:      lp(2524, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2524, 96),
+							Pos:  lp(2524, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2524, 108),
-									Name: "TSource",
+									Pos:  lp(2524, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2524, 125),
-						Type: &lang.TypeRef{
-							Pos:  lp(2524, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2524, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2524, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2524, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2524, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2524, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -56951,49 +56750,44 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2525, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(2525, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(2525, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2525, 80),
+						Pos:      lp(2525, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2525, 76),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2525, 104),
-									Name: "TSource",
+									Pos:  lp(2525, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2525, 121),
+						Pos: lp(2525, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 121),
-							Name: "Func",
+							Pos:  lp(2525, 99),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2525, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2525, 135),
-									Name: "TKey",
+									Pos:  lp(2525, 109),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -57010,7 +56804,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenBy",
+				Name:    "OrderBy",
 				NamePos: lp(2526, 58),
 				TypeParams: []string{
 					"TSource",
@@ -57018,14 +56812,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2526, 80),
+						Pos:      lp(2526, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2526, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2526, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2526, 104),
+									Pos:  lp(2526, 98),
 									Name: "TSource",
 								},
 							},
@@ -57033,36 +56827,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2526, 121),
+						Pos: lp(2526, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2526, 121),
+							Pos:  lp(2526, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2526, 126),
+									Pos:  lp(2526, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2526, 135),
+									Pos:  lp(2526, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2526, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2526, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2526, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -57079,7 +56859,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "OrderBy",
 				NamePos: lp(2527, 58),
 				TypeParams: []string{
 					"TSource",
@@ -57087,14 +56867,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2527, 90),
+						Pos:      lp(2527, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2527, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2527, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2527, 114),
+									Pos:  lp(2527, 98),
 									Name: "TSource",
 								},
 							},
@@ -57102,22 +56882,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2527, 131),
+						Pos: lp(2527, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2527, 131),
+							Pos:  lp(2527, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2527, 136),
+									Pos:  lp(2527, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2527, 145),
+									Pos:  lp(2527, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2527, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(2527, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2527, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -57134,7 +56928,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "OrderByDescending",
 				NamePos: lp(2528, 58),
 				TypeParams: []string{
 					"TSource",
@@ -57142,14 +56936,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2528, 90),
+						Pos:      lp(2528, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2528, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2528, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2528, 114),
+									Pos:  lp(2528, 108),
 									Name: "TSource",
 								},
 							},
@@ -57157,17 +56951,72 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2528, 131),
+						Pos: lp(2528, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2528, 131),
+							Pos:  lp(2528, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2528, 136),
+									Pos:  lp(2528, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2528, 145),
+									Pos:  lp(2528, 139),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2529, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2529, 30),
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2529, 49),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "OrderByDescending",
+				NamePos: lp(2529, 58),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2529, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2529, 96),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2529, 108),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2529, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(2529, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2529, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2529, 139),
 									Name: "TKey",
 								},
 							},
@@ -57175,13 +57024,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2528, 164),
+						Pos: lp(2529, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2528, 164),
+							Pos:  lp(2529, 158),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2528, 174),
+									Pos:  lp(2529, 168),
 									Name: "TKey",
 								},
 							},
@@ -57191,33 +57040,34 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2529, 9),
+				Pos:       lp(2530, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2529, 30),
-					Name: "IEnumerable",
+					Pos:  lp(2530, 30),
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2529, 42),
+							Pos:  lp(2530, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(2529, 51),
+				Name:    "ThenBy",
+				NamePos: lp(2530, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2529, 68),
+						Pos:      lp(2530, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2529, 73),
-							Name: "IEnumerable",
+							Pos:  lp(2530, 85),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2529, 85),
+									Pos:  lp(2530, 104),
 									Name: "TSource",
 								},
 							},
@@ -57225,46 +57075,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2529, 102),
+						Pos: lp(2530, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2529, 102),
-							Name: "TSource",
+							Pos:  lp(2530, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2530, 126),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2530, 135),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2530, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2530, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2530, 42),
-							Name: "int",
-						},
-					},
-				},
-				Name:    "Range",
-				NamePos: lp(2530, 47),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2530, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 53),
-							Name: "int",
-						},
-						Name: "start",
-					},
-					&lang.Param{
-						Pos: lp(2530, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 64),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -57273,35 +57099,67 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2531, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2531, 42),
-							Name: "TResult",
+							Pos:  lp(2531, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(2531, 51),
+				Name:    "ThenBy",
+				NamePos: lp(2531, 58),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2531, 67),
+						Pos:      lp(2531, 80),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2531, 67),
-							Name: "TResult",
+							Pos:  lp(2531, 85),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2531, 104),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2531, 84),
+						Pos: lp(2531, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2531, 84),
-							Name: "int",
+							Pos:  lp(2531, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2531, 126),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2531, 135),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2531, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(2531, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2531, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -57310,34 +57168,53 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2532, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2532, 42),
+							Pos:  lp(2532, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Reverse",
-				NamePos: lp(2532, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(2532, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2532, 68),
+						Pos:      lp(2532, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2532, 73),
-							Name: "IEnumerable",
+							Pos:  lp(2532, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2532, 85),
+									Pos:  lp(2532, 114),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2532, 131),
+						Type: &lang.TypeRef{
+							Pos:  lp(2532, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2532, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2532, 145),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -57346,30 +57223,30 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2533, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2533, 42),
-							Name: "TResult",
+							Pos:  lp(2533, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(2533, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(2533, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2533, 76),
+						Pos:      lp(2533, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2533, 81),
-							Name: "IEnumerable",
+							Pos:  lp(2533, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2533, 93),
+									Pos:  lp(2533, 114),
 									Name: "TSource",
 								},
 							},
@@ -57377,22 +57254,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2533, 110),
+						Pos: lp(2533, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2533, 110),
+							Pos:  lp(2533, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2533, 115),
+									Pos:  lp(2533, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2533, 124),
-									Name: "TResult",
+									Pos:  lp(2533, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2533, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(2533, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2533, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -57405,26 +57296,25 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2534, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
+				Name:    "Prepend",
 				NamePos: lp(2534, 51),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2534, 76),
+						Pos:      lp(2534, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2534, 81),
+							Pos:  lp(2534, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2534, 93),
+									Pos:  lp(2534, 85),
 									Name: "TSource",
 								},
 							},
@@ -57432,26 +57322,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2534, 110),
+						Pos: lp(2534, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2534, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2534, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2534, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2534, 129),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2534, 102),
+							Name: "TSource",
 						},
-						Name: "selector",
+						Name: "element",
 					},
 				},
 			},
@@ -57464,55 +57340,28 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2535, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(2535, 51),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
+				Name:    "Range",
+				NamePos: lp(2535, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2535, 80),
-						Modifier: "this",
+						Pos: lp(2535, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2535, 85),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2535, 97),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2535, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(2535, 114),
+						Pos: lp(2535, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2535, 114),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2535, 119),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2535, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2535, 140),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(2535, 64),
+							Name: "int",
 						},
-						Name: "selector",
+						Name: "count",
 					},
 				},
 			},
@@ -57529,74 +57378,27 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Repeat",
 				NamePos: lp(2536, 51),
 				TypeParams: []string{
-					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2536, 93),
-						Modifier: "this",
+						Pos: lp(2536, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2536, 98),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2536, 110),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2536, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(2536, 127),
+						Pos: lp(2536, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2536, 127),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2536, 132),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2536, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2536, 153),
-											Name: "TCollection",
-										},
-									},
-								},
-							},
+							Pos:  lp(2536, 84),
+							Name: "int",
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(2536, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(2536, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2536, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2536, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2536, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "count",
 					},
 				},
 			},
@@ -57605,42 +57407,34 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2537, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2537, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(2537, 35),
+				Name:    "Reverse",
+				NamePos: lp(2537, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2537, 58),
+						Pos:      lp(2537, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2537, 63),
+							Pos:  lp(2537, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2537, 75),
+									Pos:  lp(2537, 85),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2537, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2537, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2537, 103),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -57653,25 +57447,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2538, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Skip",
+				Name:    "Select",
 				NamePos: lp(2538, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2538, 65),
+						Pos:      lp(2538, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2538, 70),
+							Pos:  lp(2538, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2538, 82),
+									Pos:  lp(2538, 93),
 									Name: "TSource",
 								},
 							},
@@ -57679,12 +57474,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2538, 99),
+						Pos: lp(2538, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2538, 99),
-							Name: "int",
+							Pos:  lp(2538, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2538, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2538, 124),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -57697,25 +57502,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2539, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Select",
 				NamePos: lp(2539, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2539, 65),
+						Pos:      lp(2539, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2539, 70),
+							Pos:  lp(2539, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2539, 82),
+									Pos:  lp(2539, 93),
 									Name: "TSource",
 								},
 							},
@@ -57723,12 +57529,26 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2539, 99),
+						Pos: lp(2539, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2539, 99),
-							Name: "int",
+							Pos:  lp(2539, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2539, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2539, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2539, 129),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -57741,25 +57561,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2540, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "SelectMany",
 				NamePos: lp(2540, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2540, 69),
+						Pos:      lp(2540, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2540, 74),
+							Pos:  lp(2540, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2540, 86),
+									Pos:  lp(2540, 97),
 									Name: "TSource",
 								},
 							},
@@ -57767,12 +57588,28 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2540, 103),
+						Pos: lp(2540, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2540, 103),
-							Name: "int",
+							Pos:  lp(2540, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2540, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2540, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2540, 140),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -57785,25 +57622,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2541, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SelectMany",
 				NamePos: lp(2541, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2541, 69),
+						Pos:      lp(2541, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2541, 74),
+							Pos:  lp(2541, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2541, 86),
+									Pos:  lp(2541, 110),
 									Name: "TSource",
 								},
 							},
@@ -57811,12 +57650,50 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2541, 103),
+						Pos: lp(2541, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2541, 103),
-							Name: "int",
+							Pos:  lp(2541, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2541, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2541, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2541, 153),
+											Name: "TCollection",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(2541, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(2541, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2541, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2541, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2541, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -57825,52 +57702,42 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2542, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2542, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "SkipWhile",
-				NamePos: lp(2542, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(2542, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2542, 70),
+						Pos:      lp(2542, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2542, 75),
+							Pos:  lp(2542, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2542, 87),
+									Pos:  lp(2542, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2542, 104),
+						Pos: lp(2542, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2542, 104),
-							Name: "Func",
+							Pos:  lp(2542, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2542, 109),
+									Pos:  lp(2542, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2542, 118),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -57887,21 +57754,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "Skip",
 				NamePos: lp(2543, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2543, 70),
+						Pos:      lp(2543, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2543, 75),
+							Pos:  lp(2543, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2543, 87),
+									Pos:  lp(2543, 82),
 									Name: "TSource",
 								},
 							},
@@ -57909,26 +57776,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2543, 104),
+						Pos: lp(2543, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2543, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2543, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2543, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2543, 123),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2543, 99),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -57945,21 +57798,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "Take",
 				NamePos: lp(2544, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2544, 70),
+						Pos:      lp(2544, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2544, 75),
+							Pos:  lp(2544, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2544, 87),
+									Pos:  lp(2544, 82),
 									Name: "TSource",
 								},
 							},
@@ -57967,22 +57820,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2544, 104),
+						Pos: lp(2544, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2544, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2544, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2544, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2544, 99),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -57999,21 +57842,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SkipLast",
 				NamePos: lp(2545, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2545, 70),
+						Pos:      lp(2545, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2545, 75),
+							Pos:  lp(2545, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2545, 87),
+									Pos:  lp(2545, 86),
 									Name: "TSource",
 								},
 							},
@@ -58021,26 +57864,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2545, 104),
+						Pos: lp(2545, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2545, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2545, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2545, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2545, 123),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2545, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -58057,21 +57886,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "TakeLast",
 				NamePos: lp(2546, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2546, 66),
+						Pos:      lp(2546, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2546, 71),
+							Pos:  lp(2546, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2546, 83),
+									Pos:  lp(2546, 86),
 									Name: "TSource",
 								},
 							},
@@ -58079,22 +57908,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2546, 100),
+						Pos: lp(2546, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2546, 100),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2546, 105),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2546, 114),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2546, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -58111,21 +57930,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "SkipWhile",
 				NamePos: lp(2547, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2547, 66),
+						Pos:      lp(2547, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2547, 71),
+							Pos:  lp(2547, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2547, 83),
+									Pos:  lp(2547, 87),
 									Name: "TSource",
 								},
 							},
@@ -58133,21 +57952,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2547, 100),
+						Pos: lp(2547, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2547, 100),
+							Pos:  lp(2547, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2547, 105),
+									Pos:  lp(2547, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2547, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2547, 119),
+									Pos:  lp(2547, 118),
 									Name: "bool",
 								},
 							},
@@ -58161,25 +57976,56 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2548, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2548, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2548, 34),
+				Name:    "SkipWhile",
+				NamePos: lp(2548, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2548, 38),
+						Pos:      lp(2548, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2548, 43),
+							Pos:  lp(2548, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2548, 55),
-									Name: "int",
+									Pos:  lp(2548, 87),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2548, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2548, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2548, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2548, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2548, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -58188,23 +58034,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2549, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2549, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2549, 34),
+				Name:    "TakeWhile",
+				NamePos: lp(2549, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2549, 47),
+						Pos:      lp(2549, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2549, 52),
+							Pos:  lp(2549, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2549, 64),
+									Pos:  lp(2549, 87),
 									Name: "TSource",
 								},
 							},
@@ -58212,17 +58064,262 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2549, 81),
+						Pos: lp(2549, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2549, 81),
+							Pos:  lp(2549, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2549, 86),
+									Pos:  lp(2549, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2549, 95),
+									Pos:  lp(2549, 118),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2550, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2550, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2550, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeWhile",
+				NamePos: lp(2550, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2550, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2550, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2550, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2550, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2550, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2550, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2550, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2550, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2551, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2551, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2551, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(2551, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2551, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2551, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2551, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2551, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2551, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2551, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2551, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2552, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2552, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2552, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(2552, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2552, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2552, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2552, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2552, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2552, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2552, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2552, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2552, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2553, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2553, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(2553, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2553, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2553, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2553, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2554, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2554, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(2554, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2554, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2554, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2554, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2554, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2554, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2554, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2554, 95),
 									Name: "int",
 								},
 							},
@@ -58232,227 +58329,29 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2550, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2550, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(2550, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2550, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2550, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2550, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2551, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2551, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(2551, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2551, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2551, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2551, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2551, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2551, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2551, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2551, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2552, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2552, 30),
-					Name: "double",
-				},
-				Name:    "Sum",
-				NamePos: lp(2552, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2552, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2552, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2552, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2553, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2553, 30),
-					Name: "double",
-				},
-				Name:    "Sum",
-				NamePos: lp(2553, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2553, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2553, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2553, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2553, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2553, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2553, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2553, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2554, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2554, 30),
-					Name: "decimal",
-				},
-				Name:    "Sum",
-				NamePos: lp(2554, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2554, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2554, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2554, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2555, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2555, 30),
-					Name: "decimal",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(2555, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2555, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2555, 51),
+						Pos:      lp(2555, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2555, 56),
+							Pos:  lp(2555, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2555, 68),
-									Name: "TSource",
+									Pos:  lp(2555, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2555, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2555, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2555, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2555, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -58461,20 +58360,218 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2556, 30),
-					Name: "float",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(2556, 36),
+				NamePos: lp(2556, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2556, 40),
+						Pos:      lp(2556, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2556, 45),
+							Pos:  lp(2556, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2556, 57),
+									Pos:  lp(2556, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2556, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2556, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2556, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2556, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2557, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2557, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(2557, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2557, 41),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2557, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2557, 58),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2558, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2558, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(2558, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2558, 50),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2558, 55),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2558, 67),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2558, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(2558, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2558, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2558, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2559, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2559, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(2559, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2559, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2559, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2559, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2560, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2560, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(2560, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2560, 51),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2560, 56),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2560, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2560, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(2560, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2560, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2560, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2561, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2561, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(2561, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2561, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2561, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2561, 57),
 									Name: "float",
 								},
 							},
@@ -58484,27 +58581,27 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2557, 9),
+				Pos:       lp(2562, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2557, 30),
+					Pos:  lp(2562, 30),
 					Name: "float",
 				},
 				Name:    "Sum",
-				NamePos: lp(2557, 36),
+				NamePos: lp(2562, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2557, 49),
+						Pos:      lp(2562, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2557, 54),
+							Pos:  lp(2562, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2557, 66),
+									Pos:  lp(2562, 66),
 									Name: "TSource",
 								},
 							},
@@ -58512,17 +58609,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2557, 83),
+						Pos: lp(2562, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2557, 83),
+							Pos:  lp(2562, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2557, 88),
+									Pos:  lp(2562, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2557, 97),
+									Pos:  lp(2562, 97),
 									Name: "float",
 								},
 							},
@@ -58532,369 +58629,31 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2558, 9),
+				Pos:       lp(2563, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2558, 30),
+					Pos:       lp(2563, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(2558, 30),
+						Pos:  lp(2563, 30),
 						Name: "TSource",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(2558, 40),
+				NamePos: lp(2563, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2558, 57),
+						Pos:      lp(2563, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2558, 62),
+							Pos:  lp(2563, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2558, 74),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2559, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2559, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2559, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2559, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2559, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2559, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2559, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2559, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2559, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2559, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2559, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2559, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2560, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2560, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2560, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2560, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2560, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2560, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2560, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2560, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2560, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2560, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2560, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2560, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2560, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2560, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2560, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2561, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2561, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2561, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2561, 47),
-							Name: "TElement",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2561, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2561, 95),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2561, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2561, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2561, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2561, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2561, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2561, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2561, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2561, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2561, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2561, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2562, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2562, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2562, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2562, 47),
-							Name: "TElement",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2562, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2562, 95),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2562, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2562, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2562, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2562, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2562, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2562, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2562, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2562, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2562, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2562, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2562, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(2562, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2562, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2563, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2563, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2563, 38),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToHashSet",
-				NamePos: lp(2563, 47),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2563, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2563, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2563, 83),
+									Pos:  lp(2563, 74),
 									Name: "TSource",
 								},
 							},
@@ -58908,29 +58667,34 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2564, 30),
-					Name: "HashSet",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2564, 38),
+							Pos:  lp(2564, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2564, 47),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(2564, 47),
+				Name:    "ToDictionary",
+				NamePos: lp(2564, 56),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2564, 66),
+						Pos:      lp(2564, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2564, 71),
+							Pos:  lp(2564, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2564, 83),
+									Pos:  lp(2564, 101),
 									Name: "TSource",
 								},
 							},
@@ -58938,18 +58702,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2564, 100),
+						Pos: lp(2564, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(2564, 100),
-							Name: "IEqualityComparer",
+							Pos:  lp(2564, 118),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2564, 118),
+									Pos:  lp(2564, 123),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2564, 132),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -58958,34 +58726,71 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2565, 30),
-					Name: "List",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2565, 35),
+							Pos:  lp(2565, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2565, 47),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ToList",
-				NamePos: lp(2565, 44),
+				Name:    "ToDictionary",
+				NamePos: lp(2565, 56),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2565, 60),
+						Pos:      lp(2565, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2565, 65),
+							Pos:  lp(2565, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2565, 77),
+									Pos:  lp(2565, 101),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2565, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2565, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2565, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2565, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2565, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2565, 151),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2565, 169),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -58994,48 +58799,76 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2566, 30),
-					Name: "IEnumerable",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2566, 42),
-							Name: "TSource",
+							Pos:  lp(2566, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2566, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(2566, 51),
+				Name:    "ToDictionary",
+				NamePos: lp(2566, 57),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2566, 66),
+						Pos:      lp(2566, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2566, 71),
+							Pos:  lp(2566, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2566, 83),
+									Pos:  lp(2566, 112),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2566, 99),
+						Pos: lp(2566, 129),
 						Type: &lang.TypeRef{
-							Pos:  lp(2566, 99),
-							Name: "IEnumerable",
+							Pos:  lp(2566, 129),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2566, 111),
+									Pos:  lp(2566, 134),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2566, 143),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2566, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2566, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2566, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2566, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -59044,58 +58877,86 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2567, 30),
-					Name: "IEnumerable",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2567, 42),
-							Name: "TSource",
+							Pos:  lp(2567, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2567, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(2567, 51),
+				Name:    "ToDictionary",
+				NamePos: lp(2567, 57),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2567, 66),
+						Pos:      lp(2567, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2567, 71),
+							Pos:  lp(2567, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2567, 83),
+									Pos:  lp(2567, 112),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2567, 99),
+						Pos: lp(2567, 129),
 						Type: &lang.TypeRef{
-							Pos:  lp(2567, 99),
-							Name: "IEnumerable",
+							Pos:  lp(2567, 129),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2567, 111),
+									Pos:  lp(2567, 134),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2567, 143),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2567, 128),
+						Pos: lp(2567, 162),
 						Type: &lang.TypeRef{
-							Pos:  lp(2567, 128),
+							Pos:  lp(2567, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2567, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2567, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2567, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(2567, 203),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2567, 146),
-									Name: "TSource",
+									Pos:  lp(2567, 221),
+									Name: "TKey",
 								},
 							},
 						},
@@ -59108,16 +58969,252 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2568, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2568, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(2568, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2568, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2568, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2568, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2569, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2569, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2569, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(2569, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2569, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2569, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2569, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2569, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2569, 100),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2569, 118),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2570, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2570, 30),
+					Name: "List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2570, 35),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToList",
+				NamePos: lp(2570, 44),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2570, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2570, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2570, 77),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2571, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2571, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2568, 42),
+							Pos:  lp(2571, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(2571, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2571, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2571, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2571, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2571, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2571, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2571, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2572, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2572, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2572, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(2572, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2572, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2572, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2572, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2572, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2572, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2572, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2572, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2572, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2572, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2573, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2573, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2573, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(2568, 51),
+				NamePos: lp(2573, 51),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -59125,14 +59222,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2568, 81),
+						Pos:      lp(2573, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2568, 86),
+							Pos:  lp(2573, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2568, 98),
+									Pos:  lp(2573, 98),
 									Name: "TFirst",
 								},
 							},
@@ -59140,13 +59237,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2568, 113),
+						Pos: lp(2573, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2568, 113),
+							Pos:  lp(2573, 113),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2568, 125),
+									Pos:  lp(2573, 125),
 									Name: "TSecond",
 								},
 							},
@@ -59154,21 +59251,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2568, 142),
+						Pos: lp(2573, 142),
 						Type: &lang.TypeRef{
-							Pos:  lp(2568, 142),
+							Pos:  lp(2573, 142),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2568, 147),
+									Pos:  lp(2573, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2568, 155),
+									Pos:  lp(2573, 155),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2568, 164),
+									Pos:  lp(2573, 164),
 									Name: "TResult",
 								},
 							},
@@ -59178,22 +59275,22 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2569, 9),
+				Pos:       lp(2574, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2569, 30),
+					Pos:  lp(2574, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2569, 42),
+							Pos:  lp(2574, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2569, 43),
+									Pos:  lp(2574, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2569, 57),
+									Pos:  lp(2574, 57),
 									Name: "TSecond",
 								},
 							},
@@ -59206,21 +59303,21 @@ func libraryAST_169() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(2569, 74),
+				NamePos: lp(2574, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2569, 95),
+						Pos:      lp(2574, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2569, 100),
+							Pos:  lp(2574, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2569, 112),
+									Pos:  lp(2574, 112),
 									Name: "TFirst",
 								},
 							},
@@ -59228,13 +59325,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2569, 127),
+						Pos: lp(2574, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2569, 127),
+							Pos:  lp(2574, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2569, 139),
+									Pos:  lp(2574, 139),
 									Name: "TSecond",
 								},
 							},
@@ -59249,7 +59346,7 @@ func libraryAST_169() *lang.TypeDecl {
 
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2572, 5),
+		Pos:       lp(2577, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -59260,11 +59357,11 @@ func libraryAST_170() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2572, 50),
+				Pos:  lp(2577, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2572, 62),
+						Pos:  lp(2577, 62),
 						Name: "TElement",
 					},
 				},
@@ -59272,15 +59369,15 @@ func libraryAST_170() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(2574, 9),
+				Pos: lp(2579, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(2574, 9),
+					Pos:  lp(2579, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2574, 20),
+						Pos:  lp(2579, 20),
 						Kind: "get",
 					},
 				},
@@ -59291,7 +59388,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2577, 5),
+		Pos:       lp(2582, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -59301,11 +59398,11 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2577, 53),
+				Pos:  lp(2582, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2577, 65),
+						Pos:  lp(2582, 65),
 						Name: "TElement",
 					},
 				},

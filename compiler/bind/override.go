@@ -135,12 +135,19 @@ func (b *binder) checkOverrideType(d lang.Node, sym, base Symbol) {
 		// C# 9 covariant returns: an override may return a reference type
 		// that converts implicitly by reference to the overridden return
 		// type (Task<int> for Task).
-		if !sameType(b.u, m.Ret, o.Ret, o, m) && !(m.Ret != nil && o.Ret != nil && !m.Ret.IsValueType() && !o.Ret.IsValueType() && b.refConverts(m.Ret, o.Ret)) {
+		// A generic method's type parameters are the override's in both.
+		oRet := o.Ret
+		if oRet != nil {
+			oRet = b.u.Subst(oRet, methodParamMap(m, o))
+		}
+		if !sameType(b.u, m.Ret, o.Ret, o, m) && !(m.Ret != nil && oRet != nil && !m.Ret.IsValueType() && !oRet.IsValueType() && b.refConverts(m.Ret, oRet)) {
 			b.errorf(declPos(d), "CS0508", "'%s': return type must be '%s' to match overridden member '%s'", memberName(m), o.Ret, memberName(o))
 		}
 	case *Property:
 		o := base.(*Property)
-		if m.Type != o.Type && !m.Type.IsUnchecked() && !o.Type.IsUnchecked() {
+		// A read-only property may be overridden covariantly too.
+		covariant := !o.Set && !m.Set && m.Type != nil && o.Type != nil && !m.Type.IsValueType() && !o.Type.IsValueType() && b.refConverts(m.Type, o.Type)
+		if m.Type != o.Type && !m.Type.IsUnchecked() && !o.Type.IsUnchecked() && !covariant {
 			b.errorf(declPos(d), "CS1715", "'%s': type must be '%s' to match overridden member '%s'", memberName(m), o.Type, memberName(o))
 		}
 	}

@@ -60,6 +60,9 @@ type delegateTask struct {
 	// started is set by Start, so a second Start fails (a task that never
 	// needs Start is not Created, which Start checks first).
 	started atomic.Bool
+	// outer is the object of a program's class deriving from Task whose
+	// task this is (null for others); set before the task is published.
+	outer vm.Value
 
 	// mu guards the attached children's bookkeeping; a task that denies
 	// child attachment (Task.Run's) never has any and never takes it.
@@ -159,6 +162,23 @@ func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *c
 // children's exceptions are added to its own, each wrapped in an
 // AggregateException, as .NET does.
 func (d *delegateTask) start(t *vm.Thread) {
+	d.prepare(t)
+	if schedulerOf(d.spec.sched) != nil {
+		scheduleOn(t, d.spec.sched, d.RunItem)
+		return
+	}
+	PoolOf(t.M).QueueItemFrom(t, d)
+}
+
+// runSynchronously is RunSynchronously: the delegate runs on t, now.
+func (d *delegateTask) runSynchronously(t *vm.Thread) {
+	d.prepare(t)
+	d.RunItem(t)
+}
+
+// prepare readies a task about to run: the context it runs in, its
+// parent when it attaches to one.
+func (d *delegateTask) prepare(t *vm.Thread) {
 	Attach(t)
 	d.ec = t.Ctx.Capture()
 	t.Counters.Tasks.Add(1)
@@ -172,11 +192,6 @@ func (d *delegateTask) start(t *vm.Thread) {
 			}
 		}
 	}
-	if schedulerOf(d.spec.sched) != nil {
-		scheduleOn(t, d.spec.sched, d.RunItem)
-		return
-	}
-	PoolOf(t.M).QueueItemFrom(t, d)
 }
 
 // RunItem implements vm.PoolItem: it runs the delegate on pool thread w and
@@ -311,9 +326,9 @@ func observe(t *vm.Thread, child *vm.Task) {
 }
 
 // complete moves the task to its final state, lets go of the delegate and
-// its context, and tells its parent.
+// its context (but keeps its state, Task.AsyncState), and tells its parent.
 func (d *delegateTask) complete(t *vm.Thread, status vm.TaskStatus, r vm.Value, excs []*vm.Instance) {
-	d.spec, d.ec = startSpec{}, nil
+	d.spec, d.ec = startSpec{state: d.spec.state, useState: d.spec.useState}, nil
 	d.task.TryComplete(t, status, r, excs)
 	if d.parent != nil {
 		delegateOf(d.parent).childDone(t, &d.task)

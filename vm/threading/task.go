@@ -483,7 +483,7 @@ func WhenAny(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 	for _, tk := range tasks {
 		tk := tk
 		tk.OnCompleted(t, func(w *vm.Thread) {
-			anyT.TryComplete(w, vm.StatusRanToCompletion, vm.TaskValue(tk), nil)
+			anyT.TryComplete(w, vm.StatusRanToCompletion, taskObject(tk), nil)
 		})
 		if anyT.IsCompleted() {
 			break
@@ -626,19 +626,51 @@ func init() {
 	get := func(v vm.Value) *vm.Task { return v.AsTask() }
 
 	task.AddStatic(".ctor", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		spec := startSpec{fn: args[0], useState: delegateArity(args[0]) >= 1}
-		rest := args[1:]
-		if spec.useState && len(rest) > 0 {
-			spec.state, rest = rest[0], rest[1:]
-		}
-		var options int64
-		spec.token, options, spec.sched = startOptions(rest)
-		d := newDelegateTask(spec, options, vm.StatusCreated)
-		return vm.TaskValue(&d.task), nil
+		return vm.TaskValue(&createdTask(args).task), nil
 	})
+	// The base constructor of a program's class deriving from Task: the
+	// task goes into the object's first field (vm.Type.TaskBase), and the
+	// task remembers the object, which Task.WhenAny and WhenEach hand back.
+	reg(".ctor", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		this := args[0].AsInstance()
+		if this == nil || !this.Type().TaskBase || len(this.F) == 0 {
+			return vm.Null, t.Throw("System.InvalidOperationException", "Task's constructor called on '"+vm.TypeName(args[0])+"'.")
+		}
+		d := createdTask(args[1:])
+		d.outer = args[0]
+		this.F[0] = vm.TaskValue(&d.task)
+		return vm.Null, nil
+	})
+	reg("RunSynchronously", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tk := get(args[0])
+		d := delegateOf(tk)
+		switch {
+		case d == nil:
+			return vm.Null, t.Throw("System.InvalidOperationException", "RunSynchronously may not be called on a task not bound to a delegate, such as the task returned from an asynchronous method.")
+		case tk.IsCompleted():
+			return vm.Null, t.Throw("System.InvalidOperationException", "RunSynchronously may not be called on a task that has already completed.")
+		case tk.Status() != vm.StatusCreated || !d.started.CompareAndSwap(false, true):
+			return vm.Null, t.Throw("System.InvalidOperationException", "RunSynchronously may not be called on a task that was already started.")
+		}
+		d.task.SetStatus(vm.StatusWaitingToRun)
+		d.runSynchronously(t)
+		return vm.Null, nil
+	})
+	task.AddProperty("AsyncState", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if d := delegateOf(get(args[0])); d != nil && d.spec.useState {
+			return d.spec.state, nil
+		}
+		return vm.Null, nil
+	}, nil)
 	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		d := delegateOf(get(args[0]))
-		if d == nil || d.task.Status() != vm.StatusCreated || !d.started.CompareAndSwap(false, true) {
+		tk := get(args[0])
+		d := delegateOf(tk)
+		switch {
+		case tk.IsCompleted():
+			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that has completed.")
+		case d == nil:
+			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a promise-style task.")
+		case d.task.Status() != vm.StatusCreated || !d.started.CompareAndSwap(false, true):
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
 		if len(args) > 1 && schedulerOf(args[1]) != nil {
@@ -749,7 +781,7 @@ func init() {
 		}
 		vals := make([]vm.Value, len(tasks))
 		for i, tk := range tasks {
-			vals[i] = vm.TaskValue(tk)
+			vals[i] = taskObject(tk)
 		}
 		return t.Invoke(ty.Statics["Create"][0], vm.Null, []vm.Value{vm.Ref(vm.NewArrayOf(vm.TTask, vals))})
 	}).WithTypeArgs()
@@ -1333,4 +1365,26 @@ func registerTCS() {
 	}
 	ty.AddMethod("SetCanceled", 0, 1, setCanceled(true))
 	ty.AddMethod("TrySetCanceled", 0, 1, setCanceled(false))
+}
+
+// createdTask is the Task constructor: a task in status Created over a
+// delegate, with a state, a token and creation options as given.
+func createdTask(args []vm.Value) *delegateTask {
+	spec := startSpec{fn: args[0], useState: delegateArity(args[0]) >= 1}
+	rest := args[1:]
+	if spec.useState && len(rest) > 0 {
+		spec.state, rest = rest[0], rest[1:]
+	}
+	var options int64
+	spec.token, options, spec.sched = startOptions(rest)
+	return newDelegateTask(spec, options, vm.StatusCreated)
+}
+
+// taskObject is the value a program holds for tk: the object of its class
+// deriving from Task when tk is such an object's task, else tk itself.
+func taskObject(tk *vm.Task) vm.Value {
+	if d := delegateOf(tk); d != nil && !d.outer.IsNull() {
+		return d.outer
+	}
+	return vm.TaskValue(tk)
 }

@@ -15,11 +15,20 @@ var (
 )
 
 // ValueTask is the payload of a ValueTask or ValueTask<T>: a result held
-// inline, or a task.
+// inline, a task, or an IValueTaskSource with the token of its operation.
 type ValueTask struct {
-	Task    *vm.Task // nil: completed with Result
+	Task    *vm.Task // nil: completed with Result, or Source's
 	Result  vm.Value
 	Generic bool
+	// Source is the IValueTaskSource (or IValueTaskSource<T>) the
+	// ValueTask was made over, Token the operation's; Source is null for
+	// the other forms. Its awaiter asks the source (GetStatus, OnCompleted,
+	// GetResult), on the awaiting thread (BindAwaiter).
+	Source vm.Value
+	Token  int16
+	// noContext is ConfigureAwait(false) of a source's ValueTask: its
+	// OnCompleted is not asked to use the scheduling context.
+	noContext bool
 }
 
 // NewValueTask wraps a task (nil: completed with result) as a ValueTask, or
@@ -37,11 +46,34 @@ func NewValueTask(tk *vm.Task, result vm.Value, generic bool) vm.Value {
 	return vm.NewNative(ty, &ValueTask{Task: tk, Result: result, Generic: generic})
 }
 
-// IsCompleted implements vm.Awaiter.
-func (v *ValueTask) IsCompleted() bool { return v.Task == nil || v.Task.IsCompleted() }
+// IsCompleted implements vm.Awaiter. A source's ValueTask is asked on a
+// thread (BindAwaiter, isCompletedOn); without one it reports false, so
+// the caller registers with UnsafeOnCompleted, which asks the source.
+func (v *ValueTask) IsCompleted() bool {
+	if !v.Source.IsNull() {
+		return false
+	}
+	return v.Task == nil || v.Task.IsCompleted()
+}
+
+// isCompletedOn is IsCompleted asked on t: a source's status.
+func (v *ValueTask) isCompletedOn(t *vm.Thread) (bool, error) {
+	if v.Source.IsNull() {
+		return v.IsCompleted(), nil
+	}
+	st, err := v.sourceStatus(t)
+	return st != vm.StatusWaitingForActivation, err
+}
 
 // GetResult implements vm.Awaiter.
 func (v *ValueTask) GetResult(t *vm.Thread) (vm.Value, error) {
+	if !v.Source.IsNull() {
+		r, err := v.callSource(t, "GetResult", vm.Short(v.Token))
+		if !v.Generic {
+			r = vm.Null
+		}
+		return r, err
+	}
 	if v.Task == nil {
 		return v.Result, nil
 	}
@@ -50,11 +82,157 @@ func (v *ValueTask) GetResult(t *vm.Thread) (vm.Value, error) {
 
 // UnsafeOnCompleted implements vm.Awaiter.
 func (v *ValueTask) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
+	if !v.Source.IsNull() {
+		fn := nativeDelegate("Invoke", 1, func(w *vm.Thread, args []vm.Value) (vm.Value, error) {
+			resume(w)
+			return vm.Null, nil
+		})
+		if err := v.sourceOnCompleted(t, fn, false); err != nil {
+			t.M.Crash(err)
+		}
+		return
+	}
 	if v.Task == nil {
 		t.Queue(resume)
 		return
 	}
 	v.Task.UnsafeOnCompleted(t, resume)
+}
+
+// BindAwaiter implements vm.BoundAwaiter: a source's ValueTask is awaited
+// through an awaiter that asks the source on the awaiting thread.
+func (v *ValueTask) BindAwaiter(t *vm.Thread) vm.Awaiter {
+	if v.Source.IsNull() {
+		return v
+	}
+	return &sourceAwaiter{t: t, vt: v}
+}
+
+// The ValueTaskSourceOnCompletedFlags.
+const (
+	flagUseSchedulingContext = 1
+	flagFlowExecutionContext = 2
+)
+
+// The ValueTaskSourceStatus values.
+const (
+	sourcePending   = 0
+	sourceSucceeded = 1
+	sourceFaulted   = 2
+	sourceCanceled  = 3
+)
+
+// callSource calls the source's method name with args.
+func (v *ValueTask) callSource(t *vm.Thread, name string, args ...vm.Value) (vm.Value, error) {
+	f := v.Source.Type().LookupMethod(name, len(args))
+	if f == nil {
+		return vm.Null, t.Throw("System.MissingMemberException", "'"+vm.TypeName(v.Source)+"' does not contain a definition for '"+name+"'")
+	}
+	return t.Invoke(f, v.Source, args)
+}
+
+// sourceStatus asks the source for its status (GetStatus), as the task
+// status it stands for (WaitingForActivation for Pending).
+func (v *ValueTask) sourceStatus(t *vm.Thread) (vm.TaskStatus, error) {
+	r, err := v.callSource(t, "GetStatus", vm.Short(v.Token))
+	if err != nil {
+		return vm.StatusWaitingForActivation, err
+	}
+	switch r.AsLong() {
+	case sourceSucceeded:
+		return vm.StatusRanToCompletion, nil
+	case sourceFaulted:
+		return vm.StatusFaulted, nil
+	case sourceCanceled:
+		return vm.StatusCanceled, nil
+	}
+	return vm.StatusWaitingForActivation, nil
+}
+
+// sourceOnCompleted registers continuation (an Action<object>, called
+// with null) with the source: on the scheduling context unless
+// ConfigureAwait(false), flowing the ExecutionContext when flow (the
+// awaiter's OnCompleted; the VM's own awaits restore it themselves).
+func (v *ValueTask) sourceOnCompleted(t *vm.Thread, continuation vm.Value, flow bool) error {
+	var flags int64
+	if !v.noContext {
+		flags |= flagUseSchedulingContext
+	}
+	if flow {
+		flags |= flagFlowExecutionContext
+	}
+	flagsV := vm.Int(int32(flags))
+	if ft := t.M.Prog.TypeByName("System.Threading.Tasks.Sources.ValueTaskSourceOnCompletedFlags"); ft != nil {
+		flagsV = vm.EnumValue(ft, flags)
+	}
+	_, err := v.callSource(t, "OnCompleted", continuation, vm.Null, vm.Short(v.Token), flagsV)
+	return err
+}
+
+// sourceAwaiter is the awaiter of a source's ValueTask, bound to the
+// thread that awaits it: IsCompleted has no thread parameter, so it asks
+// the source on that thread and an exception from it is rethrown by
+// GetResult.
+type sourceAwaiter struct {
+	t   *vm.Thread
+	vt  *ValueTask
+	err error
+}
+
+func (a *sourceAwaiter) IsCompleted() bool {
+	done, err := a.vt.isCompletedOn(a.t)
+	if err != nil {
+		a.err = err
+		return true
+	}
+	return done
+}
+
+func (a *sourceAwaiter) GetResult(t *vm.Thread) (vm.Value, error) {
+	if a.err != nil {
+		return vm.Null, a.err
+	}
+	return a.vt.GetResult(t)
+}
+
+func (a *sourceAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
+	a.vt.UnsafeOnCompleted(t, resume)
+}
+
+// sourceTask is AsTask of a source's ValueTask: a task completed from the
+// source's result when the source calls back (at once when it is done).
+func (v *ValueTask) sourceTask(t *vm.Thread) (*vm.Task, error) {
+	var rt *vm.Type
+	if v.Generic {
+		rt = vm.TObject
+	}
+	tk := vm.NewTask(rt)
+	complete := func(w *vm.Thread) {
+		r, err := v.GetResult(w)
+		if e := thrownExc(err); e != nil && isCancellation(e) {
+			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{e})
+			return
+		}
+		completeFrom(w, tk, r, err)
+	}
+	done, err := v.isCompletedOn(t)
+	if err != nil {
+		return nil, err
+	}
+	if done {
+		complete(t)
+		return tk, nil
+	}
+	fn := nativeDelegate("Invoke", 1, func(w *vm.Thread, args []vm.Value) (vm.Value, error) {
+		complete(w)
+		return vm.Null, nil
+	})
+	// .NET's ValueTaskSourceAsTask registers without the scheduling context.
+	saved := v.noContext
+	v.noContext = true
+	err = v.sourceOnCompleted(t, fn, false)
+	v.noContext = saved
+	return tk, err
 }
 
 // ResumesOnce implements vm.ResumesOnce: resume is queued or registered
@@ -80,11 +258,14 @@ func (v *ValueTask) AsTask(t *vm.Thread) *vm.Task {
 	return tk
 }
 
-func (v *ValueTask) status() vm.TaskStatus {
-	if v.Task == nil {
-		return vm.StatusRanToCompletion
+func (v *ValueTask) status(t *vm.Thread) (vm.TaskStatus, error) {
+	if !v.Source.IsNull() {
+		return v.sourceStatus(t)
 	}
-	return v.Task.Status()
+	if v.Task == nil {
+		return vm.StatusRanToCompletion, nil
+	}
+	return v.Task.Status(), nil
 }
 
 // userAwaiter adapts an awaiter object of a user type (one with
@@ -214,9 +395,21 @@ func init() {
 	vt := vm.RegisterType(TValueTask)
 	TValueTask.SetZero(NewValueTask(nil, vm.Null, false)) // default(ValueTask) is a completed one
 	get := valueTaskOf
-	vt.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	vt.AddStatic(".ctor", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if len(args) == 0 {
 			return NewValueTask(nil, vm.Null, false), nil
+		}
+		if len(args) == 2 {
+			// ValueTask(IValueTaskSource, short) and ValueTask<T>(IValueTaskSource<T>, short).
+			if args[0].IsNull() {
+				return vm.Null, argNull(t, "source")
+			}
+			generic := implementsGenericSource(args[0].Type())
+			ty := TValueTask
+			if generic {
+				ty = TValueTaskT
+			}
+			return vm.NewNative(ty, &ValueTask{Source: args[0], Token: int16(args[1].AsLong()), Generic: generic}), nil
 		}
 		if tk := args[0].AsTask(); tk != nil {
 			return NewValueTask(tk, vm.Null, tk.ResultType() != nil), nil
@@ -245,21 +438,32 @@ func init() {
 	})
 	members := func(ty *vm.Type) {
 		ty.AddProperty("IsCompleted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			return vm.Bool(get(args[0]).IsCompleted()), nil
+			done, err := get(args[0]).isCompletedOn(t)
+			return vm.Bool(done), err
 		}, nil)
 		ty.AddProperty("IsCompletedSuccessfully", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			return vm.Bool(get(args[0]).status() == vm.StatusRanToCompletion), nil
+			st, err := get(args[0]).status(t)
+			return vm.Bool(st == vm.StatusRanToCompletion), err
 		}, nil)
 		ty.AddProperty("IsFaulted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			return vm.Bool(get(args[0]).status() == vm.StatusFaulted), nil
+			st, err := get(args[0]).status(t)
+			return vm.Bool(st == vm.StatusFaulted), err
 		}, nil)
 		ty.AddProperty("IsCanceled", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			return vm.Bool(get(args[0]).status() == vm.StatusCanceled), nil
+			st, err := get(args[0]).status(t)
+			return vm.Bool(st == vm.StatusCanceled), err
 		}, nil)
 		ty.AddProperty("Result", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			return get(args[0]).GetResult(t)
 		}, nil)
 		ty.AddMethod("AsTask", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if v := get(args[0]); !v.Source.IsNull() {
+				tk, err := v.sourceTask(t)
+				if err != nil {
+					return vm.Null, err
+				}
+				return vm.TaskValue(tk), nil
+			}
 			return vm.TaskValue(get(args[0]).AsTask(t)), nil
 		})
 		ty.AddMethod("Preserve", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -270,6 +474,11 @@ func init() {
 		})
 		ty.AddMethod("ConfigureAwait", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			v := get(args[0])
+			if !v.Source.IsNull() {
+				c := *v
+				c.noContext = !args[1].AsBool()
+				return vm.NewNative(args[0].Type(), &c), nil
+			}
 			if v.Task == nil {
 				return args[0], nil
 			}
@@ -282,7 +491,8 @@ func init() {
 
 	aw := TValueTaskAwaiter
 	aw.AddProperty("IsCompleted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Bool(get(args[0]).IsCompleted()), nil
+		done, err := get(args[0]).isCompletedOn(t)
+		return vm.Bool(done), err
 	}, nil)
 	aw.AddMethod("GetResult", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		r, err := get(args[0]).GetResult(t)
@@ -290,6 +500,16 @@ func init() {
 	})
 	onCompleted := func(flow bool) vm.NativeFn {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if v := get(args[0]); !v.Source.IsNull() {
+				action := args[1]
+				if action.IsNull() {
+					return vm.Null, argNull(t, "continuation")
+				}
+				fn := nativeDelegate("Invoke", 1, func(w *vm.Thread, _ []vm.Value) (vm.Value, error) {
+					return w.CallValue(action, nil)
+				})
+				return vm.Null, v.sourceOnCompleted(t, fn, flow)
+			}
 			awaiterOnCompleted(t, get(args[0]).AsTask(t), args[1], flow)
 			return vm.Null, nil
 		}
@@ -305,4 +525,20 @@ func valueTaskOf(v vm.Value) *ValueTask {
 		return &ValueTask{Result: r, Generic: generic}
 	}
 	return v.AsNative().(*ValueTask)
+}
+
+// implementsGenericSource reports whether objects of type ty implement
+// IValueTaskSource<T>: the ValueTask made over one is a ValueTask<T>.
+// (The constructor cannot tell `new ValueTask(s, t)` from `new
+// ValueTask<T>(s, t)` for a source implementing both interfaces; it takes
+// the generic one, whose result an await of a ValueTask discards.)
+func implementsGenericSource(ty *vm.Type) bool {
+	for c := ty; c != nil; c = c.Super {
+		for _, i := range c.Ifaces {
+			if d := i.Def; d != nil && d.FullName() == "System.Threading.Tasks.Sources.IValueTaskSource`1" || i.FullName() == "System.Threading.Tasks.Sources.IValueTaskSource`1" {
+				return true
+			}
+		}
+	}
+	return false
 }
