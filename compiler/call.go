@@ -479,7 +479,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		var end *label
 		if fun.NullCond {
 			end = fs.newLabel()
-			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
+			fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, w, 0))
 		}
 		var rtype *vm.Type
 		ci := fs.c.classByType[rt]

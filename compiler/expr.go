@@ -73,15 +73,21 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	case *lang.BaseExpr:
 		fs.emitABC(vm.OpMove, dst, 0, 0)
 		return fs.cls.t.Super
-	case *lang.MemberExpr:
-		return fs.member(e, dst)
-	case *lang.CallExpr:
-		if fresh {
-			fs.fresh = dst + 1
+	case *lang.MemberExpr, *lang.CallExpr, *lang.IndexExpr:
+		if ch := fs.openCondAccess(e, e, dst); ch != nil {
+			defer fs.closeCondAccess(ch, e)
 		}
-		return fs.call(e, dst, false)
-	case *lang.IndexExpr:
-		return fs.index(e, dst)
+		switch e := e.(type) {
+		case *lang.MemberExpr:
+			return fs.member(e, dst)
+		case *lang.CallExpr:
+			if fresh {
+				fs.fresh = dst + 1
+			}
+			return fs.call(e, dst, false)
+		case *lang.IndexExpr:
+			return fs.index(e, dst)
+		}
 	case *lang.UnaryExpr:
 		return fs.unary(e, dst)
 	case *lang.RangeExpr:
@@ -626,7 +632,7 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	if e.NullCond {
 		end = fs.newLabel()
 		fs.emitABC(vm.OpMove, dst, r, 0)
-		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
+		fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
 	ci := fs.c.classByType[xt]
@@ -746,7 +752,7 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 	if e.NullCond {
 		end = fs.newLabel()
 		fs.emitABC(vm.OpMove, dst, r, 0)
-		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
+		fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
 	get, _, direct := fs.indexerAccessors(e)

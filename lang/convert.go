@@ -915,7 +915,7 @@ func (st *parseState) switchLevel(g *gSwitchLevel) Expr {
 		for _, a := range s.Arms {
 			arm := &SwitchArm{Pos: st.pos(a.Pos), Pattern: st.pattern(a.Pattern), Value: st.expr(a.Value)}
 			if a.When != nil {
-				arm.When = st.expr(a.When)
+				arm.When = st.cond(a.When)
 			}
 			se.Arms = append(se.Arms, arm)
 		}

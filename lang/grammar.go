@@ -648,10 +648,14 @@ type gWithMember struct {
 	Value *gExpr `parser:"@@"`
 }
 
+// gSwitchArm is one arm of a switch expression. Its when clause is an
+// expression without assignment or lambda at the top, as in Roslyn, so that
+// `> 0 when ok => "yes"` reads `ok` as the condition and not as a lambda's
+// parameter.
 type gSwitchArm struct {
 	Pos     lexer.Position
 	Pattern *gPattern `parser:"@@"`
-	When    *gExpr    `parser:"( 'when' @@ )?"`
+	When    *gCond    `parser:"( 'when' @@ )?"`
 	Value   *gExpr    `parser:"'=>' @@"`
 }
 
