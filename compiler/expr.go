@@ -316,6 +316,11 @@ func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
 		spec := "{0"
 		if p.Align != nil {
 			v, ok := fs.c.constValue(p.Align, fs.cls)
+			if n, isInt := fs.c.info.Consts[p.Align].(int64); !ok && isInt {
+				// A named constant (a const local or field) the binder
+				// evaluated.
+				v, ok = vm.Int(int32(n)), true
+			}
 			if !ok || !v.IsInt() {
 				fs.errorf(p.Align.Position(), "Expected a constant value")
 			} else {
