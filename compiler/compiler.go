@@ -115,6 +115,7 @@ func Bind(files []*lang.File) (b *Bound) {
 		}
 	}()
 	pre := preludeFor(files)
+	bind.ExpandAliases(files)
 	if anon := bind.AnonymousTypes(files); anon != nil {
 		files = append(files[:len(files):len(files)], anon)
 	}

@@ -69,11 +69,13 @@ type gUsingHead struct {
 	X bool `parser:"'using' ( 'static' | Ident ( '=' | ( ( '.' | '::' ) Ident )* ';' ) )"`
 }
 
+// gUsing is a using directive; an alias's target is any type (C# 12):
+// `using Day = System.DayOfWeek;`, `using Point = (int X, int Y);`.
 type gUsing struct {
 	Pos    lexer.Position
 	Static bool     `parser:"'using' @'static'?"`
 	Name   *gDotted `parser:"@@"`
-	Target *gDotted `parser:"( '=' @@ )? ';'"`
+	Target *gType   `parser:"( '=' @@ )? ';'"`
 }
 
 type gDotted struct {
