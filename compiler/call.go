@@ -665,6 +665,9 @@ func (fs *funcState) callBase(fun *lang.MemberExpr, e *lang.CallExpr, dst int, o
 }
 
 func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.CallExpr, dst int, opCall vm.Op) *vm.Type {
+	if fs.formatWithProvider(t, fun, e, dst) {
+		return vm.TString
+	}
 	f := t.LookupStatic(fun.Name, len(e.Args))
 	if f == nil {
 		// A generic method's native counts its type arguments too
@@ -1611,4 +1614,39 @@ func spellBound(t *bind.Type, pos lang.Pos) *lang.TypeRef {
 		return r
 	}
 	return nil
+}
+
+// formatWithProvider compiles string.Create(provider, $"..."),
+// FormattableString.Invariant($"...") and FormattableString.CurrentCulture($"...")
+// whose text is an interpolated string: its holes are formatted with the
+// provider (.NET passes an interpolated string handler bound to it). It
+// reports whether the call was one of them.
+func (fs *funcState) formatWithProvider(t *vm.Type, fun *lang.MemberExpr, e *lang.CallExpr, dst int) bool {
+	var text lang.Expr
+	var culture string
+	switch {
+	case t == vm.TString && fun.Name == "Create" && len(e.Args) == 2:
+		text = e.Args[1].X
+	case t.Namespace == "System" && t.Name == "FormattableString" && len(e.Args) == 1 && (fun.Name == "Invariant" || fun.Name == "CurrentCulture"):
+		text, culture = e.Args[0].X, fun.Name
+	}
+	is, ok := text.(*lang.InterpolatedString)
+	if !ok {
+		return false
+	}
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	p := fs.alloc()
+	if culture == "" {
+		fs.exprTo(e.Args[0].X, p)
+	} else {
+		name := "get_CurrentCulture"
+		if culture == "Invariant" {
+			name = "get_InvariantCulture"
+		}
+		get := vm.Builtin("System.Globalization.CultureInfo").LookupStatic(name, 0)
+		fs.emitABC(vm.OpCall, p, fs.c.addFunc(get), 0)
+	}
+	fs.interpolatedWith(is, dst, p)
+	return true
 }

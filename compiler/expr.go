@@ -294,6 +294,12 @@ func (fs *funcState) literal(e *lang.Literal) (vm.Value, *vm.Type) {
 // interpolated compiles $"..." as a chain of string concatenations; holes
 // with an alignment or format go through string.Format.
 func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
+	fs.interpolatedWith(e, dst, -1)
+}
+
+// interpolatedWith compiles $"..." with every hole formatted through
+// string.Format(provider, ...) when provider (a register) is not -1.
+func (fs *funcState) interpolatedWith(e *lang.InterpolatedString, dst, provider int) {
 	acc := fs.alloc()
 	fs.loadConst(acc, vm.String(""))
 	for _, p := range e.Parts {
@@ -307,7 +313,7 @@ func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
 			fs.setTop(t)
 			continue
 		}
-		if p.Align == nil && p.Format == "" {
+		if p.Align == nil && p.Format == "" && provider < 0 {
 			r, _ := fs.exprReg(p.X)
 			fs.emitABC(vm.OpAdd, acc, acc, r)
 			fs.setTop(acc + 1)
@@ -331,6 +337,16 @@ func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
 			spec += ":" + p.Format
 		}
 		spec += "}"
+		if provider >= 0 {
+			w := fs.allocN(3)
+			fs.emitABC(vm.OpMove, w, provider, 0)
+			fs.loadConst(w+1, vm.String(spec))
+			fs.exprTo(p.X, w+2)
+			fs.callNative(e.Pos, "System.String", "Format", w, 3)
+			fs.emitABC(vm.OpAdd, acc, acc, w)
+			fs.setTop(acc + 1)
+			continue
+		}
 		w := fs.allocN(2)
 		fs.loadConst(w, vm.String(spec))
 		fs.exprTo(p.X, w+1)

@@ -214,6 +214,7 @@ namespace System
         public extern static string Format(string format, object arg0);
         public extern static string Format(string format, params object[] args);
         public extern static string Format(IFormatProvider provider, string format, params object[] args);
+        public extern static string Create(IFormatProvider provider, string text);
         public extern static string Join(string separator, params string[] value);
         public extern static string Join(string separator, params object[] values);
         public extern static string Join<T>(string separator, IEnumerable<T> values);
@@ -251,6 +252,15 @@ namespace System
     public enum MidpointRounding { ToEven, AwayFromZero, ToZero, ToNegativeInfinity, ToPositiveInfinity }
 
     public enum DayOfWeek { Sunday, Monday, Tuesday, Wednesday, Thursday, Friday, Saturday }
+
+    // FormattableString's static helpers; the compiler formats an
+    // interpolated string argument with the culture (compiler/call.go,
+    // formatWithProvider).
+    public static class FormattableString
+    {
+        public extern static string Invariant(string text);
+        public extern static string CurrentCulture(string text);
+    }
 
     [Struct] public sealed class ConsoleKeyInfo : IEquatable<ConsoleKeyInfo>
     {
