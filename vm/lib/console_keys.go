@@ -135,10 +135,10 @@ func init() {
 
 	ki := tConsoleKeyInfo
 	ki.SetZero(vm.NewNative(tConsoleKeyInfo, &keyInfo{}))
-	ki.AddStatic(".ctor", 0, 5, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if len(args) < 5 {
-			return vm.NewNative(tConsoleKeyInfo, &keyInfo{}), nil
-		}
+	ki.AddStatic(".ctor", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.NewNative(tConsoleKeyInfo, &keyInfo{}), nil
+	})
+	ki.AddStatic(".ctor", 5, 5, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		k := keyInfo{char: rune(args[0].AsChar()), key: args[1].AsLong()}
 		for i, bit := range []int64{2, 1, 4} { // shift, alt, control
 			if args[2+i].AsBool() {
