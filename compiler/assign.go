@@ -158,6 +158,7 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			return lv
 		}
 		r, xt := fs.exprReg(x.X)
+		fs.guardTarget(x, r)
 		if _, isThis := x.X.(*lang.ThisExpr); isThis || xt != nil || fs.boundClass(x.X) != nil {
 			ci := fs.c.classByType[xt]
 			if isThis {
@@ -177,6 +178,7 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		return lvalue{kind: lvMember, obj: r, site: fs.c.site(x.Name, 0)}
 	case *lang.IndexExpr:
 		r, xt := fs.exprReg(x.X)
+		fs.guardTarget(x, r)
 		var et *vm.Type
 		if xt != nil && xt.Kind == vm.KindArray {
 			et = xt.Elem
@@ -437,6 +439,9 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	defer fs.setTop(max(save, dst+1))
 	if ev := fs.c.info.EventOf(e); ev != nil {
 		return fs.eventAssign(e, ev, dst)
+	}
+	if ch := fs.openCondAccess(e, e.Left, dst); ch != nil {
+		defer fs.closeCondAccess(ch, e.Left)
 	}
 	lv := fs.lvalueOf(e.Left)
 	if lv.kind == lvNone {

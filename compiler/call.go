@@ -489,7 +489,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		var end *label
 		if fun.NullCond {
 			end = fs.newLabel()
-			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
+			fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, w, 0))
 		}
 		var rtype *vm.Type
 		ci := fs.c.classByType[rt]
@@ -675,6 +675,9 @@ func (fs *funcState) callBase(fun *lang.MemberExpr, e *lang.CallExpr, dst int, o
 }
 
 func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.CallExpr, dst int, opCall vm.Op) *vm.Type {
+	if fs.formatWithProvider(t, fun, e, dst) {
+		return vm.TString
+	}
 	f := t.LookupStatic(fun.Name, len(e.Args))
 	if f == nil {
 		// A generic method's native counts its type arguments too
@@ -1586,4 +1589,39 @@ func (fs *funcState) boundTypeRef(e lang.Expr) *lang.TypeRef {
 		return nil
 	}
 	return bind.Spell(bt, startPos(e))
+}
+
+// formatWithProvider compiles string.Create(provider, $"..."),
+// FormattableString.Invariant($"...") and FormattableString.CurrentCulture($"...")
+// whose text is an interpolated string: its holes are formatted with the
+// provider (.NET passes an interpolated string handler bound to it). It
+// reports whether the call was one of them.
+func (fs *funcState) formatWithProvider(t *vm.Type, fun *lang.MemberExpr, e *lang.CallExpr, dst int) bool {
+	var text lang.Expr
+	var culture string
+	switch {
+	case t == vm.TString && fun.Name == "Create" && len(e.Args) == 2:
+		text = e.Args[1].X
+	case t.Namespace == "System" && t.Name == "FormattableString" && len(e.Args) == 1 && (fun.Name == "Invariant" || fun.Name == "CurrentCulture"):
+		text, culture = e.Args[0].X, fun.Name
+	}
+	is, ok := text.(*lang.InterpolatedString)
+	if !ok {
+		return false
+	}
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	p := fs.alloc()
+	if culture == "" {
+		fs.exprTo(e.Args[0].X, p)
+	} else {
+		name := "get_CurrentCulture"
+		if culture == "Invariant" {
+			name = "get_InvariantCulture"
+		}
+		get := vm.Builtin("System.Globalization.CultureInfo").LookupStatic(name, 0)
+		fs.emitABC(vm.OpCall, p, fs.c.addFunc(get), 0)
+	}
+	fs.interpolatedWith(is, dst, p)
+	return true
 }

@@ -114,8 +114,9 @@ func Bind(files []*lang.File) (b *Bound) {
 			b = &Bound{Diags: lang.Diagnostics{{Pos: firstPos(files), Msg: vm.InternalErrorMsg(r)}}}
 		}
 	}()
-	expandUsingAliases(files)
+	bind.ExpandAliases(files)
 	pre := preludeFor(files)
+	bind.ExpandFieldKeyword(files)
 	if anon := bind.AnonymousTypes(files); anon != nil {
 		files = append(files[:len(files):len(files)], anon)
 	}

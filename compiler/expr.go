@@ -73,15 +73,21 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	case *lang.BaseExpr:
 		fs.emitABC(vm.OpMove, dst, 0, 0)
 		return fs.cls.t.Super
-	case *lang.MemberExpr:
-		return fs.member(e, dst)
-	case *lang.CallExpr:
-		if fresh {
-			fs.fresh = dst + 1
+	case *lang.MemberExpr, *lang.CallExpr, *lang.IndexExpr:
+		if ch := fs.openCondAccess(e, e, dst); ch != nil {
+			defer fs.closeCondAccess(ch, e)
 		}
-		return fs.call(e, dst, false)
-	case *lang.IndexExpr:
-		return fs.index(e, dst)
+		switch e := e.(type) {
+		case *lang.MemberExpr:
+			return fs.member(e, dst)
+		case *lang.CallExpr:
+			if fresh {
+				fs.fresh = dst + 1
+			}
+			return fs.call(e, dst, false)
+		case *lang.IndexExpr:
+			return fs.index(e, dst)
+		}
 	case *lang.UnaryExpr:
 		return fs.unary(e, dst)
 	case *lang.RangeExpr:
@@ -288,6 +294,12 @@ func (fs *funcState) literal(e *lang.Literal) (vm.Value, *vm.Type) {
 // interpolated compiles $"..." as a chain of string concatenations; holes
 // with an alignment or format go through string.Format.
 func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
+	fs.interpolatedWith(e, dst, -1)
+}
+
+// interpolatedWith compiles $"..." with every hole formatted through
+// string.Format(provider, ...) when provider (a register) is not -1.
+func (fs *funcState) interpolatedWith(e *lang.InterpolatedString, dst, provider int) {
 	acc := fs.alloc()
 	fs.loadConst(acc, vm.String(""))
 	for _, p := range e.Parts {
@@ -301,7 +313,7 @@ func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
 			fs.setTop(t)
 			continue
 		}
-		if p.Align == nil && p.Format == "" {
+		if p.Align == nil && p.Format == "" && provider < 0 {
 			r, _ := fs.exprReg(p.X)
 			fs.emitABC(vm.OpAdd, acc, acc, r)
 			fs.setTop(acc + 1)
@@ -310,6 +322,11 @@ func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
 		spec := "{0"
 		if p.Align != nil {
 			v, ok := fs.c.constValue(p.Align, fs.cls)
+			if n, isInt := fs.c.info.Consts[p.Align].(int64); !ok && isInt {
+				// A named constant (a const local or field) the binder
+				// evaluated.
+				v, ok = vm.Int(int32(n)), true
+			}
 			if !ok || !v.IsInt() {
 				fs.errorf(p.Align.Position(), "Expected a constant value")
 			} else {
@@ -320,6 +337,16 @@ func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
 			spec += ":" + p.Format
 		}
 		spec += "}"
+		if provider >= 0 {
+			w := fs.allocN(3)
+			fs.emitABC(vm.OpMove, w, provider, 0)
+			fs.loadConst(w+1, vm.String(spec))
+			fs.exprTo(p.X, w+2)
+			fs.callNative(e.Pos, "System.String", "Format", w, 3)
+			fs.emitABC(vm.OpAdd, acc, acc, w)
+			fs.setTop(acc + 1)
+			continue
+		}
 		w := fs.allocN(2)
 		fs.loadConst(w, vm.String(spec))
 		fs.exprTo(p.X, w+1)
@@ -626,7 +653,7 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	if e.NullCond {
 		end = fs.newLabel()
 		fs.emitABC(vm.OpMove, dst, r, 0)
-		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
+		fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
 	ci := fs.c.classByType[xt]
@@ -746,7 +773,7 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 	if e.NullCond {
 		end = fs.newLabel()
 		fs.emitABC(vm.OpMove, dst, r, 0)
-		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
+		fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
 	get, _, direct := fs.indexerAccessors(e)

@@ -88,14 +88,17 @@ type funcState struct {
 	// exprVarsTop is the register top once the statement being compiled
 	// has declared its out and pattern variables (predeclareExprVars).
 	exprVarsTop int
-	c           *Compiler
-	parent      *funcState
-	cls         *classInfo
-	fn          *vm.Func
-	static      bool // no this
-	async       bool
-	inLambda    bool // a lambda or anonymous method (an await in it outside async is CS4034)
-	ret         *lang.TypeRef
+	// condOf maps the links of the conditional access chains being
+	// compiled to their chain (condaccess.go).
+	condOf   map[lang.Expr]*condAccess
+	c        *Compiler
+	parent   *funcState
+	cls      *classInfo
+	fn       *vm.Func
+	static   bool // no this
+	async    bool
+	inLambda bool // a lambda or anonymous method (an await in it outside async is CS4034)
+	ret      *lang.TypeRef
 
 	code  []vm.Instr
 	lines []int32

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"strings"
+
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -98,8 +100,17 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 			fs.jumpTo(fail, vm.MakeABx(vm.OpJmpNull, subj, 0))
 		}
 		for _, sp := range p.Props {
-			v := fs.alloc()
-			fs.emitABC(vm.OpGetMember, v, subj, fs.c.site(sp.Name, 0))
+			// An extended property pattern `{ A.B: p }` is `{ A: { B: p } }`:
+			// each member before the last must not be null.
+			v, from := fs.alloc(), subj
+			names := strings.Split(sp.Name, ".")
+			for i, name := range names {
+				fs.emitABC(vm.OpGetMember, v, from, fs.c.site(name, 0))
+				if i < len(names)-1 {
+					fs.jumpTo(fail, vm.MakeABx(vm.OpJmpNull, v, 0))
+				}
+				from = v
+			}
 			fs.pattern(sp.Pattern, v, fail)
 		}
 		if p.Name != "" {
@@ -175,6 +186,8 @@ func (fs *funcState) switchExpr(e *lang.SwitchExpr, dst int) *vm.Type {
 	for _, arm := range e.Arms {
 		fs.pushScope()
 		fs.predeclarePattern(arm.Pattern)
+		fs.predeclareClauseVars(arm.When)
+		fs.predeclareClauseVars(arm.Value)
 		next := fs.newLabel()
 		fs.pattern(arm.Pattern, subj, next)
 		if arm.When != nil {
@@ -271,6 +284,16 @@ func (fs *funcState) predeclareExprVars(e lang.Node) {
 		return true
 	})
 	fs.exprVarsTop = max(fs.exprVarsTop, fs.top)
+}
+
+// predeclareClauseVars declares the pattern and out variables of a when
+// clause or a switch expression arm's value in the current scope (the
+// arm's or the case section's), so that they get registers below the
+// clause's temporaries.
+func (fs *funcState) predeclareClauseVars(e lang.Expr) {
+	if e != nil {
+		lang.Inspect(e, fs.predeclOne)
+	}
 }
 
 func (fs *funcState) predeclOne(n lang.Node) bool {

@@ -67,6 +67,7 @@ namespace System
         private string _objectName;
         public ObjectDisposedException(string objectName) : base("Cannot access a disposed object.") { _objectName = objectName; }
         public ObjectDisposedException(string objectName, string message) : base(message) { _objectName = objectName; }
+        public ObjectDisposedException(string message, Exception innerException) : base(message, innerException) { }
         public string ObjectName => _objectName ?? "";
         public override string Message
         {
@@ -109,6 +110,7 @@ namespace System
         public ArgumentNullException() : base("Value cannot be null.") { }
         public ArgumentNullException(string paramName) : base("Value cannot be null.", paramName) { }
         public ArgumentNullException(string paramName, string message) : base(message, paramName) { }
+        public ArgumentNullException(string message, Exception innerException) : base(message, (object)innerException) { }
         public static void ThrowIfNull(object argument, string paramName = null)
         {
             if (argument == null) throw new ArgumentNullException(paramName);
@@ -122,6 +124,7 @@ namespace System
         public ArgumentOutOfRangeException() : base("Specified argument was out of the range of valid values.") { }
         public ArgumentOutOfRangeException(string paramName) : base("Specified argument was out of the range of valid values.", paramName) { }
         public ArgumentOutOfRangeException(string paramName, string message) : base(message, paramName) { }
+        public ArgumentOutOfRangeException(string message, Exception innerException) : base(message, (object)innerException) { }
         public ArgumentOutOfRangeException(string paramName, object actualValue, string message) : base(message, paramName) { _actualValue = actualValue; _hasActual = true; }
         public object ActualValue => _actualValue;
         public override string Message
@@ -243,12 +246,14 @@ namespace System
     {
         public MissingMemberException() : base("Attempted to access a missing member.") { }
         public MissingMemberException(string message) : base(message) { }
+        public MissingMemberException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class MissingMethodException : MissingMemberException
     {
         public MissingMethodException() : base("Attempted to access a missing method.") { }
         public MissingMethodException(string message) : base(message) { }
+        public MissingMethodException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class MemberAccessException : SystemException
@@ -1209,18 +1214,21 @@ namespace System.Threading
     {
         public SynchronizationLockException() : base("Object synchronization method was called from an unsynchronized block of code.") { }
         public SynchronizationLockException(string message) : base(message) { }
+        public SynchronizationLockException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class ThreadInterruptedException : SystemException
     {
         public ThreadInterruptedException() : base("Thread was interrupted from a waiting state.") { }
         public ThreadInterruptedException(string message) : base(message) { }
+        public ThreadInterruptedException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class SemaphoreFullException : SystemException
     {
         public SemaphoreFullException() : base("Adding the specified count to the semaphore would cause it to exceed its maximum count.") { }
         public SemaphoreFullException(string message) : base(message) { }
+        public SemaphoreFullException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class LockRecursionException : Exception

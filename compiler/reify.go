@@ -731,9 +731,16 @@ func (fs *funcState) callExtension(m *methodInfo, fun *lang.MemberExpr, e *lang.
 	args := append([]*lang.Arg{{Pos: fun.X.Position(), X: fun.X}}, e.Args...)
 	var end *label
 	if fun.NullCond {
+		// x?.F(args): x is evaluated once, tested, and passed from a
+		// hidden local.
 		fs.exprTo(fun.X, w)
 		end = fs.newLabel()
-		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
+		fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, w, 0))
+		fs.pushScope()
+		defer fs.popScope()
+		recv := fs.declare(condReceiver, fun.X.Position(), nil, nil)
+		fs.emitABC(vm.OpMove, recv.reg, w, 0)
+		args[0] = &lang.Arg{Pos: fun.X.Position(), X: &lang.Ident{Pos: fun.X.Position(), Name: condReceiver}}
 	}
 	n, backs := fs.args(args, w, m.params, m.fn.Defaults, m.fn)
 	n = fs.passTypeArgs(w, n, len(m.params), m.fn, nil, 0, via{}, e, m.hidden)

@@ -554,6 +554,7 @@ func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
 		fs.pushScope()
 		for _, lb := range sec.Labels {
 			fs.predeclarePattern(lb.Pattern)
+			fs.predeclareClauseVars(lb.When)
 		}
 		nextSection := fs.newLabel()
 		for _, lb := range sec.Labels {

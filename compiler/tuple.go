@@ -158,7 +158,7 @@ func (fs *funcState) tupleMember(e *lang.MemberExpr, dst int) (*vm.Type, bool) {
 	if e.NullCond {
 		end = fs.newLabel()
 		fs.emitABC(vm.OpMove, dst, r, 0)
-		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
+		fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	elems := bt.TupleElems()
 	fs.tupleElem(r, len(elems), i, dst)

@@ -262,6 +262,9 @@ type UsingDirective struct {
 	NamePos  Pos // position of Name
 	IsStatic bool
 	Alias    string
+	// Target is an alias's type (Name is its text); the binder replaces
+	// the alias's uses by it (bind.ExpandAliases).
+	Target *TypeRef
 }
 
 // Attribute is one attribute of an attribute list: `[Benchmark(Baseline = true)]`.

@@ -151,7 +151,8 @@ func (st *parseState) top(f *File, ns string, u *gUsing, n *gNamespace, asm []*g
 		d := &UsingDirective{Pos: st.pos(u.Pos), IsStatic: u.Static}
 		if u.Target != nil {
 			d.Alias = dotted(u.Name)
-			d.Name, d.NamePos = dotted(u.Target), st.pos(u.Target.Pos)
+			d.Target = st.typ(u.Target)
+			d.Name, d.NamePos = d.Target.String(), st.pos(u.Target.Pos)
 		} else {
 			d.Name, d.NamePos = dotted(u.Name), st.pos(u.Name.Pos)
 		}
@@ -915,7 +916,7 @@ func (st *parseState) switchLevel(g *gSwitchLevel) Expr {
 		for _, a := range s.Arms {
 			arm := &SwitchArm{Pos: st.pos(a.Pos), Pattern: st.pattern(a.Pattern), Value: st.expr(a.Value)}
 			if a.When != nil {
-				arm.When = st.expr(a.When)
+				arm.When = st.cond(a.When)
 			}
 			se.Arms = append(se.Arms, arm)
 		}

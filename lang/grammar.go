@@ -69,11 +69,13 @@ type gUsingHead struct {
 	X bool `parser:"'using' ( 'static' | Ident ( '=' | ( ( '.' | '::' ) Ident )* ';' ) )"`
 }
 
+// gUsing is a using directive; an alias's target is any type (C# 12):
+// `using Day = System.DayOfWeek;`, `using Point = (int X, int Y);`.
 type gUsing struct {
 	Pos    lexer.Position
 	Static bool     `parser:"'using' @'static'?"`
 	Name   *gDotted `parser:"@@"`
-	Target *gDotted `parser:"( '=' @@ )? ';'"`
+	Target *gType   `parser:"( '=' @@ )? ';'"`
 }
 
 type gDotted struct {
@@ -648,10 +650,14 @@ type gWithMember struct {
 	Value *gExpr `parser:"@@"`
 }
 
+// gSwitchArm is one arm of a switch expression. Its when clause is an
+// expression without assignment or lambda at the top, as in Roslyn, so that
+// `> 0 when ok => "yes"` reads `ok` as the condition and not as a lambda's
+// parameter.
 type gSwitchArm struct {
 	Pos     lexer.Position
 	Pattern *gPattern `parser:"@@"`
-	When    *gExpr    `parser:"( 'when' @@ )?"`
+	When    *gCond    `parser:"( 'when' @@ )?"`
 	Value   *gExpr    `parser:"'=>' @@"`
 }
 

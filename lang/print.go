@@ -33,6 +33,18 @@ type printer struct {
 
 func (pr *printer) w(s string) { pr.b.WriteString(s) }
 
+// ident spells a variable, parameter or member name as C# source: a
+// reserved keyword used as an identifier takes its verbatim prefix
+// (`@class`, `@event`). The predefined type keywords are left alone, as an
+// identifier in an expression may be one (`int.Parse`), and so are type
+// references (TypeRef.String).
+func ident(name string) string {
+	if reserved[name] && !predefined[name] {
+		return "@" + name
+	}
+	return name
+}
+
 func (pr *printer) nl() {
 	pr.b.WriteByte('\n')
 	for i := 0; i < pr.indent; i++ {
@@ -193,7 +205,7 @@ func (pr *printer) attr(a *Attribute) {
 				pr.w(", ")
 			}
 			if arg.Name != "" && arg.Mod == "" {
-				pr.w(arg.Name + " = ")
+				pr.w(ident(arg.Name) + " = ")
 				pr.expr(arg.X, 1)
 				continue
 			}
@@ -213,7 +225,7 @@ func (pr *printer) typeDecl(td *TypeDecl) {
 	pr.attrs(td.Attributes, false)
 	pr.mods(td.Modifiers)
 	if td.Kind == KindDelegate && td.Invoke != nil {
-		pr.w("delegate " + td.Invoke.ReturnType.String() + " " + td.Name)
+		pr.w("delegate " + td.Invoke.ReturnType.String() + " " + ident(td.Name))
 		pr.typeParams(td.TypeParams)
 		pr.params(td.Invoke.Params)
 		pr.w(";")
@@ -226,7 +238,7 @@ func (pr *printer) typeDecl(td *TypeDecl) {
 			kind = "record struct"
 		}
 	}
-	pr.w(kind + " " + td.Name)
+	pr.w(kind + " " + ident(td.Name))
 	pr.typeParams(td.TypeParams)
 	if td.HasPrimary || len(td.PrimaryParams) > 0 {
 		pr.params(td.PrimaryParams)
@@ -270,7 +282,7 @@ func (pr *printer) typeDecl(td *TypeDecl) {
 
 func (pr *printer) enumMember(em *EnumMember) {
 	pr.attrs(em.Attributes, true)
-	pr.w(em.Name)
+	pr.w(ident(em.Name))
 	if em.Value != nil {
 		pr.w(" = ")
 		pr.expr(em.Value, 1)
@@ -302,7 +314,7 @@ func (pr *printer) param(p *Param) {
 	if p.Type != nil {
 		pr.w(p.Type.String() + " ")
 	}
-	pr.w(p.Name)
+	pr.w(ident(p.Name))
 	if p.Default != nil {
 		pr.w(" = ")
 		pr.expr(p.Default, 1)
@@ -352,9 +364,9 @@ func (pr *printer) member(m Member) {
 			}
 			pr.w("]")
 		} else if m.Iface != nil {
-			pr.w(m.Type.String() + " " + m.Iface.String() + "." + m.Name)
+			pr.w(m.Type.String() + " " + m.Iface.String() + "." + ident(m.Name))
 		} else {
-			pr.w(m.Type.String() + " " + m.Name)
+			pr.w(m.Type.String() + " " + ident(m.Name))
 		}
 		if m.ExprBody != nil {
 			pr.w(" => ")
@@ -423,10 +435,10 @@ func (pr *printer) method(m *MethodDecl) {
 	switch m.Operator {
 	case "":
 		if m.Iface != nil {
-			pr.w(m.ReturnType.String() + " " + m.Iface.String() + "." + m.Name)
+			pr.w(m.ReturnType.String() + " " + m.Iface.String() + "." + ident(m.Name))
 			break
 		}
-		pr.w(m.ReturnType.String() + " " + m.Name)
+		pr.w(m.ReturnType.String() + " " + ident(m.Name))
 	case "implicit", "explicit":
 		pr.w(m.Operator + " operator " + m.ReturnType.String())
 	default:
@@ -447,7 +459,7 @@ func (pr *printer) declarators(ds []*Declarator) {
 }
 
 func (pr *printer) declarator(d *Declarator) {
-	pr.w(d.Name)
+	pr.w(ident(d.Name))
 	if d.Init != nil {
 		pr.w(" = ")
 		pr.expr(d.Init, 1)
@@ -581,7 +593,7 @@ func (pr *printer) stmt(s Stmt) {
 				body = b.Stmts[1]
 			}
 		} else {
-			pr.w("foreach (" + s.Type.String() + " " + s.Name + " in ")
+			pr.w("foreach (" + s.Type.String() + " " + ident(s.Name) + " in ")
 		}
 		pr.expr(s.X, 1)
 		pr.w(")")
@@ -697,7 +709,7 @@ func (pr *printer) catch(c *CatchClause) {
 	if c.Type != nil {
 		pr.w(" (" + c.Type.String())
 		if c.Name != "" {
-			pr.w(" " + c.Name)
+			pr.w(" " + ident(c.Name))
 		}
 		pr.w(")")
 	}
@@ -800,7 +812,7 @@ func (pr *printer) exprInner(e Expr) {
 	case *InterpolatedString:
 		pr.interp(e)
 	case *Ident:
-		pr.w(e.Name)
+		pr.w(ident(e.Name))
 		pr.typeArgs(e.TypeArgs)
 	case *MemberExpr:
 		pr.expr(e.X, lvlPrimary)
@@ -809,7 +821,7 @@ func (pr *printer) exprInner(e Expr) {
 		} else {
 			pr.w(".")
 		}
-		pr.w(e.Name)
+		pr.w(ident(e.Name))
 		pr.typeArgs(e.TypeArgs)
 	case *CallExpr:
 		pr.expr(e.Fun, lvlPrimary)
@@ -888,7 +900,7 @@ func (pr *printer) exprInner(e Expr) {
 			return
 		}
 		if len(e.Params) == 1 && e.Params[0].Type == nil && e.Params[0].Modifier == "" && len(e.Params[0].Attributes) == 0 {
-			pr.w(e.Params[0].Name)
+			pr.w(ident(e.Params[0].Name))
 		} else {
 			pr.params(e.Params)
 		}
@@ -918,7 +930,7 @@ func (pr *printer) exprInner(e Expr) {
 			}
 			pr.w(" ")
 			if m.Name != "" {
-				pr.w(m.Name + " = ")
+				pr.w(ident(m.Name) + " = ")
 			}
 			pr.expr(m.X, lvlAssign)
 		}
@@ -1062,7 +1074,7 @@ func (pr *printer) exprInner(e Expr) {
 		} else {
 			pr.w(e.Type.String() + " ")
 		}
-		pr.w(e.Name)
+		pr.w(ident(e.Name))
 	default:
 		pr.w(fmt.Sprintf("/* %T */", e))
 	}
@@ -1105,7 +1117,7 @@ func (pr *printer) args(open string, as []*Arg, close string) {
 
 func (pr *printer) arg(a *Arg) {
 	if a.Name != "" {
-		pr.w(a.Name + ": ")
+		pr.w(ident(a.Name) + ": ")
 	}
 	if a.Mod != "" {
 		pr.w(a.Mod + " ")
@@ -1147,7 +1159,7 @@ func (pr *printer) memberInit(m *MemberInit) {
 	if m.Index != nil {
 		pr.args("[", m.Index, "]")
 	} else {
-		pr.w(m.Name)
+		pr.w(ident(m.Name))
 	}
 	pr.w(" = ")
 	pr.expr(m.Value, 1)
@@ -1234,10 +1246,10 @@ func (pr *printer) pattern(p Pattern, min int) {
 	case *TypePattern:
 		pr.w(p.Type.String())
 		if p.Name != "" {
-			pr.w(" " + p.Name)
+			pr.w(" " + ident(p.Name))
 		}
 	case *VarPattern:
-		pr.w("var " + p.Name)
+		pr.w("var " + ident(p.Name))
 	case *DiscardPattern:
 		pr.w("_")
 	case *NotPattern:
@@ -1276,7 +1288,7 @@ func (pr *printer) pattern(p Pattern, min int) {
 		}
 		pr.w("]")
 		if p.Name != "" {
-			pr.w(" " + p.Name)
+			pr.w(" " + ident(p.Name))
 		}
 	case *SlicePattern:
 		pr.w("..")
@@ -1298,7 +1310,7 @@ func (pr *printer) pattern(p Pattern, min int) {
 		}
 		pr.w(" }")
 		if p.Name != "" {
-			pr.w(" " + p.Name)
+			pr.w(" " + ident(p.Name))
 		}
 	}
 	if paren {

@@ -361,3 +361,20 @@ func BenchmarkParse10k(b *testing.B) {
 }
 
 func sprintfType(n Node) string { return fmt.Sprintf("%T", n) }
+
+// TestVerbatimIdentifiersRoundTrip checks that a keyword used as an
+// identifier (`@class`) is printed with its verbatim prefix, so the printed
+// program parses back to the same tree.
+func TestVerbatimIdentifiersRoundTrip(t *testing.T) {
+	src := `class Ev { public int @in; public void @do(int @class) { var @for = @class + @in; foreach (var @if in new[] { 1 }) { } } }
+static class P { static void Main() { var @new = new Ev { @in = 1 }; @new.@do(@class: 2); Func<int, int> f = @event => @event + int.Parse("1"); } }
+`
+	roundTrip(t, "verbatim", []byte(src))
+	f, _ := Parse("verbatim", []byte(src))
+	out := Print(f)
+	for _, want := range []string{"int @in;", "void @do(int @class)", "var @for = @class + @in", "var @if in", "@new.@do(@class: 2)", "@event => @event + int.Parse", "@in = 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("printed program lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -112,6 +112,9 @@ namespace System
         public extern static void Write(string format, object arg0, object arg1, object arg2);
         public extern static void Write(string format, params object[] arg);
         public extern static string ReadLine();
+        public extern static int Read();
+        public extern static ConsoleKeyInfo ReadKey();
+        public extern static ConsoleKeyInfo ReadKey(bool intercept);
         public static System.IO.TextWriter Out { get; }
         public static System.IO.TextWriter Error { get; }
     }
@@ -211,6 +214,7 @@ namespace System
         public extern static string Format(string format, object arg0);
         public extern static string Format(string format, params object[] args);
         public extern static string Format(IFormatProvider provider, string format, params object[] args);
+        public extern static string Create(IFormatProvider provider, string text);
         public extern static string Join(string separator, params string[] value);
         public extern static string Join(string separator, params object[] values);
         public extern static string Join<T>(string separator, IEnumerable<T> values);
@@ -248,6 +252,44 @@ namespace System
     public enum MidpointRounding { ToEven, AwayFromZero, ToZero, ToNegativeInfinity, ToPositiveInfinity }
 
     public enum DayOfWeek { Sunday, Monday, Tuesday, Wednesday, Thursday, Friday, Saturday }
+
+    // FormattableString's static helpers; the compiler formats an
+    // interpolated string argument with the culture (compiler/call.go,
+    // formatWithProvider).
+    public static class FormattableString
+    {
+        public extern static string Invariant(string text);
+        public extern static string CurrentCulture(string text);
+    }
+
+    [Struct] public sealed class ConsoleKeyInfo : IEquatable<ConsoleKeyInfo>
+    {
+        public extern ConsoleKeyInfo(char keyChar, ConsoleKey key, bool shift, bool alt, bool control);
+        public char KeyChar { get; }
+        public ConsoleKey Key { get; }
+        public ConsoleModifiers Modifiers { get; }
+        public extern bool Equals(ConsoleKeyInfo obj);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+    }
+
+    [Flags] public enum ConsoleModifiers { None = 0, Alt = 1, Shift = 2, Control = 4 }
+
+    public enum ConsoleKey
+    {
+        Backspace = 8, Tab = 9, Clear = 12, Enter = 13, Pause = 19, Escape = 27, Spacebar = 32,
+        PageUp = 33, PageDown = 34, End = 35, Home = 36, LeftArrow = 37, UpArrow = 38, RightArrow = 39, DownArrow = 40,
+        Insert = 45, Delete = 46,
+        D0 = 48, D1 = 49, D2 = 50, D3 = 51, D4 = 52, D5 = 53, D6 = 54, D7 = 55, D8 = 56, D9 = 57,
+        A = 65, B = 66, C = 67, D = 68, E = 69, F = 70, G = 71, H = 72, I = 73, J = 74, K = 75, L = 76, M = 77,
+        N = 78, O = 79, P = 80, Q = 81, R = 82, S = 83, T = 84, U = 85, V = 86, W = 87, X = 88, Y = 89, Z = 90,
+        NumPad0 = 96, NumPad1 = 97, NumPad2 = 98, NumPad3 = 99, NumPad4 = 100, NumPad5 = 101, NumPad6 = 102,
+        NumPad7 = 103, NumPad8 = 104, NumPad9 = 105, Multiply = 106, Add = 107, Separator = 108, Subtract = 109,
+        Decimal = 110, Divide = 111,
+        F1 = 112, F2 = 113, F3 = 114, F4 = 115, F5 = 116, F6 = 117, F7 = 118, F8 = 119, F9 = 120, F10 = 121, F11 = 122, F12 = 123,
+        Oem1 = 186, OemPlus = 187, OemComma = 188, OemMinus = 189, OemPeriod = 190, Oem2 = 191, Oem3 = 192,
+        Oem4 = 219, Oem5 = 220, Oem6 = 221, Oem7 = 222
+    }
 
     public enum DateTimeKind { Unspecified, Utc, Local }
 
@@ -2156,7 +2198,6 @@ namespace System.Threading.Tasks
         public extern void Start(TaskScheduler scheduler);
         public extern void RunSynchronously();
         public extern void RunSynchronously(TaskScheduler scheduler);
-        public object AsyncState { get; }
         public extern void Wait();
         public extern bool Wait(int millisecondsTimeout);
         public extern bool Wait(TimeSpan timeout);

@@ -19,6 +19,10 @@ var (
 // tCultureInfo is System.Globalization.CultureInfo; its payload is *netfmt.Culture.
 var tCultureInfo = register(vm.NewLibType("System.Globalization", "CultureInfo", nil))
 
+// tFormattableString is System.FormattableString, for its static Invariant
+// and CurrentCulture.
+var tFormattableString = register(vm.NewLibType("System", "FormattableString", nil))
+
 var (
 	cultureCacheMu sync.Mutex
 	cultureCache   = map[string]vm.Value{}
@@ -272,4 +276,11 @@ func init() {
 	ci.InheritMethods()
 
 	vm.TString.AddStatic("Format", 1, -1, stringFormat)
+	// string.Create(provider, text) and FormattableString's helpers
+	// receive an interpolated string already formatted with the provider
+	// (the compiler's formatWithProvider); any other string is the result.
+	vm.TString.AddStatic("Create", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[1], nil })
+	for _, name := range []string{"Invariant", "CurrentCulture"} {
+		tFormattableString.AddStatic(name, 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil })
+	}
 }

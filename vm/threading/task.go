@@ -656,12 +656,6 @@ func init() {
 		d.runSynchronously(t)
 		return vm.Null, nil
 	})
-	task.AddProperty("AsyncState", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if d := delegateOf(get(args[0])); d != nil && d.spec.useState {
-			return d.spec.state, nil
-		}
-		return vm.Null, nil
-	}, nil)
 	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tk := get(args[0])
 		d := delegateOf(tk)
