@@ -616,7 +616,10 @@ func (c *Compiler) declareMember(ci *classInfo, m *lang.MethodDecl, prop *lang.P
 	if len(m.TypeParams) > 0 {
 		fn.Sig = "[" + strings.Join(m.TypeParams, ",") + "]" + fn.Sig
 	}
-	if static && ci.generic() {
+	if static && (ci.generic() || ci.t.IsInterface && len(ci.typeParams) > 0) {
+		// A static member of a generic interface (a static virtual
+		// member's default body) takes the interface's type arguments
+		// too: the constrained call passes them (staticabs.go).
 		mi.classHidden = hiddenTypeParams(m.Params, ci.typeParams)
 		addHiddenParams(fn, mi.classHidden)
 	}

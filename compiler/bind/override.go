@@ -56,10 +56,16 @@ func (in *Info) OriginOf(d *lang.MethodDecl) *lang.MethodDecl {
 // CS0535, CS0738.
 func (b *binder) bindOverrides() {
 	for _, t := range b.types {
-		if t.Lib || t.Kind != Class {
+		if t.Lib || t.Kind != Class && t.Kind != Struct {
 			continue
 		}
 		program := t.pending == nil
+		if t.Kind == Struct {
+			if program && len(b.decls[t]) > 0 {
+				b.mapInterfaces(t)
+			}
+			continue
+		}
 		for _, td := range b.decls[t] {
 			for _, m := range td.Members {
 				switch m := m.(type) {
@@ -216,16 +222,17 @@ func (b *binder) mapInterfaces(t *Type) {
 func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 	var name string
 	abstract := false
+	static := declMods(m).Has(lang.ModStatic)
+	if static && !declMods(m).Has(lang.ModAbstract) && !declMods(m).Has(lang.ModVirtual) {
+		return // a static member with a body: the interface's own, not implemented
+	}
 	switch m := m.(type) {
 	case *lang.MethodDecl:
-		if m.Modifiers.Has(lang.ModStatic) || m.Operator != "" {
+		if m.Operator != "" && !static {
 			return
 		}
 		name, abstract = m.Name, m.Body == nil && m.ExprBody == nil
 	case *lang.PropertyDecl:
-		if m.Modifiers.Has(lang.ModStatic) {
-			return
-		}
 		name, abstract = m.Name, m.ExprBody == nil
 		for _, a := range m.Accessors {
 			abstract = abstract && a.Body == nil && a.ExprBody == nil
@@ -250,7 +257,7 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 		}
 		for _, s := range b.u.declared(c, name) {
 			d := symDecl(s)
-			if d == nil || !sameMember(b.u, isym, s) || symStatic(s) {
+			if d == nil || !sameMember(b.u, isym, s) || symStatic(s) != static {
 				continue
 			}
 			if !c.Generic().Lib && c.Kind != Interface && !declMods(d).Has(lang.ModPublic) {
