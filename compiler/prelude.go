@@ -24,6 +24,7 @@ import (
 // compiled with every program.
 var preludeOnDemand = []preludePart{
 	{namespace: "System.Threading.Channels"},
+	{namespace: "System.Numerics", types: []string{"IParsable", "ISpanParsable"}},
 	{namespace: "Xunit"}, // with Xunit.Sdk
 	{namespace: "TestLibrary"},
 	{types: []string{"Progress", "IProgress"}},
@@ -48,14 +49,14 @@ var preludeOnDemand = []preludePart{
 // the types named.
 type preludePart struct {
 	namespace string
-	types     []string
+	types     []string // with a namespace: types of other namespaces that go with it
 	members   []string // extension methods of its types, named by a call (`xs.ToLookup(f)`)
 }
 
 // holds reports whether td belongs to the part.
 func (p preludePart) holds(td *lang.TypeDecl) bool {
-	if p.namespace != "" {
-		return td.Namespace == p.namespace || strings.HasPrefix(td.Namespace, p.namespace+".")
+	if p.namespace != "" && (td.Namespace == p.namespace || strings.HasPrefix(td.Namespace, p.namespace+".")) {
+		return true
 	}
 	for _, n := range p.types {
 		if td.Name == n {

@@ -198,6 +198,39 @@ func preludeAST() *lang.File {
 		preludeAST_162(),
 		preludeAST_163(),
 		preludeAST_164(),
+		preludeAST_165(),
+		preludeAST_166(),
+		preludeAST_167(),
+		preludeAST_168(),
+		preludeAST_169(),
+		preludeAST_170(),
+		preludeAST_171(),
+		preludeAST_172(),
+		preludeAST_173(),
+		preludeAST_174(),
+		preludeAST_175(),
+		preludeAST_176(),
+		preludeAST_177(),
+		preludeAST_178(),
+		preludeAST_179(),
+		preludeAST_180(),
+		preludeAST_181(),
+		preludeAST_182(),
+		preludeAST_183(),
+		preludeAST_184(),
+		preludeAST_185(),
+		preludeAST_186(),
+		preludeAST_187(),
+		preludeAST_188(),
+		preludeAST_189(),
+		preludeAST_190(),
+		preludeAST_191(),
+		preludeAST_192(),
+		preludeAST_193(),
+		preludeAST_194(),
+		preludeAST_195(),
+		preludeAST_196(),
+		preludeAST_197(),
 	}
 	return f
 }
@@ -79962,6 +79995,4321 @@ func preludeAST_164() *lang.TypeDecl {
 						},
 					},
 					Rbrace: p(4360, 123),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_165() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4372, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IParsable",
+		Namespace: "System",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4372, 53),
+						Name: "IParsable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4372, 63),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4374, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4374, 25),
+					Name: "TSelf",
+				},
+				Name: "Parse",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4374, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4374, 37),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: p(4374, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(4374, 47),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4375, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4375, 25),
+					Name: "bool",
+				},
+				Name: "TryParse",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4375, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(4375, 39),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: p(4375, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(4375, 49),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      p(4375, 75),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(4375, 79),
+							Name: "TSelf",
+						},
+						Name: "result",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_166() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4378, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ISpanParsable",
+		Namespace: "System",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4378, 76),
+						Name: "ISpanParsable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4378, 90),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4378, 45),
+				Name: "IParsable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4378, 55),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_167() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4385, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IAdditionOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4385, 79),
+						Name: "IAdditionOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4385, 98),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4385, 105),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4385, 113),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4387, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4387, 25),
+					Name: "TResult",
+				},
+				Name: "op_Addition",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4387, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4387, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4387, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4387, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+			},
+		},
+	}
+}
+
+func preludeAST_168() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4390, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ISubtractionOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4390, 82),
+						Name: "ISubtractionOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4390, 104),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4390, 111),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4390, 119),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4392, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4392, 25),
+					Name: "TResult",
+				},
+				Name: "op_Subtraction",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4392, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4392, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4392, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4392, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+			},
+		},
+	}
+}
+
+func preludeAST_169() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4395, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IMultiplyOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4395, 79),
+						Name: "IMultiplyOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4395, 98),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4395, 105),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4395, 113),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4397, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4397, 25),
+					Name: "TResult",
+				},
+				Name: "op_Multiply",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4397, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4397, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4397, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4397, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+			},
+		},
+	}
+}
+
+func preludeAST_170() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4400, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IDivisionOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4400, 79),
+						Name: "IDivisionOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4400, 98),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4400, 105),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4400, 113),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4402, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4402, 25),
+					Name: "TResult",
+				},
+				Name: "op_Division",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4402, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4402, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4402, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4402, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "/",
+			},
+		},
+	}
+}
+
+func preludeAST_171() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4405, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IModulusOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4405, 78),
+						Name: "IModulusOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4405, 96),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4405, 103),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4405, 111),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4407, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4407, 25),
+					Name: "TResult",
+				},
+				Name: "op_Modulus",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4407, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4407, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4407, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4407, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "%",
+			},
+		},
+	}
+}
+
+func preludeAST_172() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4410, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IBitwiseOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4410, 78),
+						Name: "IBitwiseOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4410, 96),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4410, 103),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4410, 111),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4412, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4412, 25),
+					Name: "TResult",
+				},
+				Name: "op_BitwiseAnd",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4412, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4412, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4412, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4412, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "&",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4413, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4413, 25),
+					Name: "TResult",
+				},
+				Name: "op_BitwiseOr",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4413, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4413, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4413, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4413, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "|",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4414, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4414, 25),
+					Name: "TResult",
+				},
+				Name: "op_ExclusiveOr",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4414, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4414, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4414, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4414, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "^",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4415, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4415, 25),
+					Name: "TResult",
+				},
+				Name: "op_OnesComplement",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4415, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4415, 44),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+		},
+	}
+}
+
+func preludeAST_173() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4418, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IShiftOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4418, 76),
+						Name: "IShiftOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4418, 92),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4418, 99),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4418, 107),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4420, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4420, 25),
+					Name: "TResult",
+				},
+				Name: "op_LeftShift",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4420, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(4420, 45),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(4420, 58),
+						Type: &lang.TypeRef{
+							Pos:  p(4420, 58),
+							Name: "TOther",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: "<<",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4421, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4421, 25),
+					Name: "TResult",
+				},
+				Name: "op_RightShift",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4421, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(4421, 45),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(4421, 58),
+						Type: &lang.TypeRef{
+							Pos:  p(4421, 58),
+							Name: "TOther",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>",
+			},
+		},
+	}
+}
+
+func preludeAST_174() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4424, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IEqualityOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4424, 79),
+						Name: "IEqualityOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4424, 98),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4424, 105),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4424, 113),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4426, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4426, 25),
+					Name: "TResult",
+				},
+				Name: "op_Equality",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4426, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(4426, 45),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4426, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(4426, 57),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4427, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4427, 25),
+					Name: "TResult",
+				},
+				Name: "op_Inequality",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4427, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(4427, 45),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4427, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(4427, 57),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+		},
+	}
+}
+
+func preludeAST_175() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4430, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IComparisonOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4431, 23),
+						Name: "IComparisonOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4431, 44),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4431, 51),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4431, 59),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4430, 69),
+				Name: "IEqualityOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4430, 88),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4430, 95),
+						Name: "TOther",
+					},
+					&lang.TypeRef{
+						Pos:  p(4430, 103),
+						Name: "TResult",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4433, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4433, 25),
+					Name: "TResult",
+				},
+				Name: "op_LessThan",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4433, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4433, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4433, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4433, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4434, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4434, 25),
+					Name: "TResult",
+				},
+				Name: "op_GreaterThan",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4434, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4434, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4434, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4434, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4435, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4435, 25),
+					Name: "TResult",
+				},
+				Name: "op_LessThanOrEqual",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4435, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(4435, 45),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4435, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(4435, 57),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4436, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4436, 25),
+					Name: "TResult",
+				},
+				Name: "op_GreaterThanOrEqual",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4436, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(4436, 45),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4436, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(4436, 57),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+		},
+	}
+}
+
+func preludeAST_176() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4439, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IUnaryNegationOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4439, 76),
+						Name: "IUnaryNegationOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4439, 100),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4439, 107),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4441, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4441, 25),
+					Name: "TResult",
+				},
+				Name: "op_UnaryNegation",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4441, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4441, 44),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+		},
+	}
+}
+
+func preludeAST_177() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4444, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IUnaryPlusOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4444, 72),
+						Name: "IUnaryPlusOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4444, 92),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4444, 99),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4446, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4446, 25),
+					Name: "TResult",
+				},
+				Name: "op_UnaryPlus",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4446, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4446, 44),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+		},
+	}
+}
+
+func preludeAST_178() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4449, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IIncrementOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4449, 63),
+						Name: "IIncrementOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4449, 83),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4451, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4451, 25),
+					Name: "TSelf",
+				},
+				Name: "op_Increment",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4451, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(4451, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+		},
+	}
+}
+
+func preludeAST_179() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4454, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IDecrementOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4454, 63),
+						Name: "IDecrementOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4454, 83),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4456, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4456, 25),
+					Name: "TSelf",
+				},
+				Name: "op_Decrement",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4456, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(4456, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+		},
+	}
+}
+
+func preludeAST_180() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4459, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IAdditiveIdentity",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4459, 70),
+						Name: "IAdditiveIdentity",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4459, 88),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4459, 95),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(4461, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4461, 25),
+					Name: "TResult",
+				},
+				Name: "AdditiveIdentity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4461, 52),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_181() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4464, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IMultiplicativeIdentity",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4464, 76),
+						Name: "IMultiplicativeIdentity",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4464, 100),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4464, 107),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(4466, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4466, 25),
+					Name: "TResult",
+				},
+				Name: "MultiplicativeIdentity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4466, 58),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_182() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4469, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IMinMaxValue",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4469, 56),
+						Name: "IMinMaxValue",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4469, 69),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(4471, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4471, 25),
+					Name: "TSelf",
+				},
+				Name: "MinValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4471, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4472, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4472, 25),
+					Name: "TSelf",
+				},
+				Name: "MaxValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4472, 42),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_183() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4475, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "INumberBase",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4480, 23),
+						Name: "INumberBase",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4480, 35),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4475, 43),
+				Name: "IAdditionOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4475, 62),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4475, 69),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4475, 76),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4475, 84),
+				Name: "IAdditiveIdentity",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4475, 102),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4475, 109),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4476, 9),
+				Name: "IDecrementOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4476, 29),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4476, 37),
+				Name: "IDivisionOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4476, 56),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4476, 63),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4476, 70),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4476, 78),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4476, 89),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4477, 9),
+				Name: "IEqualityOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4477, 28),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4477, 35),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4477, 42),
+						Name: "bool",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4477, 49),
+				Name: "IIncrementOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4477, 69),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4477, 77),
+				Name: "IMultiplicativeIdentity",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4477, 101),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4477, 108),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4478, 9),
+				Name: "IMultiplyOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4478, 28),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4478, 35),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4478, 42),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4478, 50),
+				Name: "ISpanParsable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4478, 64),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4478, 72),
+				Name: "ISubtractionOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4478, 94),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4478, 101),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4478, 108),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4479, 9),
+				Name: "IUnaryPlusOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4479, 29),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4479, 36),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4479, 44),
+				Name: "IUnaryNegationOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4479, 68),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4479, 75),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(4482, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4482, 25),
+					Name: "TSelf",
+				},
+				Name: "One",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4482, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4483, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4483, 25),
+					Name: "int",
+				},
+				Name: "Radix",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4483, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4484, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4484, 25),
+					Name: "TSelf",
+				},
+				Name: "Zero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4484, 38),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4485, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4485, 25),
+					Name: "TSelf",
+				},
+				Name: "Abs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4485, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(4485, 35),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4486, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4486, 25),
+					Name: "bool",
+				},
+				Name: "IsCanonical",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4486, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(4486, 42),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4487, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4487, 25),
+					Name: "bool",
+				},
+				Name: "IsComplexNumber",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4487, 46),
+						Type: &lang.TypeRef{
+							Pos:  p(4487, 46),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4488, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4488, 25),
+					Name: "bool",
+				},
+				Name: "IsEvenInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4488, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4488, 44),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4489, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4489, 25),
+					Name: "bool",
+				},
+				Name: "IsFinite",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4489, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(4489, 39),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4490, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4490, 25),
+					Name: "bool",
+				},
+				Name: "IsImaginaryNumber",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4490, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4490, 48),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4491, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4491, 25),
+					Name: "bool",
+				},
+				Name: "IsInfinity",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4491, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(4491, 41),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4492, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4492, 25),
+					Name: "bool",
+				},
+				Name: "IsInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4492, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(4492, 40),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4493, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4493, 25),
+					Name: "bool",
+				},
+				Name: "IsNaN",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4493, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(4493, 36),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4494, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4494, 25),
+					Name: "bool",
+				},
+				Name: "IsNegative",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4494, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(4494, 41),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4495, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4495, 25),
+					Name: "bool",
+				},
+				Name: "IsNegativeInfinity",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4495, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(4495, 49),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4496, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4496, 25),
+					Name: "bool",
+				},
+				Name: "IsNormal",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4496, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(4496, 39),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4497, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4497, 25),
+					Name: "bool",
+				},
+				Name: "IsOddInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4497, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(4497, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4498, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4498, 25),
+					Name: "bool",
+				},
+				Name: "IsPositive",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4498, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(4498, 41),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4499, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4499, 25),
+					Name: "bool",
+				},
+				Name: "IsPositiveInfinity",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4499, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(4499, 49),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4500, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4500, 25),
+					Name: "bool",
+				},
+				Name: "IsRealNumber",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4500, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(4500, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4501, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4501, 25),
+					Name: "bool",
+				},
+				Name: "IsSubnormal",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4501, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(4501, 42),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4502, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4502, 25),
+					Name: "bool",
+				},
+				Name: "IsZero",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4502, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4502, 37),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4503, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4503, 25),
+					Name: "TSelf",
+				},
+				Name: "MaxMagnitude",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4503, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4503, 44),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(4503, 53),
+						Type: &lang.TypeRef{
+							Pos:  p(4503, 53),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4504, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4504, 25),
+					Name: "TSelf",
+				},
+				Name: "MinMagnitude",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4504, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4504, 44),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(4504, 53),
+						Type: &lang.TypeRef{
+							Pos:  p(4504, 53),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4505, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4505, 24),
+					Name: "TSelf",
+				},
+				Name: "CreateChecked",
+				TypeParams: []string{
+					"TOther",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "TOther",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4505, 81),
+								Name: "INumberBase",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(4505, 93),
+										Name: "TOther",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4505, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(4505, 52),
+							Name: "TOther",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4506, 9),
+					Stmts: []lang.Stmt{
+						&lang.ThrowStmt{
+							Pos: p(4507, 13),
+							X: &lang.NewExpr{
+								Pos: p(4507, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(4507, 23),
+									Name: "NotSupportedException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4507, 45),
+										X: &lang.Literal{
+											Pos:   p(4507, 45),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Specified method is not supported.\"",
+											Value: string("Specified method is not supported."),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4508, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4509, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4509, 24),
+					Name: "TSelf",
+				},
+				Name: "CreateSaturating",
+				TypeParams: []string{
+					"TOther",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "TOther",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4509, 84),
+								Name: "INumberBase",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(4509, 96),
+										Name: "TOther",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4509, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(4509, 55),
+							Name: "TOther",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4510, 9),
+					Stmts: []lang.Stmt{
+						&lang.ThrowStmt{
+							Pos: p(4511, 13),
+							X: &lang.NewExpr{
+								Pos: p(4511, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(4511, 23),
+									Name: "NotSupportedException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4511, 45),
+										X: &lang.Literal{
+											Pos:   p(4511, 45),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Specified method is not supported.\"",
+											Value: string("Specified method is not supported."),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4512, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4513, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4513, 24),
+					Name: "TSelf",
+				},
+				Name: "CreateTruncating",
+				TypeParams: []string{
+					"TOther",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "TOther",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4513, 84),
+								Name: "INumberBase",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(4513, 96),
+										Name: "TOther",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4513, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(4513, 55),
+							Name: "TOther",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4514, 9),
+					Stmts: []lang.Stmt{
+						&lang.ThrowStmt{
+							Pos: p(4515, 13),
+							X: &lang.NewExpr{
+								Pos: p(4515, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(4515, 23),
+									Name: "NotSupportedException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4515, 45),
+										X: &lang.Literal{
+											Pos:   p(4515, 45),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Specified method is not supported.\"",
+											Value: string("Specified method is not supported."),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4516, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_184() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4519, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "INumber",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4521, 23),
+						Name: "INumber",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4521, 31),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4519, 39),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(4519, 52),
+				Name: "IComparable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4519, 64),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4519, 72),
+				Name: "IComparisonOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4519, 93),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4519, 100),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4519, 107),
+						Name: "bool",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4520, 9),
+				Name: "IModulusOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4520, 27),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4520, 34),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4520, 41),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4520, 49),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4520, 61),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4523, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4523, 24),
+					Name: "TSelf",
+				},
+				Name: "Clamp",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4523, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(4523, 36),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(4523, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(4523, 49),
+							Name: "TSelf",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: p(4523, 60),
+						Type: &lang.TypeRef{
+							Pos:  p(4523, 60),
+							Name: "TSelf",
+						},
+						Name: "max",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4524, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4525, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4525, 21),
+								Op:  ">",
+								X: &lang.Ident{
+									Pos:  p(4525, 17),
+									Name: "min",
+								},
+								Y: &lang.Ident{
+									Pos:  p(4525, 23),
+									Name: "max",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4526, 13),
+								Stmts: []lang.Stmt{
+									&lang.ThrowStmt{
+										Pos: p(4527, 17),
+										X: &lang.NewExpr{
+											Pos: p(4527, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(4527, 27),
+												Name: "ArgumentException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(4527, 45),
+													X: &lang.InterpolatedString{
+														Pos: p(4527, 45),
+														Parts: []*lang.InterpPart{
+															&lang.InterpPart{
+																Text: "'",
+															},
+															&lang.InterpPart{
+																X: &lang.Ident{
+																	Pos:  p(4527, 49),
+																	Name: "min",
+																},
+															},
+															&lang.InterpPart{
+																Text: "' cannot be greater than ",
+															},
+															&lang.InterpPart{
+																X: &lang.Ident{
+																	Pos:  p(4527, 79),
+																	Name: "max",
+																},
+															},
+															&lang.InterpPart{
+																Text: ".",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4528, 13),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4529, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4529, 13),
+								Name: "TSelf",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4529, 19),
+									Name: "result",
+									Init: &lang.Ident{
+										Pos:  p(4529, 28),
+										Name: "value",
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4530, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4530, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4530, 13),
+									Name: "result",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(4530, 28),
+									Fun: &lang.MemberExpr{
+										Pos: p(4530, 28),
+										X: &lang.Ident{
+											Pos:  p(4530, 22),
+											Name: "TSelf",
+										},
+										Name: "Max",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4530, 32),
+											X: &lang.Ident{
+												Pos:  p(4530, 32),
+												Name: "result",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4530, 40),
+											X: &lang.Ident{
+												Pos:  p(4530, 40),
+												Name: "min",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4531, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4531, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4531, 13),
+									Name: "result",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(4531, 28),
+									Fun: &lang.MemberExpr{
+										Pos: p(4531, 28),
+										X: &lang.Ident{
+											Pos:  p(4531, 22),
+											Name: "TSelf",
+										},
+										Name: "Min",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4531, 32),
+											X: &lang.Ident{
+												Pos:  p(4531, 32),
+												Name: "result",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4531, 40),
+											X: &lang.Ident{
+												Pos:  p(4531, 40),
+												Name: "max",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4532, 13),
+							X: &lang.Ident{
+								Pos:  p(4532, 20),
+								Name: "result",
+							},
+						},
+					},
+					Rbrace: p(4533, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4534, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4534, 24),
+					Name: "TSelf",
+				},
+				Name: "CopySign",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4534, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(4534, 39),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(4534, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(4534, 52),
+							Name: "TSelf",
+						},
+						Name: "sign",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4535, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4536, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4536, 13),
+								Name: "TSelf",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4536, 19),
+									Name: "result",
+									Init: &lang.Ident{
+										Pos:  p(4536, 28),
+										Name: "value",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4537, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4537, 41),
+								Op:  "!=",
+								X: &lang.CallExpr{
+									Pos: p(4537, 23),
+									Fun: &lang.MemberExpr{
+										Pos: p(4537, 23),
+										X: &lang.Ident{
+											Pos:  p(4537, 17),
+											Name: "TSelf",
+										},
+										Name: "IsNegative",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4537, 34),
+											X: &lang.Ident{
+												Pos:  p(4537, 34),
+												Name: "value",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(4537, 50),
+									Fun: &lang.MemberExpr{
+										Pos: p(4537, 50),
+										X: &lang.Ident{
+											Pos:  p(4537, 44),
+											Name: "TSelf",
+										},
+										Name: "IsNegative",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4537, 61),
+											X: &lang.Ident{
+												Pos:  p(4537, 61),
+												Name: "sign",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4538, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4539, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4539, 24),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4539, 17),
+												Name: "result",
+											},
+											Right: &lang.UnaryExpr{
+												Pos: p(4539, 26),
+												Op:  "-",
+												X: &lang.Ident{
+													Pos:  p(4539, 27),
+													Name: "result",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4540, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4541, 13),
+							X: &lang.Ident{
+								Pos:  p(4541, 20),
+								Name: "result",
+							},
+						},
+					},
+					Rbrace: p(4542, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4543, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4543, 24),
+					Name: "TSelf",
+				},
+				Name: "Max",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4543, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4543, 34),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(4543, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(4543, 43),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(4543, 62),
+					Cond: &lang.BinaryExpr{
+						Pos: p(4543, 57),
+						Op:  ">=",
+						X: &lang.Ident{
+							Pos:  p(4543, 55),
+							Name: "x",
+						},
+						Y: &lang.Ident{
+							Pos:  p(4543, 60),
+							Name: "y",
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(4543, 64),
+						Name: "x",
+					},
+					Else: &lang.Ident{
+						Pos:  p(4543, 68),
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4544, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4544, 24),
+					Name: "TSelf",
+				},
+				Name: "MaxNumber",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4544, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(4544, 40),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(4544, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(4544, 49),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(4544, 68),
+					Cond: &lang.BinaryExpr{
+						Pos: p(4544, 63),
+						Op:  ">=",
+						X: &lang.Ident{
+							Pos:  p(4544, 61),
+							Name: "x",
+						},
+						Y: &lang.Ident{
+							Pos:  p(4544, 66),
+							Name: "y",
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(4544, 70),
+						Name: "x",
+					},
+					Else: &lang.Ident{
+						Pos:  p(4544, 74),
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4545, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4545, 24),
+					Name: "TSelf",
+				},
+				Name: "Min",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4545, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4545, 34),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(4545, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(4545, 43),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(4545, 62),
+					Cond: &lang.BinaryExpr{
+						Pos: p(4545, 57),
+						Op:  "<=",
+						X: &lang.Ident{
+							Pos:  p(4545, 55),
+							Name: "x",
+						},
+						Y: &lang.Ident{
+							Pos:  p(4545, 60),
+							Name: "y",
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(4545, 64),
+						Name: "x",
+					},
+					Else: &lang.Ident{
+						Pos:  p(4545, 68),
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4546, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4546, 24),
+					Name: "TSelf",
+				},
+				Name: "MinNumber",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4546, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(4546, 40),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(4546, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(4546, 49),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(4546, 68),
+					Cond: &lang.BinaryExpr{
+						Pos: p(4546, 63),
+						Op:  "<=",
+						X: &lang.Ident{
+							Pos:  p(4546, 61),
+							Name: "x",
+						},
+						Y: &lang.Ident{
+							Pos:  p(4546, 66),
+							Name: "y",
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(4546, 70),
+						Name: "x",
+					},
+					Else: &lang.Ident{
+						Pos:  p(4546, 74),
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4547, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4547, 24),
+					Name: "int",
+				},
+				Name: "Sign",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4547, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(4547, 33),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4548, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4549, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4549, 23),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(4549, 17),
+									Name: "value",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(4549, 31),
+									X: &lang.Ident{
+										Pos:  p(4549, 25),
+										Name: "TSelf",
+									},
+									Name: "Zero",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4550, 13),
+								Stmts: []lang.Stmt{
+									&lang.ReturnStmt{
+										Pos: p(4551, 17),
+										X: &lang.UnaryExpr{
+											Pos: p(4551, 24),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(4551, 25),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+								Rbrace: p(4552, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4553, 13),
+							X: &lang.CondExpr{
+								Pos: p(4553, 39),
+								Cond: &lang.BinaryExpr{
+									Pos: p(4553, 26),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(4553, 20),
+										Name: "value",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(4553, 34),
+										X: &lang.Ident{
+											Pos:  p(4553, 28),
+											Name: "TSelf",
+										},
+										Name: "Zero",
+									},
+								},
+								Then: &lang.Literal{
+									Pos:   p(4553, 41),
+									Raw:   "1",
+									Value: int64(1),
+								},
+								Else: &lang.Literal{
+									Pos:   p(4553, 45),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+					},
+					Rbrace: p(4554, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_185() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4557, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ISignedNumber",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4557, 78),
+						Name: "ISignedNumber",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4557, 92),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4557, 45),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4557, 57),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(4559, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4559, 25),
+					Name: "TSelf",
+				},
+				Name: "NegativeOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4559, 45),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_186() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4562, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IUnsignedNumber",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4562, 80),
+						Name: "IUnsignedNumber",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4562, 96),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4562, 47),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4562, 59),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_187() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4566, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IBinaryNumber",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4567, 23),
+						Name: "IBinaryNumber",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4567, 37),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4566, 45),
+				Name: "IBitwiseOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4566, 63),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4566, 70),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4566, 77),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4566, 85),
+				Name: "INumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4566, 93),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(4569, 9),
+				Modifiers: lang.Modifiers(2064),
+				Type: &lang.TypeRef{
+					Pos:  p(4569, 24),
+					Name: "TSelf",
+				},
+				Name: "AllBitsSet",
+				ExprBody: &lang.UnaryExpr{
+					Pos: p(4569, 44),
+					Op:  "~",
+					X: &lang.MemberExpr{
+						Pos: p(4569, 51),
+						X: &lang.Ident{
+							Pos:  p(4569, 45),
+							Name: "TSelf",
+						},
+						Name: "Zero",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4570, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4570, 25),
+					Name: "bool",
+				},
+				Name: "IsPow2",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4570, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4570, 37),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4571, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4571, 25),
+					Name: "TSelf",
+				},
+				Name: "Log2",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4571, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(4571, 36),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_188() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4574, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IBinaryInteger",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4575, 23),
+						Name: "IBinaryInteger",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4575, 38),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4574, 46),
+				Name: "IBinaryNumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4574, 60),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4574, 68),
+				Name: "IShiftOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4574, 84),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(4574, 91),
+						Name: "int",
+					},
+					&lang.TypeRef{
+						Pos:  p(4574, 96),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4577, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4577, 24),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4577, 25),
+							Name: "TSelf",
+						},
+						&lang.TypeRef{
+							Pos:  p(4577, 41),
+							Name: "TSelf",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
+				},
+				Name: "DivRem",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4577, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(4577, 65),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4577, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(4577, 77),
+							Name: "TSelf",
+						},
+						Name: "right",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4578, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4579, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4579, 13),
+								Name: "TSelf",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4579, 19),
+									Name: "quotient",
+									Init: &lang.BinaryExpr{
+										Pos: p(4579, 35),
+										Op:  "/",
+										X: &lang.Ident{
+											Pos:  p(4579, 30),
+											Name: "left",
+										},
+										Y: &lang.Ident{
+											Pos:  p(4579, 37),
+											Name: "right",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4580, 13),
+							X: &lang.TupleExpr{
+								Pos: p(4580, 20),
+								Elems: []lang.Expr{
+									&lang.Ident{
+										Pos:  p(4580, 21),
+										Name: "quotient",
+									},
+									&lang.BinaryExpr{
+										Pos: p(4580, 36),
+										Op:  "-",
+										X: &lang.Ident{
+											Pos:  p(4580, 31),
+											Name: "left",
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(4580, 47),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(4580, 38),
+												Name: "quotient",
+											},
+											Y: &lang.Ident{
+												Pos:  p(4580, 49),
+												Name: "right",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4581, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4582, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4582, 25),
+					Name: "TSelf",
+				},
+				Name: "LeadingZeroCount",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4582, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4582, 48),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4583, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4583, 25),
+					Name: "TSelf",
+				},
+				Name: "PopCount",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4583, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(4583, 40),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4584, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4584, 25),
+					Name: "TSelf",
+				},
+				Name: "RotateLeft",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4584, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(4584, 42),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(4584, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(4584, 55),
+							Name: "int",
+						},
+						Name: "rotateAmount",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4585, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4585, 25),
+					Name: "TSelf",
+				},
+				Name: "RotateRight",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4585, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(4585, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(4585, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4585, 56),
+							Name: "int",
+						},
+						Name: "rotateAmount",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4586, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4586, 25),
+					Name: "TSelf",
+				},
+				Name: "TrailingZeroCount",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4586, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(4586, 49),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_189() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4589, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IFloatingPointConstants",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4589, 88),
+						Name: "IFloatingPointConstants",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4589, 112),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4589, 55),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4589, 67),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(4591, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4591, 25),
+					Name: "TSelf",
+				},
+				Name: "E",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4591, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4592, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4592, 25),
+					Name: "TSelf",
+				},
+				Name: "Pi",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4592, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4593, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4593, 25),
+					Name: "TSelf",
+				},
+				Name: "Tau",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4593, 37),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_190() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4596, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IFloatingPoint",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4597, 23),
+						Name: "IFloatingPoint",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4597, 38),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4596, 46),
+				Name: "IFloatingPointConstants",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4596, 70),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4596, 78),
+				Name: "INumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4596, 86),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4596, 94),
+				Name: "ISignedNumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4596, 108),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4599, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4599, 25),
+					Name: "TSelf",
+				},
+				Name: "Ceiling",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4599, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(4599, 39),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4600, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4600, 25),
+					Name: "TSelf",
+				},
+				Name: "Floor",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4600, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4600, 37),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4601, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4601, 25),
+					Name: "TSelf",
+				},
+				Name: "Round",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4601, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4601, 37),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4602, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4602, 25),
+					Name: "TSelf",
+				},
+				Name: "Truncate",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4602, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(4602, 40),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_191() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4605, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IRootFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4605, 91),
+						Name: "IRootFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4605, 106),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4605, 46),
+				Name: "IFloatingPointConstants",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4605, 70),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4607, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4607, 25),
+					Name: "TSelf",
+				},
+				Name: "Cbrt",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4607, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(4607, 36),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4608, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4608, 25),
+					Name: "TSelf",
+				},
+				Name: "Sqrt",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4608, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(4608, 36),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_192() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4611, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IPowerFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4611, 80),
+						Name: "IPowerFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4611, 96),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4611, 47),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4611, 59),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4613, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4613, 25),
+					Name: "TSelf",
+				},
+				Name: "Pow",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4613, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(4613, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(4613, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4613, 44),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_193() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4616, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IExponentialFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4616, 98),
+						Name: "IExponentialFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4616, 120),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4616, 53),
+				Name: "IFloatingPointConstants",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4616, 77),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4618, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4618, 25),
+					Name: "TSelf",
+				},
+				Name: "Exp",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4618, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(4618, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_194() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4621, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ILogarithmicFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4621, 86),
+						Name: "ILogarithmicFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4621, 108),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4621, 53),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4621, 65),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4623, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4623, 25),
+					Name: "TSelf",
+				},
+				Name: "Log",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4623, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(4623, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4624, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4624, 25),
+					Name: "TSelf",
+				},
+				Name: "Log10",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4624, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4624, 37),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_195() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4627, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ITrigonometricFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4627, 100),
+						Name: "ITrigonometricFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4627, 124),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4627, 55),
+				Name: "IFloatingPointConstants",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4627, 79),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4629, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4629, 25),
+					Name: "TSelf",
+				},
+				Name: "Cos",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4629, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(4629, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4630, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4630, 25),
+					Name: "TSelf",
+				},
+				Name: "Sin",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4630, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(4630, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4631, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4631, 25),
+					Name: "TSelf",
+				},
+				Name: "Tan",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4631, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(4631, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_196() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4634, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IFloatingPointIeee754",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4636, 23),
+						Name: "IFloatingPointIeee754",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4636, 45),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4634, 53),
+				Name: "IExponentialFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4634, 75),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4634, 83),
+				Name: "IFloatingPoint",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4634, 98),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4635, 9),
+				Name: "ILogarithmicFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4635, 31),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4635, 39),
+				Name: "IPowerFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4635, 55),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4635, 63),
+				Name: "IRootFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4635, 78),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4635, 86),
+				Name: "ITrigonometricFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4635, 110),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(4638, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4638, 25),
+					Name: "TSelf",
+				},
+				Name: "Epsilon",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4638, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4639, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4639, 25),
+					Name: "TSelf",
+				},
+				Name: "NaN",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4639, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4640, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4640, 25),
+					Name: "TSelf",
+				},
+				Name: "NegativeInfinity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4640, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4641, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4641, 25),
+					Name: "TSelf",
+				},
+				Name: "NegativeZero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4641, 46),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4642, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(4642, 25),
+					Name: "TSelf",
+				},
+				Name: "PositiveInfinity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4642, 50),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_197() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4645, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IBinaryFloatingPointIeee754",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4646, 23),
+						Name: "IBinaryFloatingPointIeee754",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4646, 51),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4645, 59),
+				Name: "IBinaryNumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4645, 73),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4645, 81),
+				Name: "IFloatingPointIeee754",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4645, 103),
+						Name: "TSelf",
+					},
 				},
 			},
 		},

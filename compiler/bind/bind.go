@@ -463,7 +463,11 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b.checkStructs()
 	b.checkRefStructFields()
 	for _, t := range b.types {
-		if t.Lib || t.Open {
+		// The prelude's classes are not bound (code generation resolves
+		// their calls by name), but its interfaces are: the bodies of
+		// static virtual members call through their type parameters
+		// (Info.Constrained), which only binding records.
+		if t.Lib || t.Open && t.Kind != Interface {
 			continue
 		}
 		for _, td := range b.decls[t] {
@@ -642,6 +646,7 @@ func (b *binder) resolveBases(t *Type) {
 				}
 			}
 		}
+		b.addGenericMath(t)
 		return
 	}
 	obj := b.u.special[Object]
