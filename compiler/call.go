@@ -322,7 +322,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 	}
 	if tp := fs.c.info.ConstrainedOf(e); tp != nil {
 		if m := fs.c.info.CallOf(e); m != nil {
-			return fs.constrainedCall(e, tp, m, dst)
+			return fs.constrainedCall(e, tp, m, dst, await)
 		}
 	}
 	opCall, opVirt, opDel := callOps(await)

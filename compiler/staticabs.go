@@ -70,8 +70,9 @@ func (fs *funcState) constrainedOperator(tp *bind.Type, m *bind.Method, w, n, ds
 }
 
 // constrainedCall compiles `T.M(args)`, bound to the static abstract or
-// virtual method m through type parameter tp.
-func (fs *funcState) constrainedCall(e *lang.CallExpr, tp *bind.Type, m *bind.Method, dst int) *vm.Type {
+// virtual method m through type parameter tp; with await set, its result
+// is awaited (the operand of an await in rt mode).
+func (fs *funcState) constrainedCall(e *lang.CallExpr, tp *bind.Type, m *bind.Method, dst int, await bool) *vm.Type {
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	w := fs.alloc()
@@ -89,6 +90,10 @@ func (fs *funcState) constrainedCall(e *lang.CallExpr, tp *bind.Type, m *bind.Me
 	}
 	fs.emitABC(vm.OpCallDel, w, 0, n+nm)
 	fs.copyBack(backs)
+	if await {
+		fs.emitABC(vm.OpAwait, dst, w, 0)
+		return nil
+	}
 	fs.move(dst, w)
 	return fs.c.bindVMType(m.Ret)
 }
