@@ -52,7 +52,9 @@ func isNumericType(t *Type) bool {
 	return t == TDecimal || t.IsPrimitive() && t.Kind != KindBool && t.Kind != KindEnum
 }
 
-func isIntegralType(t *Type) bool { return t.IsPrimitive() && t != TDouble && t != TFloat && t.Kind != KindBool && t.Kind != KindEnum }
+func isIntegralType(t *Type) bool {
+	return t.IsPrimitive() && t != TDouble && t != TFloat && t.Kind != KindBool && t.Kind != KindEnum
+}
 
 func isFloatType(t *Type) bool { return t == TDouble || t == TFloat }
 

@@ -445,6 +445,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	for _, t := range b.types {
 		b.resolveBases(t)
 	}
+	b.addGenericMath()
 	for _, t := range b.types {
 		b.classConstraints(t)
 	}
@@ -646,7 +647,6 @@ func (b *binder) resolveBases(t *Type) {
 				}
 			}
 		}
-		b.addGenericMath(t)
 		return
 	}
 	obj := b.u.special[Object]

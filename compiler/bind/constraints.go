@@ -245,6 +245,8 @@ func (b *binder) boundKnown(a, bound *Type) bool {
 		return true
 	case src(bound):
 		return a.Kind == Special || a.Kind == Array || a.Kind == Enum
+	case a.Kind == Special && isGenericMath(bound):
+		return true // the numeric types' generic math interfaces are listed (genericmath.go)
 	}
 	return false
 }

@@ -21,15 +21,29 @@ var genericMathBases = map[SpecialType][]string{
 	Decimal: {"IFloatingPoint", "IMinMaxValue"},
 }
 
-// addGenericMath adds to predefined numeric type t the generic math
-// interfaces it implements, constructed with t (INumber<int> for int).
-func (b *binder) addGenericMath(t *Type) {
-	names := genericMathBases[t.Special]
-	for _, n := range names {
-		def := b.u.lookup("System.Numerics."+n, 1)
-		if def == nil || def.Kind != Interface {
-			return
+// addGenericMath adds to each predefined numeric type the generic math
+// interfaces it implements, constructed with it (INumber<int> for int),
+// once every declared type's bases are known.
+func (b *binder) addGenericMath() {
+	for s := SpecialType(0); int(s) < len(b.u.special); s++ {
+		t := b.u.special[s]
+		for _, n := range genericMathBases[s] {
+			def := b.u.lookup("System.Numerics."+n, 1)
+			if def == nil || def.Kind != Interface {
+				return
+			}
+			t.Ifaces = append(t.Ifaces, b.u.Construct(def, []*Type{t}))
 		}
-		t.Ifaces = append(t.Ifaces, b.u.Construct(def, []*Type{t}))
 	}
+}
+
+// isGenericMath reports whether t is one of the generic math interfaces
+// (System.Numerics, IParsable, ISpanParsable), which every predefined type
+// implementing them lists.
+func isGenericMath(t *Type) bool {
+	d := t.Generic()
+	if d.Kind != Interface || d.Lib || d.Decl == nil {
+		return false
+	}
+	return d.Namespace == "System.Numerics" || d.Namespace == "System" && (d.Name == "IParsable" || d.Name == "ISpanParsable")
 }

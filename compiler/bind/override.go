@@ -249,7 +249,7 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 	if isym == nil {
 		return
 	}
-	var wrongRet Symbol
+	var wrongRet, wrongStatic Symbol
 	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
 		if impl := b.explicitImpl(c, i, isym); impl != nil {
 			b.info.Impls[ImplKey{td, m}] = impl
@@ -257,7 +257,11 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 		}
 		for _, s := range b.u.declared(c, name) {
 			d := symDecl(s)
-			if d == nil || !sameMember(b.u, isym, s) || symStatic(s) != static {
+			if d == nil || !sameMember(b.u, isym, s) {
+				continue
+			}
+			if symStatic(s) != static {
+				wrongStatic = s
 				continue
 			}
 			if !c.Generic().Lib && c.Kind != Interface && !declMods(d).Has(lang.ModPublic) {
@@ -277,6 +281,16 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 		}
 	}
 	if !abstract || b.isOpen(t) {
+		return
+	}
+	if wrongStatic != nil && static {
+		b.errorf(td.Pos, "CS8928", "'%s' does not implement static interface member '%s'. '%s' cannot implement the interface member because it is not static.",
+			t, memberName(isym), memberName(wrongStatic))
+		return
+	}
+	if wrongStatic != nil {
+		b.errorf(td.Pos, "CS0736", "'%s' does not implement instance interface member '%s'. '%s' cannot implement the interface member because it is static.",
+			t, memberName(isym), memberName(wrongStatic))
 		return
 	}
 	if wrongRet != nil {
