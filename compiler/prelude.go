@@ -24,7 +24,10 @@ import (
 // compiled with every program.
 var preludeOnDemand = []preludePart{
 	{namespace: "System.Threading.Channels"},
-	{namespace: "System.Numerics", types: []string{"IParsable", "ISpanParsable"}},
+	{namespace: "System.Numerics", types: []string{"IParsable", "ISpanParsable"},
+		// the numeric types' own generic math members (int.CreateChecked)
+		members: []string{"CreateChecked", "CreateSaturating", "CreateTruncating", "IsPow2", "PopCount", "LeadingZeroCount",
+			"TrailingZeroCount", "RotateLeft", "RotateRight", "IsEvenInteger", "IsOddInteger", "MaxMagnitude", "MinMagnitude", "CopySign"}},
 	{namespace: "Xunit"}, // with Xunit.Sdk
 	{namespace: "TestLibrary"},
 	{types: []string{"Progress", "IProgress"}},
@@ -50,7 +53,7 @@ var preludeOnDemand = []preludePart{
 type preludePart struct {
 	namespace string
 	types     []string // with a namespace: types of other namespaces that go with it
-	members   []string // extension methods of its types, named by a call (`xs.ToLookup(f)`)
+	members   []string // extension methods of its types, or members they give other types, named by a call (`xs.ToLookup(f)`)
 }
 
 // holds reports whether td belongs to the part.

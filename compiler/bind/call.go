@@ -43,6 +43,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			return u.unchecked
 		}
 		syms := b.lookup(recv, f.Name)
+		if len(syms) == 0 && static {
+			syms = b.numericStatics(recv, f.Name)
+		}
 		if len(syms) > 0 && memberType(syms[0]) != nil {
 			b.info.Types[f] = memberType(syms[0])
 			b.eventAccess(syms[0], f.Pos)

@@ -641,6 +641,9 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 		}
 	}
 	syms := b.lookup(recv, e.Name)
+	if len(syms) == 0 && static {
+		syms = b.numericStatics(recv, e.Name)
+	}
 	if len(syms) == 0 {
 		if b.missIsError(recv, e.Name) {
 			b.reportMiss(recv, e.Name, static, e.Pos)

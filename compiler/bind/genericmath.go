@@ -47,3 +47,41 @@ func isGenericMath(t *Type) bool {
 	}
 	return d.Namespace == "System.Numerics" || d.Namespace == "System" && (d.Name == "IParsable" || d.Name == "ISpanParsable")
 }
+
+// publicNumericStatics are the generic math members .NET's numeric types
+// declare as their own public static members (int.CreateChecked(x),
+// int.Max(a, b), double.Sqrt(x)), not only as interface implementations
+// (int.Zero is not one).
+var publicNumericStatics = map[string]bool{
+	"Abs": true, "Clamp": true, "CopySign": true, "CreateChecked": true, "CreateSaturating": true,
+	"CreateTruncating": true, "DivRem": true, "IsEvenInteger": true, "IsNegative": true, "IsOddInteger": true,
+	"IsPositive": true, "IsPow2": true, "LeadingZeroCount": true, "Log2": true, "Max": true, "MaxMagnitude": true,
+	"MaxNumber": true, "Min": true, "MinMagnitude": true, "MinNumber": true, "PopCount": true, "RotateLeft": true,
+	"RotateRight": true, "Sign": true, "TrailingZeroCount": true, "IsInteger": true, "IsRealNumber": true,
+	"Ceiling": true, "Floor": true, "Round": true, "Truncate": true, "Sqrt": true, "Cbrt": true, "Pow": true,
+	"Exp": true, "Log": true, "Log10": true, "Sin": true, "Cos": true, "Tan": true, "IsNormal": true, "IsSubnormal": true,
+}
+
+// numericStatics returns the public static generic math members named
+// name of predefined numeric type t (publicNumericStatics), found in the
+// interfaces it implements.
+func (b *binder) numericStatics(t *Type, name string) []Symbol {
+	if t.Kind != Special || genericMathBases[t.Special] == nil || !publicNumericStatics[name] {
+		return nil
+	}
+	var out []Symbol
+	for _, i := range t.Ifaces {
+		if !isGenericMath(i) {
+			continue
+		}
+		for _, s := range b.lookup(i, name) {
+			if isStaticVirtual(s) {
+				out = append(out, s)
+			}
+		}
+		if len(out) > 0 {
+			return dedupSymbols(out)
+		}
+	}
+	return nil
+}

@@ -51,6 +51,13 @@ func (b *binder) staticAccess(n lang.Node, recv *Type, s Symbol, pos lang.Pos) {
 		if p, ok := s.(*Property); ok {
 			b.info.StaticProps[n] = p
 		}
+	case recv.Kind == Special && isStaticVirtual(s):
+		// A numeric type's own generic math member (int.CreateChecked):
+		// dispatched as through a type parameter whose argument is known.
+		b.info.Constrained[n] = recv
+		if p, ok := s.(*Property); ok {
+			b.info.StaticProps[n] = p
+		}
 	case recv.Kind == TypeParam:
 		b.errorf(pos, "CS0704", "Cannot do non-virtual member lookup in '%s' because it is a type parameter", recv)
 	case recv.Generic().Kind == Interface && isStaticVirtual(s):
