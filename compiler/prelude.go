@@ -145,9 +145,36 @@ func programNames(files []*lang.File) map[string]bool {
 				dotted(n.Name)
 			case *lang.Attribute:
 				dotted(n.Name)
+			case *lang.MethodDecl:
+				constraintNames(n.Constraints, dotted)
+			case *lang.TypeDecl:
+				constraintNames(n.Constraints, dotted)
 			}
 			return true
 		})
 	}
 	return names
+}
+
+// constraintNames passes the type names of `where` clauses to add (the
+// syntax walk does not visit them): `where T : IParsable<T>` names
+// IParsable.
+func constraintNames(cs []*lang.Constraint, add func(string)) {
+	var typeRef func(tr *lang.TypeRef)
+	typeRef = func(tr *lang.TypeRef) {
+		if tr == nil {
+			return
+		}
+		add(tr.Name)
+		for _, a := range tr.Args {
+			typeRef(a)
+		}
+		typeRef(tr.Elem)
+		typeRef(tr.Outer)
+	}
+	for _, c := range cs {
+		for _, t := range c.Types {
+			typeRef(t)
+		}
+	}
 }
