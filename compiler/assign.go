@@ -493,7 +493,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 		w := fs.allocN(2)
 		fs.loadLV(lv, w)
 		yt := fs.exprTo(e.Right, w+1)
-		t := fs.callOperatorAt(m, w, []*vm.Type{lv.typ, yt}, w)
+		t := fs.callOperatorAt(e, m, w, []*vm.Type{lv.typ, yt}, w)
 		fs.storeLV(lv, w)
 		fs.move(dst, w)
 		return t
@@ -551,7 +551,7 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 		}
 		w := fs.alloc()
 		fs.emitABC(vm.OpMove, w, v, 0)
-		fs.callOperatorAt(m, w, []*vm.Type{lv.typ}, v)
+		fs.callOperatorAt(e, m, w, []*vm.Type{lv.typ}, v)
 		fs.storeLV(lv, v)
 		if prefix {
 			fs.move(dst, v)

@@ -320,6 +320,11 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 	if fs.c.info.Omitted[e] {
 		return nil // a [Conditional] call left out: nothing runs
 	}
+	if tp := fs.c.info.ConstrainedOf(e); tp != nil {
+		if m := fs.c.info.CallOf(e); m != nil {
+			return fs.constrainedCall(e, tp, m, dst, await)
+		}
+	}
 	opCall, opVirt, opDel := callOps(await)
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))

@@ -37,7 +37,7 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 		defer fs.setTop(max(save, dst+1))
 		w := fs.alloc()
 		t := fs.exprValue(e, w)
-		return fs.callOperatorAt(m, w, []*vm.Type{t}, dst)
+		return fs.callOperatorAt(nil, m, w, []*vm.Type{t}, dst)
 	}
 	return fs.convertNumeric(e, dst, fs.exprValue(e, dst))
 }
@@ -618,6 +618,11 @@ func dottedName(e lang.Expr) string {
 
 // member compiles X.Name used as a value.
 func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
+	if tp := fs.c.info.ConstrainedOf(e); tp != nil {
+		if p := fs.c.info.StaticPropOf(e); p != nil {
+			return fs.constrainedGet(e, tp, p, dst)
+		}
+	}
 	if mi := fs.boundGroup(e); mi != nil && !e.NullCond {
 		if mi.static {
 			fs.groupDelegate(e, mi, 0, dst)
@@ -845,7 +850,7 @@ func (fs *funcState) elemOffset(arr int, args []*lang.Arg) int {
 
 func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 	if m := fs.c.info.CallOf(e); m != nil && e.Op != "++" && e.Op != "--" {
-		return fs.callOperator(m, []lang.Expr{e.X}, dst)
+		return fs.callOperator(e, m, []lang.Expr{e.X}, dst)
 	}
 	switch e.Op {
 	case "^":
@@ -972,7 +977,7 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		if fs.c.info.IsLifted(e) {
 			return fs.liftedOperator(e, m, dst)
 		}
-		return fs.callOperator(m, []lang.Expr{e.X, e.Y}, dst)
+		return fs.callOperator(e, m, []lang.Expr{e.X, e.Y}, dst)
 	}
 	switch e.Op {
 	case "&&", "||", "<", ">", "<=", ">=", "==", "!=":
@@ -1064,7 +1069,7 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 	if m := fs.c.info.TruthOf(e); m != nil { // the value's operator true
 		r := fs.alloc()
 		t := fs.exprTo(e, r)
-		fs.callOperatorAt(m, r, []*vm.Type{t}, r)
+		fs.callOperatorAt(nil, m, r, []*vm.Type{t}, r)
 		fs.jumpOnReg(r, sense, target)
 		return
 	}
@@ -1201,7 +1206,7 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 	if m := fs.c.info.CallOf(e); m != nil {
 		// A user-defined conversion, then the standard one from its result
 		// to the target: (long)f with an operator to int widens the int.
-		rt := fs.callOperator(m, []lang.Expr{e.X}, dst)
+		rt := fs.callOperator(e, m, []lang.Expr{e.X}, dst)
 		if c, ok := convTo[t]; ok && t != nil && rt != t && !e.Type.Nullable {
 			fs.emitABC(fs.checkedOp(vm.OpConv, e), dst, dst, int(c))
 			return t

@@ -8,8 +8,8 @@ import (
 
 // callOperator compiles a call of the user-defined operator or conversion
 // m (a static method the binder chose, bind.Info.Calls) on the operands
-// xs, with the result in dst.
-func (fs *funcState) callOperator(m *bind.Method, xs []lang.Expr, dst int) *vm.Type {
+// xs, with the result in dst; at is the operator expression.
+func (fs *funcState) callOperator(at lang.Node, m *bind.Method, xs []lang.Expr, dst int) *vm.Type {
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	w := fs.allocN(len(xs))
@@ -17,14 +17,20 @@ func (fs *funcState) callOperator(m *bind.Method, xs []lang.Expr, dst int) *vm.T
 	for i, x := range xs {
 		have[i] = fs.exprTo(x, w+i)
 	}
-	return fs.callOperatorAt(m, w, have, dst)
+	return fs.callOperatorAt(at, m, w, have, dst)
 }
 
 // callOperatorAt calls m on the operands in registers w.., of the static
 // types have, and leaves the result in dst. Each operand is converted to
 // its parameter's type first (an int operand of a decimal parameter).
-func (fs *funcState) callOperatorAt(m *bind.Method, w int, have []*vm.Type, dst int) *vm.Type {
+// An operator the binder bound through a type parameter (a static abstract
+// or virtual interface operator, Info.Constrained under at) runs the type
+// argument's implementation.
+func (fs *funcState) callOperatorAt(at lang.Node, m *bind.Method, w int, have []*vm.Type, dst int) *vm.Type {
 	n := len(have)
+	if tp := fs.c.info.ConstrainedOf(at); tp != nil {
+		return fs.constrainedOperator(tp, m, w, n, dst)
+	}
 	decl, _ := m.Definition().Decl.(*lang.MethodDecl)
 	mi := fs.c.methodOf[decl]
 	if mi == nil && m.Owner != nil && m.Owner.Lib && m.Owner.VM != nil {
@@ -55,7 +61,7 @@ func (fs *funcState) liftedOperator(e *lang.BinaryExpr, m *bind.Method, dst int)
 	xNull, yNull, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
 	fs.jumpTo(xNull, vm.MakeABx(vm.OpJmpNull, w, 0))
 	fs.jumpTo(yNull, vm.MakeABx(vm.OpJmpNull, w+1, 0))
-	rt := fs.callOperatorAt(m, w, []*vm.Type{xt, yt}, dst)
+	rt := fs.callOperatorAt(e, m, w, []*vm.Type{xt, yt}, dst)
 	fs.jmp(end)
 	switch e.Op {
 	case "==", "!=":
@@ -95,11 +101,11 @@ func (fs *funcState) shortCircuit(e *lang.BinaryExpr, test *bind.Method, dst int
 	xt := fs.exprTo(e.X, w)
 	t := fs.alloc()
 	fs.move(t, w)
-	fs.callOperatorAt(test, t, []*vm.Type{xt}, t)
+	fs.callOperatorAt(nil, test, t, []*vm.Type{xt}, t)
 	take, end := fs.newLabel(), fs.newLabel()
 	fs.jumpOnReg(t, true, take)
 	yt := fs.exprTo(e.Y, w+1)
-	rt := fs.callOperatorAt(fs.c.info.CallOf(e), w, []*vm.Type{xt, yt}, dst)
+	rt := fs.callOperatorAt(e, fs.c.info.CallOf(e), w, []*vm.Type{xt, yt}, dst)
 	fs.jmp(end)
 	fs.mark(take)
 	fs.move(dst, w)

@@ -4940,3 +4940,290 @@ namespace System.Threading.Tasks.Sources
         }
     }
 }
+
+// Generic math (System.Numerics): the interfaces of static abstract and
+// static virtual members the numeric types implement. The binder adds them
+// to the predefined numeric types (compiler/bind/genericmath.go), whose
+// implementations are the VM's natives (vm/genericmath.go); a program's
+// own types implement them as any interface. Compiled only into a program
+// that names System.Numerics or IParsable (preludeOnDemand).
+namespace System
+{
+    public interface IParsable<TSelf> where TSelf : IParsable<TSelf>
+    {
+        static abstract TSelf Parse(string s, IFormatProvider provider);
+        static abstract bool TryParse(string s, IFormatProvider provider, out TSelf result);
+    }
+
+    public interface ISpanParsable<TSelf> : IParsable<TSelf> where TSelf : ISpanParsable<TSelf>
+    {
+    }
+}
+
+namespace System.Numerics
+{
+    public interface IAdditionOperators<TSelf, TOther, TResult> where TSelf : IAdditionOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator +(TSelf left, TOther right);
+    }
+
+    public interface ISubtractionOperators<TSelf, TOther, TResult> where TSelf : ISubtractionOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator -(TSelf left, TOther right);
+    }
+
+    public interface IMultiplyOperators<TSelf, TOther, TResult> where TSelf : IMultiplyOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator *(TSelf left, TOther right);
+    }
+
+    public interface IDivisionOperators<TSelf, TOther, TResult> where TSelf : IDivisionOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator /(TSelf left, TOther right);
+    }
+
+    public interface IModulusOperators<TSelf, TOther, TResult> where TSelf : IModulusOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator %(TSelf left, TOther right);
+    }
+
+    public interface IBitwiseOperators<TSelf, TOther, TResult> where TSelf : IBitwiseOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator &(TSelf left, TOther right);
+        static abstract TResult operator |(TSelf left, TOther right);
+        static abstract TResult operator ^(TSelf left, TOther right);
+        static abstract TResult operator ~(TSelf value);
+    }
+
+    public interface IShiftOperators<TSelf, TOther, TResult> where TSelf : IShiftOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator <<(TSelf value, TOther shiftAmount);
+        static abstract TResult operator >>(TSelf value, TOther shiftAmount);
+    }
+
+    public interface IEqualityOperators<TSelf, TOther, TResult> where TSelf : IEqualityOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator ==(TSelf left, TOther right);
+        static abstract TResult operator !=(TSelf left, TOther right);
+    }
+
+    public interface IComparisonOperators<TSelf, TOther, TResult> : IEqualityOperators<TSelf, TOther, TResult>
+        where TSelf : IComparisonOperators<TSelf, TOther, TResult>
+    {
+        static abstract TResult operator <(TSelf left, TOther right);
+        static abstract TResult operator >(TSelf left, TOther right);
+        static abstract TResult operator <=(TSelf left, TOther right);
+        static abstract TResult operator >=(TSelf left, TOther right);
+    }
+
+    public interface IUnaryNegationOperators<TSelf, TResult> where TSelf : IUnaryNegationOperators<TSelf, TResult>
+    {
+        static abstract TResult operator -(TSelf value);
+    }
+
+    public interface IUnaryPlusOperators<TSelf, TResult> where TSelf : IUnaryPlusOperators<TSelf, TResult>
+    {
+        static abstract TResult operator +(TSelf value);
+    }
+
+    public interface IIncrementOperators<TSelf> where TSelf : IIncrementOperators<TSelf>
+    {
+        static abstract TSelf operator ++(TSelf value);
+    }
+
+    public interface IDecrementOperators<TSelf> where TSelf : IDecrementOperators<TSelf>
+    {
+        static abstract TSelf operator --(TSelf value);
+    }
+
+    public interface IAdditiveIdentity<TSelf, TResult> where TSelf : IAdditiveIdentity<TSelf, TResult>
+    {
+        static abstract TResult AdditiveIdentity { get; }
+    }
+
+    public interface IMultiplicativeIdentity<TSelf, TResult> where TSelf : IMultiplicativeIdentity<TSelf, TResult>
+    {
+        static abstract TResult MultiplicativeIdentity { get; }
+    }
+
+    public interface IMinMaxValue<TSelf> where TSelf : IMinMaxValue<TSelf>
+    {
+        static abstract TSelf MinValue { get; }
+        static abstract TSelf MaxValue { get; }
+    }
+
+    public interface INumberBase<TSelf> : IAdditionOperators<TSelf, TSelf, TSelf>, IAdditiveIdentity<TSelf, TSelf>,
+        IDecrementOperators<TSelf>, IDivisionOperators<TSelf, TSelf, TSelf>, IEquatable<TSelf>,
+        IEqualityOperators<TSelf, TSelf, bool>, IIncrementOperators<TSelf>, IMultiplicativeIdentity<TSelf, TSelf>,
+        IMultiplyOperators<TSelf, TSelf, TSelf>, ISpanParsable<TSelf>, ISubtractionOperators<TSelf, TSelf, TSelf>,
+        IUnaryPlusOperators<TSelf, TSelf>, IUnaryNegationOperators<TSelf, TSelf>
+        where TSelf : INumberBase<TSelf>
+    {
+        static abstract TSelf One { get; }
+        static abstract int Radix { get; }
+        static abstract TSelf Zero { get; }
+        static abstract TSelf Abs(TSelf value);
+        static abstract bool IsCanonical(TSelf value);
+        static abstract bool IsComplexNumber(TSelf value);
+        static abstract bool IsEvenInteger(TSelf value);
+        static abstract bool IsFinite(TSelf value);
+        static abstract bool IsImaginaryNumber(TSelf value);
+        static abstract bool IsInfinity(TSelf value);
+        static abstract bool IsInteger(TSelf value);
+        static abstract bool IsNaN(TSelf value);
+        static abstract bool IsNegative(TSelf value);
+        static abstract bool IsNegativeInfinity(TSelf value);
+        static abstract bool IsNormal(TSelf value);
+        static abstract bool IsOddInteger(TSelf value);
+        static abstract bool IsPositive(TSelf value);
+        static abstract bool IsPositiveInfinity(TSelf value);
+        static abstract bool IsRealNumber(TSelf value);
+        static abstract bool IsSubnormal(TSelf value);
+        static abstract bool IsZero(TSelf value);
+        static abstract TSelf MaxMagnitude(TSelf x, TSelf y);
+        static abstract TSelf MinMagnitude(TSelf x, TSelf y);
+        static virtual TSelf CreateChecked<TOther>(TOther value) where TOther : INumberBase<TOther>
+        {
+            throw new NotSupportedException("Specified method is not supported.");
+        }
+        static virtual TSelf CreateSaturating<TOther>(TOther value) where TOther : INumberBase<TOther>
+        {
+            throw new NotSupportedException("Specified method is not supported.");
+        }
+        static virtual TSelf CreateTruncating<TOther>(TOther value) where TOther : INumberBase<TOther>
+        {
+            throw new NotSupportedException("Specified method is not supported.");
+        }
+    }
+
+    public interface INumber<TSelf> : IComparable, IComparable<TSelf>, IComparisonOperators<TSelf, TSelf, bool>,
+        IModulusOperators<TSelf, TSelf, TSelf>, INumberBase<TSelf>
+        where TSelf : INumber<TSelf>
+    {
+        static virtual TSelf Clamp(TSelf value, TSelf min, TSelf max)
+        {
+            if (min > max)
+            {
+                throw new ArgumentException($"'{min}' cannot be greater than {max}.");
+            }
+            TSelf result = value;
+            result = TSelf.Max(result, min);
+            result = TSelf.Min(result, max);
+            return result;
+        }
+        static virtual TSelf CopySign(TSelf value, TSelf sign)
+        {
+            TSelf result = value;
+            if (TSelf.IsNegative(value) != TSelf.IsNegative(sign))
+            {
+                result = -result;
+            }
+            return result;
+        }
+        static virtual TSelf Max(TSelf x, TSelf y) => x >= y ? x : y;
+        static virtual TSelf MaxNumber(TSelf x, TSelf y) => x >= y ? x : y;
+        static virtual TSelf Min(TSelf x, TSelf y) => x <= y ? x : y;
+        static virtual TSelf MinNumber(TSelf x, TSelf y) => x <= y ? x : y;
+        static virtual int Sign(TSelf value)
+        {
+            if (value < TSelf.Zero)
+            {
+                return -1;
+            }
+            return value > TSelf.Zero ? 1 : 0;
+        }
+    }
+
+    public interface ISignedNumber<TSelf> : INumberBase<TSelf> where TSelf : ISignedNumber<TSelf>
+    {
+        static abstract TSelf NegativeOne { get; }
+    }
+
+    public interface IUnsignedNumber<TSelf> : INumberBase<TSelf> where TSelf : IUnsignedNumber<TSelf>
+    {
+    }
+
+    public interface IBinaryNumber<TSelf> : IBitwiseOperators<TSelf, TSelf, TSelf>, INumber<TSelf>
+        where TSelf : IBinaryNumber<TSelf>
+    {
+        static virtual TSelf AllBitsSet => ~TSelf.Zero;
+        static abstract bool IsPow2(TSelf value);
+        static abstract TSelf Log2(TSelf value);
+    }
+
+    public interface IBinaryInteger<TSelf> : IBinaryNumber<TSelf>, IShiftOperators<TSelf, int, TSelf>
+        where TSelf : IBinaryInteger<TSelf>
+    {
+        static virtual (TSelf Quotient, TSelf Remainder) DivRem(TSelf left, TSelf right)
+        {
+            TSelf quotient = left / right;
+            return (quotient, left - quotient * right);
+        }
+        static abstract TSelf LeadingZeroCount(TSelf value);
+        static abstract TSelf PopCount(TSelf value);
+        static abstract TSelf RotateLeft(TSelf value, int rotateAmount);
+        static abstract TSelf RotateRight(TSelf value, int rotateAmount);
+        static abstract TSelf TrailingZeroCount(TSelf value);
+    }
+
+    public interface IFloatingPointConstants<TSelf> : INumberBase<TSelf> where TSelf : IFloatingPointConstants<TSelf>
+    {
+        static abstract TSelf E { get; }
+        static abstract TSelf Pi { get; }
+        static abstract TSelf Tau { get; }
+    }
+
+    public interface IFloatingPoint<TSelf> : IFloatingPointConstants<TSelf>, INumber<TSelf>, ISignedNumber<TSelf>
+        where TSelf : IFloatingPoint<TSelf>
+    {
+        static abstract TSelf Ceiling(TSelf x);
+        static abstract TSelf Floor(TSelf x);
+        static abstract TSelf Round(TSelf x);
+        static abstract TSelf Truncate(TSelf x);
+    }
+
+    public interface IRootFunctions<TSelf> : IFloatingPointConstants<TSelf> where TSelf : IRootFunctions<TSelf>
+    {
+        static abstract TSelf Cbrt(TSelf x);
+        static abstract TSelf Sqrt(TSelf x);
+    }
+
+    public interface IPowerFunctions<TSelf> : INumberBase<TSelf> where TSelf : IPowerFunctions<TSelf>
+    {
+        static abstract TSelf Pow(TSelf x, TSelf y);
+    }
+
+    public interface IExponentialFunctions<TSelf> : IFloatingPointConstants<TSelf> where TSelf : IExponentialFunctions<TSelf>
+    {
+        static abstract TSelf Exp(TSelf x);
+    }
+
+    public interface ILogarithmicFunctions<TSelf> : INumberBase<TSelf> where TSelf : ILogarithmicFunctions<TSelf>
+    {
+        static abstract TSelf Log(TSelf x);
+        static abstract TSelf Log10(TSelf x);
+    }
+
+    public interface ITrigonometricFunctions<TSelf> : IFloatingPointConstants<TSelf> where TSelf : ITrigonometricFunctions<TSelf>
+    {
+        static abstract TSelf Cos(TSelf x);
+        static abstract TSelf Sin(TSelf x);
+        static abstract TSelf Tan(TSelf x);
+    }
+
+    public interface IFloatingPointIeee754<TSelf> : IExponentialFunctions<TSelf>, IFloatingPoint<TSelf>,
+        ILogarithmicFunctions<TSelf>, IPowerFunctions<TSelf>, IRootFunctions<TSelf>, ITrigonometricFunctions<TSelf>
+        where TSelf : IFloatingPointIeee754<TSelf>
+    {
+        static abstract TSelf Epsilon { get; }
+        static abstract TSelf NaN { get; }
+        static abstract TSelf NegativeInfinity { get; }
+        static abstract TSelf NegativeZero { get; }
+        static abstract TSelf PositiveInfinity { get; }
+    }
+
+    public interface IBinaryFloatingPointIeee754<TSelf> : IBinaryNumber<TSelf>, IFloatingPointIeee754<TSelf>
+        where TSelf : IBinaryFloatingPointIeee754<TSelf>
+    {
+    }
+}

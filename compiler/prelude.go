@@ -24,6 +24,10 @@ import (
 // compiled with every program.
 var preludeOnDemand = []preludePart{
 	{namespace: "System.Threading.Channels"},
+	{namespace: "System.Numerics", types: []string{"IParsable", "ISpanParsable"},
+		// the numeric types' own generic math members (int.CreateChecked)
+		members: []string{"CreateChecked", "CreateSaturating", "CreateTruncating", "IsPow2", "PopCount", "LeadingZeroCount",
+			"TrailingZeroCount", "RotateLeft", "RotateRight", "IsEvenInteger", "IsOddInteger", "MaxMagnitude", "MinMagnitude", "CopySign"}},
 	{namespace: "Xunit"}, // with Xunit.Sdk
 	{namespace: "TestLibrary"},
 	{types: []string{"Progress", "IProgress"}},
@@ -51,14 +55,14 @@ var preludeOnDemand = []preludePart{
 // the types named.
 type preludePart struct {
 	namespace string
-	types     []string
-	members   []string // extension methods of its types, named by a call (`xs.ToLookup(f)`)
+	types     []string // with a namespace: types of other namespaces that go with it
+	members   []string // extension methods of its types, or members they give other types, named by a call (`xs.ToLookup(f)`)
 }
 
 // holds reports whether td belongs to the part.
 func (p preludePart) holds(td *lang.TypeDecl) bool {
-	if p.namespace != "" {
-		return td.Namespace == p.namespace || strings.HasPrefix(td.Namespace, p.namespace+".")
+	if p.namespace != "" && (td.Namespace == p.namespace || strings.HasPrefix(td.Namespace, p.namespace+".")) {
+		return true
 	}
 	for _, n := range p.types {
 		if td.Name == n {
@@ -144,9 +148,36 @@ func programNames(files []*lang.File) map[string]bool {
 				dotted(n.Name)
 			case *lang.Attribute:
 				dotted(n.Name)
+			case *lang.MethodDecl:
+				constraintNames(n.Constraints, dotted)
+			case *lang.TypeDecl:
+				constraintNames(n.Constraints, dotted)
 			}
 			return true
 		})
 	}
 	return names
+}
+
+// constraintNames passes the type names of `where` clauses to add (the
+// syntax walk does not visit them): `where T : IParsable<T>` names
+// IParsable.
+func constraintNames(cs []*lang.Constraint, add func(string)) {
+	var typeRef func(tr *lang.TypeRef)
+	typeRef = func(tr *lang.TypeRef) {
+		if tr == nil {
+			return
+		}
+		add(tr.Name)
+		for _, a := range tr.Args {
+			typeRef(a)
+		}
+		typeRef(tr.Elem)
+		typeRef(tr.Outer)
+	}
+	for _, c := range cs {
+		for _, t := range c.Types {
+			typeRef(t)
+		}
+	}
 }

@@ -209,6 +209,39 @@ func preludeAST() *lang.File {
 		preludeAST_173(),
 		preludeAST_174(),
 		preludeAST_175(),
+		preludeAST_176(),
+		preludeAST_177(),
+		preludeAST_178(),
+		preludeAST_179(),
+		preludeAST_180(),
+		preludeAST_181(),
+		preludeAST_182(),
+		preludeAST_183(),
+		preludeAST_184(),
+		preludeAST_185(),
+		preludeAST_186(),
+		preludeAST_187(),
+		preludeAST_188(),
+		preludeAST_189(),
+		preludeAST_190(),
+		preludeAST_191(),
+		preludeAST_192(),
+		preludeAST_193(),
+		preludeAST_194(),
+		preludeAST_195(),
+		preludeAST_196(),
+		preludeAST_197(),
+		preludeAST_198(),
+		preludeAST_199(),
+		preludeAST_200(),
+		preludeAST_201(),
+		preludeAST_202(),
+		preludeAST_203(),
+		preludeAST_204(),
+		preludeAST_205(),
+		preludeAST_206(),
+		preludeAST_207(),
+		preludeAST_208(),
 	}
 	return f
 }
@@ -89052,6 +89085,4395 @@ func preludeAST_175() *lang.TypeDecl {
 						},
 					},
 					Rbrace: p(4940, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_176() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4952, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IParsable",
+		Namespace: "System",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4952, 53),
+						Name: "IParsable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4952, 63),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4954, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4954, 25),
+					Name: "TSelf",
+				},
+				Name:    "Parse",
+				NamePos: p(4954, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4954, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4954, 37),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: p(4954, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(4954, 47),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4955, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4955, 25),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: p(4955, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4955, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(4955, 39),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: p(4955, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(4955, 49),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      p(4955, 75),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(4955, 79),
+							Name: "TSelf",
+						},
+						Name: "result",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_177() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4958, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ISpanParsable",
+		Namespace: "System",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4958, 76),
+						Name: "ISpanParsable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4958, 90),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4958, 45),
+				Name: "IParsable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4958, 55),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_178() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4965, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IAdditionOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4965, 79),
+						Name: "IAdditionOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4965, 98),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4965, 105),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4965, 113),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4967, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4967, 25),
+					Name: "TResult",
+				},
+				Name:    "op_Addition",
+				NamePos: p(4967, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4967, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4967, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4967, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4967, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+			},
+		},
+	}
+}
+
+func preludeAST_179() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4970, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ISubtractionOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4970, 82),
+						Name: "ISubtractionOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4970, 104),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4970, 111),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4970, 119),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4972, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4972, 25),
+					Name: "TResult",
+				},
+				Name:    "op_Subtraction",
+				NamePos: p(4972, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4972, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4972, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4972, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4972, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+			},
+		},
+	}
+}
+
+func preludeAST_180() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4975, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IMultiplyOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4975, 79),
+						Name: "IMultiplyOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4975, 98),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4975, 105),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4975, 113),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4977, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4977, 25),
+					Name: "TResult",
+				},
+				Name:    "op_Multiply",
+				NamePos: p(4977, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4977, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4977, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4977, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4977, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+			},
+		},
+	}
+}
+
+func preludeAST_181() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4980, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IDivisionOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4980, 79),
+						Name: "IDivisionOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4980, 98),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4980, 105),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4980, 113),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4982, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4982, 25),
+					Name: "TResult",
+				},
+				Name:    "op_Division",
+				NamePos: p(4982, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4982, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4982, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4982, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4982, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "/",
+			},
+		},
+	}
+}
+
+func preludeAST_182() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4985, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IModulusOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4985, 78),
+						Name: "IModulusOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4985, 96),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4985, 103),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4985, 111),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4987, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4987, 25),
+					Name: "TResult",
+				},
+				Name:    "op_Modulus",
+				NamePos: p(4987, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4987, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4987, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4987, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4987, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "%",
+			},
+		},
+	}
+}
+
+func preludeAST_183() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4990, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IBitwiseOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4990, 78),
+						Name: "IBitwiseOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4990, 96),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4990, 103),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4990, 111),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4992, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4992, 25),
+					Name: "TResult",
+				},
+				Name:    "op_BitwiseAnd",
+				NamePos: p(4992, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4992, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4992, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4992, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4992, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "&",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4993, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4993, 25),
+					Name: "TResult",
+				},
+				Name:    "op_BitwiseOr",
+				NamePos: p(4993, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4993, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4993, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4993, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4993, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "|",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4994, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4994, 25),
+					Name: "TResult",
+				},
+				Name:    "op_ExclusiveOr",
+				NamePos: p(4994, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4994, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4994, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(4994, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(4994, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "^",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4995, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4995, 25),
+					Name: "TResult",
+				},
+				Name:    "op_OnesComplement",
+				NamePos: p(4995, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4995, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(4995, 44),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+		},
+	}
+}
+
+func preludeAST_184() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4998, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IShiftOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4998, 76),
+						Name: "IShiftOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(4998, 92),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(4998, 99),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(4998, 107),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5000, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5000, 25),
+					Name: "TResult",
+				},
+				Name:    "op_LeftShift",
+				NamePos: p(5000, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5000, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5000, 45),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(5000, 58),
+						Type: &lang.TypeRef{
+							Pos:  p(5000, 58),
+							Name: "TOther",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: "<<",
+			},
+			&lang.MethodDecl{
+				Pos:       p(5001, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5001, 25),
+					Name: "TResult",
+				},
+				Name:    "op_RightShift",
+				NamePos: p(5001, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5001, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5001, 45),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(5001, 58),
+						Type: &lang.TypeRef{
+							Pos:  p(5001, 58),
+							Name: "TOther",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>",
+			},
+		},
+	}
+}
+
+func preludeAST_185() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5004, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IEqualityOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5004, 79),
+						Name: "IEqualityOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5004, 98),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(5004, 105),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(5004, 113),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5006, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5006, 25),
+					Name: "TResult",
+				},
+				Name:    "op_Equality",
+				NamePos: p(5006, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5006, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5006, 45),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(5006, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(5006, 57),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       p(5007, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5007, 25),
+					Name: "TResult",
+				},
+				Name:    "op_Inequality",
+				NamePos: p(5007, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5007, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5007, 45),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(5007, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(5007, 57),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+		},
+	}
+}
+
+func preludeAST_186() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5010, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IComparisonOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TOther",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5011, 23),
+						Name: "IComparisonOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5011, 44),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(5011, 51),
+								Name: "TOther",
+							},
+							&lang.TypeRef{
+								Pos:  p(5011, 59),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5010, 69),
+				Name: "IEqualityOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5010, 88),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5010, 95),
+						Name: "TOther",
+					},
+					&lang.TypeRef{
+						Pos:  p(5010, 103),
+						Name: "TResult",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5013, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5013, 25),
+					Name: "TResult",
+				},
+				Name:    "op_LessThan",
+				NamePos: p(5013, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5013, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5013, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(5013, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5013, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       p(5014, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5014, 25),
+					Name: "TResult",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: p(5014, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5014, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5014, 44),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(5014, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5014, 56),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       p(5015, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5015, 25),
+					Name: "TResult",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: p(5015, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5015, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5015, 45),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(5015, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(5015, 57),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       p(5016, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5016, 25),
+					Name: "TResult",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: p(5016, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5016, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5016, 45),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(5016, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(5016, 57),
+							Name: "TOther",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+		},
+	}
+}
+
+func preludeAST_187() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5019, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IUnaryNegationOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5019, 76),
+						Name: "IUnaryNegationOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5019, 100),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(5019, 107),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5021, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5021, 25),
+					Name: "TResult",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: p(5021, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5021, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5021, 44),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+		},
+	}
+}
+
+func preludeAST_188() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5024, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IUnaryPlusOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5024, 72),
+						Name: "IUnaryPlusOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5024, 92),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(5024, 99),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5026, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5026, 25),
+					Name: "TResult",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: p(5026, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5026, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5026, 44),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+		},
+	}
+}
+
+func preludeAST_189() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5029, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IIncrementOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5029, 63),
+						Name: "IIncrementOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5029, 83),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5031, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5031, 25),
+					Name: "TSelf",
+				},
+				Name:    "op_Increment",
+				NamePos: p(5031, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5031, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5031, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+		},
+	}
+}
+
+func preludeAST_190() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5034, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IDecrementOperators",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5034, 63),
+						Name: "IDecrementOperators",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5034, 83),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5036, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5036, 25),
+					Name: "TSelf",
+				},
+				Name:    "op_Decrement",
+				NamePos: p(5036, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5036, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5036, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+		},
+	}
+}
+
+func preludeAST_191() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5039, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IAdditiveIdentity",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5039, 70),
+						Name: "IAdditiveIdentity",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5039, 88),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(5039, 95),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(5041, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5041, 25),
+					Name: "TResult",
+				},
+				Name: "AdditiveIdentity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5041, 52),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_192() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5044, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IMultiplicativeIdentity",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+			"TResult",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5044, 76),
+						Name: "IMultiplicativeIdentity",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5044, 100),
+								Name: "TSelf",
+							},
+							&lang.TypeRef{
+								Pos:  p(5044, 107),
+								Name: "TResult",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(5046, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5046, 25),
+					Name: "TResult",
+				},
+				Name: "MultiplicativeIdentity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5046, 58),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_193() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5049, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IMinMaxValue",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5049, 56),
+						Name: "IMinMaxValue",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5049, 69),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(5051, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5051, 25),
+					Name: "TSelf",
+				},
+				Name: "MinValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5051, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5052, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5052, 25),
+					Name: "TSelf",
+				},
+				Name: "MaxValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5052, 42),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_194() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5055, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "INumberBase",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5060, 23),
+						Name: "INumberBase",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5060, 35),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5055, 43),
+				Name: "IAdditionOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5055, 62),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5055, 69),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5055, 76),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5055, 84),
+				Name: "IAdditiveIdentity",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5055, 102),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5055, 109),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5056, 9),
+				Name: "IDecrementOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5056, 29),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5056, 37),
+				Name: "IDivisionOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5056, 56),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5056, 63),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5056, 70),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5056, 78),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5056, 89),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5057, 9),
+				Name: "IEqualityOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5057, 28),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5057, 35),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5057, 42),
+						Name: "bool",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5057, 49),
+				Name: "IIncrementOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5057, 69),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5057, 77),
+				Name: "IMultiplicativeIdentity",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5057, 101),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5057, 108),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5058, 9),
+				Name: "IMultiplyOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5058, 28),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5058, 35),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5058, 42),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5058, 50),
+				Name: "ISpanParsable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5058, 64),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5058, 72),
+				Name: "ISubtractionOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5058, 94),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5058, 101),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5058, 108),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5059, 9),
+				Name: "IUnaryPlusOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5059, 29),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5059, 36),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5059, 44),
+				Name: "IUnaryNegationOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5059, 68),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5059, 75),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(5062, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5062, 25),
+					Name: "TSelf",
+				},
+				Name: "One",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5062, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5063, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5063, 25),
+					Name: "int",
+				},
+				Name: "Radix",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5063, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5064, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5064, 25),
+					Name: "TSelf",
+				},
+				Name: "Zero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5064, 38),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5065, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5065, 25),
+					Name: "TSelf",
+				},
+				Name:    "Abs",
+				NamePos: p(5065, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5065, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5065, 35),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5066, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5066, 25),
+					Name: "bool",
+				},
+				Name:    "IsCanonical",
+				NamePos: p(5066, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5066, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5066, 42),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5067, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5067, 25),
+					Name: "bool",
+				},
+				Name:    "IsComplexNumber",
+				NamePos: p(5067, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5067, 46),
+						Type: &lang.TypeRef{
+							Pos:  p(5067, 46),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5068, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5068, 25),
+					Name: "bool",
+				},
+				Name:    "IsEvenInteger",
+				NamePos: p(5068, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5068, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5068, 44),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5069, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5069, 25),
+					Name: "bool",
+				},
+				Name:    "IsFinite",
+				NamePos: p(5069, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5069, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(5069, 39),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5070, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5070, 25),
+					Name: "bool",
+				},
+				Name:    "IsImaginaryNumber",
+				NamePos: p(5070, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5070, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(5070, 48),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5071, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5071, 25),
+					Name: "bool",
+				},
+				Name:    "IsInfinity",
+				NamePos: p(5071, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5071, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(5071, 41),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5072, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5072, 25),
+					Name: "bool",
+				},
+				Name:    "IsInteger",
+				NamePos: p(5072, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5072, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5072, 40),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5073, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5073, 25),
+					Name: "bool",
+				},
+				Name:    "IsNaN",
+				NamePos: p(5073, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5073, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5073, 36),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5074, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5074, 25),
+					Name: "bool",
+				},
+				Name:    "IsNegative",
+				NamePos: p(5074, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5074, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(5074, 41),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5075, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5075, 25),
+					Name: "bool",
+				},
+				Name:    "IsNegativeInfinity",
+				NamePos: p(5075, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5075, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5075, 49),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5076, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5076, 25),
+					Name: "bool",
+				},
+				Name:    "IsNormal",
+				NamePos: p(5076, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5076, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(5076, 39),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5077, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5077, 25),
+					Name: "bool",
+				},
+				Name:    "IsOddInteger",
+				NamePos: p(5077, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5077, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5077, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5078, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5078, 25),
+					Name: "bool",
+				},
+				Name:    "IsPositive",
+				NamePos: p(5078, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5078, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(5078, 41),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5079, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5079, 25),
+					Name: "bool",
+				},
+				Name:    "IsPositiveInfinity",
+				NamePos: p(5079, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5079, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5079, 49),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5080, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5080, 25),
+					Name: "bool",
+				},
+				Name:    "IsRealNumber",
+				NamePos: p(5080, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5080, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5080, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5081, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5081, 25),
+					Name: "bool",
+				},
+				Name:    "IsSubnormal",
+				NamePos: p(5081, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5081, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5081, 42),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5082, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5082, 25),
+					Name: "bool",
+				},
+				Name:    "IsZero",
+				NamePos: p(5082, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5082, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5082, 37),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5083, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5083, 25),
+					Name: "TSelf",
+				},
+				Name:    "MaxMagnitude",
+				NamePos: p(5083, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5083, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5083, 44),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(5083, 53),
+						Type: &lang.TypeRef{
+							Pos:  p(5083, 53),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5084, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5084, 25),
+					Name: "TSelf",
+				},
+				Name:    "MinMagnitude",
+				NamePos: p(5084, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5084, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5084, 44),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(5084, 53),
+						Type: &lang.TypeRef{
+							Pos:  p(5084, 53),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5085, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5085, 24),
+					Name: "TSelf",
+				},
+				Name:    "CreateChecked",
+				NamePos: p(5085, 30),
+				TypeParams: []string{
+					"TOther",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "TOther",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5085, 81),
+								Name: "INumberBase",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(5085, 93),
+										Name: "TOther",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5085, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5085, 52),
+							Name: "TOther",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5086, 9),
+					Stmts: []lang.Stmt{
+						&lang.ThrowStmt{
+							Pos: p(5087, 13),
+							X: &lang.NewExpr{
+								Pos: p(5087, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(5087, 23),
+									Name: "NotSupportedException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5087, 45),
+										X: &lang.Literal{
+											Pos:   p(5087, 45),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Specified method is not supported.\"",
+											Value: string("Specified method is not supported."),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5088, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5089, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5089, 24),
+					Name: "TSelf",
+				},
+				Name:    "CreateSaturating",
+				NamePos: p(5089, 30),
+				TypeParams: []string{
+					"TOther",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "TOther",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5089, 84),
+								Name: "INumberBase",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(5089, 96),
+										Name: "TOther",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5089, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(5089, 55),
+							Name: "TOther",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5090, 9),
+					Stmts: []lang.Stmt{
+						&lang.ThrowStmt{
+							Pos: p(5091, 13),
+							X: &lang.NewExpr{
+								Pos: p(5091, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(5091, 23),
+									Name: "NotSupportedException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5091, 45),
+										X: &lang.Literal{
+											Pos:   p(5091, 45),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Specified method is not supported.\"",
+											Value: string("Specified method is not supported."),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5092, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5093, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5093, 24),
+					Name: "TSelf",
+				},
+				Name:    "CreateTruncating",
+				NamePos: p(5093, 30),
+				TypeParams: []string{
+					"TOther",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "TOther",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5093, 84),
+								Name: "INumberBase",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(5093, 96),
+										Name: "TOther",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5093, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(5093, 55),
+							Name: "TOther",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5094, 9),
+					Stmts: []lang.Stmt{
+						&lang.ThrowStmt{
+							Pos: p(5095, 13),
+							X: &lang.NewExpr{
+								Pos: p(5095, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(5095, 23),
+									Name: "NotSupportedException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5095, 45),
+										X: &lang.Literal{
+											Pos:   p(5095, 45),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Specified method is not supported.\"",
+											Value: string("Specified method is not supported."),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5096, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_195() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5099, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "INumber",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5101, 23),
+						Name: "INumber",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5101, 31),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5099, 39),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(5099, 52),
+				Name: "IComparable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5099, 64),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5099, 72),
+				Name: "IComparisonOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5099, 93),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5099, 100),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5099, 107),
+						Name: "bool",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5100, 9),
+				Name: "IModulusOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5100, 27),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5100, 34),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5100, 41),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5100, 49),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5100, 61),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5103, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5103, 24),
+					Name: "TSelf",
+				},
+				Name:    "Clamp",
+				NamePos: p(5103, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5103, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5103, 36),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(5103, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5103, 49),
+							Name: "TSelf",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: p(5103, 60),
+						Type: &lang.TypeRef{
+							Pos:  p(5103, 60),
+							Name: "TSelf",
+						},
+						Name: "max",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5104, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5105, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5105, 21),
+								Op:  ">",
+								X: &lang.Ident{
+									Pos:  p(5105, 17),
+									Name: "min",
+								},
+								Y: &lang.Ident{
+									Pos:  p(5105, 23),
+									Name: "max",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5106, 13),
+								Stmts: []lang.Stmt{
+									&lang.ThrowStmt{
+										Pos: p(5107, 17),
+										X: &lang.NewExpr{
+											Pos: p(5107, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(5107, 27),
+												Name: "ArgumentException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5107, 45),
+													X: &lang.InterpolatedString{
+														Pos: p(5107, 45),
+														Parts: []*lang.InterpPart{
+															&lang.InterpPart{
+																Text: "'",
+															},
+															&lang.InterpPart{
+																X: &lang.Ident{
+																	Pos:  p(5107, 49),
+																	Name: "min",
+																},
+															},
+															&lang.InterpPart{
+																Text: "' cannot be greater than ",
+															},
+															&lang.InterpPart{
+																X: &lang.Ident{
+																	Pos:  p(5107, 79),
+																	Name: "max",
+																},
+															},
+															&lang.InterpPart{
+																Text: ".",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5108, 13),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5109, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5109, 13),
+								Name: "TSelf",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5109, 19),
+									Name: "result",
+									Init: &lang.Ident{
+										Pos:  p(5109, 28),
+										Name: "value",
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5110, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5110, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5110, 13),
+									Name: "result",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5110, 28),
+									Fun: &lang.MemberExpr{
+										Pos: p(5110, 28),
+										X: &lang.Ident{
+											Pos:  p(5110, 22),
+											Name: "TSelf",
+										},
+										Name: "Max",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5110, 32),
+											X: &lang.Ident{
+												Pos:  p(5110, 32),
+												Name: "result",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5110, 40),
+											X: &lang.Ident{
+												Pos:  p(5110, 40),
+												Name: "min",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5111, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5111, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5111, 13),
+									Name: "result",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5111, 28),
+									Fun: &lang.MemberExpr{
+										Pos: p(5111, 28),
+										X: &lang.Ident{
+											Pos:  p(5111, 22),
+											Name: "TSelf",
+										},
+										Name: "Min",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5111, 32),
+											X: &lang.Ident{
+												Pos:  p(5111, 32),
+												Name: "result",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5111, 40),
+											X: &lang.Ident{
+												Pos:  p(5111, 40),
+												Name: "max",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5112, 13),
+							X: &lang.Ident{
+								Pos:  p(5112, 20),
+								Name: "result",
+							},
+						},
+					},
+					Rbrace: p(5113, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5114, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5114, 24),
+					Name: "TSelf",
+				},
+				Name:    "CopySign",
+				NamePos: p(5114, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5114, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(5114, 39),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(5114, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5114, 52),
+							Name: "TSelf",
+						},
+						Name: "sign",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5115, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5116, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5116, 13),
+								Name: "TSelf",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5116, 19),
+									Name: "result",
+									Init: &lang.Ident{
+										Pos:  p(5116, 28),
+										Name: "value",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5117, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5117, 41),
+								Op:  "!=",
+								X: &lang.CallExpr{
+									Pos: p(5117, 23),
+									Fun: &lang.MemberExpr{
+										Pos: p(5117, 23),
+										X: &lang.Ident{
+											Pos:  p(5117, 17),
+											Name: "TSelf",
+										},
+										Name: "IsNegative",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5117, 34),
+											X: &lang.Ident{
+												Pos:  p(5117, 34),
+												Name: "value",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(5117, 50),
+									Fun: &lang.MemberExpr{
+										Pos: p(5117, 50),
+										X: &lang.Ident{
+											Pos:  p(5117, 44),
+											Name: "TSelf",
+										},
+										Name: "IsNegative",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5117, 61),
+											X: &lang.Ident{
+												Pos:  p(5117, 61),
+												Name: "sign",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5118, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(5119, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5119, 24),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5119, 17),
+												Name: "result",
+											},
+											Right: &lang.UnaryExpr{
+												Pos: p(5119, 26),
+												Op:  "-",
+												X: &lang.Ident{
+													Pos:  p(5119, 27),
+													Name: "result",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5120, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5121, 13),
+							X: &lang.Ident{
+								Pos:  p(5121, 20),
+								Name: "result",
+							},
+						},
+					},
+					Rbrace: p(5122, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5123, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5123, 24),
+					Name: "TSelf",
+				},
+				Name:    "Max",
+				NamePos: p(5123, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5123, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(5123, 34),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(5123, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5123, 43),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5123, 62),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5123, 57),
+						Op:  ">=",
+						X: &lang.Ident{
+							Pos:  p(5123, 55),
+							Name: "x",
+						},
+						Y: &lang.Ident{
+							Pos:  p(5123, 60),
+							Name: "y",
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(5123, 64),
+						Name: "x",
+					},
+					Else: &lang.Ident{
+						Pos:  p(5123, 68),
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5124, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5124, 24),
+					Name: "TSelf",
+				},
+				Name:    "MaxNumber",
+				NamePos: p(5124, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5124, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5124, 40),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(5124, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5124, 49),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5124, 68),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5124, 63),
+						Op:  ">=",
+						X: &lang.Ident{
+							Pos:  p(5124, 61),
+							Name: "x",
+						},
+						Y: &lang.Ident{
+							Pos:  p(5124, 66),
+							Name: "y",
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(5124, 70),
+						Name: "x",
+					},
+					Else: &lang.Ident{
+						Pos:  p(5124, 74),
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5125, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5125, 24),
+					Name: "TSelf",
+				},
+				Name:    "Min",
+				NamePos: p(5125, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5125, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(5125, 34),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(5125, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5125, 43),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5125, 62),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5125, 57),
+						Op:  "<=",
+						X: &lang.Ident{
+							Pos:  p(5125, 55),
+							Name: "x",
+						},
+						Y: &lang.Ident{
+							Pos:  p(5125, 60),
+							Name: "y",
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(5125, 64),
+						Name: "x",
+					},
+					Else: &lang.Ident{
+						Pos:  p(5125, 68),
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5126, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5126, 24),
+					Name: "TSelf",
+				},
+				Name:    "MinNumber",
+				NamePos: p(5126, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5126, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5126, 40),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(5126, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5126, 49),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5126, 68),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5126, 63),
+						Op:  "<=",
+						X: &lang.Ident{
+							Pos:  p(5126, 61),
+							Name: "x",
+						},
+						Y: &lang.Ident{
+							Pos:  p(5126, 66),
+							Name: "y",
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(5126, 70),
+						Name: "x",
+					},
+					Else: &lang.Ident{
+						Pos:  p(5126, 74),
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5127, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5127, 24),
+					Name: "int",
+				},
+				Name:    "Sign",
+				NamePos: p(5127, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5127, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5127, 33),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5128, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5129, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5129, 23),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5129, 17),
+									Name: "value",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5129, 31),
+									X: &lang.Ident{
+										Pos:  p(5129, 25),
+										Name: "TSelf",
+									},
+									Name: "Zero",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5130, 13),
+								Stmts: []lang.Stmt{
+									&lang.ReturnStmt{
+										Pos: p(5131, 17),
+										X: &lang.UnaryExpr{
+											Pos: p(5131, 24),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5131, 25),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+								Rbrace: p(5132, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5133, 13),
+							X: &lang.CondExpr{
+								Pos: p(5133, 39),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5133, 26),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(5133, 20),
+										Name: "value",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(5133, 34),
+										X: &lang.Ident{
+											Pos:  p(5133, 28),
+											Name: "TSelf",
+										},
+										Name: "Zero",
+									},
+								},
+								Then: &lang.Literal{
+									Pos:   p(5133, 41),
+									Raw:   "1",
+									Value: int64(1),
+								},
+								Else: &lang.Literal{
+									Pos:   p(5133, 45),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+					},
+					Rbrace: p(5134, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_196() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5137, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ISignedNumber",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5137, 78),
+						Name: "ISignedNumber",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5137, 92),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5137, 45),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5137, 57),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(5139, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5139, 25),
+					Name: "TSelf",
+				},
+				Name: "NegativeOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5139, 45),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_197() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5142, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IUnsignedNumber",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5142, 80),
+						Name: "IUnsignedNumber",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5142, 96),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5142, 47),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5142, 59),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_198() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5146, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IBinaryNumber",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5147, 23),
+						Name: "IBinaryNumber",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5147, 37),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5146, 45),
+				Name: "IBitwiseOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5146, 63),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5146, 70),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5146, 77),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5146, 85),
+				Name: "INumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5146, 93),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(5149, 9),
+				Modifiers: lang.Modifiers(2064),
+				Type: &lang.TypeRef{
+					Pos:  p(5149, 24),
+					Name: "TSelf",
+				},
+				Name: "AllBitsSet",
+				ExprBody: &lang.UnaryExpr{
+					Pos: p(5149, 44),
+					Op:  "~",
+					X: &lang.MemberExpr{
+						Pos: p(5149, 51),
+						X: &lang.Ident{
+							Pos:  p(5149, 45),
+							Name: "TSelf",
+						},
+						Name: "Zero",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5150, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5150, 25),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: p(5150, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5150, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5150, 37),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5151, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5151, 25),
+					Name: "TSelf",
+				},
+				Name:    "Log2",
+				NamePos: p(5151, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5151, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5151, 36),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_199() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5154, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IBinaryInteger",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5155, 23),
+						Name: "IBinaryInteger",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5155, 38),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5154, 46),
+				Name: "IBinaryNumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5154, 60),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5154, 68),
+				Name: "IShiftOperators",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5154, 84),
+						Name: "TSelf",
+					},
+					&lang.TypeRef{
+						Pos:  p(5154, 91),
+						Name: "int",
+					},
+					&lang.TypeRef{
+						Pos:  p(5154, 96),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5157, 9),
+				Modifiers: lang.Modifiers(2064),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5157, 24),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5157, 25),
+							Name: "TSelf",
+						},
+						&lang.TypeRef{
+							Pos:  p(5157, 41),
+							Name: "TSelf",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
+				},
+				Name:    "DivRem",
+				NamePos: p(5157, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5157, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5157, 65),
+							Name: "TSelf",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(5157, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(5157, 77),
+							Name: "TSelf",
+						},
+						Name: "right",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5158, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5159, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5159, 13),
+								Name: "TSelf",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5159, 19),
+									Name: "quotient",
+									Init: &lang.BinaryExpr{
+										Pos: p(5159, 35),
+										Op:  "/",
+										X: &lang.Ident{
+											Pos:  p(5159, 30),
+											Name: "left",
+										},
+										Y: &lang.Ident{
+											Pos:  p(5159, 37),
+											Name: "right",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5160, 13),
+							X: &lang.TupleExpr{
+								Pos: p(5160, 20),
+								Elems: []lang.Expr{
+									&lang.Ident{
+										Pos:  p(5160, 21),
+										Name: "quotient",
+									},
+									&lang.BinaryExpr{
+										Pos: p(5160, 36),
+										Op:  "-",
+										X: &lang.Ident{
+											Pos:  p(5160, 31),
+											Name: "left",
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(5160, 47),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(5160, 38),
+												Name: "quotient",
+											},
+											Y: &lang.Ident{
+												Pos:  p(5160, 49),
+												Name: "right",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5161, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5162, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5162, 25),
+					Name: "TSelf",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: p(5162, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5162, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(5162, 48),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5163, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5163, 25),
+					Name: "TSelf",
+				},
+				Name:    "PopCount",
+				NamePos: p(5163, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5163, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5163, 40),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5164, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5164, 25),
+					Name: "TSelf",
+				},
+				Name:    "RotateLeft",
+				NamePos: p(5164, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5164, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5164, 42),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(5164, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(5164, 55),
+							Name: "int",
+						},
+						Name: "rotateAmount",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5165, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5165, 25),
+					Name: "TSelf",
+				},
+				Name:    "RotateRight",
+				NamePos: p(5165, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5165, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5165, 43),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(5165, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5165, 56),
+							Name: "int",
+						},
+						Name: "rotateAmount",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5166, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5166, 25),
+					Name: "TSelf",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: p(5166, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5166, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5166, 49),
+							Name: "TSelf",
+						},
+						Name: "value",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_200() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5169, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IFloatingPointConstants",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5169, 88),
+						Name: "IFloatingPointConstants",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5169, 112),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5169, 55),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5169, 67),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(5171, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5171, 25),
+					Name: "TSelf",
+				},
+				Name: "E",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5171, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5172, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5172, 25),
+					Name: "TSelf",
+				},
+				Name: "Pi",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5172, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5173, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5173, 25),
+					Name: "TSelf",
+				},
+				Name: "Tau",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5173, 37),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_201() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5176, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IFloatingPoint",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5177, 23),
+						Name: "IFloatingPoint",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5177, 38),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5176, 46),
+				Name: "IFloatingPointConstants",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5176, 70),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5176, 78),
+				Name: "INumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5176, 86),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5176, 94),
+				Name: "ISignedNumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5176, 108),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5179, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5179, 25),
+					Name: "TSelf",
+				},
+				Name:    "Ceiling",
+				NamePos: p(5179, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5179, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(5179, 39),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5180, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5180, 25),
+					Name: "TSelf",
+				},
+				Name:    "Floor",
+				NamePos: p(5180, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5180, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5180, 37),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5181, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5181, 25),
+					Name: "TSelf",
+				},
+				Name:    "Round",
+				NamePos: p(5181, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5181, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5181, 37),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5182, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5182, 25),
+					Name: "TSelf",
+				},
+				Name:    "Truncate",
+				NamePos: p(5182, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5182, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5182, 40),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_202() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5185, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IRootFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5185, 91),
+						Name: "IRootFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5185, 106),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5185, 46),
+				Name: "IFloatingPointConstants",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5185, 70),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5187, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5187, 25),
+					Name: "TSelf",
+				},
+				Name:    "Cbrt",
+				NamePos: p(5187, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5187, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5187, 36),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5188, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5188, 25),
+					Name: "TSelf",
+				},
+				Name:    "Sqrt",
+				NamePos: p(5188, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5188, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5188, 36),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_203() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5191, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IPowerFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5191, 80),
+						Name: "IPowerFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5191, 96),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5191, 47),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5191, 59),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5193, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5193, 25),
+					Name: "TSelf",
+				},
+				Name:    "Pow",
+				NamePos: p(5193, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5193, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5193, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: p(5193, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5193, 44),
+							Name: "TSelf",
+						},
+						Name: "y",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_204() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5196, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IExponentialFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5196, 98),
+						Name: "IExponentialFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5196, 120),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5196, 53),
+				Name: "IFloatingPointConstants",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5196, 77),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5198, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5198, 25),
+					Name: "TSelf",
+				},
+				Name:    "Exp",
+				NamePos: p(5198, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5198, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5198, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_205() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5201, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ILogarithmicFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5201, 86),
+						Name: "ILogarithmicFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5201, 108),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5201, 53),
+				Name: "INumberBase",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5201, 65),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5203, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5203, 25),
+					Name: "TSelf",
+				},
+				Name:    "Log",
+				NamePos: p(5203, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5203, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5203, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5204, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5204, 25),
+					Name: "TSelf",
+				},
+				Name:    "Log10",
+				NamePos: p(5204, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5204, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5204, 37),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_206() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5207, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ITrigonometricFunctions",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5207, 100),
+						Name: "ITrigonometricFunctions",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5207, 124),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5207, 55),
+				Name: "IFloatingPointConstants",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5207, 79),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(5209, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5209, 25),
+					Name: "TSelf",
+				},
+				Name:    "Cos",
+				NamePos: p(5209, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5209, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5209, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5210, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5210, 25),
+					Name: "TSelf",
+				},
+				Name:    "Sin",
+				NamePos: p(5210, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5210, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5210, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5211, 9),
+				Modifiers: lang.Modifiers(80),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5211, 25),
+					Name: "TSelf",
+				},
+				Name:    "Tan",
+				NamePos: p(5211, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5211, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5211, 35),
+							Name: "TSelf",
+						},
+						Name: "x",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_207() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5214, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IFloatingPointIeee754",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5216, 23),
+						Name: "IFloatingPointIeee754",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5216, 45),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5214, 53),
+				Name: "IExponentialFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5214, 75),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5214, 83),
+				Name: "IFloatingPoint",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5214, 98),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5215, 9),
+				Name: "ILogarithmicFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5215, 31),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5215, 39),
+				Name: "IPowerFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5215, 55),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5215, 63),
+				Name: "IRootFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5215, 78),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5215, 86),
+				Name: "ITrigonometricFunctions",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5215, 110),
+						Name: "TSelf",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(5218, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5218, 25),
+					Name: "TSelf",
+				},
+				Name: "Epsilon",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5218, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5219, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5219, 25),
+					Name: "TSelf",
+				},
+				Name: "NaN",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5219, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5220, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5220, 25),
+					Name: "TSelf",
+				},
+				Name: "NegativeInfinity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5220, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5221, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5221, 25),
+					Name: "TSelf",
+				},
+				Name: "NegativeZero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5221, 46),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5222, 9),
+				Modifiers: lang.Modifiers(80),
+				Type: &lang.TypeRef{
+					Pos:  p(5222, 25),
+					Name: "TSelf",
+				},
+				Name: "PositiveInfinity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5222, 50),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_208() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5225, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IBinaryFloatingPointIeee754",
+		Namespace: "System.Numerics",
+		TypeParams: []string{
+			"TSelf",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TSelf",
+				Types: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5226, 23),
+						Name: "IBinaryFloatingPointIeee754",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(5226, 51),
+								Name: "TSelf",
+							},
+						},
+					},
+				},
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5225, 59),
+				Name: "IBinaryNumber",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5225, 73),
+						Name: "TSelf",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(5225, 81),
+				Name: "IFloatingPointIeee754",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5225, 103),
+						Name: "TSelf",
+					},
 				},
 			},
 		},

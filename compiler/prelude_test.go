@@ -78,6 +78,11 @@ func TestPreludeFor(t *testing.T) {
 		{`var c = System.Threading.Channels.Channel.CreateUnbounded<int>();`, "ChannelWriter", true},
 		{`IProgress<int> p = null;`, "Progress", true},
 		{`var p = new Progress<int>(x => {});`, "IProgress", true},
+		{`System.Console.WriteLine(1);`, "INumber", false},
+		{"using System.Numerics;\nSystem.Console.WriteLine(1);", "INumber", true},
+		{"using System.Numerics;\nSystem.Console.WriteLine(1);", "IParsable", true},
+		{`static T P<T>(string s) where T : IParsable<T> => T.Parse(s, null);`, "IBinaryInteger", true},
+		{`System.Console.WriteLine(int.CreateChecked(2.5));`, "INumberBase", true},
 	} {
 		if got := has(c.src, c.name); got != c.want {
 			t.Errorf("%q: prelude has %s = %v, want %v", c.src, c.name, got, c.want)

@@ -264,7 +264,7 @@ func (fs *funcState) tupleEqualRegs(lt, rt *bind.Type, rx, ry int, equal bool, t
 			continue
 		}
 		if i < len(ops) && ops[i] != nil {
-			fs.callOperatorAt(ops[i], a, []*vm.Type{nil, nil}, a)
+			fs.callOperatorAt(nil, ops[i], a, []*vm.Type{nil, nil}, a)
 			fs.jumpOnReg(a, false, differ)
 			continue
 		}

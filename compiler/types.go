@@ -625,13 +625,24 @@ func (c *Compiler) declareMember(ci *classInfo, m *lang.MethodDecl, prop *lang.P
 	if len(m.TypeParams) > 0 {
 		fn.Sig = "[" + strings.Join(m.TypeParams, ",") + "]" + fn.Sig
 	}
-	if static && ci.generic() {
+	if static && (ci.generic() || ci.t.IsInterface && len(ci.typeParams) > 0) {
+		// A static member of a generic interface (a static virtual
+		// member's default body) takes the interface's type arguments
+		// too: the constrained call passes them (staticabs.go).
 		mi.classHidden = hiddenTypeParams(m.Params, ci.typeParams)
 		addHiddenParams(fn, mi.classHidden)
 	}
 	mi.hidden = hiddenTypeParams(m.Params, m.TypeParams)
 	addHiddenParams(fn, mi.hidden)
-	if static {
+	if static && m.Iface != nil {
+		// An explicit implementation of a static abstract or virtual
+		// interface member is reached only through the interface: a
+		// constrained call finds it under the interface's key.
+		if it, _ := c.resolveTypeRef(m.Iface, ci, false); it != nil {
+			key := vm.ExplicitKey(it) + m.Name
+			ci.t.Statics[key] = append(ci.t.Statics[key], fn)
+		}
+	} else if static {
 		ci.smethods[m.Name] = append(ci.smethods[m.Name], mi)
 		ci.t.Statics[m.Name] = append(ci.t.Statics[m.Name], fn)
 		if len(m.Params) > 0 && m.Params[0].Modifier == "this" {

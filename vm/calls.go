@@ -20,6 +20,8 @@ func (t *Thread) callDynamic(ins Instr, regs []Value) (bool, error) {
 		if f.HasThis {
 			regs[a] = cl.This
 			base, n = a, argc+1
+		} else if b := boundOf(cl); b != nil {
+			return t.callBound(f, b, fr, a, regs[a+1:a+1+argc])
 		}
 		if f.Native != nil {
 			v, err := f.Native(t, regs[base:base+n])
@@ -74,4 +76,25 @@ func (t *Thread) callAt(f *Func, a, n int, regs []Value, cl *Closure) (bool, err
 	ab := fr.base + a
 	t.calls++
 	return true, t.pushFrame(f, ab, n, ab, cl)
+}
+
+// callBound calls static method f through a delegate that inserts hidden
+// type arguments b among the call's arguments args (a static abstract
+// member's implementation, staticabs.go); the result goes to R[a].
+func (t *Thread) callBound(f *Func, b *boundArgs, fr *Frame, a int, args []Value) (bool, error) {
+	all := b.insert(args)
+	if f.Native != nil {
+		v, err := f.Native(t, all)
+		if err != nil {
+			return false, err
+		}
+		t.setReg(a, v)
+		return false, nil
+	}
+	ab := fr.base + a + 1
+	if need := ab + max(f.NumRegs, len(all)); need > len(t.stack) {
+		t.growStack(need)
+	}
+	copy(t.stack[ab:], all)
+	return true, t.pushFrame(f, ab, len(all), fr.base+a, nil)
 }

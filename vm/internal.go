@@ -49,6 +49,7 @@ func init() {
 		return Long(th.AllocatedBytes()), nil
 	})
 	addGenericNatives(t)
+	addStaticAbstractNatives(t)
 	addTupleNatives(t)
 	TDelegate.AddMethod("Invoke", 0, -1, func(th *Thread, args []Value) (Value, error) {
 		return th.CallValue(args[0], append([]Value(nil), args[1:]...))

@@ -134,6 +134,16 @@ type Info struct {
 	// value; code generation compiles it and reads the out variables
 	// (DeconstructTemp).
 	Deconstructs map[lang.Node]*lang.CallExpr
+	// Constrained holds, for a call, property access or operator bound (in
+	// Calls, or to the property in Types) to a static abstract or static
+	// virtual interface member through a type parameter (`T.Parse(s)`,
+	// `T.Zero`, `a + b` with `where T : IAdditionOperators<T, T, T>`), that
+	// type parameter: at run time its type argument's implementation runs
+	// (staticabs.go).
+	Constrained map[lang.Node]*Type
+	// StaticProps holds the static abstract or static virtual interface
+	// property a member access in Constrained reads.
+	StaticProps map[lang.Node]*Property
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -165,6 +175,12 @@ func (in *Info) Copied(from, to any) {
 	if n, ok := from.(lang.Node); ok {
 		if m, ok := in.Calls[n]; ok {
 			in.Calls[to.(lang.Node)] = m
+		}
+		if t, ok := in.Constrained[n]; ok {
+			in.Constrained[to.(lang.Node)] = t
+		}
+		if p, ok := in.StaticProps[n]; ok {
+			in.StaticProps[to.(lang.Node)] = p
 		}
 	}
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
@@ -402,7 +418,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -442,6 +458,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	for _, t := range b.types {
 		b.resolveBases(t)
 	}
+	b.addGenericMath()
 	for _, t := range b.types {
 		b.classConstraints(t)
 	}
@@ -460,7 +477,11 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b.checkStructs()
 	b.checkRefStructFields()
 	for _, t := range b.types {
-		if t.Lib || t.Open {
+		// The prelude's classes are not bound (code generation resolves
+		// their calls by name), but its interfaces are: the bodies of
+		// static virtual members call through their type parameters
+		// (Info.Constrained), which only binding records.
+		if t.Lib || t.Open && t.Kind != Interface {
 			continue
 		}
 		for _, td := range b.decls[t] {

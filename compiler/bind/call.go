@@ -14,6 +14,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	lib := false
 	var instance lang.Expr // the receiver of an instance access, for CS0176
 	var typeArgs []*lang.TypeRef
+	var staticRecv *Type // the type a static access names
 	switch f := e.Fun.(type) {
 	case *lang.Ident:
 		name, typeArgs = f.Name, f.TypeArgs
@@ -42,6 +43,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			return u.unchecked
 		}
 		syms := b.lookup(recv, f.Name)
+		if len(syms) == 0 && static {
+			syms = b.numericStatics(recv, f.Name)
+		}
 		if len(syms) > 0 && memberType(syms[0]) != nil {
 			b.info.Types[f] = memberType(syms[0])
 			b.eventAccess(syms[0], f.Pos)
@@ -74,6 +78,8 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		lib = b.partlyKnown(recv)
 		if !static {
 			instance = f.X
+		} else {
+			staticRecv = recv
 		}
 	default:
 		return b.invokeDelegate(e, b.expr(e.Fun))
@@ -96,6 +102,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
+	if staticRecv != nil && m.Static {
+		b.staticAccess(e, staticRecv, m, e.Fun.Position())
+	}
 	if b.conditionalOmitted(m) {
 		b.info.Omitted[e] = true
 	}

@@ -61,6 +61,12 @@ func (b *binder) needConstraints(pos lang.Pos, name string, params, args []*Type
 			return
 		}
 	}
+	for _, a := range args {
+		if a != nil && a.Kind == Interface {
+			b.checks = append(b.checks, constraintCheck{pos: pos, name: name, params: params, args: args, owner: owner})
+			return
+		}
+	}
 }
 
 // checkConstraints reports the type arguments that violate their
@@ -72,7 +78,14 @@ func (b *binder) checkConstraints() {
 	for _, c := range b.checks {
 		sub := boundSubstitution(c.params, c.args, c.owner)
 		for i, p := range c.params {
-			if p.Cons == nil || i >= len(c.args) {
+			if i >= len(c.args) {
+				continue
+			}
+			if s := b.staticAbstractMember(c.args[i]); s != nil {
+				b.errorf(c.pos, "CS8920", "The interface '%s' cannot be used as type argument. Static member '%s' does not have a most specific implementation in the interface.", c.args[i], memberName(s))
+				continue
+			}
+			if p.Cons == nil {
 				continue
 			}
 			b.checkArg(c, p, c.args[i], sub)
@@ -232,6 +245,8 @@ func (b *binder) boundKnown(a, bound *Type) bool {
 		return true
 	case src(bound):
 		return a.Kind == Special || a.Kind == Array || a.Kind == Enum
+	case a.Kind == Special && isGenericMath(bound):
+		return true // the numeric types' generic math interfaces are listed (genericmath.go)
 	}
 	return false
 }

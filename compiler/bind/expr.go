@@ -267,7 +267,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		b.assignTarget(e.X, true)
 		b.checkInitOnly(e.X)
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
-			b.info.Calls[e] = m
+			b.recordOperator(e, m, t)
 		}
 		return t
 	case *lang.BinaryExpr:
@@ -601,6 +601,9 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 		}
 	}
 	syms := b.lookup(recv, e.Name)
+	if len(syms) == 0 && static {
+		syms = b.numericStatics(recv, e.Name)
+	}
 	if len(syms) == 0 {
 		// `n?.M` on a T? reaches T's members, which this lookup does not.
 		if !(e.NullCond && recv.Kind == Nullable) && b.missIsError(recv, e.Name) {
@@ -622,6 +625,18 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	}
 	if lang.Expr(e) != b.eventLHS {
 		b.eventAccess(syms[0], e.Pos)
+	}
+	if static {
+		switch s := syms[0].(type) {
+		case *Field:
+			if s.Static && !s.Const {
+				b.staticAccess(e, recv, s, e.Pos)
+			}
+		case *Property:
+			if s.Static {
+				b.staticAccess(e, recv, s, e.Pos)
+			}
+		}
 	}
 	if !static {
 		switch s := syms[0].(type) {

@@ -84,6 +84,24 @@ func (b *binder) lookup(t *Type, name string) []Symbol {
 		return out
 	}
 	walk(t, 0)
+	if t.Kind == Interface && len(out) > 1 {
+		// object's members are reached once per base interface chain
+		// (INumber<T> : IComparable, INumberBase<T>, ...).
+		out = dedupSymbols(out)
+	}
+	return out
+}
+
+// dedupSymbols drops repeated symbols, keeping the first of each.
+func dedupSymbols(ss []Symbol) []Symbol {
+	seen := make(map[Symbol]bool, len(ss))
+	out := ss[:0]
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
 	return out
 }
 

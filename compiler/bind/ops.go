@@ -72,7 +72,7 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 	case "!":
 		t := b.expr(e.X)
 		if m := b.userOperator("op_LogicalNot", []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
-			b.info.Calls[e] = m
+			b.recordOperator(e, m, t)
 			return m.Ret
 		}
 		if t.Kind == Nullable && isBool(t.Elem) {
@@ -88,7 +88,7 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 		b.assignTarget(e.X, true)
 		b.checkInitOnly(e.X)
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
-			b.info.Calls[e] = m
+			b.recordOperator(e, m, t)
 		}
 		return t
 	case "-":
@@ -108,7 +108,7 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 		return u.unchecked
 	}
 	if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
-		b.info.Calls[e] = m
+		b.recordOperator(e, m, t)
 		return m.Ret
 	}
 	var ops []SpecialType
@@ -280,7 +280,7 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	}
 	xs, ts := []lang.Expr{e.X, e.Y}, []*Type{l, r}
 	if m := b.userOperator(lang.BinaryOperatorName(e.Op), xs, ts, e.Pos); m != nil {
-		b.info.Calls[e] = m
+		b.recordOperator(e, m, ts...)
 		return m.Ret
 	}
 	if t := b.liftedUserOperator(e, l, r); t != nil {
@@ -521,7 +521,7 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	if name := lang.BinaryOperatorName(strings.TrimSuffix(e.Op, "=")); name != "" {
 		// x op= y is x = x op y (§12.21.4): a user-defined operator decides.
 		if m := b.userOperator(name, []lang.Expr{e.Left, e.Right}, []*Type{l, r}, e.Pos); m != nil {
-			b.info.Calls[e] = m
+			b.recordOperator(e, m, l, r)
 		}
 	}
 	return l

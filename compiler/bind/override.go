@@ -56,10 +56,16 @@ func (in *Info) OriginOf(d *lang.MethodDecl) *lang.MethodDecl {
 // CS0535, CS0738.
 func (b *binder) bindOverrides() {
 	for _, t := range b.types {
-		if t.Lib || t.Kind != Class {
+		if t.Lib || t.Kind != Class && t.Kind != Struct {
 			continue
 		}
 		program := t.pending == nil
+		if t.Kind == Struct {
+			if program && len(b.decls[t]) > 0 {
+				b.mapInterfaces(t)
+			}
+			continue
+		}
 		for _, td := range b.decls[t] {
 			for _, m := range td.Members {
 				switch m := m.(type) {
@@ -223,16 +229,17 @@ func (b *binder) mapInterfaces(t *Type) {
 func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 	var name string
 	abstract := false
+	static := declMods(m).Has(lang.ModStatic)
+	if static && !declMods(m).Has(lang.ModAbstract) && !declMods(m).Has(lang.ModVirtual) {
+		return // a static member with a body: the interface's own, not implemented
+	}
 	switch m := m.(type) {
 	case *lang.MethodDecl:
-		if m.Modifiers.Has(lang.ModStatic) || m.Operator != "" {
+		if m.Operator != "" && !static {
 			return
 		}
 		name, abstract = m.Name, m.Body == nil && m.ExprBody == nil
 	case *lang.PropertyDecl:
-		if m.Modifiers.Has(lang.ModStatic) {
-			return
-		}
 		name, abstract = m.Name, m.ExprBody == nil
 		for _, a := range m.Accessors {
 			abstract = abstract && a.Body == nil && a.ExprBody == nil
@@ -249,7 +256,7 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 	if isym == nil {
 		return
 	}
-	var wrongRet Symbol
+	var wrongRet, wrongStatic Symbol
 	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
 		if impl := b.explicitImpl(c, i, isym); impl != nil {
 			b.info.Impls[ImplKey{td, m}] = impl
@@ -257,7 +264,11 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 		}
 		for _, s := range b.u.declared(c, name) {
 			d := symDecl(s)
-			if d == nil || !sameMember(b.u, isym, s) || symStatic(s) {
+			if d == nil || !sameMember(b.u, isym, s) {
+				continue
+			}
+			if symStatic(s) != static {
+				wrongStatic = s
 				continue
 			}
 			if !c.Generic().Lib && c.Kind != Interface && !declMods(d).Has(lang.ModPublic) {
@@ -277,6 +288,16 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 		}
 	}
 	if !abstract || b.isOpen(t) {
+		return
+	}
+	if wrongStatic != nil && static {
+		b.errorf(td.Pos, "CS8928", "'%s' does not implement static interface member '%s'. '%s' cannot implement the interface member because it is not static.",
+			t, memberName(isym), memberName(wrongStatic))
+		return
+	}
+	if wrongStatic != nil {
+		b.errorf(td.Pos, "CS0736", "'%s' does not implement instance interface member '%s'. '%s' cannot implement the interface member because it is static.",
+			t, memberName(isym), memberName(wrongStatic))
 		return
 	}
 	if wrongRet != nil {

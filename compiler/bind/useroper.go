@@ -30,6 +30,15 @@ func (b *binder) operators(name string, ts ...*Type) []*Method {
 	var out []*Method
 	seen := map[*Method]bool{}
 	for _, t := range ts {
+		if t != nil && t.Kind == TypeParam {
+			for _, m := range b.typeParamOperators(name, t) {
+				if !seen[m.Definition()] {
+					seen[m.Definition()] = true
+					out = append(out, m)
+				}
+			}
+			continue
+		}
 		if !declaresOperators(t) {
 			continue
 		}
@@ -141,7 +150,8 @@ func (b *binder) mostSpecificConversion(apps []*Method, from, to *Type) *Method 
 
 // declareOperator checks an operator declaration's form (CS0558, CS0563).
 func (b *binder) checkOperator(d *lang.MethodDecl, owner *Type) {
-	if !d.Modifiers.Has(lang.ModStatic) || !d.Modifiers.Has(lang.ModPublic) {
+	public := d.Modifiers.Has(lang.ModPublic) || owner.Kind == Interface && !d.Modifiers.Has(lang.ModPrivate) && !d.Modifiers.Has(lang.ModProtected) && !d.Modifiers.Has(lang.ModInternal)
+	if !d.Modifiers.Has(lang.ModStatic) || !public {
 		b.errorf(d.Pos, "CS0558", "User-defined operator '%s.operator %s' must be declared static and public", owner.Name, d.Operator)
 	}
 }
