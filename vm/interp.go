@@ -644,6 +644,17 @@ func (t *Thread) run() (result Value, err error) {
 			regs[ins.A()] = Ref(withField((*Instance)(o.p), ref.index, regs[ins.C()]))
 		case OpThisIn:
 			regs[ins.A()] = thisIn(regs)
+		case OpRefSub:
+			if regs[ins.B()].p == nil {
+				fr.pc = pc
+				err = t.ThrowNull()
+				goto fail
+			}
+			regs[ins.A()] = RefToSub(regs[ins.B()], fn.Fields[ins.C()].index)
+		case OpSetRefF:
+			if regs[ins.A()].p != nil {
+				StoreRefField(regs[ins.A()], fn.Fields[ins.B()].index, regs[ins.C()])
+			}
 
 		case OpAddOvf, OpSubOvf, OpMulOvf, OpNegOvf, OpConvOvf, OpShrUn, OpUnbox:
 			fr.pc = pc
