@@ -457,9 +457,17 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 	// ((IDisposable)e).Dispose(); }. The loop's end is inside the try
 	// block, so leaving by MoveNext or break runs the finally block.
 	name := fmt.Sprintf("<foreach>%d", len(fs.code))
-	en := fs.declare(name, s.Pos, nil, nil).reg
+	el := fs.declare(name, s.Pos, nil, nil)
+	en := el.reg
 	fs.emitABC(vm.OpMove, en, coll, 0)
 	fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
+	byRef := fs.structEnumerator(ct)
+	if byRef {
+		// A struct enumerator is a variable: MoveNext advances it in
+		// place through its box (C# §13.9.5 calls it on the variable).
+		el.boxed = true
+		fs.emitABC(vm.OpNewBox, en, en, 0)
+	}
 	fs.tryWith(&lang.TryStmt{Pos: s.Pos, Finally: disposeEnumerator(s.Pos, name)}, func() {
 		fs.mark(top)
 		t := fs.alloc()
@@ -468,7 +476,12 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 		fs.jumpTo(end, vm.MakeABx(vm.OpJmpIfNot, t, 0))
 		fs.pushScope()
 		x := fs.declare(s.Name, s.Pos, typ, conv)
-		fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
+		if byRef {
+			fs.emitABC(vm.OpGetBox, x.reg, en, 0)
+			fs.emitABC(vm.OpGetMember, x.reg, x.reg, fs.c.site("Current", 0))
+		} else {
+			fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
+		}
 		fs.convertOnStore(x.reg, nil, conv)
 		fs.initBox(x)
 		fs.loop(s.Body, end, top)
@@ -477,6 +490,28 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 		fs.mark(end)
 	})
 	fs.popScope()
+}
+
+// structEnumerator reports whether GetEnumerator of the collection type ct,
+// a type declared in source, returns a struct declared in source.
+func (fs *funcState) structEnumerator(ct *vm.Type) bool {
+	if ct == nil {
+		return false
+	}
+	ci := fs.c.classByType[ct]
+	if ci == nil && ct.Def != nil {
+		ci = fs.c.classByType[ct.Def]
+	}
+	for ; ci != nil; ci = ci.base {
+		for _, m := range ci.methods["GetEnumerator"] {
+			if m.static || len(m.params) != 0 || m.ret == nil {
+				continue
+			}
+			rt, _ := fs.c.resolveTypeRef(m.ret, ci, false)
+			return rt.IsStruct()
+		}
+	}
+	return false
 }
 
 // disposeEnumerator is the finally block of a foreach over an enumerator

@@ -211,6 +211,7 @@ func (fs *funcState) structThisIn(mi *methodInfo) {
 		return
 	}
 	fs.thisRef = fs.alloc()
+	fs.fn.ThisByRef = true
 	fs.emitABC(vm.OpThisIn, fs.thisRef, 0, 0)
 }
 

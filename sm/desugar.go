@@ -188,7 +188,15 @@ func (fl *fnLowering) forLoop(s *lang.ForStmt) lang.Stmt {
 func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
 	pos := s.Pos
 	en := fl.temp("e")
-	get := declStmt(pos, nil, en, call(pos, member(pos, s.X, "GetEnumerator")))
+	// A struct enumerator's variable has its type, so that MoveNext
+	// advances the variable (a hoisted field) in place.
+	var et *lang.TypeRef
+	if info := fl.l.info; info != nil && info.Universe != nil {
+		if t := info.Universe.StructEnumerator(info.Types[s.X]); t != nil {
+			et = fl.typeRefOf(t, pos)
+		}
+	}
+	get := declStmt(pos, et, en, call(pos, member(pos, s.X, "GetEnumerator")))
 	item := declStmt(pos, s.Type, s.Name, member(pos, ident(pos, en), "Current"))
 	body := block(pos, item, s.Body)
 	loop := &lang.WhileStmt{Pos: pos, Cond: call(pos, member(pos, ident(pos, en), "MoveNext")), Body: body}
