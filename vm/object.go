@@ -353,6 +353,8 @@ func NewInstance(t *Type) *Instance {
 	o := &Instance{Header: Header{t}, F: make([]Value, len(t.Fields))}
 	for i, f := range t.Fields {
 		switch {
+		case f.StructArgs != nil && t.Def != nil:
+			o.F[i] = constructedFieldZero(t, f)
 		case f.Type != nil && (f.Type.mark == primMark || f.Type.hasZero || f.Type.IsStruct()):
 			o.F[i] = f.Type.Zero()
 		case f.Generic != nil:
@@ -362,6 +364,28 @@ func NewInstance(t *Type) *Instance {
 		}
 	}
 	return o
+}
+
+// constructedFieldZero is the default of field f (StructArgs set) in an
+// object of the constructed type t: the zero value of f's struct
+// constructed with t's type arguments.
+func constructedFieldZero(t *Type, f *Field) Value {
+	args := make([]*Type, len(f.StructArgs))
+	for i, a := range f.StructArgs {
+		args[i] = a
+		if a.ParamOf != nil {
+			as := ClassArgs(t, a.ParamOf)
+			if a.Param > len(as) {
+				return f.Type.Zero()
+			}
+			args[i] = as[a.Param-1]
+		}
+	}
+	def := f.Type
+	if def.Def != nil {
+		def = def.Def
+	}
+	return Construct(def, args).Zero()
 }
 
 // ArrayOf returns the array type T[] for element type elem. It is made once
