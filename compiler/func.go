@@ -15,14 +15,14 @@ type local struct {
 	reg   int
 	boxed bool // lives in a Box in reg (captured by a closure: bind.Info.Captured)
 	isRef bool // a ref/out parameter: reg holds a reference
-	// readonly is an `in` parameter: a mutating call on it works on a
-	// copy, as C#'s defensive copy.
-	readonly bool
 	typ   *vm.Type
 	conv  *vm.Type // declared type to convert to on store
 	fs    *funcState
 	key   bind.Var
 	lfn   *localFuncInfo // the local function this variable holds, if any
+	// readonly is an `in` parameter: a mutating call on it works on a
+	// copy, as C#'s defensive copy.
+	readonly bool
 }
 
 // localFuncInfo is what a call to a local function needs to know about it.

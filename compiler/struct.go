@@ -259,7 +259,7 @@ func (fs *funcState) structCall(m *methodInfo, x lang.Expr, e *lang.CallExpr, ds
 	}
 	box := fs.alloc()
 	fs.loadLV(lv, box)
-	fs.emitABC(vm.OpNewBox, box, box, 0)
+	fs.emitABC(vm.OpNewBoxL, box, box, 0)
 	w := fs.alloc()
 	fs.emitABC(vm.OpMove, w, box, 0)
 	t := fs.callUser(m, e, w, w, opCall, opVirt, true)

@@ -43,12 +43,12 @@ type Func struct {
 	// caches a non-capturing lambda in a static field (Machine.closures).
 	Shared    bool
 	ParamConv []int8 // per parameter: the Conv applied on entry, or -1
-
-	IsStatic, IsVirtual, IsAbstract, IsCtor bool
 	// ThisByRef marks a struct instance member that takes `this` by
 	// reference (it starts with THISIN): a dynamic call on a struct
 	// variable's box passes the box (callDynamic).
 	ThisByRef bool
+
+	IsStatic, IsVirtual, IsAbstract, IsCtor bool
 	Async                                   AsyncKind
 	Awaits                                  []AwaitSite // per await instruction, for rt suspension
 	// AwaitAt maps a pc to 1 + the index in Awaits of the await there (0:

@@ -167,9 +167,13 @@ var (
 
 // The built-in reference types every program has.
 var (
-	TObject   = &Type{Kind: KindObject, Namespace: "System", Name: "Object", CSName: "object"}
-	TString   = &Type{Kind: KindString, Namespace: "System", Name: "String", CSName: "string", Super: nil}
-	TBox      = &Type{Kind: KindBox, Namespace: "System.Runtime.CompilerServices", Name: "StrongBox`1"}
+	TObject = &Type{Kind: KindObject, Namespace: "System", Name: "Object", CSName: "object"}
+	TString = &Type{Kind: KindString, Namespace: "System", Name: "String", CSName: "string", Super: nil}
+	TBox    = &Type{Kind: KindBox, Namespace: "System.Runtime.CompilerServices", Name: "StrongBox`1"}
+	// TBoxLocal is the type of a box NEWBOXL makes: a struct local of
+	// one frame boxed for one call's `ref this`, which no other thread
+	// sees, so reading and writing through it takes no lock (ref.go).
+	TBoxLocal = &Type{Kind: KindBox, Namespace: "System.Runtime.CompilerServices", Name: "StrongBox`1"}
 	TDelegate = &Type{Kind: KindDelegate, Namespace: "System", Name: "Delegate"}
 	// TEnum is System.Enum, the base class of every enum type: an enum
 	// value converts to it by boxing (its Value already carries its type).
@@ -179,6 +183,7 @@ var (
 func init() {
 	TString.Super = TObject
 	TBox.Super = TObject
+	TBoxLocal.Super = TObject
 	TDelegate.Super = TObject
 	TEnum.Super = TObject
 }

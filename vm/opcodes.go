@@ -198,7 +198,8 @@ const (
 	OpWithField // OpWithField A B C: R[A] := a copy of R[A] with o.Fields[B] := R[C]
 	OpThisIn    // OpThisIn A: if R[0] is a ref (a struct method's `ref this`): R[A] := R[0], R[0] := *R[0]; else R[A] := null
 	OpRefSub    // OpRefSub A B C: R[A] := ref (*R[B]).Fields[C], a field of the struct behind the ref R[B]
-	OpSetRefF   // OpSetRefF A B C: (*R[A]).Fields[B] := R[C], a field of the struct behind the ref R[A] (nothing when R[A] is null)
+	OpSetRefF   // OpSetRefF A B C: (*R[A]).Fields[B] := R[C], a field of the struct behind the ref R[A] (nothing when R[A] is null); R[0] is `this` with the field already changed
+	OpNewBoxL   // OpNewBoxL A B: R[A] := new Box(R[B]) private to this frame (TBoxLocal)
 
 	// Multidimensional arrays (see "Values" in docs/design.md): an element
 	// is reached by its row-major offset in the flat backing slice, which
@@ -445,6 +446,7 @@ var Ops = [numOps]OpInfo{
 	OpThisIn:    {"THISIN", RDst, RNone, RNone, ReadsThis},
 	OpRefSub:    {"REFSUB", RDst, RReg, RField, Throws},
 	OpSetRefF:   {"SETREFF", RReg, RField, RReg, 0},
+	OpNewBoxL:   {"NEWBOXL", RDst, RReg, RNone, 0},
 	OpArrOff:    {"ARROFF", RArgs, RNone, RCount1, Throws},
 }
 

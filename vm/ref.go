@@ -33,11 +33,7 @@ func LoadRef(r Value) Value {
 	}
 	if c, ok := r.AsNative().(*RefCell); ok {
 		if c.Parent.p != nil {
-			mu := refLock(rootSlot(r))
-			mu.Lock()
-			v := loadPath(r)
-			mu.Unlock()
-			return v
+			return LoadRefLocked(r)
 		}
 		return *c.slot()
 	}
@@ -52,7 +48,8 @@ func StoreRef(r Value, v Value) {
 	}
 	if c, ok := r.AsNative().(*RefCell); ok {
 		if c.Parent.p != nil {
-			mu := refLock(rootSlot(r))
+			p, _ := rootSlot(r)
+			mu := refLock(p)
 			mu.Lock()
 			storePath(r, v)
 			mu.Unlock()
@@ -65,7 +62,7 @@ func StoreRef(r Value, v Value) {
 // UpdateRef atomically replaces the value behind a ref argument with
 // f(old) and returns old and the new value (Interlocked operations).
 func UpdateRef(r Value, f func(old Value) Value) (old, updated Value) {
-	p := rootSlot(r)
+	p, _ := rootSlot(r)
 	if p == nil {
 		return Null, Null
 	}
@@ -81,9 +78,12 @@ func UpdateRef(r Value, f func(old Value) Value) (old, updated Value) {
 // LoadRefLocked reads the whole value behind a ref under its root's lock:
 // a struct method taking `this` by reference reads it so (OpThisIn).
 func LoadRefLocked(r Value) Value {
-	p := rootSlot(r)
+	p, local := rootSlot(r)
 	if p == nil {
 		return Null
+	}
+	if local {
+		return loadPath(r)
 	}
 	mu := refLock(p)
 	mu.Lock()
@@ -94,18 +94,46 @@ func LoadRefLocked(r Value) Value {
 
 // StoreRefField stores v into field i of the struct behind the ref r under
 // its root's lock (OpSetRefF): the other fields keep the values they have
-// in the location, whatever copy the writer holds.
-func StoreRefField(r Value, i int, v Value) {
-	p := rootSlot(r)
+// in the location, whatever copy the writer holds. this is the writer's
+// copy with the field already changed: when the location's other fields
+// are those of this (no one else wrote them), this itself is stored.
+func StoreRefField(r Value, i int, v, this Value) {
+	p, local := rootSlot(r)
 	if p == nil {
 		return
 	}
-	mu := refLock(p)
-	mu.Lock()
-	if o := loadPath(r); o.p != nil {
-		storePath(r, Ref(withField((*Instance)(o.p), i, v)))
+	if !local {
+		mu := refLock(p)
+		mu.Lock()
+		defer mu.Unlock()
 	}
-	mu.Unlock()
+	o := loadPath(r)
+	if o.p == nil {
+		return
+	}
+	if sameButField((*Instance)(o.p), this, i) {
+		storePath(r, this)
+		return
+	}
+	storePath(r, Ref(withField((*Instance)(o.p), i, v)))
+}
+
+// sameButField reports whether the struct value this has o's type and
+// o's fields except field i.
+func sameButField(o *Instance, this Value, i int) bool {
+	if this.p == nil || (*Header)(this.p).typ != o.typ {
+		return false
+	}
+	n := (*Instance)(this.p)
+	if len(n.F) != len(o.F) {
+		return false
+	}
+	for j := range o.F {
+		if j != i && o.F[j] != n.F[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // RefToSub is a reference to field i of the struct behind the ref parent.
@@ -119,18 +147,18 @@ func refLock(p *Value) *sync.Mutex {
 
 // rootSlot is the location a ref ends in: a box's value, a field, a static
 // or an element, following the parents of a path into a struct; nil when r
-// is not a ref.
-func rootSlot(r Value) *Value {
+// is not a ref. local says the root is a frame's private box (TBoxLocal).
+func rootSlot(r Value) (slot *Value, local bool) {
 	for {
 		if b := r.AsBox(); b != nil {
-			return &b.V
+			return &b.V, b.typ == TBoxLocal
 		}
 		c, ok := r.AsNative().(*RefCell)
 		if !ok {
-			return nil
+			return nil, false
 		}
 		if c.Parent.p == nil {
-			return c.slot()
+			return c.slot(), false
 		}
 		r = c.Parent
 	}
