@@ -264,7 +264,7 @@ func (fs *funcState) copyBack(backs []refBack) {
 	unboxed := map[*local]bool{}
 	for _, b := range backs {
 		if b.this {
-			fs.emitABC(vm.OpGetRef, 0, b.box, 0)
+			fs.emitABC(vm.OpGetRefL, 0, b.box, 0)
 			continue
 		}
 		if !unboxed[b.l] {

@@ -199,7 +199,7 @@ func (fs *funcState) storeThis(src int) {
 	if fs.thisRef > 0 {
 		skip := fs.newLabel()
 		fs.jumpTo(skip, vm.MakeABx(vm.OpJmpNull, fs.thisRef, 0))
-		fs.emitABC(vm.OpSetRef, fs.thisRef, 0, 0)
+		fs.emitABC(vm.OpSetRefL, fs.thisRef, 0, 0)
 		fs.mark(skip)
 	}
 }

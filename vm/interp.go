@@ -657,6 +657,10 @@ func (t *Thread) run() (result Value, err error) {
 			} else if r.p != nil {
 				StoreRefField(regs[ins.A()], fn.Fields[ins.B()].index, regs[ins.C()], regs[0])
 			}
+		case OpSetRefL:
+			StoreRefLocked(regs[ins.A()], regs[ins.B()])
+		case OpGetRefL:
+			regs[ins.A()] = LoadRefLocked(regs[ins.B()])
 		case OpNewBoxL:
 			b := &Box{Header: Header{TBoxLocal}, V: regs[ins.B()]}
 			t.Count(unsafe.Pointer(b), SizeBox)

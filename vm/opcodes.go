@@ -200,6 +200,8 @@ const (
 	OpRefSub    // OpRefSub A B C: R[A] := ref (*R[B]).Fields[C], a field of the struct behind the ref R[B]
 	OpSetRefF   // OpSetRefF A B C: (*R[A]).Fields[B] := R[C], a field of the struct behind the ref R[A] (nothing when R[A] is null); R[0] is `this` with the field already changed
 	OpNewBoxL   // OpNewBoxL A B: R[A] := new Box(R[B]) private to this frame (TBoxLocal)
+	OpGetRefL   // OpGetRefL A B: R[A] := *R[B] read under the lock of the ref's root (a struct method rereading `this`)
+	OpSetRefL   // OpSetRefL A B: *R[A] := R[B] written under the lock of the ref's root (`this = ...` in a struct method)
 
 	// Multidimensional arrays (see "Values" in docs/design.md): an element
 	// is reached by its row-major offset in the flat backing slice, which
@@ -447,6 +449,8 @@ var Ops = [numOps]OpInfo{
 	OpRefSub:    {"REFSUB", RDst, RReg, RField, Throws},
 	OpSetRefF:   {"SETREFF", RReg, RField, RReg, 0},
 	OpNewBoxL:   {"NEWBOXL", RDst, RReg, RNone, 0},
+	OpGetRefL:   {"GETREFL", RDst, RReg, RNone, 0},
+	OpSetRefL:   {"SETREFL", RReg, RReg, RNone, 0},
 	OpArrOff:    {"ARROFF", RArgs, RNone, RCount1, Throws},
 }
 

@@ -92,6 +92,21 @@ func LoadRefLocked(r Value) Value {
 	return v
 }
 
+// StoreRefLocked writes the whole value behind a ref under its root's lock
+// (OpSetRefL).
+func StoreRefLocked(r Value, v Value) {
+	p, local := rootSlot(r)
+	if p == nil {
+		return
+	}
+	if !local {
+		mu := refLock(p)
+		mu.Lock()
+		defer mu.Unlock()
+	}
+	storePath(r, v)
+}
+
 // StoreRefField stores v into field i of the struct behind the ref r under
 // its root's lock (OpSetRefF): the other fields keep the values they have
 // in the location, whatever copy the writer holds. this is the writer's
