@@ -359,6 +359,14 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		fs.storeThis(src)
 	case lvStructField:
 		fs.emitABC(vm.OpWithField, lv.obj, lv.idx, src)
+		if lv.parent.kind == lvThis && fs.thisRef > 0 {
+			// Only this field changes in the caller's variable.
+			if lv.obj != 0 {
+				fs.emitABC(vm.OpMove, 0, lv.obj, 0)
+			}
+			fs.emitABC(vm.OpSetRefF, fs.thisRef, lv.idx, src)
+			return
+		}
 		fs.storeLV(*lv.parent, lv.obj)
 	case lvStructProp:
 		box := fs.alloc()

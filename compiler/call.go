@@ -9,10 +9,16 @@ import (
 	"asyncvm/vm"
 )
 
-// refBack copies a by-ref temporary box back into a plain local after a call.
+// refBack copies a by-ref temporary box back into a plain local after a
+// call. path is a reference into the struct the local holds: the fields
+// (FieldRef indices) REFSUB follows from the box once it exists. With this
+// set there is no local: the reference went through the struct method's
+// `ref this` in register box, and R[0] rereads it after the call.
 type refBack struct {
-	l   *local
-	box int
+	l    *local
+	box  int
+	path []int
+	this bool
 }
 
 // args evaluates call arguments into consecutive registers from w. When the
@@ -92,6 +98,10 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 		a := slot.a
 		if a.Mod == "ref" || a.Mod == "out" || a.Mod == "in" && params != nil && i < len(params) && params[i].Modifier != "" {
 			if b := fs.refArg(a, r); b != nil {
+				if b.this {
+					backs = append([]refBack{*b}, backs...)
+					continue
+				}
 				backs = append(backs, *b)
 			}
 			continue
@@ -154,6 +164,9 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 		if l := fs.lookup(x.Name); l != nil {
 			return fs.refToLocal(l, r)
 		}
+		if b, ok := fs.refStructField(a.X, r); ok {
+			return b
+		}
 		for ci := fs.cls; ci != nil; ci = ci.outer {
 			for b := ci; b != nil; b = b.base {
 				if fi, ok := b.statics[x.Name]; ok {
@@ -174,6 +187,9 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 					return nil
 				}
 			}
+		}
+		if b, ok := fs.refStructField(a.X, r); ok {
+			return b
 		}
 		recv := fs.declaredClass(x.X)
 		or, ot := fs.exprReg(x.X)
@@ -230,17 +246,27 @@ func (fs *funcState) refToLocal(l *local, r int) *refBack {
 func (fs *funcState) boxRefLocals(backs []refBack) {
 	boxed := map[*local]bool{}
 	for _, b := range backs {
+		if b.this {
+			continue
+		}
 		if !boxed[b.l] {
 			boxed[b.l] = true
 			fs.emitABC(vm.OpNewBox, b.l.reg, b.l.reg, 0)
 		}
 		fs.emitABC(vm.OpMove, b.box, b.l.reg, 0)
+		for _, f := range b.path {
+			fs.emitABC(vm.OpRefSub, b.box, b.box, f)
+		}
 	}
 }
 
 func (fs *funcState) copyBack(backs []refBack) {
 	unboxed := map[*local]bool{}
 	for _, b := range backs {
+		if b.this {
+			fs.emitABC(vm.OpGetRefL, 0, b.box, 0)
+			continue
+		}
 		if !unboxed[b.l] {
 			unboxed[b.l] = true
 			fs.emitABC(vm.OpGetBox, b.l.reg, b.l.reg, 0)
@@ -1441,6 +1467,7 @@ func (fs *funcState) declareParams(params []*lang.Param) {
 		l := fs.declare(name, p.Pos, typ, conv)
 		if p.Modifier == "ref" || p.Modifier == "out" || p.Modifier == "in" {
 			l.isRef = true
+			l.readonly = p.Modifier == "in"
 			l.boxed = false
 			continue
 		}

@@ -20,6 +20,9 @@ type local struct {
 	fs    *funcState
 	key   bind.Var
 	lfn   *localFuncInfo // the local function this variable holds, if any
+	// readonly is an `in` parameter: a mutating call on it works on a
+	// copy, as C#'s defensive copy.
+	readonly bool
 }
 
 // localFuncInfo is what a call to a local function needs to know about it.

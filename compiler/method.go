@@ -143,7 +143,13 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 		}
 		if d != nil && d.Init != nil && d.Init.Kind == "this" {
 			m := c.pickMethod(ci.ctors, d.Init.Args, d.Init)
-			if m == nil || m == mi {
+			if m != nil && len(d.Init.Args) == 0 && len(m.params) != 0 {
+				m = nil
+			}
+			if m == nil && ci.t.IsStruct() && len(d.Init.Args) == 0 {
+				// `: this()` without a parameterless constructor: the
+				// zero value `this` starts from.
+			} else if m == nil || m == mi {
 				fs.errorf(d.Init.Pos, "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(d.Init.Args))
 			} else {
 				w := fs.alloc()

@@ -461,7 +461,9 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 	// ((IDisposable)e).Dispose(); }. The loop's end is inside the try
 	// block, so leaving by MoveNext or break runs the finally block.
 	name := fmt.Sprintf("<foreach>%d", len(fs.code))
-	en := fs.declare(name, s.Pos, nil, nil).reg
+	el := fs.declare(name, s.Pos, nil, nil)
+	en := el.reg
+	byRef := false
 	// enRef names the enumerator, typed: a struct one's MoveNext then
 	// advances it in place, not a copy.
 	var enRef func() lang.Expr
@@ -481,6 +483,12 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 	} else {
 		fs.emitABC(vm.OpMove, en, coll, 0)
 		fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
+		if byRef = fs.structEnumerator(ct); byRef {
+			// A struct enumerator is a variable: MoveNext advances it in
+			// place through its box (C# §13.9.5 calls it on the variable).
+			el.boxed = true
+			fs.emitABC(vm.OpNewBox, en, en, 0)
+		}
 	}
 	fs.tryWith(&lang.TryStmt{Pos: s.Pos, Finally: finally}, func() {
 		fs.mark(top)
@@ -496,6 +504,9 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 		x := fs.declare(s.Name, s.Pos, typ, conv)
 		if enRef != nil {
 			fs.exprTo(&lang.MemberExpr{Pos: s.Pos, X: enRef(), Name: "Current"}, x.reg)
+		} else if byRef {
+			fs.emitABC(vm.OpGetBox, x.reg, en, 0)
+			fs.emitABC(vm.OpGetMember, x.reg, x.reg, fs.c.site("Current", 0))
 		} else {
 			fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
 		}
@@ -507,6 +518,28 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 		fs.mark(end)
 	})
 	fs.popScope()
+}
+
+// structEnumerator reports whether GetEnumerator of the collection type ct,
+// a type declared in source, returns a struct declared in source.
+func (fs *funcState) structEnumerator(ct *vm.Type) bool {
+	if ct == nil {
+		return false
+	}
+	ci := fs.c.classByType[ct]
+	if ci == nil && ct.Def != nil {
+		ci = fs.c.classByType[ct.Def]
+	}
+	for ; ci != nil; ci = ci.base {
+		for _, m := range ci.methods["GetEnumerator"] {
+			if m.static || len(m.params) != 0 || m.ret == nil {
+				continue
+			}
+			rt, _ := fs.c.resolveTypeRef(m.ret, ci, false)
+			return rt.IsStruct()
+		}
+	}
+	return false
 }
 
 // disposeEnumerator is the finally block of a foreach over an enumerator

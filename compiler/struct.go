@@ -86,6 +86,9 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 		}
 	case *lang.Ident:
 		if l := fs.lookup(x.Name); l != nil {
+			if l.readonly {
+				return lvalue{}, false
+			}
 			return fs.lvalueOf(e), true
 		}
 		if fs.cls != nil && !fs.static {
@@ -196,7 +199,7 @@ func (fs *funcState) storeThis(src int) {
 	if fs.thisRef > 0 {
 		skip := fs.newLabel()
 		fs.jumpTo(skip, vm.MakeABx(vm.OpJmpNull, fs.thisRef, 0))
-		fs.emitABC(vm.OpSetRef, fs.thisRef, 0, 0)
+		fs.emitABC(vm.OpSetRefL, fs.thisRef, 0, 0)
 		fs.mark(skip)
 	}
 }
@@ -208,6 +211,7 @@ func (fs *funcState) structThisIn(mi *methodInfo) {
 		return
 	}
 	fs.thisRef = fs.alloc()
+	fs.fn.ThisByRef = true
 	fs.emitABC(vm.OpThisIn, fs.thisRef, 0, 0)
 }
 
@@ -228,9 +232,10 @@ func mutates(m *methodInfo) bool {
 }
 
 // structCall compiles a call of struct method m on the receiver x, a struct
-// variable: the variable is passed by reference (in a box, stored back
-// after the call). It reports false when x is not a variable (the call then
-// works on a copy, as C# does).
+// variable: the method gets a reference to the variable and works on it in
+// place (a local in a register is boxed for the call and stored back, which
+// nothing else can observe). It reports false when x is not a variable (the
+// call then works on a copy, as C# does).
 func (fs *funcState) structCall(m *methodInfo, x lang.Expr, e *lang.CallExpr, dst int, opCall, opVirt vm.Op) (*vm.Type, bool) {
 	if !mutates(m) {
 		return nil, false
@@ -239,19 +244,138 @@ func (fs *funcState) structCall(m *methodInfo, x lang.Expr, e *lang.CallExpr, ds
 	if !ok {
 		return nil, false
 	}
+	if !fs.inRegister(lv) {
+		w := fs.alloc()
+		if b, ok := fs.refOfVar(lv, w); ok {
+			// A struct's methods are sealed: the call is direct (its
+			// receiver is a reference, which has no method table).
+			t := fs.callUser(m, e, w, w, opCall, opVirt, true)
+			if b != nil {
+				fs.copyBack([]refBack{*b})
+			}
+			fs.emitABC(vm.OpMove, dst, w, 0)
+			return t, true
+		}
+	}
 	box := fs.alloc()
 	fs.loadLV(lv, box)
-	fs.emitABC(vm.OpNewBox, box, box, 0)
+	fs.emitABC(vm.OpNewBoxL, box, box, 0)
 	w := fs.alloc()
 	fs.emitABC(vm.OpMove, w, box, 0)
-	// A struct's methods are sealed: the call is direct (its receiver is
-	// the box, which has no method table).
 	t := fs.callUser(m, e, w, w, opCall, opVirt, true)
 	v := fs.alloc()
 	fs.emitABC(vm.OpGetRef, v, box, 0)
 	fs.storeLV(lv, v)
 	fs.emitABC(vm.OpMove, dst, w, 0)
 	return t, true
+}
+
+// inRegister reports whether the struct variable lv is (a field of) a local
+// that lives in a register, or `this` without a reference register: such a
+// variable has no location a reference can point at.
+func (fs *funcState) inRegister(lv lvalue) bool {
+	for lv.kind == lvStructField {
+		lv = *lv.parent
+	}
+	switch lv.kind {
+	case lvLocal:
+		return fs.direct(lv.l)
+	case lvThis:
+		return fs.thisRef == 0
+	}
+	return false
+}
+
+// refOfVar puts a reference to the struct variable lv into register r: the
+// variable's own box (a captured local), the reference a ref parameter or
+// `this` holds, a field, a static, an array element, or a path into the
+// struct variable lv is a field of (REFSUB). The refBack, when not nil,
+// must be completed around the call as a ref argument's is: a local in a
+// register is boxed for the call (boxRefLocals) and a path through `this`
+// rereads R[0] after it (copyBack). ok is false when lv is no variable a
+// reference can reach.
+func (fs *funcState) refOfVar(lv lvalue, r int) (b *refBack, ok bool) {
+	switch lv.kind {
+	case lvLocal:
+		return fs.refToLocal(lv.l, r), true
+	case lvThis:
+		if fs.thisRef == 0 {
+			return nil, false
+		}
+		// `this` arrived by value: a box of its own becomes its reference.
+		done := fs.newLabel()
+		byValue := fs.newLabel()
+		fs.jumpTo(byValue, vm.MakeABx(vm.OpJmpNull, fs.thisRef, 0))
+		fs.emitABC(vm.OpMove, r, fs.thisRef, 0)
+		fs.jmp(done)
+		fs.mark(byValue)
+		fs.emitABC(vm.OpNewBox, r, 0, 0)
+		fs.emitABC(vm.OpMove, fs.thisRef, r, 0)
+		fs.mark(done)
+		return &refBack{this: true, box: fs.thisRef}, true
+	case lvField:
+		fs.emitABC(vm.OpRefFld, r, lv.obj, lv.idx)
+	case lvStatic:
+		fs.emitABx(vm.OpRefSta, r, lv.idx)
+	case lvStaticRT:
+		save := fs.top
+		w := fs.allocN(2)
+		fs.emitABC(vm.OpMove, w, lv.obj, 0)
+		fs.loadConst(w+1, vm.Int(int32(lv.idx)))
+		fs.callNative(lang.Pos{}, "Internal.VM", "RefStatic", w, 2)
+		fs.move(r, w)
+		fs.setTop(max(save, r+1))
+	case lvIndex:
+		fs.emitABC(vm.OpRefElm, r, lv.obj, lv.idx)
+	case lvStructField:
+		b, ok := fs.refOfVar(*lv.parent, r)
+		if !ok {
+			return nil, false
+		}
+		if b != nil && !b.this {
+			b.path = append(b.path, lv.idx)
+			return b, true
+		}
+		fs.emitABC(vm.OpRefSub, r, r, lv.idx)
+		return b, true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// refStructField passes `ref v.F` (or `ref F` in a struct member) by a
+// reference into the struct variable v, so the callee writes the variable's
+// field and nothing else: the struct value itself is never written in
+// place. ok is false when e is not a field of a struct variable.
+func (fs *funcState) refStructField(e lang.Expr, r int) (*refBack, bool) {
+	switch x := e.(type) {
+	case *lang.Ident:
+		if fs.cls == nil || fs.static || !fs.cls.t.IsStruct() || fs.thisRef == 0 {
+			return nil, false
+		}
+		if fi := fs.cls.fields[x.Name]; fi == nil || fs.cls.props[x.Name] != nil {
+			return nil, false
+		}
+	case *lang.MemberExpr:
+		sci := fs.structOf(x.X)
+		if sci == nil || x.NullCond {
+			return nil, false
+		}
+		if fi := sci.fields[x.Name]; fi == nil || sci.props[x.Name] != nil {
+			return nil, false
+		}
+		if _, isThis := x.X.(*lang.ThisExpr); isThis && fs.thisRef == 0 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	lv, ok := fs.structVar(e)
+	if !ok || lv.kind != lvStructField {
+		return nil, false
+	}
+	return fs.refOfVar(lv, r)
 }
 
 // setThisField stores register r into this.fi in a constructor: in place

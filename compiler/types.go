@@ -439,12 +439,38 @@ func (c *Compiler) addField(ci *classInfo, name string, decl lang.Node, tr *lang
 		ci.t.StaticFields[fi.index].Generic = gp
 		ci.statics[name] = fi
 	} else {
-		f := &vm.Field{Name: name, Type: slotType, Generic: gp}
+		f := &vm.Field{Name: name, Type: slotType, Generic: gp, StructArgs: c.structArgs(tr, vt, ci)}
 		ci.t.AddField(f)
 		fi.index = f.Index
 		ci.fields[name] = fi
 	}
 	return fi
+}
+
+// structArgs are the type arguments of a field of generic class ci declared
+// as a generic struct over ci's type parameters (vm.Field.StructArgs), or
+// nil.
+func (c *Compiler) structArgs(tr *lang.TypeRef, vt *vm.Type, ci *classInfo) []*vm.Type {
+	if tr == nil || vt == nil || !ci.generic() || len(tr.Args) == 0 || tr.ArrayRank != 0 || tr.Nullable || !vt.IsStruct() {
+		return nil
+	}
+	args := make([]*vm.Type, len(tr.Args))
+	open := false
+	for i, a := range tr.Args {
+		if p := c.paramType(a, ci); p != nil && p.ParamOf == ci.t {
+			args[i], open = p, true
+			continue
+		}
+		t, _ := c.resolveTypeRef(a, ci, false)
+		if t == nil || t.ParamOf != nil {
+			return nil
+		}
+		args[i] = t
+	}
+	if !open {
+		return nil
+	}
+	return args
 }
 
 // libraryValueType is the type tr names when it is a library value type

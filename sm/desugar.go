@@ -188,6 +188,14 @@ func (fl *fnLowering) forLoop(s *lang.ForStmt) lang.Stmt {
 func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
 	pos := s.Pos
 	en := fl.temp("e")
+	// A struct enumerator's variable has its type, so that MoveNext
+	// advances the variable (a hoisted field) in place.
+	var et *lang.TypeRef
+	if info := fl.l.info; info != nil && info.Universe != nil {
+		if t := info.Universe.StructEnumerator(info.Types[s.X]); t != nil {
+			et = fl.typeRefOf(t, pos)
+		}
+	}
 	var getEnumerator lang.Expr = call(pos, member(pos, s.X, "GetEnumerator"))
 	enRef := func() lang.Expr { return ident(pos, en) }
 	if m := fl.l.info.Enumerators[s]; m != nil {
@@ -196,7 +204,7 @@ func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
 		// its type.
 		enRef = func() lang.Expr { return fl.typed(ident(pos, en), m.GetEnumerator.Ret) }
 	}
-	get := declStmt(pos, nil, en, getEnumerator)
+	get := declStmt(pos, et, en, getEnumerator)
 	item := declStmt(pos, s.Type, s.Name, member(pos, enRef(), "Current"))
 	body := block(pos, item, s.Body)
 	loop := &lang.WhileStmt{Pos: pos, Cond: call(pos, member(pos, enRef(), "MoveNext")), Body: body}

@@ -43,6 +43,19 @@ func (t *Thread) callDynamic(ins Instr, regs []Value) (bool, error) {
 		}
 		return false, t.ThrowNull()
 	}
+	if b := recv.AsBox(); b != nil {
+		// A struct variable passed by reference (a foreach's struct
+		// enumerator): its own method works on it in place, anything
+		// else on its value.
+		recv = b.V
+		if recv.IsNull() {
+			return false, t.ThrowNull()
+		}
+		if f := t.resolve(s, recv.Type(), false).fn; f != nil && f.ThisByRef {
+			return t.callAt(f, a, ins.C(), regs, nil)
+		}
+		regs[a] = recv
+	}
 	c := t.resolve(s, recv.Type(), false)
 	f := c.fn
 	if f == nil {

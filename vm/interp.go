@@ -644,6 +644,27 @@ func (t *Thread) run() (result Value, err error) {
 			regs[ins.A()] = Ref(withField((*Instance)(o.p), ref.index, regs[ins.C()]))
 		case OpThisIn:
 			regs[ins.A()] = thisIn(regs)
+		case OpRefSub:
+			if regs[ins.B()].p == nil {
+				fr.pc = pc
+				err = t.ThrowNull()
+				goto fail
+			}
+			regs[ins.A()] = RefToSub(regs[ins.B()], fn.Fields[ins.C()].index)
+		case OpSetRefF:
+			if r := regs[ins.A()]; r.p != nil && (*Header)(r.p).typ == TBoxLocal {
+				(*Box)(r.p).V = regs[0] // a frame's private box: no one else wrote it
+			} else if r.p != nil {
+				StoreRefField(regs[ins.A()], fn.Fields[ins.B()].index, regs[ins.C()], regs[0])
+			}
+		case OpSetRefL:
+			StoreRefLocked(regs[ins.A()], regs[ins.B()])
+		case OpGetRefL:
+			regs[ins.A()] = LoadRefLocked(regs[ins.B()])
+		case OpNewBoxL:
+			b := &Box{Header: Header{TBoxLocal}, V: regs[ins.B()]}
+			t.Count(unsafe.Pointer(b), SizeBox)
+			regs[ins.A()] = Ref(b)
 
 		case OpAddOvf, OpSubOvf, OpMulOvf, OpNegOvf, OpConvOvf, OpShrUn, OpUnbox:
 			fr.pc = pc

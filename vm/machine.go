@@ -43,6 +43,10 @@ type Func struct {
 	// caches a non-capturing lambda in a static field (Machine.closures).
 	Shared    bool
 	ParamConv []int8 // per parameter: the Conv applied on entry, or -1
+	// ThisByRef marks a struct instance member that takes `this` by
+	// reference (it starts with THISIN): a dynamic call on a struct
+	// variable's box passes the box (callDynamic).
+	ThisByRef bool
 
 	IsStatic, IsVirtual, IsAbstract, IsCtor bool
 	Async                                   AsyncKind

@@ -167,9 +167,13 @@ var (
 
 // The built-in reference types every program has.
 var (
-	TObject   = &Type{Kind: KindObject, Namespace: "System", Name: "Object", CSName: "object"}
-	TString   = &Type{Kind: KindString, Namespace: "System", Name: "String", CSName: "string", Super: nil}
-	TBox      = &Type{Kind: KindBox, Namespace: "System.Runtime.CompilerServices", Name: "StrongBox`1"}
+	TObject = &Type{Kind: KindObject, Namespace: "System", Name: "Object", CSName: "object"}
+	TString = &Type{Kind: KindString, Namespace: "System", Name: "String", CSName: "string", Super: nil}
+	TBox    = &Type{Kind: KindBox, Namespace: "System.Runtime.CompilerServices", Name: "StrongBox`1"}
+	// TBoxLocal is the type of a box NEWBOXL makes: a struct local of
+	// one frame boxed for one call's `ref this`, which no other thread
+	// sees, so reading and writing through it takes no lock (ref.go).
+	TBoxLocal = &Type{Kind: KindBox, Namespace: "System.Runtime.CompilerServices", Name: "StrongBox`1"}
 	TDelegate = &Type{Kind: KindDelegate, Namespace: "System", Name: "Delegate"}
 	// TEnum is System.Enum, the base class of every enum type: an enum
 	// value converts to it by boxing (its Value already carries its type).
@@ -179,6 +183,7 @@ var (
 func init() {
 	TString.Super = TObject
 	TBox.Super = TObject
+	TBoxLocal.Super = TObject
 	TDelegate.Super = TObject
 	TEnum.Super = TObject
 }
@@ -353,6 +358,8 @@ func NewInstance(t *Type) *Instance {
 	o := &Instance{Header: Header{t}, F: make([]Value, len(t.Fields))}
 	for i, f := range t.Fields {
 		switch {
+		case f.StructArgs != nil && t.Def != nil:
+			o.F[i] = constructedFieldZero(t, f)
 		case f.Type != nil && (f.Type.mark == primMark || f.Type.hasZero || f.Type.IsStruct()):
 			o.F[i] = f.Type.Zero()
 		case f.Generic != nil:
@@ -362,6 +369,28 @@ func NewInstance(t *Type) *Instance {
 		}
 	}
 	return o
+}
+
+// constructedFieldZero is the default of field f (StructArgs set) in an
+// object of the constructed type t: the zero value of f's struct
+// constructed with t's type arguments.
+func constructedFieldZero(t *Type, f *Field) Value {
+	args := make([]*Type, len(f.StructArgs))
+	for i, a := range f.StructArgs {
+		args[i] = a
+		if a.ParamOf != nil {
+			as := ClassArgs(t, a.ParamOf)
+			if a.Param > len(as) {
+				return f.Type.Zero()
+			}
+			args[i] = as[a.Param-1]
+		}
+	}
+	def := f.Type
+	if def.Def != nil {
+		def = def.Def
+	}
+	return Construct(def, args).Zero()
 }
 
 // ArrayOf returns the array type T[] for element type elem. It is made once

@@ -197,6 +197,11 @@ const (
 	// immutable Instance; a field write builds a copy.
 	OpWithField // OpWithField A B C: R[A] := a copy of R[A] with o.Fields[B] := R[C]
 	OpThisIn    // OpThisIn A: if R[0] is a ref (a struct method's `ref this`): R[A] := R[0], R[0] := *R[0]; else R[A] := null
+	OpRefSub    // OpRefSub A B C: R[A] := ref (*R[B]).Fields[C], a field of the struct behind the ref R[B]
+	OpSetRefF   // OpSetRefF A B C: (*R[A]).Fields[B] := R[C], a field of the struct behind the ref R[A] (nothing when R[A] is null); R[0] is `this` with the field already changed
+	OpNewBoxL   // OpNewBoxL A B: R[A] := new Box(R[B]) private to this frame (TBoxLocal)
+	OpGetRefL   // OpGetRefL A B: R[A] := *R[B] read under the lock of the ref's root (a struct method rereading `this`)
+	OpSetRefL   // OpSetRefL A B: *R[A] := R[B] written under the lock of the ref's root (`this = ...` in a struct method)
 
 	// Multidimensional arrays (see "Values" in docs/design.md): an element
 	// is reached by its row-major offset in the flat backing slice, which
@@ -441,6 +446,11 @@ var Ops = [numOps]OpInfo{
 	OpUnbox:     {"UNBOX", RDst, RReg, RType, Throws},
 	OpWithField: {"WITHFIELD", RReg, RField, RReg, Throws},
 	OpThisIn:    {"THISIN", RDst, RNone, RNone, ReadsThis},
+	OpRefSub:    {"REFSUB", RDst, RReg, RField, Throws},
+	OpSetRefF:   {"SETREFF", RReg, RField, RReg, 0},
+	OpNewBoxL:   {"NEWBOXL", RDst, RReg, RNone, 0},
+	OpGetRefL:   {"GETREFL", RDst, RReg, RNone, 0},
+	OpSetRefL:   {"SETREFL", RReg, RReg, RNone, 0},
 	OpArrOff:    {"ARROFF", RArgs, RNone, RCount1, Throws},
 }
 

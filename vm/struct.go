@@ -27,11 +27,11 @@ func thisIn(regs []Value) Value {
 	switch typ := (*Header)(r.p).typ; {
 	case typ == primMark:
 		return Null
-	case typ.Kind == KindBox:
+	case typ == TBoxLocal:
 		regs[0] = (*Box)(r.p).V
 		return r
-	case typ == TRef:
-		regs[0] = LoadRef(r)
+	case typ.Kind == KindBox, typ == TRef:
+		regs[0] = LoadRefLocked(r)
 		return r
 	}
 	return Null

@@ -106,6 +106,13 @@ type Field struct {
 	// Generic is the declaring class's type parameter when the field is
 	// declared as one (`T Value;`): its default is the type argument's.
 	Generic *Type
+	// StructArgs are the type arguments of a field declared as a generic
+	// struct over the declaring class's type parameters (`Pair<T> P;`,
+	// Type the struct's definition): each a type parameter of the class or
+	// a closed type. Its default is the zero value of the struct
+	// constructed with the class's type arguments, so that the field's
+	// members see their own (`typeof(T)` in Pair<T>'s methods).
+	StructArgs []*Type
 }
 
 // EnumMember is one named constant of an enum.

@@ -87,6 +87,10 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 			return
 		}
 	}
+	if m := b.paramConversion(e, from, to, false); m != nil {
+		b.info.Convs[e] = m
+		return
+	}
 	if to == nil || b.implicit(e, from, to) {
 		return
 	}
@@ -344,7 +348,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.CastExpr:
 		from := b.expr(e.X)
 		to := b.resolveType(e.Type, b.typeCtx())
-		if !b.implicit(e.X, from, to) && !b.explicit(from, to) { // standard conversions come first (§10.3)
+		if m := b.paramConversion(e.X, from, to, true); m != nil {
+			b.info.Calls[e] = m
+		} else if !b.implicit(e.X, from, to) && !b.explicit(from, to) { // standard conversions come first (§10.3)
 			if m := b.userConversion(e.X, from, to, true); m != nil {
 				b.info.Calls[e] = m
 			}

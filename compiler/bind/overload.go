@@ -268,6 +268,12 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 			b.targetNew(a.X, c.ptypes[i])
 			b.noteConversion(a.X, c.ptypes[i])
 		}
+		if t := b.info.Types[a.X]; a.Mod == "" && i < len(c.ptypes) && c.ptypes[i] != nil && t != nil {
+			if m := b.paramConversion(a.X, t, c.ptypes[i], false); m != nil {
+				b.info.Convs[a.X] = m
+				continue
+			}
+		}
 		if t := b.info.Types[a.X]; c.ptypes[i] != nil && t != nil && !b.implicit(a.X, t, c.ptypes[i]) {
 			if m := b.userConversion(a.X, t, c.ptypes[i], false); m != nil {
 				b.info.Convs[a.X] = m

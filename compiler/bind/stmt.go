@@ -167,6 +167,11 @@ func (b *binder) ctorInit(in *lang.CtorInit) {
 	if len(ctors) == 0 {
 		return
 	}
+	if in.Kind == "this" && target.Kind == Struct && len(in.Args) == 0 && !hasParameterless(ctors) {
+		// A struct's implicit parameterless constructor: `: this()`
+		// starts from the zero value.
+		return
+	}
 	if m := b.resolve(target.Name, ctors, in.Args, args, in.Pos, nil, true, target.Open); m != nil {
 		b.info.Calls[in] = m
 	}

@@ -80,7 +80,14 @@ func (b *binder) userOperator(name string, xs []lang.Expr, ts []*Type, pos lang.
 // result converts to to by a standard conversion. Nil when there is none
 // or the choice is ambiguous.
 func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Method {
-	if from == nil || to == nil || lenient(from) || lenient(to) || !declaresOperators(from) && !declaresOperators(to) {
+	if from == nil || to == nil || !declaresOperators(from) && !declaresOperators(to) {
+		return nil
+	}
+	// A type parameter converts by an operator taking or returning it
+	// exactly (`implicit operator Wrap<T>(T v)` in generic code); other
+	// types the binder does not know convert at run time.
+	fromParam, toParam := from.Kind == TypeParam, to.Kind == TypeParam
+	if !fromParam && lenient(from) || !toParam && lenient(to) {
 		return nil
 	}
 	names := []string{"op_Implicit"}
@@ -96,14 +103,29 @@ func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Met
 				continue
 			}
 			p, r := m.Params[0].Type, m.Ret
-			in := p == from || b.implicit(e, from, p) || explicit && b.explicit(from, p)
-			out := r == to || b.implicit(nil, r, to) || explicit && b.explicit(r, to)
+			in := p == from || !fromParam && (b.implicit(e, from, p) || explicit && b.explicit(from, p))
+			out := r == to || !toParam && (b.implicit(nil, r, to) || explicit && b.explicit(r, to))
 			if in && out {
 				apps = append(apps, m)
 			}
 		}
 	}
 	return b.mostSpecificConversion(apps, from, to)
+}
+
+// paramConversion is the user-defined conversion between a type parameter
+// and a type declared in source that takes or returns it exactly
+// (`implicit operator Wrap<T>(T v)`, `explicit operator T(Wrap<T> w)`):
+// no standard conversion exists between the two, though the binder's
+// lenient view of type parameters would let the value pass unconverted.
+func (b *binder) paramConversion(e lang.Expr, from, to *Type, explicit bool) *Method {
+	if from == nil || to == nil || from == to || (from.Kind == TypeParam) == (to.Kind == TypeParam) {
+		return nil
+	}
+	if !userDefined(from) && !userDefined(to) {
+		return nil
+	}
+	return b.userConversion(e, from, to, explicit)
 }
 
 // mostSpecificConversion picks among applicable conversion operators
