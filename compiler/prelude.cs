@@ -4360,3 +4360,14 @@ namespace System.Threading
         internal static void PostException(SynchronizationContext sc, Exception exception) { sc.Post(s_throw, exception); }
     }
 }
+
+namespace System.Text
+{
+    // Thrown by an encoding constructed to throw on invalid bytes
+    // (new UTF8Encoding(false, true)).
+    public class DecoderFallbackException : ArgumentException
+    {
+        public DecoderFallbackException() : base("Value does not fall within the expected range.") { }
+        public DecoderFallbackException(string message) : base(message) { }
+    }
+}

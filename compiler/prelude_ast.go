@@ -198,6 +198,7 @@ func preludeAST() *lang.File {
 		preludeAST_162(),
 		preludeAST_163(),
 		preludeAST_164(),
+		preludeAST_165(),
 	}
 	return f
 }
@@ -79962,6 +79963,80 @@ func preludeAST_164() *lang.TypeDecl {
 						},
 					},
 					Rbrace: p(4360, 123),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_165() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4368, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "DecoderFallbackException",
+		Namespace: "System.Text",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4368, 45),
+				Name: "ArgumentException",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       p(4370, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "DecoderFallbackException",
+				Init: &lang.CtorInit{
+					Pos:  p(4370, 45),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4370, 50),
+							X: &lang.Literal{
+								Pos:   p(4370, 50),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"Value does not fall within the expected range.\"",
+								Value: string("Value does not fall within the expected range."),
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(4370, 100),
+					Rbrace: p(4370, 102),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(4371, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "DecoderFallbackException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4371, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(4371, 41),
+							Name: "string",
+						},
+						Name: "message",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(4371, 59),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4371, 64),
+							X: &lang.Ident{
+								Pos:  p(4371, 64),
+								Name: "message",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(4371, 73),
+					Rbrace: p(4371, 75),
 				},
 			},
 		},

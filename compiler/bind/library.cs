@@ -202,6 +202,10 @@ namespace System
         public extern static int Compare(string strA, string strB, bool ignoreCase);
         public extern static int Compare(string strA, string strB, StringComparison comparisonType);
         public extern static int CompareOrdinal(string strA, string strB);
+        public extern string Normalize();
+        public extern string Normalize(System.Text.NormalizationForm normalizationForm);
+        public extern bool IsNormalized();
+        public extern bool IsNormalized(System.Text.NormalizationForm normalizationForm);
         public extern static string Concat(object arg0);
         public extern static string Concat(params object[] args);
         public extern static string Concat(params string[] values);
@@ -1361,6 +1365,78 @@ namespace System.Text
         public extern StringBuilder Replace(char oldChar, char newChar, int startIndex, int count);
         public extern override string ToString();
         public extern string ToString(int startIndex, int length);
+    }
+}
+
+namespace System.Text
+{
+    public enum NormalizationForm { FormC = 1, FormD = 2, FormKC = 5, FormKD = 6 }
+
+    public abstract class Encoding
+    {
+        public static Encoding UTF8 { get; }
+        public static Encoding ASCII { get; }
+        public static Encoding Unicode { get; }
+        public static Encoding BigEndianUnicode { get; }
+        public static Encoding UTF32 { get; }
+        public static Encoding Latin1 { get; }
+        public static Encoding Default { get; }
+        public extern static Encoding GetEncoding(string name);
+        public extern static Encoding GetEncoding(int codepage);
+        public virtual string WebName { get; }
+        public virtual string EncodingName { get; }
+        public virtual string BodyName { get; }
+        public virtual int CodePage { get; }
+        public virtual bool IsSingleByte { get; }
+        public extern virtual byte[] GetBytes(string s);
+        public extern virtual byte[] GetBytes(char[] chars);
+        public extern virtual byte[] GetBytes(char[] chars, int index, int count);
+        public extern byte[] GetBytes(string s, int index, int count);
+        public extern virtual int GetByteCount(string s);
+        public extern virtual int GetByteCount(char[] chars);
+        public extern virtual int GetByteCount(char[] chars, int index, int count);
+        public extern int GetByteCount(string s, int index, int count);
+        public extern virtual string GetString(byte[] bytes);
+        public extern virtual string GetString(byte[] bytes, int index, int count);
+        public extern virtual char[] GetChars(byte[] bytes);
+        public extern virtual char[] GetChars(byte[] bytes, int index, int count);
+        public extern virtual int GetCharCount(byte[] bytes);
+        public extern virtual int GetCharCount(byte[] bytes, int index, int count);
+        public extern virtual byte[] GetPreamble();
+        public extern virtual int GetMaxByteCount(int charCount);
+        public extern virtual int GetMaxCharCount(int byteCount);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+    }
+
+    public class UTF8Encoding : Encoding
+    {
+        public extern UTF8Encoding();
+        public extern UTF8Encoding(bool encoderShouldEmitUTF8Identifier);
+        public extern UTF8Encoding(bool encoderShouldEmitUTF8Identifier, bool throwOnInvalidBytes);
+    }
+
+    public class ASCIIEncoding : Encoding
+    {
+        public extern ASCIIEncoding();
+    }
+
+    public class UnicodeEncoding : Encoding
+    {
+        public extern UnicodeEncoding();
+        public extern UnicodeEncoding(bool bigEndian, bool byteOrderMark);
+        public extern UnicodeEncoding(bool bigEndian, bool byteOrderMark, bool throwOnInvalidBytes);
+    }
+
+    public sealed class UTF32Encoding : Encoding
+    {
+        public extern UTF32Encoding();
+        public extern UTF32Encoding(bool bigEndian, bool byteOrderMark);
+        public extern UTF32Encoding(bool bigEndian, bool byteOrderMark, bool throwOnInvalidCharacters);
+    }
+
+    public sealed class Latin1Encoding : Encoding
+    {
     }
 }
 
