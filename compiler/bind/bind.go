@@ -127,6 +127,13 @@ type Info struct {
 	// value; code generation compiles it and reads the out variables
 	// (DeconstructTemp).
 	Deconstructs map[lang.Node]*lang.CallExpr
+	// Adds holds, for each element of a collection initializer on a class
+	// (an expression, or the *lang.InitListExpr of `{ a, b }`), the Add
+	// call overload resolution chose for it: `<>c.Add(a, b)` bound with the
+	// hidden local <>c (AddReceiver) holding the collection. Code
+	// generation compiles the call with the element's arguments as they
+	// are then (the lowering may have rewritten them).
+	Adds map[lang.Expr]*lang.CallExpr
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -206,6 +213,11 @@ func (in *Info) Copied(from, to any) {
 	if n, ok := from.(lang.Node); ok {
 		if c, ok := in.Deconstructs[n]; ok {
 			in.Deconstructs[to.(lang.Node)] = c
+		}
+		if x, ok := n.(lang.Expr); ok {
+			if c, ok := in.Adds[x]; ok {
+				in.Adds[to.(lang.Expr)] = c
+			}
 		}
 	}
 }
@@ -389,7 +401,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Adds: map[lang.Expr]*lang.CallExpr{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

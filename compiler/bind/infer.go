@@ -283,9 +283,13 @@ func (in *inference) dependsOnAny(i int) bool {
 	return false
 }
 
+// anyDependsOn reports whether some unfixed type parameter depends on
+// unfixed Xi, Xi itself included: in `A<T>(T seed, Func<T, T> f)` T is in
+// both the lambda's input and output types, so it depends only on itself,
+// and this second rule fixes it (Roslyn's FixDependentParameters).
 func (in *inference) anyDependsOn(i int) bool {
 	for j := range in.tps {
-		if j != i && in.fixed[j] == nil && in.dependsOn(j, i) {
+		if in.fixed[j] == nil && in.dependsOn(j, i) {
 			return true
 		}
 	}
