@@ -700,6 +700,26 @@ func (b *binder) isOpen(t *Type) bool {
 // name is "" (the program's types, declared eagerly). A library or prelude
 // type's members are declared one name at a time, on the name's first
 // lookup (Universe.declared).
+// libOmitted reports whether a library member with parameters ps
+// (declared as decl) is left out of t: one of its parameters is a span,
+// whose type is in the part of the prelude compiled only into programs
+// that name spans, and this program does not (the ReadOnlySpan<char>
+// overloads of int.Parse).
+func libOmitted(t *Type, ps []*Param, decl []*lang.Param) bool {
+	if !t.Lib {
+		return false
+	}
+	for i, p := range ps {
+		if i < len(decl) && decl[i].Type != nil && p.Type != nil && p.Type.IsUnchecked() {
+			switch decl[i].Type.Name {
+			case "ReadOnlySpan", "Span":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (b *binder) declareMembers(t *Type, name string) {
 	want := func(n string) bool { return name == "" || n == name }
 	for _, td := range b.decls[t] {
@@ -766,6 +786,9 @@ func (b *binder) declareMembers(t *Type, name string) {
 					continue
 				}
 				mt := b.method(m, t, ctx)
+				if libOmitted(t, mt.Params, m.Params) {
+					continue
+				}
 				b.syms[m] = mt
 				if m.Operator != "" {
 					b.checkOperator(m, t)
@@ -788,7 +811,11 @@ func (b *binder) declareMembers(t *Type, name string) {
 				if m.Modifiers.Has(lang.ModStatic) || !want(".ctor") {
 					continue
 				}
-				t.addMember(&Method{Name: ".ctor", Owner: t, Params: b.params(m.Params, ctx), Ret: b.u.special[Void], Decl: m})
+				ps := b.params(m.Params, ctx)
+				if libOmitted(t, ps, m.Params) {
+					continue
+				}
+				t.addMember(&Method{Name: ".ctor", Owner: t, Params: ps, Ret: b.u.special[Void], Decl: m})
 			}
 		}
 		for _, em := range td.EnumMembers {

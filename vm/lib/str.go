@@ -334,6 +334,9 @@ func init() {
 			}
 			return t.NewString(strings.Repeat(c, n))
 		}
+		if s, ok := spanText(args[0]); ok {
+			return t.NewString(s) // new string(ReadOnlySpan<char>)
+		}
 		a := args[0].AsArray()
 		if a == nil {
 			return vm.String(""), nil
