@@ -1093,7 +1093,7 @@ func (fs *funcState) addAll(elems []lang.Expr, obj int, tr *lang.TypeRef) {
 		} else {
 			items = []lang.Expr{el}
 		}
-		if call := fs.c.info.Adds[el]; call != nil && len(call.Args) == len(items) {
+		if call := fs.c.info.Adds[el]; call != nil && len(call.Args) == len(items) && userAdd(fs.c.info.CallOf(call)) {
 			fs.addCall(el, call, items, obj)
 			fs.setTop(save)
 			continue
@@ -1109,6 +1109,14 @@ func (fs *funcState) addAll(elems []lang.Expr, obj int, tr *lang.TypeRef) {
 		fs.emitABC(vm.OpCallVirt, w, fs.c.site("Add", len(items)), len(items)+1)
 		fs.setTop(save)
 	}
+}
+
+// userAdd reports whether a collection initializer's Add is the program's
+// own method (an overload chosen by type): a library collection's native
+// Add takes every overload's arguments by value, so the call by name below
+// serves it.
+func userAdd(m *bind.Method) bool {
+	return m != nil && (m.Ext || m.Owner != nil && !m.Owner.Generic().Lib)
 }
 
 // addCall makes the Add call the binder chose for the collection
