@@ -82,6 +82,49 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			}
 			exprs = append(exprs, argSlot{a: slots[i]})
 		}
+	} else if params != nil && fn != nil && hasNamedArg(args) {
+		// A params method called with named arguments: place the fixed
+		// parameters' arguments by name, fill the defaults of the ones
+		// left out, and pass what remains (the array by name, or the
+		// expanded elements) after them.
+		nfixed := len(params) - 1
+		slots := make([]*lang.Arg, nfixed)
+		var rest []*lang.Arg
+		for k, a := range args {
+			i := k
+			if a.Name != "" {
+				i = -1
+				for j, p := range params {
+					if p.Name == a.Name {
+						i = j
+					}
+				}
+				if i < 0 {
+					fs.errorf(a.Pos, "The best overload for '%s' does not have a parameter named '%s'", fn.Name, a.Name)
+					continue
+				}
+			}
+			if i < nfixed {
+				slots[i] = a
+			} else {
+				rest = append(rest, a)
+			}
+		}
+		for i, a := range slots {
+			if a == nil {
+				j := i - fn.MinParams
+				var v vm.Value
+				if j >= 0 && j < len(defaults) {
+					v = defaults[j]
+				}
+				exprs = append(exprs, argSlot{def: &v})
+				continue
+			}
+			exprs = append(exprs, argSlot{a: a})
+		}
+		for _, a := range rest {
+			exprs = append(exprs, argSlot{a: a})
+		}
 	} else {
 		for _, a := range args {
 			exprs = append(exprs, argSlot{a: a})
@@ -274,6 +317,80 @@ func (fs *funcState) copyBack(backs []refBack) {
 	}
 }
 
+// libOrder is the argument list of a call to a library method (a native,
+// which takes its arguments by position) in the order of the parameters
+// of the overload the binder chose: named arguments move to their
+// parameters' places, a skipped optional parameter before a given one gets
+// its declared default, and the elements of an expanded params array stay
+// last. Without named arguments, or without a bound method, it is e.Args.
+func (fs *funcState) libOrder(e *lang.CallExpr) []*lang.Arg {
+	bm := fs.c.info.CallOf(e)
+	if bm == nil || !hasNamedArg(e.Args) {
+		return e.Args
+	}
+	ps := bm.Params
+	var decl []*lang.Param
+	if md, ok := bm.Definition().Decl.(*lang.MethodDecl); ok {
+		decl = md.Params
+	}
+	if bm.Ext {
+		// Called as an instance method: the receiver is the first
+		// parameter's argument, passed apart.
+		ps = ps[1:]
+		if len(decl) > 0 {
+			decl = decl[1:]
+		}
+	}
+	slots := make([]*lang.Arg, len(ps))
+	var rest []*lang.Arg
+	last := -1
+	for k, a := range e.Args {
+		i := k
+		if a.Name != "" {
+			i = -1
+			for j, p := range ps {
+				if p.Name == a.Name {
+					i = j
+				}
+			}
+			if i < 0 {
+				return e.Args // reported by the binder
+			}
+		}
+		switch {
+		case i < len(ps) && ps[i].Mod == "params" && (slots[i] != nil || len(rest) > 0):
+			rest = append(rest, a) // a further element of an expanded params array
+		case i < len(ps):
+			slots[i] = a
+			last = max(last, i)
+		default:
+			rest = append(rest, a)
+		}
+	}
+	out := make([]*lang.Arg, 0, len(e.Args))
+	for i := 0; i <= last; i++ {
+		if slots[i] == nil {
+			if i >= len(decl) || decl[i].Default == nil {
+				return e.Args
+			}
+			out = append(out, &lang.Arg{Pos: e.Pos, X: decl[i].Default})
+			continue
+		}
+		out = append(out, slots[i])
+	}
+	return append(out, rest...)
+}
+
+// hasNamedArg reports whether one of args names its parameter.
+func hasNamedArg(args []*lang.Arg) bool {
+	for _, a := range args {
+		if a.Name != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // argCountFits reports whether a call with args can bind to a function of
 // nparams declared parameters whose counts are in shape.
 func argCountFits(shape *vm.Func, nparams int, args []*lang.Arg) bool {
@@ -400,7 +517,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			// `this.Equals(x)` is (see the member case below).
 			w := fs.alloc()
 			fs.emitABC(vm.OpMove, w, 0, 0)
-			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			n, backs := fs.args(fs.libOrder(e), w+1, nil, nil, nil)
 			fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
 			fs.copyBack(backs)
 			fs.move(dst, w)
@@ -452,7 +569,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			if fs.cls.t.LookupMethod(fun.Name, len(e.Args)) != nil {
 				w := fs.alloc()
 				fs.emitABC(vm.OpMove, w, 0, 0)
-				n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+				n, backs := fs.args(fs.libOrder(e), w+1, nil, nil, nil)
 				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
 				fs.copyBack(backs)
 				fs.move(dst, w)
@@ -548,7 +665,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			}
 		}
 		{
-			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			n, backs := fs.args(fs.libOrder(e), w+1, nil, nil, nil)
 			bm := fs.c.info.CallOf(e)
 			if f, k := fs.libTypeArgsNative(e, n, nil); f != nil && bm.Ext {
 				fs.libTypeArgsInto(e, w+1+n, k)
@@ -698,7 +815,7 @@ func (fs *funcState) callBase(fun *lang.MemberExpr, e *lang.CallExpr, dst int, o
 	}
 	w := fs.alloc()
 	fs.emitABC(vm.OpMove, w, 0, 0)
-	n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+	n, backs := fs.args(fs.libOrder(e), w+1, nil, nil, nil)
 	fs.emitABC(opCall, w, fs.c.addFunc(f), n+1)
 	fs.copyBack(backs)
 	fs.move(dst, w)
@@ -738,7 +855,7 @@ func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.Cal
 		w = fs.alloc()
 	}
 	fs.fresh = 0
-	n, backs := fs.args(e.Args, w, nil, nil, nil)
+	n, backs := fs.args(fs.libOrder(e), w, nil, nil, nil)
 	if g, k := fs.libTypeArgsNative(e, n, t); g != nil {
 		fs.libTypeArgsInto(e, w+n, k)
 		f, n = g, n+k
@@ -1020,6 +1137,11 @@ func (fs *funcState) addAll(elems []lang.Expr, obj int, tr *lang.TypeRef) {
 		} else {
 			items = []lang.Expr{el}
 		}
+		if call := fs.c.info.Adds[el]; call != nil && len(call.Args) == len(items) && userAdd(fs.c.info.CallOf(call)) {
+			fs.addCall(el, call, items, obj)
+			fs.setTop(save)
+			continue
+		}
 		fs.allocN(len(items))
 		for i, x := range items {
 			fs.expect = nil
@@ -1031,6 +1153,36 @@ func (fs *funcState) addAll(elems []lang.Expr, obj int, tr *lang.TypeRef) {
 		fs.emitABC(vm.OpCallVirt, w, fs.c.site("Add", len(items)), len(items)+1)
 		fs.setTop(save)
 	}
+}
+
+// userAdd reports whether a collection initializer's Add is the program's
+// own method (an overload chosen by type): a library collection's native
+// Add takes every overload's arguments by value, so the call by name below
+// serves it.
+func userAdd(m *bind.Method) bool {
+	return m != nil && (m.Ext || m.Owner != nil && !m.Owner.Generic().Lib)
+}
+
+// addCall makes the Add call the binder chose for the collection
+// initializer element el (Info.Adds) on the collection in obj, with the
+// element's arguments items as they are now.
+func (fs *funcState) addCall(el lang.Expr, call *lang.CallExpr, items []lang.Expr, obj int) {
+	c := *call
+	c.Args = make([]*lang.Arg, len(items))
+	for i, it := range items {
+		if a := call.Args[i]; a.X == it {
+			c.Args[i] = a
+		} else {
+			c.Args[i] = &lang.Arg{Pos: a.Pos, X: it}
+			fs.c.info.Copied(a, c.Args[i])
+		}
+	}
+	fs.c.info.Copied(call, &c)
+	fs.pushScope()
+	recv := fs.declare(bind.AddReceiver(el), el.Position(), nil, nil)
+	fs.emitABC(vm.OpMove, recv.reg, obj, 0)
+	fs.call(&c, fs.alloc(), false)
+	fs.popScope()
 }
 
 func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {

@@ -867,7 +867,8 @@ namespace System
             }
             return -1;
         }
-        public static int IndexOf<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value)
+        public static int IndexOf<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => IndexOfSeqCore(span, value);
+        static int IndexOfSeqCore<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> value)
         {
             for (int i = 0; i + value.Length <= span.Length; i++)
             {
@@ -968,6 +969,88 @@ namespace System
             int e = span.Length;
             while (e > 0 && char.IsWhiteSpace(span[e - 1])) e--;
             return span.Slice(0, e);
+        }
+
+        public static ReadOnlySpan<char> Trim(this ReadOnlySpan<char> span, char trimChar)
+        {
+            int s = 0, e = span.Length;
+            while (s < e && span[s] == trimChar) s++;
+            while (e > s && span[e - 1] == trimChar) e--;
+            return span.Slice(s, e - s);
+        }
+        public static ReadOnlySpan<char> TrimStart(this ReadOnlySpan<char> span, char trimChar)
+        {
+            int s = 0;
+            while (s < span.Length && span[s] == trimChar) s++;
+            return span.Slice(s);
+        }
+        public static ReadOnlySpan<char> TrimEnd(this ReadOnlySpan<char> span, char trimChar)
+        {
+            int e = span.Length;
+            while (e > 0 && span[e - 1] == trimChar) e--;
+            return span.Slice(0, e);
+        }
+        public static ReadOnlySpan<char> Trim(this ReadOnlySpan<char> span, ReadOnlySpan<char> trimChars)
+        {
+            if (trimChars.IsEmpty) return Trim(span);
+            int s = 0, e = span.Length;
+            while (s < e && IndexOfCore(trimChars, span[s]) >= 0) s++;
+            while (e > s && IndexOfCore(trimChars, span[e - 1]) >= 0) e--;
+            return span.Slice(s, e - s);
+        }
+
+        public static int IndexOfAny<T>(this ReadOnlySpan<T> span, T value0, T value1)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (object.Equals(span[i], value0) || object.Equals(span[i], value1)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOfAny<T>(this ReadOnlySpan<T> span, T value0, T value1, T value2)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (object.Equals(span[i], value0) || object.Equals(span[i], value1) || object.Equals(span[i], value2)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOfAny<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> values)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (IndexOfCore(values, span[i]) >= 0) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOf<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value)
+        {
+            for (int i = span.Length - value.Length; i >= 0; i--)
+            {
+                if (SequenceEqualCore(span.Slice(i, value.Length), value)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOf<T>(this Span<T> span, ReadOnlySpan<T> value)
+        {
+            ReadOnlySpan<T> r = View(span);
+            return IndexOfSeqCore(r, value);
+        }
+
+        // The char span members that take a StringComparison compare as the
+        // string members do.
+        public static int IndexOf(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType) => span.ToString().IndexOf(value.ToString(), comparisonType);
+        public static bool Contains(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType) => span.ToString().IndexOf(value.ToString(), comparisonType) >= 0;
+        public static bool StartsWith(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType) => span.ToString().StartsWith(value.ToString(), comparisonType);
+        public static bool EndsWith(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType) => span.ToString().EndsWith(value.ToString(), comparisonType);
+        public static int CompareTo(this ReadOnlySpan<char> span, ReadOnlySpan<char> other, StringComparison comparisonType) => string.Compare(span.ToString(), other.ToString(), comparisonType);
+        public static bool IsWhiteSpace(this ReadOnlySpan<char> span)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!char.IsWhiteSpace(span[i])) return false;
+            }
+            return true;
         }
 
         public static int SequenceCompareTo(this ReadOnlySpan<char> span, ReadOnlySpan<char> other)
@@ -5225,5 +5308,16 @@ namespace System.Numerics
     public interface IBinaryFloatingPointIeee754<TSelf> : IBinaryNumber<TSelf>, IFloatingPointIeee754<TSelf>
         where TSelf : IBinaryFloatingPointIeee754<TSelf>
     {
+    }
+}
+
+namespace System.Text
+{
+    // Thrown by an encoding constructed to throw on invalid bytes
+    // (new UTF8Encoding(false, true)).
+    public class DecoderFallbackException : ArgumentException
+    {
+        public DecoderFallbackException() : base("Value does not fall within the expected range.") { }
+        public DecoderFallbackException(string message) : base(message) { }
     }
 }

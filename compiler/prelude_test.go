@@ -29,15 +29,20 @@ func TestPreludeOnDemandClosed(t *testing.T) {
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	others := &lang.File{Types: lib.Types}
+	others := &lang.File{}
 	for _, td := range pre.Types {
 		if _, ok := onDemandPart(td); !ok {
 			others.Types = append(others.Types, td)
 		}
 	}
 	names := programNames([]*lang.File{others})
+	libNames := programNames([]*lang.File{{Types: lib.Types}})
 	for _, p := range preludeOnDemand {
-		if p.namedIn(names, pre) {
+		// The library tables may name the span part: the binder leaves
+		// out a library overload with a span parameter when the part is
+		// not compiled in (bind's libOmitted).
+		spans := len(p.types) > 0 && p.types[0] == "Span"
+		if p.namedIn(names, pre) || !spans && p.namedIn(libNames, pre) {
 			t.Errorf("the prelude part %+v is named outside itself", p)
 		}
 		n := 0

@@ -476,7 +476,7 @@ func (fl *fnLowering) newWithInit(e *lang.NewExpr) ([]lang.Stmt, lang.Expr) {
 			d, coll := fl.spillTemp(mp, "s", target)
 			pre = append(pre, d)
 			for _, x := range m.Value.(*lang.InitListExpr).Elems {
-				pre = append(pre, fl.spillStmt(exprStmt(addCall(x.Position(), coll, x)))...)
+				pre = append(pre, fl.spillStmt(exprStmt(fl.addCall(x.Position(), coll, x)))...)
 			}
 		default:
 			x := fl.typed(member(mp, self(), m.Name), fl.boundType(m.Value))
@@ -485,7 +485,7 @@ func (fl *fnLowering) newWithInit(e *lang.NewExpr) ([]lang.Stmt, lang.Expr) {
 	}
 	if len(members) == 0 {
 		for _, x := range elems {
-			pre = append(pre, fl.spillStmt(exprStmt(addCall(x.Position(), self(), x)))...)
+			pre = append(pre, fl.spillStmt(exprStmt(fl.addCall(x.Position(), self(), x)))...)
 		}
 	}
 	return pre, self()
@@ -519,12 +519,22 @@ func (fl *fnLowering) recordWith(e *lang.WithExpr) ([]lang.Stmt, lang.Expr) {
 }
 
 // addCall is a collection initializer's element x added to coll:
-// coll.Add(x), or coll.Add(a, b) for the element `{ a, b }`.
-func addCall(pos lang.Pos, coll, x lang.Expr) *lang.CallExpr {
+// coll.Add(x), or coll.Add(a, b) for the element `{ a, b }`, calling the
+// Add overload the binder chose for x (bind.Info.Adds).
+func (fl *fnLowering) addCall(pos lang.Pos, coll, x lang.Expr) *lang.CallExpr {
+	var c *lang.CallExpr
 	if l, ok := x.(*lang.InitListExpr); ok {
-		return call(pos, member(pos, coll, "Add"), l.Elems...)
+		c = call(pos, member(pos, coll, "Add"), l.Elems...)
+	} else {
+		c = call(pos, member(pos, coll, "Add"), x)
 	}
-	return call(pos, member(pos, coll, "Add"), x)
+	if bound := fl.l.info.Adds[x]; bound != nil && len(bound.Args) == len(c.Args) {
+		fl.l.info.Copied(bound, c)
+		for i, a := range bound.Args {
+			fl.l.info.Copied(a, c.Args[i])
+		}
+	}
+	return c
 }
 
 func isInitList(x lang.Expr) bool {

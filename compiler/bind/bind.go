@@ -144,6 +144,13 @@ type Info struct {
 	// StaticProps holds the static abstract or static virtual interface
 	// property a member access in Constrained reads.
 	StaticProps map[lang.Node]*Property
+	// Adds holds, for each element of a collection initializer on a class
+	// (an expression, or the *lang.InitListExpr of `{ a, b }`), the Add
+	// call overload resolution chose for it: `<>c.Add(a, b)` bound with the
+	// hidden local <>c (AddReceiver) holding the collection. Code
+	// generation compiles the call with the element's arguments as they
+	// are then (the lowering may have rewritten them).
+	Adds map[lang.Expr]*lang.CallExpr
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -235,6 +242,11 @@ func (in *Info) Copied(from, to any) {
 	if n, ok := from.(lang.Node); ok {
 		if c, ok := in.Deconstructs[n]; ok {
 			in.Deconstructs[to.(lang.Node)] = c
+		}
+		if x, ok := n.(lang.Expr); ok {
+			if c, ok := in.Adds[x]; ok {
+				in.Adds[to.(lang.Expr)] = c
+			}
 		}
 	}
 }
@@ -418,7 +430,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -722,6 +734,26 @@ func (b *binder) isOpen(t *Type) bool {
 // name is "" (the program's types, declared eagerly). A library or prelude
 // type's members are declared one name at a time, on the name's first
 // lookup (Universe.declared).
+// libOmitted reports whether a library member with parameters ps
+// (declared as decl) is left out of t: one of its parameters is a span,
+// whose type is in the part of the prelude compiled only into programs
+// that name spans, and this program does not (the ReadOnlySpan<char>
+// overloads of int.Parse).
+func libOmitted(t *Type, ps []*Param, decl []*lang.Param) bool {
+	if !t.Lib {
+		return false
+	}
+	for i, p := range ps {
+		if i < len(decl) && decl[i].Type != nil && p.Type != nil && p.Type.IsUnchecked() {
+			switch decl[i].Type.Name {
+			case "ReadOnlySpan", "Span":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (b *binder) declareMembers(t *Type, name string) {
 	want := func(n string) bool { return name == "" || n == name }
 	for _, td := range b.decls[t] {
@@ -788,6 +820,9 @@ func (b *binder) declareMembers(t *Type, name string) {
 					continue
 				}
 				mt := b.method(m, t, ctx)
+				if libOmitted(t, mt.Params, m.Params) {
+					continue
+				}
 				b.syms[m] = mt
 				if m.Operator != "" {
 					b.checkOperator(m, t)
@@ -810,7 +845,11 @@ func (b *binder) declareMembers(t *Type, name string) {
 				if m.Modifiers.Has(lang.ModStatic) || !want(".ctor") {
 					continue
 				}
-				t.addMember(&Method{Name: ".ctor", Owner: t, Params: b.params(m.Params, ctx), Ret: b.u.special[Void], Decl: m})
+				ps := b.params(m.Params, ctx)
+				if libOmitted(t, ps, m.Params) {
+					continue
+				}
+				t.addMember(&Method{Name: ".ctor", Owner: t, Params: ps, Ret: b.u.special[Void], Decl: m})
 			}
 		}
 		for _, em := range td.EnumMembers {

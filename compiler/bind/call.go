@@ -1,8 +1,10 @@
 package bind
 
 import (
-	"asyncvm/lang"
+	"fmt"
 	"strings"
+
+	"asyncvm/lang"
 )
 
 // call binds an invocation: it finds the method group the callee names,
@@ -312,13 +314,48 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 		}
 	}
 	elem := b.initElemType(t)
+	adds := !t.IsUnchecked() && t.Kind == Class && len(methods(b.lookup(t, "Add"))) > 0
 	for _, x := range in.Elems {
-		if _, list := x.(*lang.InitListExpr); elem != nil && !list {
+		_, list := x.(*lang.InitListExpr)
+		switch {
+		case adds:
+			b.initAdd(x, t)
+		case elem != nil && !list:
 			b.convertExpr(x, elem)
-		} else {
+		default:
 			b.expr(x)
 		}
 	}
+}
+
+// initAdd binds the Add call an element x of a collection initializer on
+// a t makes (§12.8.17.2.4: `{ a, b }` calls Add(a, b)) by overload
+// resolution on the arguments' types, as C# does: Add(int) beside
+// Add(string), Add(string, int) beside Add(int, string). It records the
+// call code generation makes (Info.Adds).
+func (b *binder) initAdd(x lang.Expr, t *Type) {
+	pos := posOf(x)
+	items := []lang.Expr{x}
+	if l, ok := x.(*lang.InitListExpr); ok {
+		items = l.Elems
+	}
+	recv := AddReceiver(x)
+	call := &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: &lang.Ident{Pos: pos, Name: recv}, Name: "Add"}}
+	for _, it := range items {
+		call.Args = append(call.Args, &lang.Arg{Pos: posOf(it), X: it})
+	}
+	b.push()
+	b.declare(recv, t)
+	b.expr(call)
+	b.pop()
+	b.info.Adds[x] = call
+}
+
+// AddReceiver is the hidden local holding the collection whose Add the
+// collection initializer element at x calls.
+func AddReceiver(x lang.Expr) string {
+	p := posOf(x)
+	return fmt.Sprintf("<>c%d_%d", p.Line, p.Col)
 }
 
 // targetInit gives the target-typed `new()` expressions of a target-typed

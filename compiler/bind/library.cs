@@ -155,6 +155,7 @@ namespace System
         public extern static bool IsNullOrEmpty(string value);
         public extern static bool IsNullOrWhiteSpace(string value);
         public extern String(char[] value);
+        public extern String(ReadOnlySpan<char> value);
         public extern String(char c, int count);
         public extern String(char[] value, int startIndex, int length);
         public extern object Clone();
@@ -205,9 +206,18 @@ namespace System
         public extern static int Compare(string strA, string strB, bool ignoreCase);
         public extern static int Compare(string strA, string strB, StringComparison comparisonType);
         public extern static int CompareOrdinal(string strA, string strB);
+        public extern string ReplaceLineEndings();
+        public extern string ReplaceLineEndings(string replacementText);
+        public extern string Normalize();
+        public extern string Normalize(System.Text.NormalizationForm normalizationForm);
+        public extern bool IsNormalized();
+        public extern bool IsNormalized(System.Text.NormalizationForm normalizationForm);
         public extern static string Concat(object arg0);
         public extern static string Concat(params object[] args);
         public extern static string Concat(params string[] values);
+        public extern static string Concat(ReadOnlySpan<char> str0, ReadOnlySpan<char> str1);
+        public extern static string Concat(ReadOnlySpan<char> str0, ReadOnlySpan<char> str1, ReadOnlySpan<char> str2);
+        public extern static string Concat(ReadOnlySpan<char> str0, ReadOnlySpan<char> str1, ReadOnlySpan<char> str2, ReadOnlySpan<char> str3);
         public extern static string Concat<T>(IEnumerable<T> values);
         public extern static bool Equals(string a, string b);
         public extern static bool Equals(string a, string b, StringComparison comparisonType);
@@ -373,6 +383,14 @@ namespace System
         public extern static double Cosh(double value);
         public extern static int DivRem(int a, int b, out int result);
         public extern static long DivRem(long a, long b, out long result);
+        public extern static (int Quotient, int Remainder) DivRem(int left, int right);
+        public extern static (long Quotient, long Remainder) DivRem(long left, long right);
+        public extern static double CopySign(double x, double y);
+        public extern static double FusedMultiplyAdd(double x, double y, double z);
+        public extern static double BitIncrement(double x);
+        public extern static double BitDecrement(double x);
+        public extern static double MaxMagnitude(double x, double y);
+        public extern static double MinMagnitude(double x, double y);
         public extern static double Log(double a, double newBase);
         public extern static double Log2(double x);
         public extern static double Round(double value, MidpointRounding mode);
@@ -446,10 +464,15 @@ namespace System
         public const int MaxValue = 2147483647;
         public const int MinValue = -2147483648;
         public extern static int Parse(string s);
+        public extern static int Parse(ReadOnlySpan<char> s);
+        public extern static int Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static int Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static int Parse(string s, IFormatProvider provider);
         public extern static int Parse(string s, System.Globalization.NumberStyles style);
         public extern static int Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out int result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out int result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out int result);
         public extern static bool TryParse(string s, IFormatProvider provider, out int result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out int result);
     }
@@ -465,10 +488,15 @@ namespace System
         public const long MaxValue = 9223372036854775807;
         public const long MinValue = -9223372036854775808;
         public extern static long Parse(string s);
+        public extern static long Parse(ReadOnlySpan<char> s);
+        public extern static long Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static long Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static long Parse(string s, IFormatProvider provider);
         public extern static long Parse(string s, System.Globalization.NumberStyles style);
         public extern static long Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out long result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out long result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out long result);
         public extern static bool TryParse(string s, IFormatProvider provider, out long result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out long result);
     }
@@ -494,10 +522,15 @@ namespace System
         public extern static bool IsNegativeInfinity(double d);
         public extern static bool IsPositiveInfinity(double d);
         public extern static double Parse(string s);
+        public extern static double Parse(ReadOnlySpan<char> s);
+        public extern static double Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static double Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static double Parse(string s, IFormatProvider provider);
         public extern static double Parse(string s, System.Globalization.NumberStyles style);
         public extern static double Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out double result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out double result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out double result);
         public extern static bool TryParse(string s, IFormatProvider provider, out double result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out double result);
     }
@@ -523,10 +556,15 @@ namespace System
         public extern static bool IsNegativeInfinity(float d);
         public extern static bool IsPositiveInfinity(float d);
         public extern static float Parse(string s);
+        public extern static float Parse(ReadOnlySpan<char> s);
+        public extern static float Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static float Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static float Parse(string s, IFormatProvider provider);
         public extern static float Parse(string s, System.Globalization.NumberStyles style);
         public extern static float Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out float result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out float result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out float result);
         public extern static bool TryParse(string s, IFormatProvider provider, out float result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out float result);
     }
@@ -542,10 +580,15 @@ namespace System
         public const sbyte MaxValue = 127;
         public const sbyte MinValue = -128;
         public extern static sbyte Parse(string s);
+        public extern static sbyte Parse(ReadOnlySpan<char> s);
+        public extern static sbyte Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static sbyte Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static sbyte Parse(string s, IFormatProvider provider);
         public extern static sbyte Parse(string s, System.Globalization.NumberStyles style);
         public extern static sbyte Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out sbyte result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out sbyte result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out sbyte result);
         public extern static bool TryParse(string s, IFormatProvider provider, out sbyte result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out sbyte result);
     }
@@ -561,10 +604,15 @@ namespace System
         public const byte MaxValue = 255;
         public const byte MinValue = 0;
         public extern static byte Parse(string s);
+        public extern static byte Parse(ReadOnlySpan<char> s);
+        public extern static byte Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static byte Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static byte Parse(string s, IFormatProvider provider);
         public extern static byte Parse(string s, System.Globalization.NumberStyles style);
         public extern static byte Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out byte result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out byte result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out byte result);
         public extern static bool TryParse(string s, IFormatProvider provider, out byte result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out byte result);
     }
@@ -580,10 +628,15 @@ namespace System
         public const short MaxValue = 32767;
         public const short MinValue = -32768;
         public extern static short Parse(string s);
+        public extern static short Parse(ReadOnlySpan<char> s);
+        public extern static short Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static short Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static short Parse(string s, IFormatProvider provider);
         public extern static short Parse(string s, System.Globalization.NumberStyles style);
         public extern static short Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out short result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out short result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out short result);
         public extern static bool TryParse(string s, IFormatProvider provider, out short result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out short result);
     }
@@ -599,10 +652,15 @@ namespace System
         public const ushort MaxValue = 65535;
         public const ushort MinValue = 0;
         public extern static ushort Parse(string s);
+        public extern static ushort Parse(ReadOnlySpan<char> s);
+        public extern static ushort Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static ushort Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static ushort Parse(string s, IFormatProvider provider);
         public extern static ushort Parse(string s, System.Globalization.NumberStyles style);
         public extern static ushort Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out ushort result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out ushort result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out ushort result);
         public extern static bool TryParse(string s, IFormatProvider provider, out ushort result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out ushort result);
     }
@@ -618,10 +676,15 @@ namespace System
         public const uint MaxValue = 4294967295;
         public const uint MinValue = 0;
         public extern static uint Parse(string s);
+        public extern static uint Parse(ReadOnlySpan<char> s);
+        public extern static uint Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static uint Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static uint Parse(string s, IFormatProvider provider);
         public extern static uint Parse(string s, System.Globalization.NumberStyles style);
         public extern static uint Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out uint result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out uint result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out uint result);
         public extern static bool TryParse(string s, IFormatProvider provider, out uint result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out uint result);
     }
@@ -637,10 +700,15 @@ namespace System
         public const ulong MaxValue = 18446744073709551615;
         public const ulong MinValue = 0;
         public extern static ulong Parse(string s);
+        public extern static ulong Parse(ReadOnlySpan<char> s);
+        public extern static ulong Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static ulong Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static ulong Parse(string s, IFormatProvider provider);
         public extern static ulong Parse(string s, System.Globalization.NumberStyles style);
         public extern static ulong Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out ulong result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out ulong result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out ulong result);
         public extern static bool TryParse(string s, IFormatProvider provider, out ulong result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out ulong result);
     }
@@ -666,10 +734,15 @@ namespace System
         public extern static decimal Ceiling(decimal d);
         public extern static decimal Truncate(decimal d);
         public extern static decimal Parse(string s);
+        public extern static decimal Parse(ReadOnlySpan<char> s);
+        public extern static decimal Parse(ReadOnlySpan<char> s, IFormatProvider provider);
+        public extern static decimal Parse(ReadOnlySpan<char> s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static decimal Parse(string s, IFormatProvider provider);
         public extern static decimal Parse(string s, System.Globalization.NumberStyles style);
         public extern static decimal Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out decimal result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, out decimal result);
+        public extern static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out decimal result);
         public extern static bool TryParse(string s, IFormatProvider provider, out decimal result);
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out decimal result);
     }
@@ -688,6 +761,15 @@ namespace System
         public const char MinValue = '\0';
         public extern static double GetNumericValue(char c);
         public extern static bool IsAscii(char c);
+        public extern static bool IsAsciiDigit(char c);
+        public extern static bool IsAsciiLetter(char c);
+        public extern static bool IsAsciiLetterLower(char c);
+        public extern static bool IsAsciiLetterUpper(char c);
+        public extern static bool IsAsciiLetterOrDigit(char c);
+        public extern static bool IsAsciiHexDigit(char c);
+        public extern static bool IsAsciiHexDigitLower(char c);
+        public extern static bool IsAsciiHexDigitUpper(char c);
+        public extern static bool IsBetween(char c, char minInclusive, char maxInclusive);
         public extern static bool IsControl(char c);
         public extern static bool IsControl(string s, int index);
         public extern static bool IsDigit(char c);
@@ -1389,6 +1471,12 @@ namespace System.Text
         public extern StringBuilder Append(string value, int startIndex, int count);
         public extern StringBuilder AppendFormat(string format, object arg0);
         public extern StringBuilder AppendFormat(string format, params object[] args);
+        public extern StringBuilder AppendJoin(string separator, params object[] values);
+        public extern StringBuilder AppendJoin(string separator, params string[] values);
+        public extern StringBuilder AppendJoin<T>(string separator, IEnumerable<T> values);
+        public extern StringBuilder AppendJoin(char separator, params object[] values);
+        public extern StringBuilder AppendJoin(char separator, params string[] values);
+        public extern StringBuilder AppendJoin<T>(char separator, IEnumerable<T> values);
         public extern StringBuilder AppendLine();
         public extern StringBuilder AppendLine(string value);
         public extern StringBuilder Clear();
@@ -1403,6 +1491,78 @@ namespace System.Text
         public extern StringBuilder Replace(char oldChar, char newChar, int startIndex, int count);
         public extern override string ToString();
         public extern string ToString(int startIndex, int length);
+    }
+}
+
+namespace System.Text
+{
+    public enum NormalizationForm { FormC = 1, FormD = 2, FormKC = 5, FormKD = 6 }
+
+    public abstract class Encoding
+    {
+        public static Encoding UTF8 { get; }
+        public static Encoding ASCII { get; }
+        public static Encoding Unicode { get; }
+        public static Encoding BigEndianUnicode { get; }
+        public static Encoding UTF32 { get; }
+        public static Encoding Latin1 { get; }
+        public static Encoding Default { get; }
+        public extern static Encoding GetEncoding(string name);
+        public extern static Encoding GetEncoding(int codepage);
+        public virtual string WebName { get; }
+        public virtual string EncodingName { get; }
+        public virtual string BodyName { get; }
+        public virtual int CodePage { get; }
+        public virtual bool IsSingleByte { get; }
+        public extern virtual byte[] GetBytes(string s);
+        public extern virtual byte[] GetBytes(char[] chars);
+        public extern virtual byte[] GetBytes(char[] chars, int index, int count);
+        public extern byte[] GetBytes(string s, int index, int count);
+        public extern virtual int GetByteCount(string s);
+        public extern virtual int GetByteCount(char[] chars);
+        public extern virtual int GetByteCount(char[] chars, int index, int count);
+        public extern int GetByteCount(string s, int index, int count);
+        public extern virtual string GetString(byte[] bytes);
+        public extern virtual string GetString(byte[] bytes, int index, int count);
+        public extern virtual char[] GetChars(byte[] bytes);
+        public extern virtual char[] GetChars(byte[] bytes, int index, int count);
+        public extern virtual int GetCharCount(byte[] bytes);
+        public extern virtual int GetCharCount(byte[] bytes, int index, int count);
+        public extern virtual byte[] GetPreamble();
+        public extern virtual int GetMaxByteCount(int charCount);
+        public extern virtual int GetMaxCharCount(int byteCount);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+    }
+
+    public class UTF8Encoding : Encoding
+    {
+        public extern UTF8Encoding();
+        public extern UTF8Encoding(bool encoderShouldEmitUTF8Identifier);
+        public extern UTF8Encoding(bool encoderShouldEmitUTF8Identifier, bool throwOnInvalidBytes);
+    }
+
+    public class ASCIIEncoding : Encoding
+    {
+        public extern ASCIIEncoding();
+    }
+
+    public class UnicodeEncoding : Encoding
+    {
+        public extern UnicodeEncoding();
+        public extern UnicodeEncoding(bool bigEndian, bool byteOrderMark);
+        public extern UnicodeEncoding(bool bigEndian, bool byteOrderMark, bool throwOnInvalidBytes);
+    }
+
+    public sealed class UTF32Encoding : Encoding
+    {
+        public extern UTF32Encoding();
+        public extern UTF32Encoding(bool bigEndian, bool byteOrderMark);
+        public extern UTF32Encoding(bool bigEndian, bool byteOrderMark, bool throwOnInvalidCharacters);
+    }
+
+    public sealed class Latin1Encoding : Encoding
+    {
     }
 }
 

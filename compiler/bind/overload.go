@@ -107,10 +107,10 @@ func (b *binder) applicable(cands []*Method, args []*lang.Arg, types []*Type, ty
 func formTypes(m *Method, ps []*Param, args []*lang.Arg, expanded bool) ([]*Type, []string) {
 	pts := make([]*Type, len(args))
 	mods := make([]string, len(args))
-	for i, a := range args {
+	for i := range args {
 		p := ps[i]
 		pt := p.Type
-		if expanded && p == m.Params[len(m.Params)-1] && a.Name == "" && pt.Kind == Array {
+		if expanded && p == m.Params[len(m.Params)-1] && pt.Kind == Array {
 			pt = pt.Elem
 		}
 		pts[i], mods[i] = pt, p.Mod
@@ -259,8 +259,21 @@ func (b *binder) mostDerived(apps []*candidate) []*candidate {
 
 // chosen records what code generation needs of the chosen candidate.
 func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
-	if c.expanded && len(args) == len(c.m.Params) && args[len(args)-1].Name == "" {
-		b.info.Packs[args[len(args)-1]] = true
+	if c.expanded {
+		// The lone argument of the params parameter: its element, which
+		// the caller packs into the array.
+		ps, _, _ := mapArgs(c.m, args, true)
+		var lone *lang.Arg
+		n := 0
+		for i, p := range ps {
+			if p == c.m.Params[len(c.m.Params)-1] {
+				lone = args[i]
+				n++
+			}
+		}
+		if n == 1 {
+			b.info.Packs[lone] = true
+		}
 	}
 	for i, a := range args {
 		if a.Mod == "" && i < len(c.ptypes) {
@@ -358,9 +371,11 @@ func mapArgs(m *Method, args []*lang.Arg, expanded bool) (ps []*Param, defaults 
 			if j < 0 {
 				return nil, false, a.Name
 			}
-			if filled[j] || expanded && j == n-1 {
+			if filled[j] {
 				return nil, false, ""
 			}
+			// A named argument for the params parameter of an expanded
+			// form is its one element, as Roslyn accepts (`F(xs: 1)`).
 			filled[j] = true
 			ps[i] = m.Params[j]
 			continue

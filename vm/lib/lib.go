@@ -100,12 +100,60 @@ func isNumeric(v vm.Value) bool {
 	return vm.IsIntegral(v) && v.PrimType().Kind != vm.KindEnum
 }
 
-// str returns the Go string of a string value, or "" and false.
+// str returns the Go string of a string value, or "" and false. A
+// ReadOnlySpan<char> or Span<char> (the prelude's ref structs) reads as its
+// text, so a native declared with span overloads beside its string ones
+// (int.Parse, string.Concat) takes either.
 func str(v vm.Value) (string, bool) {
 	if s := v.AsStr(); s != nil {
 		return s.S, true
 	}
-	return "", false
+	return spanText(v)
+}
+
+// spanText reads a char span value as its text: the fields _array, _text
+// (ReadOnlySpan<char> over a string), _start and _length of the prelude's
+// Span<T> and ReadOnlySpan<T>. ok is false for any other value, and for a
+// span of another element type.
+func spanText(v vm.Value) (string, bool) {
+	in := v.AsInstance()
+	if in == nil {
+		return "", false
+	}
+	t := in.Type()
+	if t.Namespace != "System" || t.Name != "ReadOnlySpan`1" && t.Name != "Span`1" {
+		return "", false
+	}
+	field := func(name string) vm.Value {
+		if i := t.FieldIndex(name); i >= 0 && i < len(in.F) {
+			return in.F[i]
+		}
+		return vm.Null
+	}
+	start, _ := toInt(field("_start"))
+	n, _ := toInt(field("_length"))
+	if s := field("_text").AsStr(); s != nil {
+		u := s.UTF16()
+		if start < 0 || n < 0 || start+n > len(u) {
+			return "", false
+		}
+		if start == 0 && n == len(u) {
+			return s.S, true
+		}
+		return fromU16(u[start : start+n]), true
+	}
+	a := field("_array").AsArray()
+	if a == nil {
+		return "", n == 0 // default(ReadOnlySpan<char>)
+	}
+	if a.Elem != vm.TChar || start < 0 || n < 0 || start+n > len(a.V) {
+		return "", false
+	}
+	u := make([]uint16, n)
+	for i := range u {
+		u[i] = a.V[start+i].AsChar()
+	}
+	return fromU16(u), true
 }
 
 // strArg reads a string argument; null throws ArgumentNullException.

@@ -1242,6 +1242,9 @@ func init() {
 	// KeyValuePair per key, in the order the keys first appear.
 	foldBy := func(op string, fold func(t *vm.Thread, args []vm.Value, key, acc vm.Value, first bool, v vm.Value) (vm.Value, error), cmpAt int) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			// The fold runs when the result is enumerated, after the
+			// caller's registers (args) have been reused: keep a copy.
+			args = append([]vm.Value(nil), args...)
 			src, keySel := args[0], args[1]
 			if err := needFunc(t, keySel, "keySelector"); err != nil {
 				return vm.Null, err

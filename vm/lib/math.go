@@ -411,9 +411,12 @@ func init() {
 		if y == 0 {
 			return vm.Null, t.Throw("System.DivideByZeroException", "Attempted to divide by zero.")
 		}
-		if len(args) == 3 {
-			vm.StoreRef(args[2], numOut(k, 0, x%y))
+		if len(args) == 2 {
+			// DivRem(a, b): the (Quotient, Remainder) tuple.
+			q, r := numOut(k, 0, x/y), numOut(k, 0, x%y)
+			return newTupleOf([]*vm.Type{q.PrimType(), r.PrimType()}, []vm.Value{q, r}), nil
 		}
+		vm.StoreRef(args[2], numOut(k, 0, x%y))
 		return numOut(k, 0, x/y), nil
 	})
 	m.AddStatic("BigMul", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {

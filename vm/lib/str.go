@@ -24,13 +24,69 @@ type stringComparer struct{ ignoreCase, ordinal bool }
 func (c *stringComparer) compare(a, b vm.Value) int {
 	x, _ := str(a)
 	y, _ := str(b)
+	if c.ordinal {
+		return ordinalCompare(x, y, c.ignoreCase)
+	}
 	if c.ignoreCase {
 		x, y = strings.ToUpper(x), strings.ToUpper(y)
 	}
-	if c.ordinal {
-		return strings.Compare(x, y)
-	}
 	return cultureCompare(x, y)
+}
+
+// ordinalCompare is .NET's ordinal comparison: the difference of the first
+// UTF-16 code units that differ (upper-cased first with ignoreCase, as
+// OrdinalIgnoreCase does), else the difference of the lengths. So
+// string.CompareOrdinal("a", "c") is -2, not -1.
+func ordinalCompare(x, y string, ignoreCase bool) int {
+	i := 0
+	for i < len(x) && i < len(y) && x[i] < 0x80 && y[i] < 0x80 {
+		a, b := int(x[i]), int(y[i])
+		if ignoreCase {
+			a, b = asciiUpper(a), asciiUpper(b)
+		}
+		if a != b {
+			return a - b
+		}
+		i++
+	}
+	if i == len(x) || i == len(y) {
+		return len(x) - len(y) // ASCII so far: bytes are UTF-16 units
+	}
+	// Every byte before i was ASCII, so i starts a rune in both: compare
+	// the rest as UTF-16.
+	ux, uy := u16(x[i:]), u16(y[i:])
+	for j := 0; j < len(ux) && j < len(uy); j++ {
+		a, b := int(ux[j]), int(uy[j])
+		if ignoreCase {
+			a, b = upperUnit(a), upperUnit(b)
+		}
+		if a != b {
+			return a - b
+		}
+	}
+	return len(ux) - len(uy)
+}
+
+func asciiUpper(c int) int {
+	if 'a' <= c && c <= 'z' {
+		return c - 0x20
+	}
+	return c
+}
+
+// upperUnit is the simple upper case of one UTF-16 code unit, itself when
+// that would leave the Basic Multilingual Plane or is a surrogate.
+func upperUnit(c int) int {
+	if c < 0x80 {
+		return asciiUpper(c)
+	}
+	if c >= 0xD800 && c < 0xE000 {
+		return c
+	}
+	if u := unicode.ToUpper(rune(c)); u < 0x10000 {
+		return int(u)
+	}
+	return c
 }
 
 func u16(s string) []uint16 { return vm.NewStr(s).UTF16() }
@@ -257,11 +313,7 @@ func stringCompare(a, b vm.Value, ignoreCase, ordinal bool) int {
 		return 1
 	}
 	c := &stringComparer{ignoreCase: ignoreCase, ordinal: ordinal}
-	r := c.compare(a, b)
-	if ordinal && r != 0 {
-		return r
-	}
-	return r
+	return c.compare(a, b)
 }
 
 func init() {
@@ -281,6 +333,9 @@ func init() {
 				return vm.Null, err
 			}
 			return t.NewString(strings.Repeat(c, n))
+		}
+		if s, ok := spanText(args[0]); ok {
+			return t.NewString(s) // new string(ReadOnlySpan<char>)
 		}
 		a := args[0].AsArray()
 		if a == nil {
