@@ -175,4 +175,6 @@
 //	registry.go       the library type registry and extension methods
 //	libtype.go        building library types, enums and native delegates
 //	internal.go       natives the C# prelude calls
+//	staticabs.go      static abstract interface members: finding a type argument's implementation
+//	genericmath.go    the generic math interfaces' members on the built-in numeric types
 package vm
