@@ -399,14 +399,7 @@ func init() {
 	// localInit, body, localFinally).
 	pa.AddStatic("For", 3, 6, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		from, to := intArg(args[0]), intArg(args[1])
-		rest := args[2:]
-		var dop int
-		var token *cancelSource
-		if len(rest) == 2 || len(rest) == 4 {
-			dop, token = loopOptions(rest[0])
-			rest = rest[1:]
-		}
-		local, body, err := localArgs(t, rest)
+		dop, token, local, body, err := loopArgs(t, args[2:])
 		if err != nil {
 			return vm.Null, err
 		}
@@ -424,14 +417,7 @@ func init() {
 	// ForEach(source, [options,] body) and ForEach(source, [options,]
 	// localInit, body, localFinally).
 	pa.AddStatic("ForEach", 2, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		rest := args[1:]
-		var dop int
-		var token *cancelSource
-		if len(rest) == 2 || len(rest) == 4 {
-			dop, token = loopOptions(rest[0])
-			rest = rest[1:]
-		}
-		local, body, err := localArgs(t, rest)
+		dop, token, local, body, err := loopArgs(t, args[1:])
 		if err != nil {
 			return vm.Null, err
 		}
@@ -552,6 +538,17 @@ func init() {
 		b := it.st.broken.Load()
 		return vm.Bool(it.st.ending() || b != 0 && it.off > b-1), nil
 	}, nil)
+}
+
+// loopArgs reads a parallel loop's arguments after its source or range:
+// [options,] body, or [options,] localInit, body, localFinally.
+func loopArgs(t *vm.Thread, rest []vm.Value) (dop int, token *cancelSource, local *loopLocal, body vm.Value, err error) {
+	if len(rest) == 2 || len(rest) == 4 {
+		dop, token = loopOptions(rest[0])
+		rest = rest[1:]
+	}
+	local, body, err = localArgs(t, rest)
+	return dop, token, local, body, err
 }
 
 // localArgs splits the delegates of a loop after its options: (body) or
