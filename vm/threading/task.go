@@ -736,7 +736,7 @@ func init() {
 			return vm.Null, argNull(t, "tasks")
 		}
 		args, ts := vm.TakeTypeArgs(args, 1, 0) // WhenAll<TResult>
-		tasks, err := tasksArg(t, args) // reads a params array in place
+		tasks, err := tasksArg(t, args)         // reads a params array in place
 		if err != nil {
 			return vm.Null, err
 		}
@@ -765,7 +765,7 @@ func init() {
 			return vm.Null, argNull(t, "tasks")
 		}
 		args, _ = vm.TakeTypeArgs(args, 1, 0) // WhenEach<TResult>
-		tasks, err := tasksArg(t, args) // reads a params array in place
+		tasks, err := tasksArg(t, args)       // reads a params array in place
 		if err != nil {
 			return vm.Null, err
 		}
