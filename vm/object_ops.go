@@ -109,6 +109,12 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 				t.setReg(ins.A(), Ref(&Closure{Header: Header{TDelegate}, Fn: m[0], This: recv}))
 				return nil
 			}
+			// A library extension method's group (`xs.Where(set.Contains)`):
+			// its native takes the receiver first, as an instance one does.
+			if f := libraryExtension(bareName(s.Name)); f != nil {
+				t.setReg(ins.A(), Ref(&Closure{Header: Header{TDelegate}, Fn: f, This: recv}))
+				return nil
+			}
 			return t.missingMember(recv, s.Name)
 		}
 		return t.callAccessor(c.fn, recv, nil, ins.A())

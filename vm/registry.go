@@ -79,6 +79,29 @@ func LibraryExtensions() map[string][]*Func {
 	return m
 }
 
+// libraryExtension returns the registered extension method name (the
+// first registered, whose native takes every argument count the name has)
+// as a method of its receiver (HasThis, so a delegate bound to the
+// receiver passes it first), or nil. The copies are made once per name.
+func libraryExtension(name string) *Func {
+	if f, ok := extensionMethods.Load(name); ok {
+		return f.(*Func)
+	}
+	builtinMu.RLock()
+	fs := extensions[name]
+	builtinMu.RUnlock()
+	if len(fs) == 0 {
+		return nil
+	}
+	m := *fs[0]
+	m.HasThis = true
+	f, _ := extensionMethods.LoadOrStore(name, &m)
+	return f.(*Func)
+}
+
+// extensionMethods caches libraryExtension's copies, by name.
+var extensionMethods sync.Map
+
 func stripArity(name string) string {
 	for i := 0; i < len(name); i++ {
 		if name[i] == '`' {
