@@ -80,6 +80,6 @@ func addThreadLimits(tp *vm.Type) {
 		return vm.Bool(true), nil
 	})
 	tp.AddStaticProperty("PendingWorkItemCount", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Long(PoolOf(t.M).pending.Load()), nil
+		return vm.Long(int64(PoolOf(t.M).pendingCount())), nil
 	}, nil)
 }

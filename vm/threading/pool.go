@@ -32,13 +32,19 @@ type workItem = vm.PoolItem
 // steal from (queues.go). No lock is taken to queue or take an item. An
 // item a worker queues while its queue is empty goes to the queue's next
 // slot, which the worker takes back with one compare-and-swap and which
-// the pending count leaves out (see localQueue).
+// other workers leave alone unless the worker is stuck (see localQueue).
 //
-// Idle workers do not poll. At most one spins briefly on the pending count,
-// the others park on their own wake channel (a semaphore); queueing wakes a
-// parked worker only when no worker is spinning, and the woken worker
-// becomes the spinning one, so a burst of items wakes workers one at a time
-// (Go's scheduler rule). A worker
+// No counter is shared by queueing and taking: with one thread queueing
+// and a worker taking, a count both change would move its cache line
+// between the two cores on every item. Whether there is work is read from
+// the queues themselves (hasWork).
+//
+// Idle workers do not poll. At most one spins briefly looking at the
+// queues, the others park on their own wake channel (a semaphore);
+// queueing wakes a parked worker only when no worker is spinning, and the
+// woken worker becomes the spinning one; when it finds work it gives up
+// the slot and wakes the next while work is left, so a burst of items wakes
+// workers one at a time (Go's scheduler rule). A worker
 // queueing onto its empty local queue wakes nobody at once, since it takes
 // the item itself when its current one ends, so a sequential await loop
 // keeps one core busy, not two; if the item is still waiting after
@@ -53,7 +59,6 @@ type Pool struct {
 	m      *vm.Machine
 	target int32
 
-	pending  atomic.Int64 // queued items not yet taken, over all queues
 	spinning atomic.Int32 // workers spinning for work (or woken to): 0 or 1
 	nidle    atomic.Int32 // len(idle), read without mu
 	active   atomic.Int32 // workers not blocked; changed under mu
@@ -243,10 +248,10 @@ func (p *Pool) post(from *vm.Thread, work workItem) {
 }
 
 // pushGlobal queues work on the global queue and wakes a worker for it.
-// pending counts the item before it is visible, so that a worker that parks
-// after finding pending at zero cannot miss it.
+// The item is in the queue (an atomic write) before notify reads the idle
+// count, and a parking worker counts itself idle before it looks at the
+// queues (hasWork): one of the two sees the other.
 func (p *Pool) pushGlobal(work workItem) {
-	p.pending.Add(1)
 	p.global.push(work)
 	if p.closed.Load() {
 		// close may have drained the queue before this item arrived.
@@ -262,7 +267,6 @@ func (p *Pool) drainGlobal() {
 		return
 	}
 	for p.global.pop() != nil {
-		p.pending.Add(-1)
 	}
 }
 
@@ -280,9 +284,7 @@ func (w *worker) pushLocal(work workItem) bool {
 		return true
 	}
 	had := w.local.len()
-	p.pending.Add(1)
 	if !w.local.push(work) {
-		p.pending.Add(-1)
 		p.pushGlobal(work)
 		return true
 	}
@@ -337,8 +339,7 @@ func (p *Pool) starveCheck() {
 	if waiting || stale {
 		// A stale queue is looked at again until its items are taken: the
 		// worker woken now may find it before it is marked (or none was
-		// parked, a spinning one looking only at the pending count, which
-		// leaves out a next slot).
+		// parked, or a spinning one looked before it was marked).
 		p.armStarve()
 	}
 }
@@ -378,11 +379,14 @@ func (p *Pool) Workers() int {
 	return len(p.workers)
 }
 
-// queued reports whether any item is queued: counted in pending, or in a
-// worker's next slot (a worker that blocked with one there leaves it for
-// others to take).
+// queued reports whether any item is queued, in the global queue or a
+// worker's own (its next slot included: a worker that blocked with one
+// there leaves it for others to take).
 func (p *Pool) queued() bool {
-	if p.pending.Load() > 0 {
+	if !p.startedFlag.Load() {
+		return false
+	}
+	if !p.global.empty() {
 		return true
 	}
 	if all := p.all.Load(); all != nil {
@@ -393,6 +397,20 @@ func (p *Pool) queued() bool {
 		}
 	}
 	return false
+}
+
+// pendingCount is the number of queued items (a snapshot).
+func (p *Pool) pendingCount() int {
+	if !p.startedFlag.Load() {
+		return 0
+	}
+	n := p.global.len()
+	if all := p.all.Load(); all != nil {
+		for _, w := range *all {
+			n += w.local.len()
+		}
+	}
+	return n
 }
 
 // isWorker reports whether t is one of the pool's workers; any thread may
@@ -477,36 +495,59 @@ const globalEvery = 61
 
 // take finds the next item: the worker's own queue, then the global queue,
 // then the other workers' queues; every globalEvery items the global queue
-// first. counted says the item is in the pool's pending count (all but
-// those of a next slot).
-func (w *worker) take() (it workItem, counted bool) {
+// first.
+func (w *worker) take() workItem {
 	w.takes++
 	if w.takes%globalEvery == 0 {
 		if it := w.p.takeGlobal(); it != nil {
-			return it, true
+			return it
 		}
 	}
-	if it, counted := w.local.pop(true); it != nil {
+	if it, _ := w.local.pop(true); it != nil {
 		if w.stale.Load() {
 			w.stale.Store(false)
 		}
-		return it, counted
+		return it
 	}
 	p := w.p
 	if it := p.takeGlobal(); it != nil {
-		return it, true
+		return it
 	}
 	if all := p.all.Load(); all != nil {
 		for _, o := range *all {
 			// An only item is its owner's next unless the owner is stuck.
-			if n := o.local.len(); o != w && (n > 1 || n > 0 && o.stale.Load()) {
-				if it, counted := o.local.pop(false); it != nil {
-					return it, counted
+			if o != w && o.stealable() {
+				if it, _ := o.local.pop(false); it != nil {
+					return it
 				}
 			}
 		}
 	}
-	return nil, false
+	return nil
+}
+
+// stealable reports whether another worker may take from w's queue: it
+// holds more than the item w takes next, or w is stuck.
+func (w *worker) stealable() bool {
+	n := w.local.len()
+	return n > 1 || n > 0 && w.stale.Load()
+}
+
+// hasWork reports whether w would find an item: in its own queue, the
+// global queue, or another worker's queue it may steal from.
+func (w *worker) hasWork() bool {
+	p := w.p
+	if w.local.len() > 0 || !p.global.empty() {
+		return true
+	}
+	if all := p.all.Load(); all != nil {
+		for _, o := range *all {
+			if o != w && o.stealable() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (p *Pool) takeGlobal() workItem { return p.global.pop() }
@@ -544,23 +585,19 @@ func (w *worker) serve() (panicked bool) {
 		}
 	}()
 	for {
-		it, counted := w.take()
+		it := w.take()
 		if it == nil {
 			if busy {
 				wt.addBusy(-1)
 				busy = false
 			}
-			if it, counted = w.idle(); it == nil {
+			if it = w.idle(); it == nil {
 				return false
 			}
 		}
 		if !busy {
 			wt.addBusy(1)
 			busy = true
-		}
-		if counted && p.pending.Add(-1) > 0 {
-			// More work is queued: another worker may take it.
-			p.notify()
 		}
 		it.RunItem(w.t)
 		w.t.Ctx.Switch(nil)
@@ -581,7 +618,7 @@ func (w *worker) serve() (panicked bool) {
 
 // idle waits for work: it spins if no other worker does, then parks. It
 // returns the item found (as take does), or nil when the worker retired.
-func (w *worker) idle() (workItem, bool) {
+func (w *worker) idle() workItem {
 	p := w.p
 	spinner := false // w holds the spinning slot
 	for {
@@ -589,66 +626,73 @@ func (w *worker) idle() (workItem, bool) {
 			spinner = true
 		}
 		if spinner {
-			it, counted := w.spin()
+			it := w.spin()
 			p.spinning.Add(-1)
 			spinner = false
 			if it != nil {
-				return it, counted
+				// The spinning slot is free again: if more work is
+				// queued, wake the next worker to look for it.
+				if w.hasWork() {
+					p.notify()
+				}
+				return it
 			}
 		}
 		p.mu.Lock()
 		if p.closed.Load() || p.active.Load() > p.target {
 			w.retireLocked()
 			p.mu.Unlock()
-			return nil, false
+			return nil
 		}
-		// Listed as idle before looking at pending, and queueing counts
-		// pending before looking at nidle: one of the two sees the other.
+		// Listed as idle before looking at the queues, and queueing puts
+		// the item in before looking at nidle: one of the two sees the
+		// other.
 		p.idle = append(p.idle, w)
 		p.nidle.Add(1)
-		if p.pending.Load() > 0 {
+		if w.hasWork() {
 			p.idle = p.idle[:len(p.idle)-1]
 			p.nidle.Add(-1)
 			p.mu.Unlock()
-			if it, counted := w.take(); it != nil {
-				return it, counted
+			if it := w.take(); it != nil {
+				return it
 			}
-			// Counted but not yet visible, or being taken by its owner.
+			// Queued but not yet visible (its producer is writing the
+			// cell), or taken by another worker first.
 			runtime.Gosched()
 			continue
 		}
 		p.mu.Unlock()
 		if spinner = <-w.wake; !spinner {
-			if it, counted := w.take(); it != nil {
-				return it, counted
+			if it := w.take(); it != nil {
+				return it
 			}
 		}
 	}
 }
 
 // spin looks for work for a bounded time.
-func (w *worker) spin() (workItem, bool) {
+func (w *worker) spin() workItem {
 	p := w.p
 	for i := 0; i < spinRounds; i++ {
-		if p.pending.Load() > 0 {
-			if it, counted := w.take(); it != nil {
-				return it, counted
+		if w.hasWork() {
+			if it := w.take(); it != nil {
+				return it
 			}
 		}
 		if p.closed.Load() {
-			return nil, false
+			return nil
 		}
 		if i%8 == 7 {
 			runtime.Gosched()
 			continue
 		}
 		for j := 0; j < spinPause; j++ {
-			if p.pending.Load() > 0 {
+			if !p.global.empty() {
 				break
 			}
 		}
 	}
-	return nil, false
+	return nil
 }
 
 // retireLocked removes a surplus worker, moving its local items to the
@@ -669,18 +713,11 @@ func (w *worker) retireLocked() {
 	w.gone = true
 	moved := 0
 	for {
-		it, counted := w.local.pop(true)
+		it, _ := w.local.pop(true)
 		if it == nil {
 			break
 		}
-		if p.closed.Load() {
-			if counted {
-				p.pending.Add(-1)
-			}
-		} else {
-			if !counted {
-				p.pending.Add(1)
-			}
+		if !p.closed.Load() {
 			p.global.push(it)
 			moved++
 		}

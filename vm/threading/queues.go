@@ -271,6 +271,35 @@ func (q *globalQueue) pop() workItem {
 	}
 }
 
+// empty reports whether the queue holds no item (a snapshot): no segment
+// from the head on has a position filled and not taken. An item whose
+// position was claimed but whose cell is still being written counts.
+func (q *globalQueue) empty() bool {
+	for s := q.head.Load(); s != nil; s = s.next.Load() {
+		enq := s.enq.Load()
+		if s.deq.Load() != enq&^segFrozen {
+			return false
+		}
+		if enq&segFrozen == 0 {
+			return true
+		}
+	}
+	return true
+}
+
+// len is the number of items queued (a snapshot, for
+// ThreadPool.PendingWorkItemCount).
+func (q *globalQueue) len() int {
+	n := 0
+	for s := q.head.Load(); s != nil; s = s.next.Load() {
+		enq := s.enq.Load() &^ segFrozen
+		if deq := s.deq.Load(); enq > deq {
+			n += int(enq - deq)
+		}
+	}
+	return n
+}
+
 // pop takes the oldest item of the segment, or nil.
 func (s *globalSegment) pop() workItem {
 	pos := s.deq.Load()
