@@ -32,8 +32,7 @@ type Continuation struct {
 	regs unsafe.Pointer
 	Cl   *Closure
 	// link is the awaiting caller's continuation; on the root of a chain
-	// (contRoot) it is the Task the chain completes; on a free list, the
-	// next free continuation.
+	// (contRoot) it is the Task the chain completes.
 	link unsafe.Pointer
 	EC   *ctx.Context // context to restore on resume; nil: none captured
 	// wake resumes the chain through an awaiter other than a Task (a Task
@@ -181,11 +180,15 @@ type (
 	}
 )
 
-// contFreeList is one size class of a thread's recycled continuations,
-// linked through link; it keeps at most maxFreeConts.
+// contFreeList is one size class of a thread's recycled continuations, a
+// stack of at most maxFreeConts. It is an array rather than a list linked
+// through the continuations: taking one then does not read it, and a
+// continuation last written by another thread's core (a worker finishing
+// what this thread suspended) is not read on the way to the next one;
+// pointer chasing through such a list costs a cache miss per step.
 type contFreeList struct {
-	head *Continuation
-	n    int32
+	n     int32
+	items [maxFreeConts]*Continuation
 }
 
 const maxFreeConts = 64
@@ -197,9 +200,10 @@ const maxFreeConts = 64
 // when it is full and takes one when its own is empty: one lock per
 // maxFreeConts continuations. It keeps at most maxDepotLists lists.
 type contDepot struct {
-	n     atomic.Int32 // len(lists), read without the lock
+	n     atomic.Int32 // len(full), read without the lock
 	mu    sync.Mutex
-	lists []*Continuation
+	full  []*[maxFreeConts]*Continuation
+	spare []*[maxFreeConts]*Continuation // emptied arrays, for give
 }
 
 const maxDepotLists = 64
@@ -208,14 +212,23 @@ const maxDepotLists = 64
 // when the depot is full.
 func (d *contDepot) give(fl *contFreeList) bool {
 	d.mu.Lock()
-	if len(d.lists) >= maxDepotLists {
+	if len(d.full) >= maxDepotLists {
 		d.mu.Unlock()
 		return false
 	}
-	d.lists = append(d.lists, fl.head)
-	d.n.Store(int32(len(d.lists)))
+	var a *[maxFreeConts]*Continuation
+	if n := len(d.spare); n > 0 {
+		a = d.spare[n-1]
+		d.spare = d.spare[:n-1]
+	} else {
+		a = new([maxFreeConts]*Continuation)
+	}
+	*a = fl.items
+	d.full = append(d.full, a)
+	d.n.Store(int32(len(d.full)))
 	d.mu.Unlock()
-	fl.head, fl.n = nil, 0
+	clear(fl.items[:])
+	fl.n = 0
 	return true
 }
 
@@ -225,15 +238,18 @@ func (d *contDepot) take(fl *contFreeList) {
 		return
 	}
 	d.mu.Lock()
-	n := len(d.lists)
+	n := len(d.full)
 	if n == 0 {
 		d.mu.Unlock()
 		return
 	}
-	fl.head = d.lists[n-1]
-	d.lists[n-1] = nil
-	d.lists = d.lists[:n-1]
+	a := d.full[n-1]
+	d.full[n-1] = nil
+	d.full = d.full[:n-1]
 	d.n.Store(int32(n - 1))
+	fl.items = *a
+	clear(a[:])
+	d.spare = append(d.spare, a)
 	d.mu.Unlock()
 	fl.n = maxFreeConts
 }
@@ -265,12 +281,13 @@ func (t *Thread) newContinuation(n, numRegs int) *Continuation {
 		return c
 	}
 	fl := &t.freeConts[class]
-	if fl.head == nil {
+	if fl.n == 0 {
 		t.M.contDepot[class].take(fl)
 	}
-	if c := fl.head; c != nil {
-		fl.head, fl.n = (*Continuation)(c.link), fl.n-1
-		c.link = nil
+	if fl.n > 0 {
+		fl.n--
+		c := fl.items[fl.n]
+		fl.items[fl.n] = nil
 		c.nregs = uint32(n)
 		return c
 	}
@@ -333,9 +350,10 @@ func (t *Thread) recycle(c *Continuation) {
 		c.EC = nil
 	}
 	c.clearPost()
-	c.link = unsafe.Pointer(fl.head)
+	c.link = nil
 	c.bits = 0
-	fl.head, fl.n = c, fl.n+1
+	fl.items[fl.n] = c
+	fl.n++
 }
 
 // errSuspended is returned by run when its boundary frame suspended (a
