@@ -1242,6 +1242,21 @@ namespace System.Runtime.CompilerServices
             new ConfiguredCancelableAsyncEnumerable<T>(_source, cancellationToken);
         public System.Collections.Generic.IAsyncEnumerator<T> GetAsyncEnumerator() => _source.GetAsyncEnumerator(_token);
     }
+
+    // ConfiguredAsyncDisposable is what ConfigureAwait on an IAsyncDisposable
+    // returns, for `await using (x.ConfigureAwait(false))`: await using
+    // finds its DisposeAsync by pattern.
+    public readonly struct ConfiguredAsyncDisposable
+    {
+        readonly IAsyncDisposable _source;
+        readonly bool _continueOnCapturedContext;
+        internal ConfiguredAsyncDisposable(IAsyncDisposable source, bool continueOnCapturedContext)
+        {
+            _source = source;
+            _continueOnCapturedContext = continueOnCapturedContext;
+        }
+        public ConfiguredTaskAwaitable DisposeAsync() => _source.DisposeAsync().ConfigureAwait(_continueOnCapturedContext);
+    }
 }
 
 namespace System.Runtime.CompilerServices
@@ -1269,6 +1284,8 @@ namespace System.Threading.Tasks
             new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, cancellationToken);
         public static System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T> ConfigureAwait<T>(this System.Collections.Generic.IAsyncEnumerable<T> source, bool continueOnCapturedContext) =>
             new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, default);
+        public static System.Runtime.CompilerServices.ConfiguredAsyncDisposable ConfigureAwait(this IAsyncDisposable source, bool continueOnCapturedContext) =>
+            new System.Runtime.CompilerServices.ConfiguredAsyncDisposable(source, continueOnCapturedContext);
     }
 
     public class TaskCanceledException : OperationCanceledException
@@ -2257,6 +2274,36 @@ namespace System.Linq
 
         public System.Collections.Generic.IEnumerator<IGrouping<TKey, TElement>> GetEnumerator() => _groups.GetEnumerator();
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => _groups.GetEnumerator();
+    }
+
+    // The parameterless ToDictionary overloads (.NET 8) over key/value
+    // pairs and (key, value) tuples.
+    public static class PairDictionaryExtensions
+    {
+        public static System.Collections.Generic.Dictionary<TKey, TValue> ToDictionary<TKey, TValue>(this System.Collections.Generic.IEnumerable<System.Collections.Generic.KeyValuePair<TKey, TValue>> source) where TKey : notnull =>
+            FromPairs(source, null);
+        public static System.Collections.Generic.Dictionary<TKey, TValue> ToDictionary<TKey, TValue>(this System.Collections.Generic.IEnumerable<System.Collections.Generic.KeyValuePair<TKey, TValue>> source, System.Collections.Generic.IEqualityComparer<TKey> comparer) where TKey : notnull =>
+            FromPairs(source, comparer);
+        public static System.Collections.Generic.Dictionary<TKey, TValue> ToDictionary<TKey, TValue>(this System.Collections.Generic.IEnumerable<(TKey Key, TValue Value)> source) where TKey : notnull =>
+            FromTuples(source, null);
+        public static System.Collections.Generic.Dictionary<TKey, TValue> ToDictionary<TKey, TValue>(this System.Collections.Generic.IEnumerable<(TKey Key, TValue Value)> source, System.Collections.Generic.IEqualityComparer<TKey> comparer) where TKey : notnull =>
+            FromTuples(source, comparer);
+
+        static System.Collections.Generic.Dictionary<TKey, TValue> FromPairs<TKey, TValue>(System.Collections.Generic.IEnumerable<System.Collections.Generic.KeyValuePair<TKey, TValue>> source, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            var d = new System.Collections.Generic.Dictionary<TKey, TValue>(comparer);
+            foreach (var kv in source) d.Add(kv.Key, kv.Value);
+            return d;
+        }
+
+        static System.Collections.Generic.Dictionary<TKey, TValue> FromTuples<TKey, TValue>(System.Collections.Generic.IEnumerable<(TKey Key, TValue Value)> source, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            var d = new System.Collections.Generic.Dictionary<TKey, TValue>(comparer);
+            foreach (var kv in source) d.Add(kv.Item1, kv.Item2);
+            return d;
+        }
     }
 
     public static class LookupExtensions

@@ -47,6 +47,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"ManualResetValueTaskSourceCore", "ManualResetValueTaskSourceCoreState"}},
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
+	{types: []string{"PairDictionaryExtensions"}, members: []string{"ToDictionary"}},
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",
 		"SortedDictionary", "SortedSet", "SortedList", "LinkedList", "LinkedListNode", "PriorityQueue"}},
 }
