@@ -20,8 +20,8 @@ import (
 // started Thread until it ends, each pool worker while it runs an item. A
 // thread leaves busy while it blocks without a limit (BlockOn, Join, an
 // infinite Wait) and enters it again when it wakes. timers counts armed
-// timers (Task.Delay, CancelAfter, WaitAsync timeouts); the pool's pending
-// count and its workers' next slots cover queued items. Every change bumps gen, so the watchdog can tell
+// timers (Task.Delay, CancelAfter, WaitAsync timeouts); the pool's queues
+// (Pool.queued) cover queued items. Every change bumps gen, so the watchdog can tell
 // a stable "nothing can progress" state from a moment between transitions.
 // What a blocked thread waits for is published in its own atomic field
 // (vm.Thread.SetWaiting), so blocking takes no lock; a report reads every

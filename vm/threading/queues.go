@@ -35,9 +35,9 @@ const localQueueSize = 256
 // when the ring and the slot are both empty, and the slot is taken before
 // the ring, so the queue stays first in, first out: a continuation that
 // keeps yielding goes behind whatever its item queued, and cannot starve
-// it. Items in the slot are not in the pool's pending count (no other
-// worker may take an only item unless its owner is stuck, so idle workers
-// have nothing to look for). nextSeq's low two bits say whether the slot
+// it. An item in the slot is not work for other workers (none may take an
+// only item unless its owner is stuck, so idle workers have nothing to
+// look for). nextSeq's low two bits say whether the slot
 // is empty, full, or being taken by a thief; the rest counts uses, so a
 // taker's compare-and-swap from a stale reading fails. Only the owner
 // writes an item into the slot (while empty); the owner takes it with one
@@ -88,8 +88,8 @@ func (q *localQueue) push(it workItem) bool {
 	return true
 }
 
-// pop takes the oldest item, or nil; counted says it came from the ring
-// (the pool's pending count includes it). owner says the caller is the
+// pop takes the oldest item, or nil; counted says it came from the ring,
+// not the next slot. owner says the caller is the
 // owner, which then clears the ring slot so that it does not keep the item
 // alive (only the owner writes ring slots, so its clear cannot overwrite a
 // newer item).
