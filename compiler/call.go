@@ -317,6 +317,52 @@ func (fs *funcState) copyBack(backs []refBack) {
 	}
 }
 
+// nullableObjectCall compiles a call of one of object's methods that
+// Nullable<T> overrides on a receiver of type T?, which a null value
+// answers without a NullReferenceException: ToString() is "",
+// GetHashCode() 0, and Equals(other) whether other is null too. A value
+// answers as its T does. It reports false for any other call.
+func (fs *funcState) nullableObjectCall(m *lang.MemberExpr, args []*lang.Arg, dst int) (*vm.Type, bool) {
+	switch {
+	case m.Name == "ToString" && len(args) == 0:
+		w := fs.alloc()
+		fs.exprTo(m.X, w)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(vm.NullableToString), 1)
+		fs.move(dst, w)
+		return vm.TString, true
+	case m.Name == "GetHashCode" && len(args) == 0, m.Name == "Equals" && len(args) == 1 && args[0].Name == "":
+	default:
+		return nil, false
+	}
+	n := len(args)
+	w := fs.allocN(n + 1)
+	fs.exprTo(m.X, w)
+	for i, a := range args {
+		fs.exprTo(a.X, w+1+i)
+	}
+	null, end := fs.newLabel(), fs.newLabel()
+	fs.jumpTo(null, vm.MakeABx(vm.OpJmpNull, w, 0))
+	fs.emitABC(vm.OpCallVirt, w, fs.c.site(m.Name, n), n+1)
+	fs.jmp(end)
+	fs.mark(null)
+	if n == 0 {
+		fs.loadConst(w, vm.Int(0))
+	} else {
+		isNull := fs.newLabel()
+		fs.jumpTo(isNull, vm.MakeABx(vm.OpJmpNull, w+1, 0))
+		fs.loadConst(w, vm.Bool(false))
+		fs.jmp(end)
+		fs.mark(isNull)
+		fs.loadConst(w, vm.Bool(true))
+	}
+	fs.mark(end)
+	fs.move(dst, w)
+	if n == 0 {
+		return vm.TInt, true
+	}
+	return vm.TBool, true
+}
+
 // libOrder is the argument list of a call to a library method (a native,
 // which takes its arguments by position) in the order of the parameters
 // of the overload the binder chose: named arguments move to their
@@ -476,14 +522,11 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			return fs.getValueOrDefault(m.X, e.Args, f, dst)
 		}
 	}
-	if m, ok := e.Fun.(*lang.MemberExpr); ok && !m.NullCond && m.Name == "ToString" && len(e.Args) == 0 {
+	if m, ok := e.Fun.(*lang.MemberExpr); ok && !m.NullCond {
 		if t := fs.c.info.TypeOf(m.X); t != nil && t.Kind == bind.Nullable {
-			// A null T? converts to "", not a NullReferenceException.
-			w := fs.alloc()
-			fs.exprTo(m.X, w)
-			fs.emitABC(vm.OpCall, w, fs.c.addFunc(vm.NullableToString), 1)
-			fs.move(dst, w)
-			return vm.TString
+			if rt, ok := fs.nullableObjectCall(m, e.Args, dst); ok {
+				return rt
+			}
 		}
 	}
 	switch fun := e.Fun.(type) {
