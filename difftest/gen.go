@@ -41,7 +41,8 @@
 // checking its log against a model of C#'s semantics (iter.go); int
 // arrays read from the end, sliced, written through an Index and matched
 // against list patterns, checked against the generator's model
-// (ranges.go).
+// (ranges.go); an int? null or not kept across an await, its Nullable<T>
+// members checked against each other (nullable.go).
 package difftest
 
 import (
@@ -262,7 +263,9 @@ func (g *gen) stmt(depth int) {
 	case 26:
 		g.iterStmt()
 	case 25:
-		switch g.r.Intn(4) {
+		switch g.r.Intn(5) {
+		case 4:
+			g.nullableStmt()
 		case 3:
 			g.initStmt()
 		case 0:
