@@ -146,7 +146,7 @@ func Parse(pattern string, opts Options) (re *Regex, err error) {
 	return re, nil
 }
 
-func (ps *parser) more() bool  { return ps.pos < len(ps.p) }
+func (ps *parser) more() bool   { return ps.pos < len(ps.p) }
 func (ps *parser) peek() uint16 { return ps.p[ps.pos] }
 func (ps *parser) next() uint16 {
 	c := ps.p[ps.pos]
