@@ -243,6 +243,19 @@ func preludeAST() *lang.File {
 		preludeAST_207(),
 		preludeAST_208(),
 		preludeAST_209(),
+		preludeAST_210(),
+		preludeAST_211(),
+		preludeAST_212(),
+		preludeAST_213(),
+		preludeAST_214(),
+		preludeAST_215(),
+		preludeAST_216(),
+		preludeAST_217(),
+		preludeAST_218(),
+		preludeAST_219(),
+		preludeAST_220(),
+		preludeAST_221(),
+		preludeAST_222(),
 	}
 	return f
 }
@@ -96009,6 +96022,15605 @@ func preludeAST_209() *lang.TypeDecl {
 				Body: &lang.BlockStmt{
 					Pos:    p(5321, 73),
 					Rbrace: p(5321, 75),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_210() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5332, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "RegexOptions",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  p(5332, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(5335, 9),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   p(5335, 16),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5336, 9),
+				Name: "IgnoreCase",
+				Value: &lang.Literal{
+					Pos:   p(5336, 22),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5337, 9),
+				Name: "Multiline",
+				Value: &lang.Literal{
+					Pos:   p(5337, 21),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5338, 9),
+				Name: "ExplicitCapture",
+				Value: &lang.Literal{
+					Pos:   p(5338, 27),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5339, 9),
+				Name: "Compiled",
+				Value: &lang.Literal{
+					Pos:   p(5339, 20),
+					Raw:   "8",
+					Value: int64(8),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5340, 9),
+				Name: "Singleline",
+				Value: &lang.Literal{
+					Pos:   p(5340, 22),
+					Raw:   "16",
+					Value: int64(16),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5341, 9),
+				Name: "IgnorePatternWhitespace",
+				Value: &lang.Literal{
+					Pos:   p(5341, 35),
+					Raw:   "32",
+					Value: int64(32),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5342, 9),
+				Name: "RightToLeft",
+				Value: &lang.Literal{
+					Pos:   p(5342, 23),
+					Raw:   "64",
+					Value: int64(64),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5343, 9),
+				Name: "ECMAScript",
+				Value: &lang.Literal{
+					Pos:   p(5343, 22),
+					Raw:   "256",
+					Value: int64(256),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5344, 9),
+				Name: "CultureInvariant",
+				Value: &lang.Literal{
+					Pos:   p(5344, 28),
+					Raw:   "512",
+					Value: int64(512),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5345, 9),
+				Name: "NonBacktracking",
+				Value: &lang.Literal{
+					Pos:   p(5345, 27),
+					Raw:   "1024",
+					Value: int64(1024),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_211() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5348, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "RegexParseError",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(5350, 9),
+				Name: "Unknown",
+				Value: &lang.Literal{
+					Pos:   p(5350, 19),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5351, 9),
+				Name: "AlternationHasTooManyConditions",
+				Value: &lang.Literal{
+					Pos:   p(5351, 43),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5352, 9),
+				Name: "AlternationHasMalformedCondition",
+				Value: &lang.Literal{
+					Pos:   p(5352, 44),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5353, 9),
+				Name: "AlternationHasMalformedReference",
+				Value: &lang.Literal{
+					Pos:   p(5353, 44),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5354, 9),
+				Name: "AlternationHasNamedCapture",
+				Value: &lang.Literal{
+					Pos:   p(5354, 38),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5355, 9),
+				Name: "AlternationHasComment",
+				Value: &lang.Literal{
+					Pos:   p(5355, 33),
+					Raw:   "5",
+					Value: int64(5),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5356, 9),
+				Name: "AlternationHasUndefinedReference",
+				Value: &lang.Literal{
+					Pos:   p(5356, 44),
+					Raw:   "6",
+					Value: int64(6),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5357, 9),
+				Name: "CaptureGroupNameInvalid",
+				Value: &lang.Literal{
+					Pos:   p(5357, 35),
+					Raw:   "7",
+					Value: int64(7),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5358, 9),
+				Name: "CaptureGroupOfZero",
+				Value: &lang.Literal{
+					Pos:   p(5358, 30),
+					Raw:   "8",
+					Value: int64(8),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5359, 9),
+				Name: "ExclusionGroupNotLast",
+				Value: &lang.Literal{
+					Pos:   p(5359, 33),
+					Raw:   "9",
+					Value: int64(9),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5360, 9),
+				Name: "InsufficientClosingParentheses",
+				Value: &lang.Literal{
+					Pos:   p(5360, 42),
+					Raw:   "10",
+					Value: int64(10),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5361, 9),
+				Name: "InsufficientOpeningParentheses",
+				Value: &lang.Literal{
+					Pos:   p(5361, 42),
+					Raw:   "11",
+					Value: int64(11),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5362, 9),
+				Name: "InsufficientOrInvalidHexDigits",
+				Value: &lang.Literal{
+					Pos:   p(5362, 42),
+					Raw:   "12",
+					Value: int64(12),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5363, 9),
+				Name: "InvalidGroupingConstruct",
+				Value: &lang.Literal{
+					Pos:   p(5363, 36),
+					Raw:   "13",
+					Value: int64(13),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5364, 9),
+				Name: "InvalidUnicodePropertyEscape",
+				Value: &lang.Literal{
+					Pos:   p(5364, 40),
+					Raw:   "14",
+					Value: int64(14),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5365, 9),
+				Name: "MalformedNamedReference",
+				Value: &lang.Literal{
+					Pos:   p(5365, 35),
+					Raw:   "15",
+					Value: int64(15),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5366, 9),
+				Name: "MalformedUnicodePropertyEscape",
+				Value: &lang.Literal{
+					Pos:   p(5366, 42),
+					Raw:   "16",
+					Value: int64(16),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5367, 9),
+				Name: "MissingControlCharacter",
+				Value: &lang.Literal{
+					Pos:   p(5367, 35),
+					Raw:   "17",
+					Value: int64(17),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5368, 9),
+				Name: "NestedQuantifiersNotParenthesized",
+				Value: &lang.Literal{
+					Pos:   p(5368, 45),
+					Raw:   "18",
+					Value: int64(18),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5369, 9),
+				Name: "QuantifierAfterNothing",
+				Value: &lang.Literal{
+					Pos:   p(5369, 34),
+					Raw:   "19",
+					Value: int64(19),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5370, 9),
+				Name: "QuantifierOrCaptureGroupOutOfRange",
+				Value: &lang.Literal{
+					Pos:   p(5370, 46),
+					Raw:   "20",
+					Value: int64(20),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5371, 9),
+				Name: "ReversedCharacterRange",
+				Value: &lang.Literal{
+					Pos:   p(5371, 34),
+					Raw:   "21",
+					Value: int64(21),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5372, 9),
+				Name: "ReversedQuantifierRange",
+				Value: &lang.Literal{
+					Pos:   p(5372, 35),
+					Raw:   "22",
+					Value: int64(22),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5373, 9),
+				Name: "ShorthandClassInCharacterRange",
+				Value: &lang.Literal{
+					Pos:   p(5373, 42),
+					Raw:   "23",
+					Value: int64(23),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5374, 9),
+				Name: "UndefinedNamedReference",
+				Value: &lang.Literal{
+					Pos:   p(5374, 35),
+					Raw:   "24",
+					Value: int64(24),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5375, 9),
+				Name: "UndefinedNumberedReference",
+				Value: &lang.Literal{
+					Pos:   p(5375, 38),
+					Raw:   "25",
+					Value: int64(25),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5376, 9),
+				Name: "UnescapedEndingBackslash",
+				Value: &lang.Literal{
+					Pos:   p(5376, 36),
+					Raw:   "26",
+					Value: int64(26),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5377, 9),
+				Name: "UnrecognizedControlCharacter",
+				Value: &lang.Literal{
+					Pos:   p(5377, 40),
+					Raw:   "27",
+					Value: int64(27),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5378, 9),
+				Name: "UnrecognizedEscape",
+				Value: &lang.Literal{
+					Pos:   p(5378, 30),
+					Raw:   "28",
+					Value: int64(28),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5379, 9),
+				Name: "UnrecognizedUnicodeProperty",
+				Value: &lang.Literal{
+					Pos:   p(5379, 39),
+					Raw:   "29",
+					Value: int64(29),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5380, 9),
+				Name: "UnterminatedBracket",
+				Value: &lang.Literal{
+					Pos:   p(5380, 31),
+					Raw:   "30",
+					Value: int64(30),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5381, 9),
+				Name: "UnterminatedComment",
+				Value: &lang.Literal{
+					Pos:   p(5381, 31),
+					Raw:   "31",
+					Value: int64(31),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_212() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5384, 5),
+		Kind:      lang.TypeKind("delegate"),
+		Name:      "MatchEvaluator",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Invoke: &lang.MethodDecl{
+			Pos:       p(5384, 28),
+			Modifiers: lang.Modifiers(2049),
+			ReturnType: &lang.TypeRef{
+				Pos:  p(5384, 21),
+				Name: "string",
+			},
+			Name: "Invoke",
+			Params: []*lang.Param{
+				&lang.Param{
+					Pos: p(5384, 43),
+					Type: &lang.TypeRef{
+						Pos:  p(5384, 43),
+						Name: "Match",
+					},
+					Name: "match",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_213() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5386, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "RegexParseException",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(33),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5386, 47),
+				Name: "ArgumentException",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5388, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5388, 18),
+					Name: "RegexParseError",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5388, 34),
+						Name: "_error",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5389, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5389, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5389, 22),
+						Name: "_offset",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5390, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "RegexParseException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5390, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5390, 38),
+							Name: "RegexParseError",
+						},
+						Name: "error",
+					},
+					&lang.Param{
+						Pos: p(5390, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5390, 61),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: p(5390, 73),
+						Type: &lang.TypeRef{
+							Pos:  p(5390, 73),
+							Name: "string",
+						},
+						Name: "message",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5390, 91),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5390, 96),
+							X: &lang.Ident{
+								Pos:  p(5390, 96),
+								Name: "message",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5390, 105),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5390, 107),
+							X: &lang.AssignExpr{
+								Pos: p(5390, 114),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5390, 107),
+									Name: "_error",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5390, 116),
+									Name: "error",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5390, 123),
+							X: &lang.AssignExpr{
+								Pos: p(5390, 131),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5390, 123),
+									Name: "_offset",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5390, 133),
+									Name: "offset",
+								},
+							},
+						},
+					},
+					Rbrace: p(5390, 141),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5391, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5391, 16),
+					Name: "RegexParseError",
+				},
+				Name: "Error",
+				ExprBody: &lang.Ident{
+					Pos:  p(5391, 41),
+					Name: "_error",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5392, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5392, 16),
+					Name: "int",
+				},
+				Name: "Offset",
+				ExprBody: &lang.Ident{
+					Pos:  p(5392, 30),
+					Name: "_offset",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_214() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5395, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "RegexMatchTimeoutException",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5395, 47),
+				Name: "TimeoutException",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos: p(5397, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5397, 9),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5397, 16),
+						Name: "_input",
+						Init: &lang.Literal{
+							Pos:   p(5397, 25),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"\"",
+							Value: string(""),
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5398, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5398, 9),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5398, 16),
+						Name: "_pattern",
+						Init: &lang.Literal{
+							Pos:   p(5398, 27),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"\"",
+							Value: string(""),
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5399, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5399, 9),
+					Name: "TimeSpan",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5399, 18),
+						Name: "_timeout",
+						Init: &lang.CallExpr{
+							Pos: p(5399, 38),
+							Fun: &lang.MemberExpr{
+								Pos: p(5399, 38),
+								X: &lang.Ident{
+									Pos:  p(5399, 29),
+									Name: "TimeSpan",
+								},
+								Name: "FromTicks",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5399, 48),
+									X: &lang.UnaryExpr{
+										Pos: p(5399, 48),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5399, 49),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5400, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "RegexMatchTimeoutException",
+				Init: &lang.CtorInit{
+					Pos:  p(5400, 47),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5400, 52),
+							X: &lang.Literal{
+								Pos:   p(5400, 52),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"The operation has timed out.\"",
+								Value: string("The operation has timed out."),
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5400, 84),
+					Rbrace: p(5400, 86),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5401, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "RegexMatchTimeoutException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5401, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5401, 43),
+							Name: "string",
+						},
+						Name: "message",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5401, 61),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5401, 66),
+							X: &lang.Ident{
+								Pos:  p(5401, 66),
+								Name: "message",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5401, 75),
+					Rbrace: p(5401, 77),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5402, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "RegexMatchTimeoutException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5402, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5402, 43),
+							Name: "string",
+						},
+						Name: "message",
+					},
+					&lang.Param{
+						Pos: p(5402, 59),
+						Type: &lang.TypeRef{
+							Pos:  p(5402, 59),
+							Name: "Exception",
+						},
+						Name: "inner",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5402, 78),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5402, 83),
+							X: &lang.Ident{
+								Pos:  p(5402, 83),
+								Name: "message",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5402, 92),
+							X: &lang.Ident{
+								Pos:  p(5402, 92),
+								Name: "inner",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5402, 99),
+					Rbrace: p(5402, 101),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5403, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "RegexMatchTimeoutException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5403, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5403, 43),
+							Name: "string",
+						},
+						Name: "regexInput",
+					},
+					&lang.Param{
+						Pos: p(5403, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(5403, 62),
+							Name: "string",
+						},
+						Name: "regexPattern",
+					},
+					&lang.Param{
+						Pos: p(5403, 83),
+						Type: &lang.TypeRef{
+							Pos:  p(5403, 83),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5404, 15),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5404, 20),
+							X: &lang.Literal{
+								Pos:   p(5404, 20),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"The Regex engine has timed out while trying to match a pattern to an input string. This can occur for many reasons, including very large inputs or excessive backtracking caused by nested quantifiers, back-references and other factors.\"",
+								Value: string("The Regex engine has timed out while trying to match a pattern to an input string. This can occur for many reasons, including very large inputs or excessive backtracking caused by nested quantifiers, back-references and other factors."),
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5405, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5406, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5406, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5406, 13),
+									Name: "_input",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5406, 22),
+									Name: "regexInput",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5407, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5407, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5407, 13),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5407, 24),
+									Name: "regexPattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5408, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5408, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5408, 13),
+									Name: "_timeout",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5408, 24),
+									Name: "matchTimeout",
+								},
+							},
+						},
+					},
+					Rbrace: p(5409, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5410, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5410, 16),
+					Name: "string",
+				},
+				Name: "Input",
+				ExprBody: &lang.Ident{
+					Pos:  p(5410, 32),
+					Name: "_input",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5411, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5411, 16),
+					Name: "string",
+				},
+				Name: "Pattern",
+				ExprBody: &lang.Ident{
+					Pos:  p(5411, 34),
+					Name: "_pattern",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5412, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5412, 16),
+					Name: "TimeSpan",
+				},
+				Name: "MatchTimeout",
+				ExprBody: &lang.Ident{
+					Pos:  p(5412, 41),
+					Name: "_timeout",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_215() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5418, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "GeneratedRegexAttribute",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  p(5418, 6),
+				Name: "AttributeUsage",
+				Args: []*lang.Arg{
+					&lang.Arg{
+						Pos: p(5418, 21),
+						X: &lang.BinaryExpr{
+							Pos: p(5418, 45),
+							Op:  "|",
+							X: &lang.MemberExpr{
+								Pos: p(5418, 38),
+								X: &lang.Ident{
+									Pos:  p(5418, 21),
+									Name: "AttributeTargets",
+								},
+								Name: "Method",
+							},
+							Y: &lang.MemberExpr{
+								Pos: p(5418, 64),
+								X: &lang.Ident{
+									Pos:  p(5418, 47),
+									Name: "AttributeTargets",
+								},
+								Name: "Property",
+							},
+						},
+					},
+					&lang.Arg{
+						Pos:  p(5418, 74),
+						Name: "AllowMultiple",
+						X: &lang.Literal{
+							Pos:   p(5418, 90),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Arg{
+						Pos:  p(5418, 97),
+						Name: "Inherited",
+						X: &lang.Literal{
+							Pos:   p(5418, 109),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
+			},
+		},
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5419, 51),
+				Name: "Attribute",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5421, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5421, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5421, 25),
+						Name: "_pattern",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5422, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5422, 18),
+					Name: "RegexOptions",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5422, 31),
+						Name: "_options",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5423, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5423, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5423, 22),
+						Name: "_timeout",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5424, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5424, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5424, 25),
+						Name: "_culture",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5425, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "GeneratedRegexAttribute",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5425, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5425, 40),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5425, 56),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5425, 58),
+							X: &lang.AssignExpr{
+								Pos: p(5425, 67),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5425, 58),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5425, 69),
+									Name: "pattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5425, 78),
+							X: &lang.AssignExpr{
+								Pos: p(5425, 87),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5425, 78),
+									Name: "_timeout",
+								},
+								Right: &lang.UnaryExpr{
+									Pos: p(5425, 89),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5425, 90),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5425, 93),
+							X: &lang.AssignExpr{
+								Pos: p(5425, 102),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5425, 93),
+									Name: "_culture",
+								},
+								Right: &lang.Literal{
+									Pos:   p(5425, 104),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"\"",
+									Value: string(""),
+								},
+							},
+						},
+					},
+					Rbrace: p(5425, 108),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5426, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "GeneratedRegexAttribute",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5426, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5426, 40),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5426, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5426, 56),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5426, 78),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5426, 80),
+							X: &lang.AssignExpr{
+								Pos: p(5426, 89),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5426, 80),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5426, 91),
+									Name: "pattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5426, 100),
+							X: &lang.AssignExpr{
+								Pos: p(5426, 109),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5426, 100),
+									Name: "_options",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5426, 111),
+									Name: "options",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5426, 120),
+							X: &lang.AssignExpr{
+								Pos: p(5426, 129),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5426, 120),
+									Name: "_timeout",
+								},
+								Right: &lang.UnaryExpr{
+									Pos: p(5426, 131),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5426, 132),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5426, 135),
+							X: &lang.AssignExpr{
+								Pos: p(5426, 144),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5426, 135),
+									Name: "_culture",
+								},
+								Right: &lang.Literal{
+									Pos:   p(5426, 146),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"\"",
+									Value: string(""),
+								},
+							},
+						},
+					},
+					Rbrace: p(5426, 150),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5427, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "GeneratedRegexAttribute",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5427, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5427, 40),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5427, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5427, 56),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5427, 78),
+						Type: &lang.TypeRef{
+							Pos:  p(5427, 78),
+							Name: "int",
+						},
+						Name: "matchTimeoutMilliseconds",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5427, 108),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5427, 110),
+							X: &lang.AssignExpr{
+								Pos: p(5427, 119),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5427, 110),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5427, 121),
+									Name: "pattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5427, 130),
+							X: &lang.AssignExpr{
+								Pos: p(5427, 139),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5427, 130),
+									Name: "_options",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5427, 141),
+									Name: "options",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5427, 150),
+							X: &lang.AssignExpr{
+								Pos: p(5427, 159),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5427, 150),
+									Name: "_timeout",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5427, 161),
+									Name: "matchTimeoutMilliseconds",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5427, 187),
+							X: &lang.AssignExpr{
+								Pos: p(5427, 196),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5427, 187),
+									Name: "_culture",
+								},
+								Right: &lang.Literal{
+									Pos:   p(5427, 198),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"\"",
+									Value: string(""),
+								},
+							},
+						},
+					},
+					Rbrace: p(5427, 202),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5428, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5428, 16),
+					Name: "string",
+				},
+				Name: "Pattern",
+				ExprBody: &lang.Ident{
+					Pos:  p(5428, 34),
+					Name: "_pattern",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5429, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5429, 16),
+					Name: "RegexOptions",
+				},
+				Name: "Options",
+				ExprBody: &lang.Ident{
+					Pos:  p(5429, 40),
+					Name: "_options",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5430, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5430, 16),
+					Name: "int",
+				},
+				Name: "MatchTimeoutMilliseconds",
+				ExprBody: &lang.Ident{
+					Pos:  p(5430, 48),
+					Name: "_timeout",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5431, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5431, 16),
+					Name: "string",
+				},
+				Name: "CultureName",
+				ExprBody: &lang.Ident{
+					Pos:  p(5431, 38),
+					Name: "_culture",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_216() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5434, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Regex",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5436, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(5436, 32),
+					Name: "TimeSpan",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5436, 41),
+						Name: "InfiniteMatchTimeout",
+						Init: &lang.CallExpr{
+							Pos: p(5436, 73),
+							Fun: &lang.MemberExpr{
+								Pos: p(5436, 73),
+								X: &lang.Ident{
+									Pos:  p(5436, 64),
+									Name: "TimeSpan",
+								},
+								Name: "FromMilliseconds",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5436, 90),
+									X: &lang.UnaryExpr{
+										Pos: p(5436, 90),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5436, 91),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5437, 9),
+				Modifiers: lang.Modifiers(272),
+				Type: &lang.TypeRef{
+					Pos:  p(5437, 25),
+					Name: "System.Collections.Generic.Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5437, 63),
+							Name: "string",
+						},
+						&lang.TypeRef{
+							Pos:  p(5437, 71),
+							Name: "Regex",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5437, 78),
+						Name: "s_cache",
+						Init: &lang.NewExpr{
+							Pos: p(5437, 88),
+							Type: &lang.TypeRef{
+								Pos:  p(5437, 92),
+								Name: "System.Collections.Generic.Dictionary",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(5437, 130),
+										Name: "string",
+									},
+									&lang.TypeRef{
+										Pos:  p(5437, 138),
+										Name: "Regex",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5438, 9),
+				Modifiers: lang.Modifiers(16),
+				Type: &lang.TypeRef{
+					Pos:  p(5438, 16),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5438, 20),
+						Name: "s_cacheSize",
+						Init: &lang.Literal{
+							Pos:   p(5438, 34),
+							Raw:   "15",
+							Value: int64(15),
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5440, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5440, 18),
+					Name: "object",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5440, 25),
+						Name: "_h",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5441, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5441, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5441, 25),
+						Name: "_pattern",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5442, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5442, 18),
+					Name: "RegexOptions",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5442, 31),
+						Name: "_options",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5443, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5443, 18),
+					Name: "TimeSpan",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5443, 27),
+						Name: "_timeout",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5444, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:       p(5444, 27),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5444, 27),
+						Name: "string",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5444, 36),
+						Name: "_names",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5445, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:       p(5445, 27),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5445, 27),
+						Name: "int",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5445, 33),
+						Name: "_numbers",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5447, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Regex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5447, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5447, 22),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5447, 40),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5447, 45),
+							X: &lang.Ident{
+								Pos:  p(5447, 45),
+								Name: "pattern",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5447, 54),
+							X: &lang.MemberExpr{
+								Pos: p(5447, 67),
+								X: &lang.Ident{
+									Pos:  p(5447, 54),
+									Name: "RegexOptions",
+								},
+								Name: "None",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5447, 73),
+							X: &lang.Ident{
+								Pos:  p(5447, 73),
+								Name: "InfiniteMatchTimeout",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5447, 95),
+					Rbrace: p(5447, 97),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5448, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Regex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5448, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5448, 22),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5448, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5448, 38),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5448, 62),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5448, 67),
+							X: &lang.Ident{
+								Pos:  p(5448, 67),
+								Name: "pattern",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5448, 76),
+							X: &lang.Ident{
+								Pos:  p(5448, 76),
+								Name: "options",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5448, 85),
+							X: &lang.Ident{
+								Pos:  p(5448, 85),
+								Name: "InfiniteMatchTimeout",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5448, 107),
+					Rbrace: p(5448, 109),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5449, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Regex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5449, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5449, 22),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5449, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5449, 38),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5449, 60),
+						Type: &lang.TypeRef{
+							Pos:  p(5449, 60),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5450, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5451, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5451, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5451, 17),
+									Name: "pattern",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5451, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5451, 34),
+								X: &lang.NewExpr{
+									Pos: p(5451, 40),
+									Type: &lang.TypeRef{
+										Pos:  p(5451, 44),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5451, 66),
+											X: &lang.Literal{
+												Pos:   p(5451, 66),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"pattern\"",
+												Value: string("pattern"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5452, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5452, 13),
+								Name: "long",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5452, 18),
+									Name: "ticks",
+									Init: &lang.MemberExpr{
+										Pos: p(5452, 39),
+										X: &lang.Ident{
+											Pos:  p(5452, 26),
+											Name: "matchTimeout",
+										},
+										Name: "Ticks",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5453, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5453, 33),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(5453, 23),
+									Op:  "!=",
+									X: &lang.Ident{
+										Pos:  p(5453, 17),
+										Name: "ticks",
+									},
+									Y: &lang.UnaryExpr{
+										Pos: p(5453, 26),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5453, 27),
+											Raw:   "10000",
+											Value: int64(10000),
+										},
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5453, 48),
+									Op:  "||",
+									X: &lang.BinaryExpr{
+										Pos: p(5453, 43),
+										Op:  "<=",
+										X: &lang.Ident{
+											Pos:  p(5453, 37),
+											Name: "ticks",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5453, 46),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Y: &lang.BinaryExpr{
+										Pos: p(5453, 57),
+										Op:  ">",
+										X: &lang.Ident{
+											Pos:  p(5453, 51),
+											Name: "ticks",
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(5453, 71),
+											Op:  "*",
+											X: &lang.Literal{
+												Pos:   p(5453, 59),
+												Kind:  lang.LitKind(2),
+												Raw:   "2147483646L",
+												Value: int64(2147483646),
+											},
+											Y: &lang.Literal{
+												Pos:   p(5453, 73),
+												Raw:   "10000",
+												Value: int64(10000),
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5454, 17),
+								X: &lang.NewExpr{
+									Pos: p(5454, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(5454, 27),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5454, 55),
+											X: &lang.Literal{
+												Pos:   p(5454, 55),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"matchTimeout\"",
+												Value: string("matchTimeout"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5455, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5455, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5455, 13),
+									Name: "_h",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5455, 30),
+									Fun: &lang.MemberExpr{
+										Pos: p(5455, 30),
+										X: &lang.MemberExpr{
+											Pos: p(5455, 27),
+											X: &lang.Ident{
+												Pos:  p(5455, 18),
+												Name: "Internal",
+											},
+											Name: "VM",
+										},
+										Name: "RegexParse",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5455, 41),
+											X: &lang.Ident{
+												Pos:  p(5455, 41),
+												Name: "pattern",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5455, 50),
+											X: &lang.CastExpr{
+												Pos: p(5455, 50),
+												Type: &lang.TypeRef{
+													Pos:  p(5455, 51),
+													Name: "int",
+												},
+												X: &lang.Ident{
+													Pos:  p(5455, 55),
+													Name: "options",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5456, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5456, 13),
+								Name: "string",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5456, 20),
+									Name: "err",
+									Init: &lang.CallExpr{
+										Pos: p(5456, 38),
+										Fun: &lang.MemberExpr{
+											Pos: p(5456, 38),
+											X: &lang.MemberExpr{
+												Pos: p(5456, 35),
+												X: &lang.Ident{
+													Pos:  p(5456, 26),
+													Name: "Internal",
+												},
+												Name: "VM",
+											},
+											Name: "RegexError",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5456, 49),
+												X: &lang.Ident{
+													Pos:  p(5456, 49),
+													Name: "_h",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5457, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5457, 21),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(5457, 17),
+									Name: "err",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5457, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5458, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(5459, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(5459, 17),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5459, 21),
+												Name: "code",
+												Init: &lang.CallExpr{
+													Pos: p(5459, 40),
+													Fun: &lang.MemberExpr{
+														Pos: p(5459, 40),
+														X: &lang.MemberExpr{
+															Pos: p(5459, 37),
+															X: &lang.Ident{
+																Pos:  p(5459, 28),
+																Name: "Internal",
+															},
+															Name: "VM",
+														},
+														Name: "RegexErrorCode",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5459, 55),
+															X: &lang.Ident{
+																Pos:  p(5459, 55),
+																Name: "_h",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(5460, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5460, 26),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5460, 21),
+												Name: "code",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5460, 28),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.ThrowStmt{
+											Pos: p(5460, 31),
+											X: &lang.NewExpr{
+												Pos: p(5460, 37),
+												Type: &lang.TypeRef{
+													Pos:  p(5460, 41),
+													Name: "ArgumentOutOfRangeException",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5460, 69),
+														X: &lang.Literal{
+															Pos:   p(5460, 69),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"options\"",
+															Value: string("options"),
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ThrowStmt{
+										Pos: p(5461, 17),
+										X: &lang.NewExpr{
+											Pos: p(5461, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(5461, 27),
+												Name: "RegexParseException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5461, 47),
+													X: &lang.CastExpr{
+														Pos: p(5461, 47),
+														Type: &lang.TypeRef{
+															Pos:  p(5461, 48),
+															Name: "RegexParseError",
+														},
+														X: &lang.Ident{
+															Pos:  p(5461, 64),
+															Name: "code",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(5461, 70),
+													X: &lang.CallExpr{
+														Pos: p(5461, 82),
+														Fun: &lang.MemberExpr{
+															Pos: p(5461, 82),
+															X: &lang.MemberExpr{
+																Pos: p(5461, 79),
+																X: &lang.Ident{
+																	Pos:  p(5461, 70),
+																	Name: "Internal",
+																},
+																Name: "VM",
+															},
+															Name: "RegexErrorOffset",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5461, 99),
+																X: &lang.Ident{
+																	Pos:  p(5461, 99),
+																	Name: "_h",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(5461, 104),
+													X: &lang.Ident{
+														Pos:  p(5461, 104),
+														Name: "err",
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5462, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5463, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5463, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5463, 13),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5463, 24),
+									Name: "pattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5464, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5464, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5464, 13),
+									Name: "_options",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5464, 24),
+									Name: "options",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5465, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5465, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5465, 13),
+									Name: "_timeout",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5465, 24),
+									Name: "matchTimeout",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5466, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5466, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5466, 13),
+									Name: "_names",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5466, 34),
+									Fun: &lang.MemberExpr{
+										Pos: p(5466, 34),
+										X: &lang.MemberExpr{
+											Pos: p(5466, 31),
+											X: &lang.Ident{
+												Pos:  p(5466, 22),
+												Name: "Internal",
+											},
+											Name: "VM",
+										},
+										Name: "RegexGroupNames",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5466, 50),
+											X: &lang.Ident{
+												Pos:  p(5466, 50),
+												Name: "_h",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5467, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5467, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5467, 13),
+									Name: "_numbers",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5467, 36),
+									Fun: &lang.MemberExpr{
+										Pos: p(5467, 36),
+										X: &lang.MemberExpr{
+											Pos: p(5467, 33),
+											X: &lang.Ident{
+												Pos:  p(5467, 24),
+												Name: "Internal",
+											},
+											Name: "VM",
+										},
+										Name: "RegexGroupNumbers",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5467, 54),
+											X: &lang.Ident{
+												Pos:  p(5467, 54),
+												Name: "_h",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5468, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5470, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  p(5470, 23),
+					Name: "int",
+				},
+				Name: "CacheSize",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5472, 13),
+						Kind: "get",
+						ExprBody: &lang.Ident{
+							Pos:  p(5472, 20),
+							Name: "s_cacheSize",
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(5473, 13),
+						Kind: "set",
+						Body: &lang.BlockStmt{
+							Pos: p(5474, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5475, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5475, 27),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(5475, 21),
+											Name: "value",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5475, 29),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(5475, 32),
+										X: &lang.NewExpr{
+											Pos: p(5475, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(5475, 42),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5475, 70),
+													X: &lang.Literal{
+														Pos:   p(5475, 70),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"value\"",
+														Value: string("value"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(5476, 17),
+									X: &lang.Ident{
+										Pos:  p(5476, 23),
+										Name: "s_cache",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(5477, 17),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(5478, 21),
+												X: &lang.AssignExpr{
+													Pos: p(5478, 33),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(5478, 21),
+														Name: "s_cacheSize",
+													},
+													Right: &lang.Ident{
+														Pos:  p(5478, 35),
+														Name: "value",
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(5479, 21),
+												X: &lang.CallExpr{
+													Pos: p(5479, 29),
+													Fun: &lang.MemberExpr{
+														Pos: p(5479, 29),
+														X: &lang.Ident{
+															Pos:  p(5479, 21),
+															Name: "s_cache",
+														},
+														Name: "Clear",
+													},
+												},
+											},
+										},
+										Rbrace: p(5480, 17),
+									},
+								},
+							},
+							Rbrace: p(5481, 13),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5486, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5486, 16),
+					Name: "Regex",
+				},
+				Name:    "Cached",
+				NamePos: p(5486, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5486, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5486, 29),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5486, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5486, 45),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5486, 67),
+						Type: &lang.TypeRef{
+							Pos:  p(5486, 67),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5487, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5488, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5488, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5488, 17),
+									Name: "pattern",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5488, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5488, 34),
+								X: &lang.NewExpr{
+									Pos: p(5488, 40),
+									Type: &lang.TypeRef{
+										Pos:  p(5488, 44),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5488, 66),
+											X: &lang.Literal{
+												Pos:   p(5488, 66),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"pattern\"",
+												Value: string("pattern"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5489, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5489, 13),
+								Name: "string",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5489, 20),
+									Name: "key",
+									Init: &lang.BinaryExpr{
+										Pos: p(5489, 91),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(5489, 85),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(5489, 58),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(5489, 52),
+													Op:  "+",
+													X: &lang.CallExpr{
+														Pos: p(5489, 41),
+														Fun: &lang.MemberExpr{
+															Pos: p(5489, 41),
+															X: &lang.CastExpr{
+																Pos: p(5489, 27),
+																Type: &lang.TypeRef{
+																	Pos:  p(5489, 28),
+																	Name: "int",
+																},
+																X: &lang.Ident{
+																	Pos:  p(5489, 32),
+																	Name: "options",
+																},
+															},
+															Name: "ToString",
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(5489, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\":\"",
+														Value: string(":"),
+													},
+												},
+												Y: &lang.CallExpr{
+													Pos: p(5489, 74),
+													Fun: &lang.MemberExpr{
+														Pos: p(5489, 74),
+														X: &lang.MemberExpr{
+															Pos: p(5489, 68),
+															X: &lang.Ident{
+																Pos:  p(5489, 60),
+																Name: "timeout",
+															},
+															Name: "Ticks",
+														},
+														Name: "ToString",
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(5489, 87),
+												Kind:  lang.LitKind(8),
+												Raw:   "\":\"",
+												Value: string(":"),
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(5489, 93),
+											Name: "pattern",
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5490, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5490, 13),
+								Name: "Regex",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5490, 19),
+									Name: "re",
+								},
+							},
+						},
+						&lang.LockStmt{
+							Pos: p(5491, 13),
+							X: &lang.Ident{
+								Pos:  p(5491, 19),
+								Name: "s_cache",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(5492, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(5493, 17),
+										Cond: &lang.CallExpr{
+											Pos: p(5493, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(5493, 29),
+												X: &lang.Ident{
+													Pos:  p(5493, 21),
+													Name: "s_cache",
+												},
+												Name: "TryGetValue",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5493, 41),
+													X: &lang.Ident{
+														Pos:  p(5493, 41),
+														Name: "key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(5493, 46),
+													Mod: "out",
+													X: &lang.Ident{
+														Pos:  p(5493, 50),
+														Name: "re",
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(5493, 55),
+											X: &lang.Ident{
+												Pos:  p(5493, 62),
+												Name: "re",
+											},
+										},
+									},
+								},
+								Rbrace: p(5494, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5495, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5495, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5495, 13),
+									Name: "re",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(5495, 18),
+									Type: &lang.TypeRef{
+										Pos:  p(5495, 22),
+										Name: "Regex",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5495, 28),
+											X: &lang.Ident{
+												Pos:  p(5495, 28),
+												Name: "pattern",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5495, 37),
+											X: &lang.Ident{
+												Pos:  p(5495, 37),
+												Name: "options",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5495, 46),
+											X: &lang.Ident{
+												Pos:  p(5495, 46),
+												Name: "timeout",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LockStmt{
+							Pos: p(5496, 13),
+							X: &lang.Ident{
+								Pos:  p(5496, 19),
+								Name: "s_cache",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(5497, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(5498, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5498, 35),
+											Op:  ">=",
+											X: &lang.MemberExpr{
+												Pos: p(5498, 29),
+												X: &lang.Ident{
+													Pos:  p(5498, 21),
+													Name: "s_cache",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Ident{
+												Pos:  p(5498, 38),
+												Name: "s_cacheSize",
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(5498, 51),
+											X: &lang.CallExpr{
+												Pos: p(5498, 59),
+												Fun: &lang.MemberExpr{
+													Pos: p(5498, 59),
+													X: &lang.Ident{
+														Pos:  p(5498, 51),
+														Name: "s_cache",
+													},
+													Name: "Clear",
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(5499, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5499, 33),
+											Op:  ">",
+											X: &lang.Ident{
+												Pos:  p(5499, 21),
+												Name: "s_cacheSize",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5499, 35),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(5499, 38),
+											X: &lang.AssignExpr{
+												Pos: p(5499, 51),
+												Op:  "=",
+												Left: &lang.IndexExpr{
+													Pos: p(5499, 45),
+													X: &lang.Ident{
+														Pos:  p(5499, 38),
+														Name: "s_cache",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5499, 46),
+															X: &lang.Ident{
+																Pos:  p(5499, 46),
+																Name: "key",
+															},
+														},
+													},
+												},
+												Right: &lang.Ident{
+													Pos:  p(5499, 53),
+													Name: "re",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5500, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5501, 13),
+							X: &lang.Ident{
+								Pos:  p(5501, 20),
+								Name: "re",
+							},
+						},
+					},
+					Rbrace: p(5502, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5504, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5504, 16),
+					Name: "RegexOptions",
+				},
+				Name: "Options",
+				ExprBody: &lang.Ident{
+					Pos:  p(5504, 40),
+					Name: "_options",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5505, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5505, 16),
+					Name: "TimeSpan",
+				},
+				Name: "MatchTimeout",
+				ExprBody: &lang.Ident{
+					Pos:  p(5505, 41),
+					Name: "_timeout",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5506, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5506, 16),
+					Name: "bool",
+				},
+				Name: "RightToLeft",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(5506, 74),
+					Op:  "!=",
+					X: &lang.BinaryExpr{
+						Pos: p(5506, 46),
+						Op:  "&",
+						X: &lang.Ident{
+							Pos:  p(5506, 37),
+							Name: "_options",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(5506, 61),
+							X: &lang.Ident{
+								Pos:  p(5506, 48),
+								Name: "RegexOptions",
+							},
+							Name: "RightToLeft",
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(5506, 77),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5507, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5507, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(5507, 32),
+				ExprBody: &lang.Ident{
+					Pos:  p(5507, 46),
+					Name: "_pattern",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5508, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5508, 18),
+					Name: "object",
+				},
+				Name: "Handle",
+				ExprBody: &lang.Ident{
+					Pos:  p(5508, 35),
+					Name: "_h",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5510, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5510, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5510, 16),
+						Name: "string",
+					},
+				},
+				Name:    "GetGroupNames",
+				NamePos: p(5510, 25),
+				Body: &lang.BlockStmt{
+					Pos: p(5511, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5512, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5512, 17),
+									Name: "r",
+									Init: &lang.NewArrayExpr{
+										Pos: p(5512, 21),
+										Elem: &lang.TypeRef{
+											Pos:  p(5512, 25),
+											Name: "string",
+										},
+										Rank: 1,
+										Sizes: []lang.Expr{
+											&lang.MemberExpr{
+												Pos: p(5512, 39),
+												X: &lang.Ident{
+													Pos:  p(5512, 32),
+													Name: "_names",
+												},
+												Name: "Length",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5513, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5513, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5513, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5513, 22),
+										Name: "i",
+										Init: &lang.Literal{
+											Pos:   p(5513, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5513, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5513, 29),
+									Name: "i",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5513, 35),
+									X: &lang.Ident{
+										Pos:  p(5513, 33),
+										Name: "r",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5513, 44),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5513, 43),
+										Name: "i",
+									},
+								},
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(5513, 48),
+								X: &lang.AssignExpr{
+									Pos: p(5513, 53),
+									Op:  "=",
+									Left: &lang.IndexExpr{
+										Pos: p(5513, 49),
+										X: &lang.Ident{
+											Pos:  p(5513, 48),
+											Name: "r",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5513, 50),
+												X: &lang.Ident{
+													Pos:  p(5513, 50),
+													Name: "i",
+												},
+											},
+										},
+									},
+									Right: &lang.IndexExpr{
+										Pos: p(5513, 61),
+										X: &lang.Ident{
+											Pos:  p(5513, 55),
+											Name: "_names",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5513, 62),
+												X: &lang.Ident{
+													Pos:  p(5513, 62),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5514, 13),
+							X: &lang.Ident{
+								Pos:  p(5514, 20),
+								Name: "r",
+							},
+						},
+					},
+					Rbrace: p(5515, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5517, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5517, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5517, 16),
+						Name: "int",
+					},
+				},
+				Name:    "GetGroupNumbers",
+				NamePos: p(5517, 22),
+				Body: &lang.BlockStmt{
+					Pos: p(5518, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5519, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5519, 17),
+									Name: "r",
+									Init: &lang.NewArrayExpr{
+										Pos: p(5519, 21),
+										Elem: &lang.TypeRef{
+											Pos:  p(5519, 25),
+											Name: "int",
+										},
+										Rank: 1,
+										Sizes: []lang.Expr{
+											&lang.MemberExpr{
+												Pos: p(5519, 38),
+												X: &lang.Ident{
+													Pos:  p(5519, 29),
+													Name: "_numbers",
+												},
+												Name: "Length",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5520, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5520, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5520, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5520, 22),
+										Name: "i",
+										Init: &lang.Literal{
+											Pos:   p(5520, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5520, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5520, 29),
+									Name: "i",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5520, 35),
+									X: &lang.Ident{
+										Pos:  p(5520, 33),
+										Name: "r",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5520, 44),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5520, 43),
+										Name: "i",
+									},
+								},
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(5520, 48),
+								X: &lang.AssignExpr{
+									Pos: p(5520, 53),
+									Op:  "=",
+									Left: &lang.IndexExpr{
+										Pos: p(5520, 49),
+										X: &lang.Ident{
+											Pos:  p(5520, 48),
+											Name: "r",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5520, 50),
+												X: &lang.Ident{
+													Pos:  p(5520, 50),
+													Name: "i",
+												},
+											},
+										},
+									},
+									Right: &lang.IndexExpr{
+										Pos: p(5520, 63),
+										X: &lang.Ident{
+											Pos:  p(5520, 55),
+											Name: "_numbers",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5520, 64),
+												X: &lang.Ident{
+													Pos:  p(5520, 64),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5521, 13),
+							X: &lang.Ident{
+								Pos:  p(5521, 20),
+								Name: "r",
+							},
+						},
+					},
+					Rbrace: p(5522, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5524, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5524, 16),
+					Name: "string",
+				},
+				Name:    "GroupNameFromNumber",
+				NamePos: p(5524, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5524, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5524, 43),
+							Name: "int",
+						},
+						Name: "i",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5525, 9),
+					Stmts: []lang.Stmt{
+						&lang.ForStmt{
+							Pos: p(5526, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5526, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5526, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5526, 22),
+										Name: "k",
+										Init: &lang.Literal{
+											Pos:   p(5526, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5526, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5526, 29),
+									Name: "k",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5526, 42),
+									X: &lang.Ident{
+										Pos:  p(5526, 33),
+										Name: "_numbers",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5526, 51),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5526, 50),
+										Name: "k",
+									},
+								},
+							},
+							Body: &lang.IfStmt{
+								Pos: p(5527, 17),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5527, 33),
+									Op:  "==",
+									X: &lang.IndexExpr{
+										Pos: p(5527, 29),
+										X: &lang.Ident{
+											Pos:  p(5527, 21),
+											Name: "_numbers",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5527, 30),
+												X: &lang.Ident{
+													Pos:  p(5527, 30),
+													Name: "k",
+												},
+											},
+										},
+									},
+									Y: &lang.Ident{
+										Pos:  p(5527, 36),
+										Name: "i",
+									},
+								},
+								Then: &lang.ReturnStmt{
+									Pos: p(5527, 39),
+									X: &lang.IndexExpr{
+										Pos: p(5527, 52),
+										X: &lang.Ident{
+											Pos:  p(5527, 46),
+											Name: "_names",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5527, 53),
+												X: &lang.Ident{
+													Pos:  p(5527, 53),
+													Name: "k",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5528, 13),
+							X: &lang.Literal{
+								Pos:   p(5528, 20),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"\"",
+								Value: string(""),
+							},
+						},
+					},
+					Rbrace: p(5529, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5531, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5531, 16),
+					Name: "int",
+				},
+				Name:    "GroupNumberFromName",
+				NamePos: p(5531, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5531, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5531, 40),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5532, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5533, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5533, 22),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5533, 17),
+									Name: "name",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5533, 25),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5533, 31),
+								X: &lang.NewExpr{
+									Pos: p(5533, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(5533, 41),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5533, 63),
+											X: &lang.Literal{
+												Pos:   p(5533, 63),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"name\"",
+												Value: string("name"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5534, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5534, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5534, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5534, 22),
+										Name: "k",
+										Init: &lang.Literal{
+											Pos:   p(5534, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5534, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5534, 29),
+									Name: "k",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5534, 40),
+									X: &lang.Ident{
+										Pos:  p(5534, 33),
+										Name: "_names",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5534, 49),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5534, 48),
+										Name: "k",
+									},
+								},
+							},
+							Body: &lang.IfStmt{
+								Pos: p(5535, 17),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5535, 31),
+									Op:  "==",
+									X: &lang.IndexExpr{
+										Pos: p(5535, 27),
+										X: &lang.Ident{
+											Pos:  p(5535, 21),
+											Name: "_names",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5535, 28),
+												X: &lang.Ident{
+													Pos:  p(5535, 28),
+													Name: "k",
+												},
+											},
+										},
+									},
+									Y: &lang.Ident{
+										Pos:  p(5535, 34),
+										Name: "name",
+									},
+								},
+								Then: &lang.ReturnStmt{
+									Pos: p(5535, 40),
+									X: &lang.IndexExpr{
+										Pos: p(5535, 55),
+										X: &lang.Ident{
+											Pos:  p(5535, 47),
+											Name: "_numbers",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5535, 56),
+												X: &lang.Ident{
+													Pos:  p(5535, 56),
+													Name: "k",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5536, 13),
+							X: &lang.UnaryExpr{
+								Pos: p(5536, 20),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5536, 21),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+					Rbrace: p(5537, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5539, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5539, 18),
+					Name: "int",
+				},
+				Name:    "SlotOf",
+				NamePos: p(5539, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5539, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5539, 29),
+							Name: "int",
+						},
+						Name: "number",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5540, 9),
+					Stmts: []lang.Stmt{
+						&lang.ForStmt{
+							Pos: p(5541, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5541, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5541, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5541, 22),
+										Name: "k",
+										Init: &lang.Literal{
+											Pos:   p(5541, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5541, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5541, 29),
+									Name: "k",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5541, 42),
+									X: &lang.Ident{
+										Pos:  p(5541, 33),
+										Name: "_numbers",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5541, 51),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5541, 50),
+										Name: "k",
+									},
+								},
+							},
+							Body: &lang.IfStmt{
+								Pos: p(5542, 17),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5542, 33),
+									Op:  "==",
+									X: &lang.IndexExpr{
+										Pos: p(5542, 29),
+										X: &lang.Ident{
+											Pos:  p(5542, 21),
+											Name: "_numbers",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5542, 30),
+												X: &lang.Ident{
+													Pos:  p(5542, 30),
+													Name: "k",
+												},
+											},
+										},
+									},
+									Y: &lang.Ident{
+										Pos:  p(5542, 36),
+										Name: "number",
+									},
+								},
+								Then: &lang.ReturnStmt{
+									Pos: p(5542, 44),
+									X: &lang.Ident{
+										Pos:  p(5542, 51),
+										Name: "k",
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5543, 13),
+							X: &lang.UnaryExpr{
+								Pos: p(5543, 20),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5543, 21),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+					Rbrace: p(5544, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5546, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5546, 18),
+					Name: "int",
+				},
+				Name:    "SlotNamed",
+				NamePos: p(5546, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5546, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5546, 32),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5547, 9),
+					Stmts: []lang.Stmt{
+						&lang.ForStmt{
+							Pos: p(5548, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5548, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5548, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5548, 22),
+										Name: "k",
+										Init: &lang.Literal{
+											Pos:   p(5548, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5548, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5548, 29),
+									Name: "k",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5548, 40),
+									X: &lang.Ident{
+										Pos:  p(5548, 33),
+										Name: "_names",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5548, 49),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5548, 48),
+										Name: "k",
+									},
+								},
+							},
+							Body: &lang.IfStmt{
+								Pos: p(5549, 17),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5549, 31),
+									Op:  "==",
+									X: &lang.IndexExpr{
+										Pos: p(5549, 27),
+										X: &lang.Ident{
+											Pos:  p(5549, 21),
+											Name: "_names",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5549, 28),
+												X: &lang.Ident{
+													Pos:  p(5549, 28),
+													Name: "k",
+												},
+											},
+										},
+									},
+									Y: &lang.Ident{
+										Pos:  p(5549, 34),
+										Name: "name",
+									},
+								},
+								Then: &lang.ReturnStmt{
+									Pos: p(5549, 40),
+									X: &lang.Ident{
+										Pos:  p(5549, 47),
+										Name: "k",
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5550, 13),
+							X: &lang.UnaryExpr{
+								Pos: p(5550, 20),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5550, 21),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+					Rbrace: p(5551, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5553, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5553, 16),
+					Name: "void",
+				},
+				Name:    "CheckInput",
+				NamePos: p(5553, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5553, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5553, 32),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5554, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5555, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5555, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5555, 17),
+									Name: "input",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5555, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5555, 32),
+								X: &lang.NewExpr{
+									Pos: p(5555, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(5555, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5555, 64),
+											X: &lang.Literal{
+												Pos:   p(5555, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"input\"",
+												Value: string("input"),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5556, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5558, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5558, 16),
+					Name: "void",
+				},
+				Name:    "CheckStart",
+				NamePos: p(5558, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5558, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5558, 32),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5558, 46),
+						Type: &lang.TypeRef{
+							Pos:  p(5558, 46),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5559, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5560, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5560, 29),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5560, 25),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5560, 17),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5560, 27),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5560, 40),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(5560, 32),
+										Name: "startat",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(5560, 48),
+										X: &lang.Ident{
+											Pos:  p(5560, 42),
+											Name: "input",
+										},
+										Name: "Length",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5561, 17),
+								X: &lang.NewExpr{
+									Pos: p(5561, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(5561, 27),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5561, 55),
+											X: &lang.Literal{
+												Pos:   p(5561, 55),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"startat\"",
+												Value: string("startat"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5561, 66),
+											X: &lang.Literal{
+												Pos:   p(5561, 66),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Start index cannot be less than 0 or greater than input length.\"",
+												Value: string("Start index cannot be less than 0 or greater than input length."),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5562, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5564, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5564, 9),
+					Name: "int",
+				},
+				Name:    "DefaultStart",
+				NamePos: p(5564, 13),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5564, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(5564, 26),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5564, 55),
+					Cond: &lang.Ident{
+						Pos:  p(5564, 43),
+						Name: "RightToLeft",
+					},
+					Then: &lang.MemberExpr{
+						Pos: p(5564, 63),
+						X: &lang.Ident{
+							Pos:  p(5564, 57),
+							Name: "input",
+						},
+						Name: "Length",
+					},
+					Else: &lang.Literal{
+						Pos:   p(5564, 72),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5568, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5568, 18),
+					Name: "Match",
+				},
+				Name:    "Run",
+				NamePos: p(5568, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5568, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5568, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5568, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5568, 42),
+							Name: "int",
+						},
+						Name: "beg",
+					},
+					&lang.Param{
+						Pos: p(5568, 51),
+						Type: &lang.TypeRef{
+							Pos:  p(5568, 51),
+							Name: "int",
+						},
+						Name: "end",
+					},
+					&lang.Param{
+						Pos: p(5568, 60),
+						Type: &lang.TypeRef{
+							Pos:  p(5568, 60),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+					&lang.Param{
+						Pos: p(5568, 73),
+						Type: &lang.TypeRef{
+							Pos:  p(5568, 73),
+							Name: "int",
+						},
+						Name: "prevLen",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5569, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5570, 13),
+							Type: &lang.TypeRef{
+								Pos:       p(5570, 13),
+								ArrayRank: 1,
+								Elem: &lang.TypeRef{
+									Pos:  p(5570, 13),
+									Name: "int",
+								},
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5570, 19),
+									Name: "data",
+									Init: &lang.CallExpr{
+										Pos: p(5570, 38),
+										Fun: &lang.MemberExpr{
+											Pos: p(5570, 38),
+											X: &lang.MemberExpr{
+												Pos: p(5570, 35),
+												X: &lang.Ident{
+													Pos:  p(5570, 26),
+													Name: "Internal",
+												},
+												Name: "VM",
+											},
+											Name: "RegexRun",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5570, 47),
+												X: &lang.Ident{
+													Pos:  p(5570, 47),
+													Name: "_h",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5570, 51),
+												X: &lang.Ident{
+													Pos:  p(5570, 51),
+													Name: "input",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5570, 58),
+												X: &lang.Ident{
+													Pos:  p(5570, 58),
+													Name: "beg",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5570, 63),
+												X: &lang.Ident{
+													Pos:  p(5570, 63),
+													Name: "end",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5570, 68),
+												X: &lang.Ident{
+													Pos:  p(5570, 68),
+													Name: "startat",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5570, 77),
+												X: &lang.Ident{
+													Pos:  p(5570, 77),
+													Name: "prevLen",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5570, 86),
+												X: &lang.MemberExpr{
+													Pos: p(5570, 95),
+													X: &lang.Ident{
+														Pos:  p(5570, 86),
+														Name: "_timeout",
+													},
+													Name: "Ticks",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5571, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5571, 22),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5571, 17),
+									Name: "data",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5571, 25),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5571, 31),
+								X: &lang.NewExpr{
+									Pos: p(5571, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(5571, 41),
+										Name: "RegexMatchTimeoutException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5571, 68),
+											X: &lang.Ident{
+												Pos:  p(5571, 68),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5571, 75),
+											X: &lang.Ident{
+												Pos:  p(5571, 75),
+												Name: "_pattern",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5571, 85),
+											X: &lang.Ident{
+												Pos:  p(5571, 85),
+												Name: "_timeout",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5572, 13),
+							X: &lang.NewExpr{
+								Pos: p(5572, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(5572, 24),
+									Name: "Match",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5572, 30),
+										X: &lang.ThisExpr{
+											Pos: p(5572, 30),
+										},
+									},
+									&lang.Arg{
+										Pos: p(5572, 36),
+										X: &lang.Ident{
+											Pos:  p(5572, 36),
+											Name: "input",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5572, 43),
+										X: &lang.CondExpr{
+											Pos: p(5572, 60),
+											Cond: &lang.BinaryExpr{
+												Pos: p(5572, 55),
+												Op:  "==",
+												X: &lang.MemberExpr{
+													Pos: p(5572, 48),
+													X: &lang.Ident{
+														Pos:  p(5572, 43),
+														Name: "data",
+													},
+													Name: "Length",
+												},
+												Y: &lang.Literal{
+													Pos:   p(5572, 58),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											Then: &lang.Literal{
+												Pos:  p(5572, 62),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+											Else: &lang.Ident{
+												Pos:  p(5572, 69),
+												Name: "data",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5572, 75),
+										X: &lang.Ident{
+											Pos:  p(5572, 75),
+											Name: "beg",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5572, 80),
+										X: &lang.Ident{
+											Pos:  p(5572, 80),
+											Name: "end",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5573, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5575, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5575, 9),
+					Name: "Match",
+				},
+				Name:    "First",
+				NamePos: p(5575, 15),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5575, 21),
+						Type: &lang.TypeRef{
+							Pos:  p(5575, 21),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5575, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5575, 35),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5576, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5577, 13),
+							X: &lang.CallExpr{
+								Pos: p(5577, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5577, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5577, 24),
+										X: &lang.Ident{
+											Pos:  p(5577, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5578, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5578, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5578, 17),
+									Name: "startat",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5578, 28),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5578, 29),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5578, 32),
+								X: &lang.AssignExpr{
+									Pos: p(5578, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5578, 32),
+										Name: "startat",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(5578, 42),
+										Fun: &lang.Ident{
+											Pos:  p(5578, 42),
+											Name: "DefaultStart",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5578, 55),
+												X: &lang.Ident{
+													Pos:  p(5578, 55),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.ExprStmt{
+								Pos: p(5579, 18),
+								X: &lang.CallExpr{
+									Pos: p(5579, 18),
+									Fun: &lang.Ident{
+										Pos:  p(5579, 18),
+										Name: "CheckStart",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5579, 29),
+											X: &lang.Ident{
+												Pos:  p(5579, 29),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5579, 36),
+											X: &lang.Ident{
+												Pos:  p(5579, 36),
+												Name: "startat",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5580, 13),
+							X: &lang.CallExpr{
+								Pos: p(5580, 20),
+								Fun: &lang.Ident{
+									Pos:  p(5580, 20),
+									Name: "Run",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5580, 24),
+										X: &lang.Ident{
+											Pos:  p(5580, 24),
+											Name: "input",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5580, 31),
+										X: &lang.Literal{
+											Pos:   p(5580, 31),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									&lang.Arg{
+										Pos: p(5580, 34),
+										X: &lang.MemberExpr{
+											Pos: p(5580, 40),
+											X: &lang.Ident{
+												Pos:  p(5580, 34),
+												Name: "input",
+											},
+											Name: "Length",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5580, 48),
+										X: &lang.Ident{
+											Pos:  p(5580, 48),
+											Name: "startat",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5580, 57),
+										X: &lang.UnaryExpr{
+											Pos: p(5580, 57),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5580, 58),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5581, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5583, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5583, 16),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5583, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5583, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5583, 29),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5583, 63),
+					X: &lang.CallExpr{
+						Pos: p(5583, 46),
+						Fun: &lang.Ident{
+							Pos:  p(5583, 46),
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5583, 52),
+								X: &lang.Ident{
+									Pos:  p(5583, 52),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5583, 59),
+								X: &lang.UnaryExpr{
+									Pos: p(5583, 59),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5583, 60),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5584, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5584, 16),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5584, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5584, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5584, 29),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5584, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5584, 43),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5584, 100),
+					X: &lang.CallExpr{
+						Pos: p(5584, 59),
+						Fun: &lang.Ident{
+							Pos:  p(5584, 59),
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5584, 65),
+								X: &lang.Ident{
+									Pos:  p(5584, 65),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5584, 72),
+								X: &lang.CondExpr{
+									Pos: p(5584, 84),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5584, 80),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(5584, 72),
+											Name: "startat",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5584, 82),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.UnaryExpr{
+										Pos: p(5584, 86),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5584, 87),
+											Raw:   "2",
+											Value: int64(2),
+										},
+									},
+									Else: &lang.Ident{
+										Pos:  p(5584, 91),
+										Name: "startat",
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5585, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5585, 23),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5585, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5585, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5585, 36),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5585, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5585, 50),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5585, 143),
+					X: &lang.CallExpr{
+						Pos: p(5585, 126),
+						Fun: &lang.MemberExpr{
+							Pos: p(5585, 126),
+							X: &lang.CallExpr{
+								Pos: p(5585, 69),
+								Fun: &lang.Ident{
+									Pos:  p(5585, 69),
+									Name: "Cached",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5585, 76),
+										X: &lang.Ident{
+											Pos:  p(5585, 76),
+											Name: "pattern",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5585, 85),
+										X: &lang.MemberExpr{
+											Pos: p(5585, 98),
+											X: &lang.Ident{
+												Pos:  p(5585, 85),
+												Name: "RegexOptions",
+											},
+											Name: "None",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5585, 104),
+										X: &lang.Ident{
+											Pos:  p(5585, 104),
+											Name: "InfiniteMatchTimeout",
+										},
+									},
+								},
+							},
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5585, 132),
+								X: &lang.Ident{
+									Pos:  p(5585, 132),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5585, 139),
+								X: &lang.UnaryExpr{
+									Pos: p(5585, 139),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5585, 140),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5586, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5586, 23),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5586, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5586, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5586, 36),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5586, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5586, 50),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5586, 66),
+						Type: &lang.TypeRef{
+							Pos:  p(5586, 66),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5586, 155),
+					X: &lang.CallExpr{
+						Pos: p(5586, 138),
+						Fun: &lang.MemberExpr{
+							Pos: p(5586, 138),
+							X: &lang.CallExpr{
+								Pos: p(5586, 91),
+								Fun: &lang.Ident{
+									Pos:  p(5586, 91),
+									Name: "Cached",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5586, 98),
+										X: &lang.Ident{
+											Pos:  p(5586, 98),
+											Name: "pattern",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5586, 107),
+										X: &lang.Ident{
+											Pos:  p(5586, 107),
+											Name: "options",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5586, 116),
+										X: &lang.Ident{
+											Pos:  p(5586, 116),
+											Name: "InfiniteMatchTimeout",
+										},
+									},
+								},
+							},
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5586, 144),
+								X: &lang.Ident{
+									Pos:  p(5586, 144),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5586, 151),
+								X: &lang.UnaryExpr{
+									Pos: p(5586, 151),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5586, 152),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5587, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5587, 23),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5587, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5587, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5587, 36),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5587, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5587, 50),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5587, 66),
+						Type: &lang.TypeRef{
+							Pos:  p(5587, 66),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5587, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(5587, 88),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5587, 170),
+					X: &lang.CallExpr{
+						Pos: p(5587, 153),
+						Fun: &lang.MemberExpr{
+							Pos: p(5587, 153),
+							X: &lang.CallExpr{
+								Pos: p(5587, 114),
+								Fun: &lang.Ident{
+									Pos:  p(5587, 114),
+									Name: "Cached",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5587, 121),
+										X: &lang.Ident{
+											Pos:  p(5587, 121),
+											Name: "pattern",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5587, 130),
+										X: &lang.Ident{
+											Pos:  p(5587, 130),
+											Name: "options",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5587, 139),
+										X: &lang.Ident{
+											Pos:  p(5587, 139),
+											Name: "matchTimeout",
+										},
+									},
+								},
+							},
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5587, 159),
+								X: &lang.Ident{
+									Pos:  p(5587, 159),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5587, 166),
+								X: &lang.UnaryExpr{
+									Pos: p(5587, 166),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5587, 167),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5589, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5589, 16),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5589, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5589, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5589, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5589, 45),
+					Fun: &lang.Ident{
+						Pos:  p(5589, 45),
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5589, 51),
+							X: &lang.Ident{
+								Pos:  p(5589, 51),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5589, 58),
+							X: &lang.UnaryExpr{
+								Pos: p(5589, 58),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5589, 59),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5590, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5590, 16),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5590, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5590, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5590, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5590, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5590, 42),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5590, 58),
+					Fun: &lang.Ident{
+						Pos:  p(5590, 58),
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5590, 64),
+							X: &lang.Ident{
+								Pos:  p(5590, 64),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5590, 71),
+							X: &lang.CondExpr{
+								Pos: p(5590, 83),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5590, 79),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5590, 71),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5590, 81),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5590, 85),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5590, 86),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5590, 90),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5591, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5591, 16),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5591, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5591, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5591, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5591, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5591, 42),
+							Name: "int",
+						},
+						Name: "beginning",
+					},
+					&lang.Param{
+						Pos: p(5591, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(5591, 57),
+							Name: "int",
+						},
+						Name: "length",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5592, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5593, 13),
+							X: &lang.CallExpr{
+								Pos: p(5593, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5593, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5593, 24),
+										X: &lang.Ident{
+											Pos:  p(5593, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5594, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5594, 31),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5594, 27),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5594, 17),
+										Name: "beginning",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5594, 29),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5594, 44),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(5594, 34),
+										Name: "beginning",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(5594, 52),
+										X: &lang.Ident{
+											Pos:  p(5594, 46),
+											Name: "input",
+										},
+										Name: "Length",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5594, 60),
+								X: &lang.NewExpr{
+									Pos: p(5594, 66),
+									Type: &lang.TypeRef{
+										Pos:  p(5594, 70),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5594, 98),
+											X: &lang.Literal{
+												Pos:   p(5594, 98),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"beginning\"",
+												Value: string("beginning"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5594, 111),
+											X: &lang.Literal{
+												Pos:   p(5594, 111),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Start index cannot be less than 0 or greater than input length.\"",
+												Value: string("Start index cannot be less than 0 or greater than input length."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5595, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5595, 28),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5595, 24),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5595, 17),
+										Name: "length",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5595, 26),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5595, 38),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(5595, 31),
+										Name: "length",
+									},
+									Y: &lang.BinaryExpr{
+										Pos: p(5595, 53),
+										Op:  "-",
+										X: &lang.MemberExpr{
+											Pos: p(5595, 46),
+											X: &lang.Ident{
+												Pos:  p(5595, 40),
+												Name: "input",
+											},
+											Name: "Length",
+										},
+										Y: &lang.Ident{
+											Pos:  p(5595, 55),
+											Name: "beginning",
+										},
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5595, 66),
+								X: &lang.NewExpr{
+									Pos: p(5595, 72),
+									Type: &lang.TypeRef{
+										Pos:  p(5595, 76),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5595, 104),
+											X: &lang.Literal{
+												Pos:   p(5595, 104),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"length\"",
+												Value: string("length"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5595, 114),
+											X: &lang.Literal{
+												Pos:   p(5595, 114),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Length cannot be less than 0 or exceed input length.\"",
+												Value: string("Length cannot be less than 0 or exceed input length."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5596, 13),
+							X: &lang.CallExpr{
+								Pos: p(5596, 20),
+								Fun: &lang.Ident{
+									Pos:  p(5596, 20),
+									Name: "Run",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5596, 24),
+										X: &lang.Ident{
+											Pos:  p(5596, 24),
+											Name: "input",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5596, 31),
+										X: &lang.Ident{
+											Pos:  p(5596, 31),
+											Name: "beginning",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5596, 42),
+										X: &lang.BinaryExpr{
+											Pos: p(5596, 52),
+											Op:  "+",
+											X: &lang.Ident{
+												Pos:  p(5596, 42),
+												Name: "beginning",
+											},
+											Y: &lang.Ident{
+												Pos:  p(5596, 54),
+												Name: "length",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5596, 62),
+										X: &lang.CondExpr{
+											Pos: p(5596, 74),
+											Cond: &lang.Ident{
+												Pos:  p(5596, 62),
+												Name: "RightToLeft",
+											},
+											Then: &lang.BinaryExpr{
+												Pos: p(5596, 86),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(5596, 76),
+													Name: "beginning",
+												},
+												Y: &lang.Ident{
+													Pos:  p(5596, 88),
+													Name: "length",
+												},
+											},
+											Else: &lang.Ident{
+												Pos:  p(5596, 97),
+												Name: "beginning",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5596, 108),
+										X: &lang.UnaryExpr{
+											Pos: p(5596, 108),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5596, 109),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5597, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5598, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5598, 23),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5598, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5598, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5598, 35),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5598, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5598, 49),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5598, 125),
+					Fun: &lang.MemberExpr{
+						Pos: p(5598, 125),
+						X: &lang.CallExpr{
+							Pos: p(5598, 68),
+							Fun: &lang.Ident{
+								Pos:  p(5598, 68),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5598, 75),
+									X: &lang.Ident{
+										Pos:  p(5598, 75),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5598, 84),
+									X: &lang.MemberExpr{
+										Pos: p(5598, 97),
+										X: &lang.Ident{
+											Pos:  p(5598, 84),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5598, 103),
+									X: &lang.Ident{
+										Pos:  p(5598, 103),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5598, 131),
+							X: &lang.Ident{
+								Pos:  p(5598, 131),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5598, 138),
+							X: &lang.UnaryExpr{
+								Pos: p(5598, 138),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5598, 139),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5599, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5599, 23),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5599, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5599, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5599, 35),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5599, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5599, 49),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5599, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5599, 65),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5599, 137),
+					Fun: &lang.MemberExpr{
+						Pos: p(5599, 137),
+						X: &lang.CallExpr{
+							Pos: p(5599, 90),
+							Fun: &lang.Ident{
+								Pos:  p(5599, 90),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5599, 97),
+									X: &lang.Ident{
+										Pos:  p(5599, 97),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5599, 106),
+									X: &lang.Ident{
+										Pos:  p(5599, 106),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5599, 115),
+									X: &lang.Ident{
+										Pos:  p(5599, 115),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5599, 143),
+							X: &lang.Ident{
+								Pos:  p(5599, 143),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5599, 150),
+							X: &lang.UnaryExpr{
+								Pos: p(5599, 150),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5599, 151),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5600, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5600, 23),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5600, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5600, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5600, 35),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5600, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5600, 49),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5600, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5600, 65),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5600, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(5600, 87),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5600, 152),
+					Fun: &lang.MemberExpr{
+						Pos: p(5600, 152),
+						X: &lang.CallExpr{
+							Pos: p(5600, 113),
+							Fun: &lang.Ident{
+								Pos:  p(5600, 113),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5600, 120),
+									X: &lang.Ident{
+										Pos:  p(5600, 120),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5600, 129),
+									X: &lang.Ident{
+										Pos:  p(5600, 129),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5600, 138),
+									X: &lang.Ident{
+										Pos:  p(5600, 138),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5600, 158),
+							X: &lang.Ident{
+								Pos:  p(5600, 158),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5600, 165),
+							X: &lang.UnaryExpr{
+								Pos: p(5600, 165),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5600, 166),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5602, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5602, 9),
+					Name: "MatchCollection",
+				},
+				Name:    "All",
+				NamePos: p(5602, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5602, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5602, 29),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5602, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5602, 43),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5603, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5604, 13),
+							X: &lang.CallExpr{
+								Pos: p(5604, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5604, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5604, 24),
+										X: &lang.Ident{
+											Pos:  p(5604, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5605, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5605, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5605, 17),
+									Name: "startat",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5605, 28),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5605, 29),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5605, 32),
+								X: &lang.AssignExpr{
+									Pos: p(5605, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5605, 32),
+										Name: "startat",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(5605, 42),
+										Fun: &lang.Ident{
+											Pos:  p(5605, 42),
+											Name: "DefaultStart",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5605, 55),
+												X: &lang.Ident{
+													Pos:  p(5605, 55),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.ExprStmt{
+								Pos: p(5606, 18),
+								X: &lang.CallExpr{
+									Pos: p(5606, 18),
+									Fun: &lang.Ident{
+										Pos:  p(5606, 18),
+										Name: "CheckStart",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5606, 29),
+											X: &lang.Ident{
+												Pos:  p(5606, 29),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5606, 36),
+											X: &lang.Ident{
+												Pos:  p(5606, 36),
+												Name: "startat",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5607, 13),
+							X: &lang.NewExpr{
+								Pos: p(5607, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(5607, 24),
+									Name: "MatchCollection",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5607, 40),
+										X: &lang.ThisExpr{
+											Pos: p(5607, 40),
+										},
+									},
+									&lang.Arg{
+										Pos: p(5607, 46),
+										X: &lang.Ident{
+											Pos:  p(5607, 46),
+											Name: "input",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5607, 53),
+										X: &lang.Ident{
+											Pos:  p(5607, 53),
+											Name: "startat",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5608, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5610, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5610, 16),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5610, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5610, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5610, 40),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5610, 57),
+					Fun: &lang.Ident{
+						Pos:  p(5610, 57),
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5610, 61),
+							X: &lang.Ident{
+								Pos:  p(5610, 61),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5610, 68),
+							X: &lang.UnaryExpr{
+								Pos: p(5610, 68),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5610, 69),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5611, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5611, 16),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5611, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5611, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5611, 40),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5611, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(5611, 54),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5611, 70),
+					Fun: &lang.Ident{
+						Pos:  p(5611, 70),
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5611, 74),
+							X: &lang.Ident{
+								Pos:  p(5611, 74),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5611, 81),
+							X: &lang.CondExpr{
+								Pos: p(5611, 93),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5611, 89),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5611, 81),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5611, 91),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5611, 95),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5611, 96),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5611, 100),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5612, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5612, 23),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5612, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5612, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5612, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5612, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5612, 61),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5612, 137),
+					Fun: &lang.MemberExpr{
+						Pos: p(5612, 137),
+						X: &lang.CallExpr{
+							Pos: p(5612, 80),
+							Fun: &lang.Ident{
+								Pos:  p(5612, 80),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5612, 87),
+									X: &lang.Ident{
+										Pos:  p(5612, 87),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5612, 96),
+									X: &lang.MemberExpr{
+										Pos: p(5612, 109),
+										X: &lang.Ident{
+											Pos:  p(5612, 96),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5612, 115),
+									X: &lang.Ident{
+										Pos:  p(5612, 115),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5612, 141),
+							X: &lang.Ident{
+								Pos:  p(5612, 141),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5612, 148),
+							X: &lang.UnaryExpr{
+								Pos: p(5612, 148),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5612, 149),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5613, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5613, 23),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5613, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5613, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5613, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5613, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5613, 61),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5613, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(5613, 77),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5613, 149),
+					Fun: &lang.MemberExpr{
+						Pos: p(5613, 149),
+						X: &lang.CallExpr{
+							Pos: p(5613, 102),
+							Fun: &lang.Ident{
+								Pos:  p(5613, 102),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5613, 109),
+									X: &lang.Ident{
+										Pos:  p(5613, 109),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5613, 118),
+									X: &lang.Ident{
+										Pos:  p(5613, 118),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5613, 127),
+									X: &lang.Ident{
+										Pos:  p(5613, 127),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5613, 153),
+							X: &lang.Ident{
+								Pos:  p(5613, 153),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5613, 160),
+							X: &lang.UnaryExpr{
+								Pos: p(5613, 160),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5613, 161),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5614, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5614, 23),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5614, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5614, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5614, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5614, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5614, 61),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5614, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(5614, 77),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5614, 99),
+						Type: &lang.TypeRef{
+							Pos:  p(5614, 99),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5614, 164),
+					Fun: &lang.MemberExpr{
+						Pos: p(5614, 164),
+						X: &lang.CallExpr{
+							Pos: p(5614, 125),
+							Fun: &lang.Ident{
+								Pos:  p(5614, 125),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5614, 132),
+									X: &lang.Ident{
+										Pos:  p(5614, 132),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5614, 141),
+									X: &lang.Ident{
+										Pos:  p(5614, 141),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5614, 150),
+									X: &lang.Ident{
+										Pos:  p(5614, 150),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5614, 168),
+							X: &lang.Ident{
+								Pos:  p(5614, 168),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5614, 175),
+							X: &lang.UnaryExpr{
+								Pos: p(5614, 175),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5614, 176),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5616, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5616, 9),
+					Name: "int",
+				},
+				Name:    "CountIn",
+				NamePos: p(5616, 13),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5616, 21),
+						Type: &lang.TypeRef{
+							Pos:  p(5616, 21),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5617, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5618, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5618, 13),
+								Name: "Match",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5618, 19),
+									Name: "m",
+									Init: &lang.CallExpr{
+										Pos: p(5618, 23),
+										Fun: &lang.Ident{
+											Pos:  p(5618, 23),
+											Name: "First",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5618, 29),
+												X: &lang.Ident{
+													Pos:  p(5618, 29),
+													Name: "input",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5618, 36),
+												X: &lang.UnaryExpr{
+													Pos: p(5618, 36),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(5618, 37),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5619, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5619, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5619, 17),
+									Name: "n",
+									Init: &lang.Literal{
+										Pos:   p(5619, 21),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+							},
+						},
+						&lang.WhileStmt{
+							Pos: p(5620, 13),
+							Cond: &lang.MemberExpr{
+								Pos: p(5620, 22),
+								X: &lang.Ident{
+									Pos:  p(5620, 20),
+									Name: "m",
+								},
+								Name: "Success",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(5621, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(5622, 17),
+										X: &lang.PostfixExpr{
+											Pos: p(5622, 18),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(5622, 17),
+												Name: "n",
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5623, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5623, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5623, 17),
+												Name: "m",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(5623, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(5623, 23),
+													X: &lang.Ident{
+														Pos:  p(5623, 21),
+														Name: "m",
+													},
+													Name: "NextMatch",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5624, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5625, 13),
+							X: &lang.Ident{
+								Pos:  p(5625, 20),
+								Name: "n",
+							},
+						},
+					},
+					Rbrace: p(5626, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5628, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5628, 16),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5628, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5628, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(5628, 26),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5628, 43),
+					Fun: &lang.Ident{
+						Pos:  p(5628, 43),
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5628, 51),
+							X: &lang.Ident{
+								Pos:  p(5628, 51),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5629, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5629, 23),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5629, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5629, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5629, 33),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5629, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5629, 47),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5629, 123),
+					Fun: &lang.MemberExpr{
+						Pos: p(5629, 123),
+						X: &lang.CallExpr{
+							Pos: p(5629, 66),
+							Fun: &lang.Ident{
+								Pos:  p(5629, 66),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5629, 73),
+									X: &lang.Ident{
+										Pos:  p(5629, 73),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5629, 82),
+									X: &lang.MemberExpr{
+										Pos: p(5629, 95),
+										X: &lang.Ident{
+											Pos:  p(5629, 82),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5629, 101),
+									X: &lang.Ident{
+										Pos:  p(5629, 101),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5629, 131),
+							X: &lang.Ident{
+								Pos:  p(5629, 131),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5630, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5630, 23),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5630, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5630, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5630, 33),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5630, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5630, 47),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5630, 63),
+						Type: &lang.TypeRef{
+							Pos:  p(5630, 63),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5630, 135),
+					Fun: &lang.MemberExpr{
+						Pos: p(5630, 135),
+						X: &lang.CallExpr{
+							Pos: p(5630, 88),
+							Fun: &lang.Ident{
+								Pos:  p(5630, 88),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5630, 95),
+									X: &lang.Ident{
+										Pos:  p(5630, 95),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5630, 104),
+									X: &lang.Ident{
+										Pos:  p(5630, 104),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5630, 113),
+									X: &lang.Ident{
+										Pos:  p(5630, 113),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5630, 143),
+							X: &lang.Ident{
+								Pos:  p(5630, 143),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5631, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5631, 23),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5631, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5631, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5631, 33),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5631, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5631, 47),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5631, 63),
+						Type: &lang.TypeRef{
+							Pos:  p(5631, 63),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5631, 85),
+						Type: &lang.TypeRef{
+							Pos:  p(5631, 85),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5631, 150),
+					Fun: &lang.MemberExpr{
+						Pos: p(5631, 150),
+						X: &lang.CallExpr{
+							Pos: p(5631, 111),
+							Fun: &lang.Ident{
+								Pos:  p(5631, 111),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5631, 118),
+									X: &lang.Ident{
+										Pos:  p(5631, 118),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5631, 127),
+									X: &lang.Ident{
+										Pos:  p(5631, 127),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5631, 136),
+									X: &lang.Ident{
+										Pos:  p(5631, 136),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5631, 158),
+							X: &lang.Ident{
+								Pos:  p(5631, 158),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5635, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5635, 9),
+					Name: "string",
+				},
+				Name:    "Substitute",
+				NamePos: p(5635, 16),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5635, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 27),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5635, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 41),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5635, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 61),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5635, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 87),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5635, 98),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 98),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5636, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5637, 13),
+							X: &lang.CallExpr{
+								Pos: p(5637, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5637, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5637, 24),
+										X: &lang.Ident{
+											Pos:  p(5637, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5638, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5638, 37),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(5638, 29),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5638, 17),
+										Name: "replacement",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5638, 32),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5638, 50),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5638, 40),
+										Name: "evaluator",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5638, 53),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5638, 59),
+								X: &lang.NewExpr{
+									Pos: p(5638, 65),
+									Type: &lang.TypeRef{
+										Pos:  p(5638, 69),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5638, 91),
+											X: &lang.CondExpr{
+												Pos: p(5638, 109),
+												Cond: &lang.BinaryExpr{
+													Pos: p(5638, 101),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(5638, 91),
+														Name: "evaluator",
+													},
+													Y: &lang.Literal{
+														Pos:  p(5638, 104),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.Literal{
+													Pos:   p(5638, 111),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"replacement\"",
+													Value: string("replacement"),
+												},
+												Else: &lang.Literal{
+													Pos:   p(5638, 127),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"evaluator\"",
+													Value: string("evaluator"),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5639, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5639, 23),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5639, 17),
+									Name: "count",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5639, 25),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5639, 26),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5639, 29),
+								X: &lang.NewExpr{
+									Pos: p(5639, 35),
+									Type: &lang.TypeRef{
+										Pos:  p(5639, 39),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5639, 67),
+											X: &lang.Literal{
+												Pos:   p(5639, 67),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"count\"",
+												Value: string("count"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5639, 76),
+											X: &lang.Literal{
+												Pos:   p(5639, 76),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Count cannot be less than -1.\"",
+												Value: string("Count cannot be less than -1."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5640, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5640, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5640, 17),
+									Name: "startat",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5640, 28),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5640, 29),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5640, 32),
+								X: &lang.AssignExpr{
+									Pos: p(5640, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5640, 32),
+										Name: "startat",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(5640, 42),
+										Fun: &lang.Ident{
+											Pos:  p(5640, 42),
+											Name: "DefaultStart",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5640, 55),
+												X: &lang.Ident{
+													Pos:  p(5640, 55),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.ExprStmt{
+								Pos: p(5641, 18),
+								X: &lang.CallExpr{
+									Pos: p(5641, 18),
+									Fun: &lang.Ident{
+										Pos:  p(5641, 18),
+										Name: "CheckStart",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5641, 29),
+											X: &lang.Ident{
+												Pos:  p(5641, 29),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5641, 36),
+											X: &lang.Ident{
+												Pos:  p(5641, 36),
+												Name: "startat",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5642, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5642, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5642, 17),
+									Name: "count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5642, 26),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5642, 29),
+								X: &lang.Ident{
+									Pos:  p(5642, 36),
+									Name: "input",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5643, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5643, 13),
+								Name: "Match",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5643, 19),
+									Name: "m",
+									Init: &lang.CallExpr{
+										Pos: p(5643, 23),
+										Fun: &lang.Ident{
+											Pos:  p(5643, 23),
+											Name: "Run",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5643, 27),
+												X: &lang.Ident{
+													Pos:  p(5643, 27),
+													Name: "input",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5643, 34),
+												X: &lang.Literal{
+													Pos:   p(5643, 34),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											&lang.Arg{
+												Pos: p(5643, 37),
+												X: &lang.MemberExpr{
+													Pos: p(5643, 43),
+													X: &lang.Ident{
+														Pos:  p(5643, 37),
+														Name: "input",
+													},
+													Name: "Length",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5643, 51),
+												X: &lang.Ident{
+													Pos:  p(5643, 51),
+													Name: "startat",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5643, 60),
+												X: &lang.UnaryExpr{
+													Pos: p(5643, 60),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(5643, 61),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5644, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(5644, 17),
+								Op:  "!",
+								X: &lang.MemberExpr{
+									Pos: p(5644, 20),
+									X: &lang.Ident{
+										Pos:  p(5644, 18),
+										Name: "m",
+									},
+									Name: "Success",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5644, 29),
+								X: &lang.Ident{
+									Pos:  p(5644, 36),
+									Name: "input",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5645, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5645, 17),
+									Name: "sb",
+									Init: &lang.NewExpr{
+										Pos: p(5645, 22),
+										Type: &lang.TypeRef{
+											Pos:  p(5645, 26),
+											Name: "StringBuilder",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5646, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(5646, 17),
+								Op:  "!",
+								X: &lang.Ident{
+									Pos:  p(5646, 18),
+									Name: "RightToLeft",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5647, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(5648, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(5648, 17),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5648, 21),
+												Name: "prev",
+												Init: &lang.Literal{
+													Pos:   p(5648, 28),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									&lang.DoStmt{
+										Pos: p(5649, 17),
+										Body: &lang.BlockStmt{
+											Pos: p(5650, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(5651, 21),
+													X: &lang.CallExpr{
+														Pos: p(5651, 24),
+														Fun: &lang.MemberExpr{
+															Pos: p(5651, 24),
+															X: &lang.Ident{
+																Pos:  p(5651, 21),
+																Name: "sb",
+															},
+															Name: "Append",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5651, 31),
+																X: &lang.CallExpr{
+																	Pos: p(5651, 37),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(5651, 37),
+																		X: &lang.Ident{
+																			Pos:  p(5651, 31),
+																			Name: "input",
+																		},
+																		Name: "Substring",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5651, 47),
+																			X: &lang.Ident{
+																				Pos:  p(5651, 47),
+																				Name: "prev",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5651, 53),
+																			X: &lang.BinaryExpr{
+																				Pos: p(5651, 61),
+																				Op:  "-",
+																				X: &lang.MemberExpr{
+																					Pos: p(5651, 55),
+																					X: &lang.Ident{
+																						Pos:  p(5651, 53),
+																						Name: "m",
+																					},
+																					Name: "Index",
+																				},
+																				Y: &lang.Ident{
+																					Pos:  p(5651, 63),
+																					Name: "prev",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5652, 21),
+													X: &lang.AssignExpr{
+														Pos: p(5652, 26),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(5652, 21),
+															Name: "prev",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(5652, 36),
+															Op:  "+",
+															X: &lang.MemberExpr{
+																Pos: p(5652, 30),
+																X: &lang.Ident{
+																	Pos:  p(5652, 28),
+																	Name: "m",
+																},
+																Name: "Index",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(5652, 40),
+																X: &lang.Ident{
+																	Pos:  p(5652, 38),
+																	Name: "m",
+																},
+																Name: "Length",
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5653, 21),
+													X: &lang.CallExpr{
+														Pos: p(5653, 24),
+														Fun: &lang.MemberExpr{
+															Pos: p(5653, 24),
+															X: &lang.Ident{
+																Pos:  p(5653, 21),
+																Name: "sb",
+															},
+															Name: "Append",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5653, 31),
+																X: &lang.CondExpr{
+																	Pos: p(5653, 49),
+																	Cond: &lang.BinaryExpr{
+																		Pos: p(5653, 41),
+																		Op:  "!=",
+																		X: &lang.Ident{
+																			Pos:  p(5653, 31),
+																			Name: "evaluator",
+																		},
+																		Y: &lang.Literal{
+																			Pos:  p(5653, 44),
+																			Kind: lang.LitKind(10),
+																			Raw:  "null",
+																		},
+																	},
+																	Then: &lang.CallExpr{
+																		Pos: p(5653, 51),
+																		Fun: &lang.Ident{
+																			Pos:  p(5653, 51),
+																			Name: "evaluator",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(5653, 61),
+																				X: &lang.Ident{
+																					Pos:  p(5653, 61),
+																					Name: "m",
+																				},
+																			},
+																		},
+																	},
+																	Else: &lang.CallExpr{
+																		Pos: p(5653, 68),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(5653, 68),
+																			X: &lang.Ident{
+																				Pos:  p(5653, 66),
+																				Name: "m",
+																			},
+																			Name: "Result",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(5653, 75),
+																				X: &lang.Ident{
+																					Pos:  p(5653, 75),
+																					Name: "replacement",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.IfStmt{
+													Pos: p(5654, 21),
+													Cond: &lang.BinaryExpr{
+														Pos: p(5654, 33),
+														Op:  "==",
+														X: &lang.UnaryExpr{
+															Pos: p(5654, 25),
+															Op:  "--",
+															X: &lang.Ident{
+																Pos:  p(5654, 27),
+																Name: "count",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(5654, 36),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													Then: &lang.BreakStmt{
+														Pos: p(5654, 39),
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5655, 21),
+													X: &lang.AssignExpr{
+														Pos: p(5655, 23),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(5655, 21),
+															Name: "m",
+														},
+														Right: &lang.CallExpr{
+															Pos: p(5655, 27),
+															Fun: &lang.MemberExpr{
+																Pos: p(5655, 27),
+																X: &lang.Ident{
+																	Pos:  p(5655, 25),
+																	Name: "m",
+																},
+																Name: "NextMatch",
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(5656, 17),
+										},
+										Cond: &lang.MemberExpr{
+											Pos: p(5656, 28),
+											X: &lang.Ident{
+												Pos:  p(5656, 26),
+												Name: "m",
+											},
+											Name: "Success",
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5657, 17),
+										X: &lang.CallExpr{
+											Pos: p(5657, 20),
+											Fun: &lang.MemberExpr{
+												Pos: p(5657, 20),
+												X: &lang.Ident{
+													Pos:  p(5657, 17),
+													Name: "sb",
+												},
+												Name: "Append",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5657, 27),
+													X: &lang.CallExpr{
+														Pos: p(5657, 33),
+														Fun: &lang.MemberExpr{
+															Pos: p(5657, 33),
+															X: &lang.Ident{
+																Pos:  p(5657, 27),
+																Name: "input",
+															},
+															Name: "Substring",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5657, 43),
+																X: &lang.Ident{
+																	Pos:  p(5657, 43),
+																	Name: "prev",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(5658, 17),
+										X: &lang.CallExpr{
+											Pos: p(5658, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(5658, 27),
+												X: &lang.Ident{
+													Pos:  p(5658, 24),
+													Name: "sb",
+												},
+												Name: "ToString",
+											},
+										},
+									},
+								},
+								Rbrace: p(5659, 13),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5660, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5660, 17),
+									Name: "parts",
+									Init: &lang.NewExpr{
+										Pos: p(5660, 25),
+										Type: &lang.TypeRef{
+											Pos:  p(5660, 29),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(5660, 61),
+													Name: "string",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5661, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5661, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5661, 17),
+									Name: "end",
+									Init: &lang.MemberExpr{
+										Pos: p(5661, 29),
+										X: &lang.Ident{
+											Pos:  p(5661, 23),
+											Name: "input",
+										},
+										Name: "Length",
+									},
+								},
+							},
+						},
+						&lang.DoStmt{
+							Pos: p(5662, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(5663, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(5664, 17),
+										X: &lang.CallExpr{
+											Pos: p(5664, 23),
+											Fun: &lang.MemberExpr{
+												Pos: p(5664, 23),
+												X: &lang.Ident{
+													Pos:  p(5664, 17),
+													Name: "parts",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5664, 27),
+													X: &lang.CallExpr{
+														Pos: p(5664, 33),
+														Fun: &lang.MemberExpr{
+															Pos: p(5664, 33),
+															X: &lang.Ident{
+																Pos:  p(5664, 27),
+																Name: "input",
+															},
+															Name: "Substring",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5664, 43),
+																X: &lang.BinaryExpr{
+																	Pos: p(5664, 51),
+																	Op:  "+",
+																	X: &lang.MemberExpr{
+																		Pos: p(5664, 45),
+																		X: &lang.Ident{
+																			Pos:  p(5664, 43),
+																			Name: "m",
+																		},
+																		Name: "Index",
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(5664, 55),
+																		X: &lang.Ident{
+																			Pos:  p(5664, 53),
+																			Name: "m",
+																		},
+																		Name: "Length",
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(5664, 63),
+																X: &lang.BinaryExpr{
+																	Pos: p(5664, 77),
+																	Op:  "-",
+																	X: &lang.BinaryExpr{
+																		Pos: p(5664, 67),
+																		Op:  "-",
+																		X: &lang.Ident{
+																			Pos:  p(5664, 63),
+																			Name: "end",
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(5664, 71),
+																			X: &lang.Ident{
+																				Pos:  p(5664, 69),
+																				Name: "m",
+																			},
+																			Name: "Index",
+																		},
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(5664, 81),
+																		X: &lang.Ident{
+																			Pos:  p(5664, 79),
+																			Name: "m",
+																		},
+																		Name: "Length",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5665, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5665, 21),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5665, 17),
+												Name: "end",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(5665, 25),
+												X: &lang.Ident{
+													Pos:  p(5665, 23),
+													Name: "m",
+												},
+												Name: "Index",
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5666, 17),
+										X: &lang.CallExpr{
+											Pos: p(5666, 23),
+											Fun: &lang.MemberExpr{
+												Pos: p(5666, 23),
+												X: &lang.Ident{
+													Pos:  p(5666, 17),
+													Name: "parts",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5666, 27),
+													X: &lang.CondExpr{
+														Pos: p(5666, 45),
+														Cond: &lang.BinaryExpr{
+															Pos: p(5666, 37),
+															Op:  "!=",
+															X: &lang.Ident{
+																Pos:  p(5666, 27),
+																Name: "evaluator",
+															},
+															Y: &lang.Literal{
+																Pos:  p(5666, 40),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+														Then: &lang.CallExpr{
+															Pos: p(5666, 47),
+															Fun: &lang.Ident{
+																Pos:  p(5666, 47),
+																Name: "evaluator",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(5666, 57),
+																	X: &lang.Ident{
+																		Pos:  p(5666, 57),
+																		Name: "m",
+																	},
+																},
+															},
+														},
+														Else: &lang.CallExpr{
+															Pos: p(5666, 64),
+															Fun: &lang.MemberExpr{
+																Pos: p(5666, 64),
+																X: &lang.Ident{
+																	Pos:  p(5666, 62),
+																	Name: "m",
+																},
+																Name: "Result",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(5666, 71),
+																	X: &lang.Ident{
+																		Pos:  p(5666, 71),
+																		Name: "replacement",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(5667, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5667, 29),
+											Op:  "==",
+											X: &lang.UnaryExpr{
+												Pos: p(5667, 21),
+												Op:  "--",
+												X: &lang.Ident{
+													Pos:  p(5667, 23),
+													Name: "count",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(5667, 32),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.BreakStmt{
+											Pos: p(5667, 35),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5668, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5668, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5668, 17),
+												Name: "m",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(5668, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(5668, 23),
+													X: &lang.Ident{
+														Pos:  p(5668, 21),
+														Name: "m",
+													},
+													Name: "NextMatch",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5669, 13),
+							},
+							Cond: &lang.MemberExpr{
+								Pos: p(5669, 24),
+								X: &lang.Ident{
+									Pos:  p(5669, 22),
+									Name: "m",
+								},
+								Name: "Success",
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5670, 13),
+							X: &lang.CallExpr{
+								Pos: p(5670, 19),
+								Fun: &lang.MemberExpr{
+									Pos: p(5670, 19),
+									X: &lang.Ident{
+										Pos:  p(5670, 13),
+										Name: "parts",
+									},
+									Name: "Add",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5670, 23),
+										X: &lang.CallExpr{
+											Pos: p(5670, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(5670, 29),
+												X: &lang.Ident{
+													Pos:  p(5670, 23),
+													Name: "input",
+												},
+												Name: "Substring",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5670, 39),
+													X: &lang.Literal{
+														Pos:   p(5670, 39),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												&lang.Arg{
+													Pos: p(5670, 42),
+													X: &lang.Ident{
+														Pos:  p(5670, 42),
+														Name: "end",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5671, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5671, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5671, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5671, 22),
+										Name: "i",
+										Init: &lang.BinaryExpr{
+											Pos: p(5671, 38),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(5671, 32),
+												X: &lang.Ident{
+													Pos:  p(5671, 26),
+													Name: "parts",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5671, 40),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5671, 45),
+								Op:  ">=",
+								X: &lang.Ident{
+									Pos:  p(5671, 43),
+									Name: "i",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5671, 48),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5671, 52),
+									Op:  "--",
+									X: &lang.Ident{
+										Pos:  p(5671, 51),
+										Name: "i",
+									},
+								},
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(5671, 56),
+								X: &lang.CallExpr{
+									Pos: p(5671, 59),
+									Fun: &lang.MemberExpr{
+										Pos: p(5671, 59),
+										X: &lang.Ident{
+											Pos:  p(5671, 56),
+											Name: "sb",
+										},
+										Name: "Append",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5671, 66),
+											X: &lang.IndexExpr{
+												Pos: p(5671, 71),
+												X: &lang.Ident{
+													Pos:  p(5671, 66),
+													Name: "parts",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5671, 72),
+														X: &lang.Ident{
+															Pos:  p(5671, 72),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5672, 13),
+							X: &lang.CallExpr{
+								Pos: p(5672, 23),
+								Fun: &lang.MemberExpr{
+									Pos: p(5672, 23),
+									X: &lang.Ident{
+										Pos:  p(5672, 20),
+										Name: "sb",
+									},
+									Name: "ToString",
+								},
+							},
+						},
+					},
+					Rbrace: p(5673, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5675, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5675, 16),
+					Name: "string",
+				},
+				Name:    "NotNull",
+				NamePos: p(5675, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5675, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5675, 31),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5676, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5677, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5677, 29),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5677, 17),
+									Name: "replacement",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5677, 32),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5677, 38),
+								X: &lang.NewExpr{
+									Pos: p(5677, 44),
+									Type: &lang.TypeRef{
+										Pos:  p(5677, 48),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5677, 70),
+											X: &lang.Literal{
+												Pos:   p(5677, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"replacement\"",
+												Value: string("replacement"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5678, 13),
+							X: &lang.Ident{
+								Pos:  p(5678, 20),
+								Name: "replacement",
+							},
+						},
+					},
+					Rbrace: p(5679, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5681, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5681, 16),
+					Name: "MatchEvaluator",
+				},
+				Name:    "NotNullEvaluator",
+				NamePos: p(5681, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5681, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(5681, 48),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5682, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5683, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5683, 27),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5683, 17),
+									Name: "evaluator",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5683, 30),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5683, 36),
+								X: &lang.NewExpr{
+									Pos: p(5683, 42),
+									Type: &lang.TypeRef{
+										Pos:  p(5683, 46),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5683, 68),
+											X: &lang.Literal{
+												Pos:   p(5683, 68),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"evaluator\"",
+												Value: string("evaluator"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5684, 13),
+							X: &lang.Ident{
+								Pos:  p(5684, 20),
+								Name: "evaluator",
+							},
+						},
+					},
+					Rbrace: p(5685, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5687, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5687, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5687, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5687, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5687, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5687, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5687, 45),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5687, 68),
+					Fun: &lang.Ident{
+						Pos:  p(5687, 68),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5687, 79),
+							X: &lang.Ident{
+								Pos:  p(5687, 79),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5687, 86),
+							X: &lang.CallExpr{
+								Pos: p(5687, 86),
+								Fun: &lang.Ident{
+									Pos:  p(5687, 86),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5687, 94),
+										X: &lang.Ident{
+											Pos:  p(5687, 94),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5687, 108),
+							X: &lang.Literal{
+								Pos:  p(5687, 108),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5687, 114),
+							X: &lang.UnaryExpr{
+								Pos: p(5687, 114),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5687, 115),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5687, 118),
+							X: &lang.UnaryExpr{
+								Pos: p(5687, 118),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5687, 119),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5688, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5688, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5688, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5688, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5688, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5688, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5688, 45),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5688, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5688, 65),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5688, 79),
+					Fun: &lang.Ident{
+						Pos:  p(5688, 79),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5688, 90),
+							X: &lang.Ident{
+								Pos:  p(5688, 90),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5688, 97),
+							X: &lang.CallExpr{
+								Pos: p(5688, 97),
+								Fun: &lang.Ident{
+									Pos:  p(5688, 97),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5688, 105),
+										X: &lang.Ident{
+											Pos:  p(5688, 105),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5688, 119),
+							X: &lang.Literal{
+								Pos:  p(5688, 119),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5688, 125),
+							X: &lang.Ident{
+								Pos:  p(5688, 125),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5688, 132),
+							X: &lang.UnaryExpr{
+								Pos: p(5688, 132),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5688, 133),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5689, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5689, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5689, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5689, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5689, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5689, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5689, 45),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5689, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5689, 65),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5689, 76),
+						Type: &lang.TypeRef{
+							Pos:  p(5689, 76),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5689, 92),
+					Fun: &lang.Ident{
+						Pos:  p(5689, 92),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5689, 103),
+							X: &lang.Ident{
+								Pos:  p(5689, 103),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5689, 110),
+							X: &lang.CallExpr{
+								Pos: p(5689, 110),
+								Fun: &lang.Ident{
+									Pos:  p(5689, 110),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5689, 118),
+										X: &lang.Ident{
+											Pos:  p(5689, 118),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5689, 132),
+							X: &lang.Literal{
+								Pos:  p(5689, 132),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5689, 138),
+							X: &lang.Ident{
+								Pos:  p(5689, 138),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5689, 145),
+							X: &lang.CondExpr{
+								Pos: p(5689, 157),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5689, 153),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5689, 145),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5689, 155),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5689, 159),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5689, 160),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5689, 164),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5690, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5690, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5690, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5690, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5690, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5690, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5690, 45),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5690, 74),
+					Fun: &lang.Ident{
+						Pos:  p(5690, 74),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5690, 85),
+							X: &lang.Ident{
+								Pos:  p(5690, 85),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5690, 92),
+							X: &lang.Literal{
+								Pos:  p(5690, 92),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5690, 98),
+							X: &lang.CallExpr{
+								Pos: p(5690, 98),
+								Fun: &lang.Ident{
+									Pos:  p(5690, 98),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5690, 115),
+										X: &lang.Ident{
+											Pos:  p(5690, 115),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5690, 127),
+							X: &lang.UnaryExpr{
+								Pos: p(5690, 127),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5690, 128),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5690, 131),
+							X: &lang.UnaryExpr{
+								Pos: p(5690, 131),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5690, 132),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5691, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5691, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5691, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5691, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5691, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5691, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5691, 45),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5691, 71),
+						Type: &lang.TypeRef{
+							Pos:  p(5691, 71),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5691, 85),
+					Fun: &lang.Ident{
+						Pos:  p(5691, 85),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5691, 96),
+							X: &lang.Ident{
+								Pos:  p(5691, 96),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5691, 103),
+							X: &lang.Literal{
+								Pos:  p(5691, 103),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5691, 109),
+							X: &lang.CallExpr{
+								Pos: p(5691, 109),
+								Fun: &lang.Ident{
+									Pos:  p(5691, 109),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5691, 126),
+										X: &lang.Ident{
+											Pos:  p(5691, 126),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5691, 138),
+							X: &lang.Ident{
+								Pos:  p(5691, 138),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5691, 145),
+							X: &lang.UnaryExpr{
+								Pos: p(5691, 145),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5691, 146),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5692, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5692, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5692, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5692, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5692, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5692, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5692, 45),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5692, 71),
+						Type: &lang.TypeRef{
+							Pos:  p(5692, 71),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5692, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(5692, 82),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5692, 98),
+					Fun: &lang.Ident{
+						Pos:  p(5692, 98),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5692, 109),
+							X: &lang.Ident{
+								Pos:  p(5692, 109),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5692, 116),
+							X: &lang.Literal{
+								Pos:  p(5692, 116),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5692, 122),
+							X: &lang.CallExpr{
+								Pos: p(5692, 122),
+								Fun: &lang.Ident{
+									Pos:  p(5692, 122),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5692, 139),
+										X: &lang.Ident{
+											Pos:  p(5692, 139),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5692, 151),
+							X: &lang.Ident{
+								Pos:  p(5692, 151),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5692, 158),
+							X: &lang.CondExpr{
+								Pos: p(5692, 170),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5692, 166),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5692, 158),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5692, 168),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5692, 172),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5692, 173),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5692, 177),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5693, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5693, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5693, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5693, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5693, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5693, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5693, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5693, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5693, 68),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5693, 148),
+					Fun: &lang.MemberExpr{
+						Pos: p(5693, 148),
+						X: &lang.CallExpr{
+							Pos: p(5693, 91),
+							Fun: &lang.Ident{
+								Pos:  p(5693, 91),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5693, 98),
+									X: &lang.Ident{
+										Pos:  p(5693, 98),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5693, 107),
+									X: &lang.MemberExpr{
+										Pos: p(5693, 120),
+										X: &lang.Ident{
+											Pos:  p(5693, 107),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5693, 126),
+									X: &lang.Ident{
+										Pos:  p(5693, 126),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5693, 159),
+							X: &lang.Ident{
+								Pos:  p(5693, 159),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5693, 166),
+							X: &lang.CallExpr{
+								Pos: p(5693, 166),
+								Fun: &lang.Ident{
+									Pos:  p(5693, 166),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5693, 174),
+										X: &lang.Ident{
+											Pos:  p(5693, 174),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5693, 188),
+							X: &lang.Literal{
+								Pos:  p(5693, 188),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5693, 194),
+							X: &lang.UnaryExpr{
+								Pos: p(5693, 194),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5693, 195),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5693, 198),
+							X: &lang.UnaryExpr{
+								Pos: p(5693, 198),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5693, 199),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5694, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5694, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5694, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5694, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5694, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5694, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5694, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5694, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5694, 68),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5694, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(5694, 88),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5694, 160),
+					Fun: &lang.MemberExpr{
+						Pos: p(5694, 160),
+						X: &lang.CallExpr{
+							Pos: p(5694, 113),
+							Fun: &lang.Ident{
+								Pos:  p(5694, 113),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5694, 120),
+									X: &lang.Ident{
+										Pos:  p(5694, 120),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5694, 129),
+									X: &lang.Ident{
+										Pos:  p(5694, 129),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5694, 138),
+									X: &lang.Ident{
+										Pos:  p(5694, 138),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5694, 171),
+							X: &lang.Ident{
+								Pos:  p(5694, 171),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5694, 178),
+							X: &lang.CallExpr{
+								Pos: p(5694, 178),
+								Fun: &lang.Ident{
+									Pos:  p(5694, 178),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5694, 186),
+										X: &lang.Ident{
+											Pos:  p(5694, 186),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5694, 200),
+							X: &lang.Literal{
+								Pos:  p(5694, 200),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5694, 206),
+							X: &lang.UnaryExpr{
+								Pos: p(5694, 206),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5694, 207),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5694, 210),
+							X: &lang.UnaryExpr{
+								Pos: p(5694, 210),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5694, 211),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5695, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5695, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5695, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5695, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5695, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5695, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5695, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5695, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5695, 68),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5695, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(5695, 88),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5695, 110),
+						Type: &lang.TypeRef{
+							Pos:  p(5695, 110),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5695, 175),
+					Fun: &lang.MemberExpr{
+						Pos: p(5695, 175),
+						X: &lang.CallExpr{
+							Pos: p(5695, 136),
+							Fun: &lang.Ident{
+								Pos:  p(5695, 136),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5695, 143),
+									X: &lang.Ident{
+										Pos:  p(5695, 143),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5695, 152),
+									X: &lang.Ident{
+										Pos:  p(5695, 152),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5695, 161),
+									X: &lang.Ident{
+										Pos:  p(5695, 161),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5695, 186),
+							X: &lang.Ident{
+								Pos:  p(5695, 186),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5695, 193),
+							X: &lang.CallExpr{
+								Pos: p(5695, 193),
+								Fun: &lang.Ident{
+									Pos:  p(5695, 193),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5695, 201),
+										X: &lang.Ident{
+											Pos:  p(5695, 201),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5695, 215),
+							X: &lang.Literal{
+								Pos:  p(5695, 215),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5695, 221),
+							X: &lang.UnaryExpr{
+								Pos: p(5695, 221),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5695, 222),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5695, 225),
+							X: &lang.UnaryExpr{
+								Pos: p(5695, 225),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5695, 226),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5696, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5696, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5696, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5696, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5696, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5696, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5696, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5696, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5696, 68),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5696, 154),
+					Fun: &lang.MemberExpr{
+						Pos: p(5696, 154),
+						X: &lang.CallExpr{
+							Pos: p(5696, 97),
+							Fun: &lang.Ident{
+								Pos:  p(5696, 97),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5696, 104),
+									X: &lang.Ident{
+										Pos:  p(5696, 104),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5696, 113),
+									X: &lang.MemberExpr{
+										Pos: p(5696, 126),
+										X: &lang.Ident{
+											Pos:  p(5696, 113),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5696, 132),
+									X: &lang.Ident{
+										Pos:  p(5696, 132),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5696, 165),
+							X: &lang.Ident{
+								Pos:  p(5696, 165),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5696, 172),
+							X: &lang.Literal{
+								Pos:  p(5696, 172),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5696, 178),
+							X: &lang.CallExpr{
+								Pos: p(5696, 178),
+								Fun: &lang.Ident{
+									Pos:  p(5696, 178),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5696, 195),
+										X: &lang.Ident{
+											Pos:  p(5696, 195),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5696, 207),
+							X: &lang.UnaryExpr{
+								Pos: p(5696, 207),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5696, 208),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5696, 211),
+							X: &lang.UnaryExpr{
+								Pos: p(5696, 211),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5696, 212),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5697, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5697, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5697, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5697, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5697, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5697, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5697, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5697, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5697, 68),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5697, 94),
+						Type: &lang.TypeRef{
+							Pos:  p(5697, 94),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5697, 166),
+					Fun: &lang.MemberExpr{
+						Pos: p(5697, 166),
+						X: &lang.CallExpr{
+							Pos: p(5697, 119),
+							Fun: &lang.Ident{
+								Pos:  p(5697, 119),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5697, 126),
+									X: &lang.Ident{
+										Pos:  p(5697, 126),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5697, 135),
+									X: &lang.Ident{
+										Pos:  p(5697, 135),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5697, 144),
+									X: &lang.Ident{
+										Pos:  p(5697, 144),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5697, 177),
+							X: &lang.Ident{
+								Pos:  p(5697, 177),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5697, 184),
+							X: &lang.Literal{
+								Pos:  p(5697, 184),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5697, 190),
+							X: &lang.CallExpr{
+								Pos: p(5697, 190),
+								Fun: &lang.Ident{
+									Pos:  p(5697, 190),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5697, 207),
+										X: &lang.Ident{
+											Pos:  p(5697, 207),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5697, 219),
+							X: &lang.UnaryExpr{
+								Pos: p(5697, 219),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5697, 220),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5697, 223),
+							X: &lang.UnaryExpr{
+								Pos: p(5697, 223),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5697, 224),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5698, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5698, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5698, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5698, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5698, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5698, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5698, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5698, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5698, 68),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5698, 94),
+						Type: &lang.TypeRef{
+							Pos:  p(5698, 94),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5698, 116),
+						Type: &lang.TypeRef{
+							Pos:  p(5698, 116),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5698, 181),
+					Fun: &lang.MemberExpr{
+						Pos: p(5698, 181),
+						X: &lang.CallExpr{
+							Pos: p(5698, 142),
+							Fun: &lang.Ident{
+								Pos:  p(5698, 142),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5698, 149),
+									X: &lang.Ident{
+										Pos:  p(5698, 149),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5698, 158),
+									X: &lang.Ident{
+										Pos:  p(5698, 158),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5698, 167),
+									X: &lang.Ident{
+										Pos:  p(5698, 167),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5698, 192),
+							X: &lang.Ident{
+								Pos:  p(5698, 192),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5698, 199),
+							X: &lang.Literal{
+								Pos:  p(5698, 199),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5698, 205),
+							X: &lang.CallExpr{
+								Pos: p(5698, 205),
+								Fun: &lang.Ident{
+									Pos:  p(5698, 205),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5698, 222),
+										X: &lang.Ident{
+											Pos:  p(5698, 222),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5698, 234),
+							X: &lang.UnaryExpr{
+								Pos: p(5698, 234),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5698, 235),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5698, 238),
+							X: &lang.UnaryExpr{
+								Pos: p(5698, 238),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5698, 239),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5702, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5702, 9),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5702, 9),
+						Name: "string",
+					},
+				},
+				Name:    "Cut",
+				NamePos: p(5702, 18),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5702, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5702, 22),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5702, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5702, 36),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5702, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5702, 47),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5703, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5704, 13),
+							X: &lang.CallExpr{
+								Pos: p(5704, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5704, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5704, 24),
+										X: &lang.Ident{
+											Pos:  p(5704, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5705, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5705, 23),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5705, 17),
+									Name: "count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5705, 25),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5705, 28),
+								X: &lang.NewExpr{
+									Pos: p(5705, 34),
+									Type: &lang.TypeRef{
+										Pos:  p(5705, 38),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5705, 66),
+											X: &lang.Literal{
+												Pos:   p(5705, 66),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"count\"",
+												Value: string("count"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5705, 75),
+											X: &lang.Literal{
+												Pos:   p(5705, 75),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Count cannot be less than -1.\"",
+												Value: string("Count cannot be less than -1."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5706, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5706, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5706, 17),
+									Name: "startat",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5706, 28),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5706, 29),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5706, 32),
+								X: &lang.AssignExpr{
+									Pos: p(5706, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5706, 32),
+										Name: "startat",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(5706, 42),
+										Fun: &lang.Ident{
+											Pos:  p(5706, 42),
+											Name: "DefaultStart",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5706, 55),
+												X: &lang.Ident{
+													Pos:  p(5706, 55),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.ExprStmt{
+								Pos: p(5707, 18),
+								X: &lang.CallExpr{
+									Pos: p(5707, 18),
+									Fun: &lang.Ident{
+										Pos:  p(5707, 18),
+										Name: "CheckStart",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5707, 29),
+											X: &lang.Ident{
+												Pos:  p(5707, 29),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5707, 36),
+											X: &lang.Ident{
+												Pos:  p(5707, 36),
+												Name: "startat",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5708, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5708, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5708, 17),
+									Name: "count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5708, 26),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5708, 29),
+								X: &lang.NewArrayExpr{
+									Pos: p(5708, 36),
+									Elem: &lang.TypeRef{
+										Pos:  p(5708, 40),
+										Name: "string",
+									},
+									Rank: 1,
+									Init: []lang.Expr{
+										&lang.Ident{
+											Pos:  p(5708, 51),
+											Name: "input",
+										},
+									},
+									HasInit: true,
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5709, 13),
+							X: &lang.PostfixExpr{
+								Pos: p(5709, 18),
+								Op:  "--",
+								X: &lang.Ident{
+									Pos:  p(5709, 13),
+									Name: "count",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5710, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5710, 13),
+								Name: "Match",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5710, 19),
+									Name: "m",
+									Init: &lang.CallExpr{
+										Pos: p(5710, 23),
+										Fun: &lang.Ident{
+											Pos:  p(5710, 23),
+											Name: "Run",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5710, 27),
+												X: &lang.Ident{
+													Pos:  p(5710, 27),
+													Name: "input",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5710, 34),
+												X: &lang.Literal{
+													Pos:   p(5710, 34),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											&lang.Arg{
+												Pos: p(5710, 37),
+												X: &lang.MemberExpr{
+													Pos: p(5710, 43),
+													X: &lang.Ident{
+														Pos:  p(5710, 37),
+														Name: "input",
+													},
+													Name: "Length",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5710, 51),
+												X: &lang.Ident{
+													Pos:  p(5710, 51),
+													Name: "startat",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5710, 60),
+												X: &lang.UnaryExpr{
+													Pos: p(5710, 60),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(5710, 61),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5711, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(5711, 17),
+								Op:  "!",
+								X: &lang.MemberExpr{
+									Pos: p(5711, 20),
+									X: &lang.Ident{
+										Pos:  p(5711, 18),
+										Name: "m",
+									},
+									Name: "Success",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5711, 29),
+								X: &lang.NewArrayExpr{
+									Pos: p(5711, 36),
+									Elem: &lang.TypeRef{
+										Pos:  p(5711, 40),
+										Name: "string",
+									},
+									Rank: 1,
+									Init: []lang.Expr{
+										&lang.Ident{
+											Pos:  p(5711, 51),
+											Name: "input",
+										},
+									},
+									HasInit: true,
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5712, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5712, 17),
+									Name: "list",
+									Init: &lang.NewExpr{
+										Pos: p(5712, 24),
+										Type: &lang.TypeRef{
+											Pos:  p(5712, 28),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(5712, 60),
+													Name: "string",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5713, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5713, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5713, 17),
+									Name: "prev",
+									Init: &lang.CondExpr{
+										Pos: p(5713, 36),
+										Cond: &lang.Ident{
+											Pos:  p(5713, 24),
+											Name: "RightToLeft",
+										},
+										Then: &lang.MemberExpr{
+											Pos: p(5713, 44),
+											X: &lang.Ident{
+												Pos:  p(5713, 38),
+												Name: "input",
+											},
+											Name: "Length",
+										},
+										Else: &lang.Literal{
+											Pos:   p(5713, 53),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+						},
+						&lang.DoStmt{
+							Pos: p(5714, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(5715, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(5716, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(5716, 21),
+											Op:  "!",
+											X: &lang.Ident{
+												Pos:  p(5716, 22),
+												Name: "RightToLeft",
+											},
+										},
+										Then: &lang.BlockStmt{
+											Pos: p(5717, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(5718, 21),
+													X: &lang.CallExpr{
+														Pos: p(5718, 26),
+														Fun: &lang.MemberExpr{
+															Pos: p(5718, 26),
+															X: &lang.Ident{
+																Pos:  p(5718, 21),
+																Name: "list",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5718, 30),
+																X: &lang.CallExpr{
+																	Pos: p(5718, 36),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(5718, 36),
+																		X: &lang.Ident{
+																			Pos:  p(5718, 30),
+																			Name: "input",
+																		},
+																		Name: "Substring",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5718, 46),
+																			X: &lang.Ident{
+																				Pos:  p(5718, 46),
+																				Name: "prev",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5718, 52),
+																			X: &lang.BinaryExpr{
+																				Pos: p(5718, 60),
+																				Op:  "-",
+																				X: &lang.MemberExpr{
+																					Pos: p(5718, 54),
+																					X: &lang.Ident{
+																						Pos:  p(5718, 52),
+																						Name: "m",
+																					},
+																					Name: "Index",
+																				},
+																				Y: &lang.Ident{
+																					Pos:  p(5718, 62),
+																					Name: "prev",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5719, 21),
+													X: &lang.AssignExpr{
+														Pos: p(5719, 26),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(5719, 21),
+															Name: "prev",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(5719, 36),
+															Op:  "+",
+															X: &lang.MemberExpr{
+																Pos: p(5719, 30),
+																X: &lang.Ident{
+																	Pos:  p(5719, 28),
+																	Name: "m",
+																},
+																Name: "Index",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(5719, 40),
+																X: &lang.Ident{
+																	Pos:  p(5719, 38),
+																	Name: "m",
+																},
+																Name: "Length",
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(5720, 17),
+										},
+										Else: &lang.BlockStmt{
+											Pos: p(5722, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(5723, 21),
+													X: &lang.CallExpr{
+														Pos: p(5723, 26),
+														Fun: &lang.MemberExpr{
+															Pos: p(5723, 26),
+															X: &lang.Ident{
+																Pos:  p(5723, 21),
+																Name: "list",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5723, 30),
+																X: &lang.CallExpr{
+																	Pos: p(5723, 36),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(5723, 36),
+																		X: &lang.Ident{
+																			Pos:  p(5723, 30),
+																			Name: "input",
+																		},
+																		Name: "Substring",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5723, 46),
+																			X: &lang.BinaryExpr{
+																				Pos: p(5723, 54),
+																				Op:  "+",
+																				X: &lang.MemberExpr{
+																					Pos: p(5723, 48),
+																					X: &lang.Ident{
+																						Pos:  p(5723, 46),
+																						Name: "m",
+																					},
+																					Name: "Index",
+																				},
+																				Y: &lang.MemberExpr{
+																					Pos: p(5723, 58),
+																					X: &lang.Ident{
+																						Pos:  p(5723, 56),
+																						Name: "m",
+																					},
+																					Name: "Length",
+																				},
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5723, 66),
+																			X: &lang.BinaryExpr{
+																				Pos: p(5723, 81),
+																				Op:  "-",
+																				X: &lang.BinaryExpr{
+																					Pos: p(5723, 71),
+																					Op:  "-",
+																					X: &lang.Ident{
+																						Pos:  p(5723, 66),
+																						Name: "prev",
+																					},
+																					Y: &lang.MemberExpr{
+																						Pos: p(5723, 75),
+																						X: &lang.Ident{
+																							Pos:  p(5723, 73),
+																							Name: "m",
+																						},
+																						Name: "Index",
+																					},
+																				},
+																				Y: &lang.MemberExpr{
+																					Pos: p(5723, 85),
+																					X: &lang.Ident{
+																						Pos:  p(5723, 83),
+																						Name: "m",
+																					},
+																					Name: "Length",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5724, 21),
+													X: &lang.AssignExpr{
+														Pos: p(5724, 26),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(5724, 21),
+															Name: "prev",
+														},
+														Right: &lang.MemberExpr{
+															Pos: p(5724, 30),
+															X: &lang.Ident{
+																Pos:  p(5724, 28),
+																Name: "m",
+															},
+															Name: "Index",
+														},
+													},
+												},
+											},
+											Rbrace: p(5725, 17),
+										},
+									},
+									&lang.ForStmt{
+										Pos: p(5726, 17),
+										InitDecl: &lang.LocalDeclStmt{
+											Pos: p(5726, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(5726, 22),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(5726, 26),
+													Name: "i",
+													Init: &lang.Literal{
+														Pos:   p(5726, 30),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+										Cond: &lang.BinaryExpr{
+											Pos: p(5726, 35),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5726, 33),
+												Name: "i",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(5726, 46),
+												X: &lang.Ident{
+													Pos:  p(5726, 37),
+													Name: "_numbers",
+												},
+												Name: "Length",
+											},
+										},
+										Post: []lang.Expr{
+											&lang.PostfixExpr{
+												Pos: p(5726, 55),
+												Op:  "++",
+												X: &lang.Ident{
+													Pos:  p(5726, 54),
+													Name: "i",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(5727, 21),
+											Cond: &lang.CallExpr{
+												Pos: p(5727, 27),
+												Fun: &lang.MemberExpr{
+													Pos: p(5727, 27),
+													X: &lang.Ident{
+														Pos:  p(5727, 25),
+														Name: "m",
+													},
+													Name: "Matched",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5727, 35),
+														X: &lang.Ident{
+															Pos:  p(5727, 35),
+															Name: "i",
+														},
+													},
+												},
+											},
+											Then: &lang.ExprStmt{
+												Pos: p(5727, 39),
+												X: &lang.CallExpr{
+													Pos: p(5727, 44),
+													Fun: &lang.MemberExpr{
+														Pos: p(5727, 44),
+														X: &lang.Ident{
+															Pos:  p(5727, 39),
+															Name: "list",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5727, 48),
+															X: &lang.MemberExpr{
+																Pos: p(5727, 61),
+																X: &lang.CallExpr{
+																	Pos: p(5727, 50),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(5727, 50),
+																		X: &lang.Ident{
+																			Pos:  p(5727, 48),
+																			Name: "m",
+																		},
+																		Name: "GroupAt",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5727, 58),
+																			X: &lang.Ident{
+																				Pos:  p(5727, 58),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+																Name: "Value",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(5728, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5728, 29),
+											Op:  "==",
+											X: &lang.UnaryExpr{
+												Pos: p(5728, 21),
+												Op:  "--",
+												X: &lang.Ident{
+													Pos:  p(5728, 23),
+													Name: "count",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(5728, 32),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.BreakStmt{
+											Pos: p(5728, 35),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5729, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5729, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5729, 17),
+												Name: "m",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(5729, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(5729, 23),
+													X: &lang.Ident{
+														Pos:  p(5729, 21),
+														Name: "m",
+													},
+													Name: "NextMatch",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5730, 13),
+							},
+							Cond: &lang.MemberExpr{
+								Pos: p(5730, 24),
+								X: &lang.Ident{
+									Pos:  p(5730, 22),
+									Name: "m",
+								},
+								Name: "Success",
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5731, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(5731, 17),
+								Op:  "!",
+								X: &lang.Ident{
+									Pos:  p(5731, 18),
+									Name: "RightToLeft",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5732, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(5733, 17),
+										X: &lang.CallExpr{
+											Pos: p(5733, 22),
+											Fun: &lang.MemberExpr{
+												Pos: p(5733, 22),
+												X: &lang.Ident{
+													Pos:  p(5733, 17),
+													Name: "list",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5733, 26),
+													X: &lang.CallExpr{
+														Pos: p(5733, 32),
+														Fun: &lang.MemberExpr{
+															Pos: p(5733, 32),
+															X: &lang.Ident{
+																Pos:  p(5733, 26),
+																Name: "input",
+															},
+															Name: "Substring",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5733, 42),
+																X: &lang.Ident{
+																	Pos:  p(5733, 42),
+																	Name: "prev",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(5734, 17),
+										X: &lang.CallExpr{
+											Pos: p(5734, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(5734, 29),
+												X: &lang.Ident{
+													Pos:  p(5734, 24),
+													Name: "list",
+												},
+												Name: "ToArray",
+											},
+										},
+									},
+								},
+								Rbrace: p(5735, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5736, 13),
+							X: &lang.CallExpr{
+								Pos: p(5736, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(5736, 18),
+									X: &lang.Ident{
+										Pos:  p(5736, 13),
+										Name: "list",
+									},
+									Name: "Add",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5736, 22),
+										X: &lang.CallExpr{
+											Pos: p(5736, 28),
+											Fun: &lang.MemberExpr{
+												Pos: p(5736, 28),
+												X: &lang.Ident{
+													Pos:  p(5736, 22),
+													Name: "input",
+												},
+												Name: "Substring",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5736, 38),
+													X: &lang.Literal{
+														Pos:   p(5736, 38),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												&lang.Arg{
+													Pos: p(5736, 41),
+													X: &lang.Ident{
+														Pos:  p(5736, 41),
+														Name: "prev",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5737, 13),
+							X: &lang.CallExpr{
+								Pos: p(5737, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(5737, 18),
+									X: &lang.Ident{
+										Pos:  p(5737, 13),
+										Name: "list",
+									},
+									Name: "Reverse",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5738, 13),
+							X: &lang.CallExpr{
+								Pos: p(5738, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(5738, 25),
+									X: &lang.Ident{
+										Pos:  p(5738, 20),
+										Name: "list",
+									},
+									Name: "ToArray",
+								},
+							},
+						},
+					},
+					Rbrace: p(5739, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5741, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5741, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5741, 16),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5741, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5741, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5741, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5741, 48),
+					Fun: &lang.Ident{
+						Pos:  p(5741, 48),
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5741, 52),
+							X: &lang.Ident{
+								Pos:  p(5741, 52),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5741, 59),
+							X: &lang.Literal{
+								Pos:   p(5741, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5741, 62),
+							X: &lang.UnaryExpr{
+								Pos: p(5741, 62),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5741, 63),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5742, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5742, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5742, 16),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5742, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5742, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5742, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5742, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5742, 45),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5742, 59),
+					Fun: &lang.Ident{
+						Pos:  p(5742, 59),
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5742, 63),
+							X: &lang.Ident{
+								Pos:  p(5742, 63),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5742, 70),
+							X: &lang.Ident{
+								Pos:  p(5742, 70),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5742, 77),
+							X: &lang.UnaryExpr{
+								Pos: p(5742, 77),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5742, 78),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5743, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5743, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5743, 16),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5743, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5743, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5743, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5743, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5743, 45),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5743, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5743, 56),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5743, 72),
+					Fun: &lang.Ident{
+						Pos:  p(5743, 72),
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5743, 76),
+							X: &lang.Ident{
+								Pos:  p(5743, 76),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5743, 83),
+							X: &lang.Ident{
+								Pos:  p(5743, 83),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5743, 90),
+							X: &lang.CondExpr{
+								Pos: p(5743, 102),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5743, 98),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5743, 90),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5743, 100),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5743, 104),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5743, 105),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5743, 109),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5744, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5744, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5744, 23),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5744, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5744, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5744, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5744, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5744, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5744, 128),
+					Fun: &lang.MemberExpr{
+						Pos: p(5744, 128),
+						X: &lang.CallExpr{
+							Pos: p(5744, 71),
+							Fun: &lang.Ident{
+								Pos:  p(5744, 71),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5744, 78),
+									X: &lang.Ident{
+										Pos:  p(5744, 78),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5744, 87),
+									X: &lang.MemberExpr{
+										Pos: p(5744, 100),
+										X: &lang.Ident{
+											Pos:  p(5744, 87),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5744, 106),
+									X: &lang.Ident{
+										Pos:  p(5744, 106),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5744, 132),
+							X: &lang.Ident{
+								Pos:  p(5744, 132),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5744, 139),
+							X: &lang.Literal{
+								Pos:   p(5744, 139),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5744, 142),
+							X: &lang.UnaryExpr{
+								Pos: p(5744, 142),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5744, 143),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5745, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5745, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5745, 23),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5745, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5745, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5745, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5745, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5745, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5745, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5745, 68),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5745, 140),
+					Fun: &lang.MemberExpr{
+						Pos: p(5745, 140),
+						X: &lang.CallExpr{
+							Pos: p(5745, 93),
+							Fun: &lang.Ident{
+								Pos:  p(5745, 93),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5745, 100),
+									X: &lang.Ident{
+										Pos:  p(5745, 100),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5745, 109),
+									X: &lang.Ident{
+										Pos:  p(5745, 109),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5745, 118),
+									X: &lang.Ident{
+										Pos:  p(5745, 118),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5745, 144),
+							X: &lang.Ident{
+								Pos:  p(5745, 144),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5745, 151),
+							X: &lang.Literal{
+								Pos:   p(5745, 151),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5745, 154),
+							X: &lang.UnaryExpr{
+								Pos: p(5745, 154),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5745, 155),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5746, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5746, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5746, 23),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5746, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5746, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5746, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5746, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 68),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5746, 90),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 90),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5746, 155),
+					Fun: &lang.MemberExpr{
+						Pos: p(5746, 155),
+						X: &lang.CallExpr{
+							Pos: p(5746, 116),
+							Fun: &lang.Ident{
+								Pos:  p(5746, 116),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5746, 123),
+									X: &lang.Ident{
+										Pos:  p(5746, 123),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5746, 132),
+									X: &lang.Ident{
+										Pos:  p(5746, 132),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5746, 141),
+									X: &lang.Ident{
+										Pos:  p(5746, 141),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5746, 159),
+							X: &lang.Ident{
+								Pos:  p(5746, 159),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5746, 166),
+							X: &lang.Literal{
+								Pos:   p(5746, 166),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5746, 169),
+							X: &lang.UnaryExpr{
+								Pos: p(5746, 169),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5746, 170),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5748, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5748, 23),
+					Name: "string",
+				},
+				Name:    "Escape",
+				NamePos: p(5748, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5748, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5748, 37),
+							Name: "string",
+						},
+						Name: "str",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5749, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5750, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5750, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5750, 17),
+									Name: "str",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5750, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5750, 30),
+								X: &lang.NewExpr{
+									Pos: p(5750, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(5750, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5750, 62),
+											X: &lang.Literal{
+												Pos:   p(5750, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"str\"",
+												Value: string("str"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5751, 13),
+							X: &lang.CallExpr{
+								Pos: p(5751, 32),
+								Fun: &lang.MemberExpr{
+									Pos: p(5751, 32),
+									X: &lang.MemberExpr{
+										Pos: p(5751, 29),
+										X: &lang.Ident{
+											Pos:  p(5751, 20),
+											Name: "Internal",
+										},
+										Name: "VM",
+									},
+									Name: "RegexEscape",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5751, 44),
+										X: &lang.Ident{
+											Pos:  p(5751, 44),
+											Name: "str",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5752, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5754, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5754, 23),
+					Name: "string",
+				},
+				Name:    "Unescape",
+				NamePos: p(5754, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5754, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(5754, 39),
+							Name: "string",
+						},
+						Name: "str",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5755, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5756, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5756, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5756, 17),
+									Name: "str",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5756, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5756, 30),
+								X: &lang.NewExpr{
+									Pos: p(5756, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(5756, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5756, 62),
+											X: &lang.Literal{
+												Pos:   p(5756, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"str\"",
+												Value: string("str"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5757, 13),
+							X: &lang.CallExpr{
+								Pos: p(5757, 32),
+								Fun: &lang.MemberExpr{
+									Pos: p(5757, 32),
+									X: &lang.MemberExpr{
+										Pos: p(5757, 29),
+										X: &lang.Ident{
+											Pos:  p(5757, 20),
+											Name: "Internal",
+										},
+										Name: "VM",
+									},
+									Name: "RegexUnescape",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5757, 46),
+										X: &lang.Ident{
+											Pos:  p(5757, 46),
+											Name: "str",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5758, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_217() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5761, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Capture",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5763, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:  p(5763, 27),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5763, 34),
+						Name: "_text",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5764, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5764, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5764, 22),
+						Name: "_index",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5765, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5765, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5765, 22),
+						Name: "_length",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5767, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "Capture",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5767, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(5767, 26),
+							Name: "string",
+						},
+						Name: "text",
+					},
+					&lang.Param{
+						Pos: p(5767, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(5767, 39),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(5767, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5767, 50),
+							Name: "int",
+						},
+						Name: "length",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5768, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5769, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5769, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5769, 13),
+									Name: "_text",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5769, 21),
+									Name: "text",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5770, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5770, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5770, 13),
+									Name: "_index",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5770, 22),
+									Name: "index",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5771, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5771, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5771, 13),
+									Name: "_length",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5771, 23),
+									Name: "length",
+								},
+							},
+						},
+					},
+					Rbrace: p(5772, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5774, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5774, 16),
+					Name: "int",
+				},
+				Name: "Index",
+				ExprBody: &lang.Ident{
+					Pos:  p(5774, 29),
+					Name: "_index",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5775, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5775, 16),
+					Name: "int",
+				},
+				Name: "Length",
+				ExprBody: &lang.Ident{
+					Pos:  p(5775, 30),
+					Name: "_length",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5776, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5776, 16),
+					Name: "string",
+				},
+				Name: "Value",
+				ExprBody: &lang.CallExpr{
+					Pos: p(5776, 38),
+					Fun: &lang.MemberExpr{
+						Pos: p(5776, 38),
+						X: &lang.Ident{
+							Pos:  p(5776, 32),
+							Name: "_text",
+						},
+						Name: "Substring",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5776, 48),
+							X: &lang.Ident{
+								Pos:  p(5776, 48),
+								Name: "_index",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5776, 56),
+							X: &lang.Ident{
+								Pos:  p(5776, 56),
+								Name: "_length",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5777, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5777, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(5777, 32),
+				ExprBody: &lang.Ident{
+					Pos:  p(5777, 46),
+					Name: "Value",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5781, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5781, 25),
+					Name: "int",
+				},
+				Name:    "At",
+				NamePos: p(5781, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5781, 32),
+						Type: &lang.TypeRef{
+							Pos:       p(5781, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5781, 32),
+								Name: "int",
+							},
+						},
+						Name: "data",
+					},
+					&lang.Param{
+						Pos: p(5781, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5781, 44),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+					&lang.Param{
+						Pos: p(5781, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(5781, 54),
+							Name: "int",
+						},
+						Name: "i",
+					},
+					&lang.Param{
+						Pos: p(5781, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5781, 61),
+							Name: "int",
+						},
+						Name: "field",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5782, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5783, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5783, 22),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5783, 17),
+									Name: "data",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5783, 25),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5783, 31),
+								X: &lang.Literal{
+									Pos:   p(5783, 38),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5784, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5784, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5784, 17),
+									Name: "off",
+									Init: &lang.IndexExpr{
+										Pos: p(5784, 27),
+										X: &lang.Ident{
+											Pos:  p(5784, 23),
+											Name: "data",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5784, 28),
+												X: &lang.BinaryExpr{
+													Pos: p(5784, 30),
+													Op:  "+",
+													X: &lang.Literal{
+														Pos:   p(5784, 28),
+														Raw:   "1",
+														Value: int64(1),
+													},
+													Y: &lang.Ident{
+														Pos:  p(5784, 32),
+														Name: "slot",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5785, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5785, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5785, 17),
+									Name: "count",
+									Init: &lang.IndexExpr{
+										Pos: p(5785, 29),
+										X: &lang.Ident{
+											Pos:  p(5785, 25),
+											Name: "data",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5785, 30),
+												X: &lang.Ident{
+													Pos:  p(5785, 30),
+													Name: "off",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5786, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5786, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5786, 17),
+									Name: "count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5786, 26),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5786, 29),
+								X: &lang.Literal{
+									Pos:   p(5786, 36),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5787, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5787, 19),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5787, 17),
+									Name: "i",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5787, 21),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5787, 24),
+								X: &lang.AssignExpr{
+									Pos: p(5787, 26),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5787, 24),
+										Name: "i",
+									},
+									Right: &lang.BinaryExpr{
+										Pos: p(5787, 34),
+										Op:  "-",
+										X: &lang.Ident{
+											Pos:  p(5787, 28),
+											Name: "count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5787, 36),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5788, 13),
+							X: &lang.IndexExpr{
+								Pos: p(5788, 24),
+								X: &lang.Ident{
+									Pos:  p(5788, 20),
+									Name: "data",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5788, 25),
+										X: &lang.BinaryExpr{
+											Pos: p(5788, 41),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(5788, 33),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(5788, 29),
+													Op:  "+",
+													X: &lang.Ident{
+														Pos:  p(5788, 25),
+														Name: "off",
+													},
+													Y: &lang.Literal{
+														Pos:   p(5788, 31),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(5788, 37),
+													Op:  "*",
+													X: &lang.Literal{
+														Pos:   p(5788, 35),
+														Raw:   "2",
+														Value: int64(2),
+													},
+													Y: &lang.Ident{
+														Pos:  p(5788, 39),
+														Name: "i",
+													},
+												},
+											},
+											Y: &lang.Ident{
+												Pos:  p(5788, 43),
+												Name: "field",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5789, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5791, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5791, 25),
+					Name: "int",
+				},
+				Name:    "CountOf",
+				NamePos: p(5791, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5791, 37),
+						Type: &lang.TypeRef{
+							Pos:       p(5791, 37),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5791, 37),
+								Name: "int",
+							},
+						},
+						Name: "data",
+					},
+					&lang.Param{
+						Pos: p(5791, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5791, 49),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5791, 75),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5791, 67),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5791, 62),
+							Name: "data",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5791, 70),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.Literal{
+						Pos:   p(5791, 77),
+						Raw:   "0",
+						Value: int64(0),
+					},
+					Else: &lang.IndexExpr{
+						Pos: p(5791, 85),
+						X: &lang.Ident{
+							Pos:  p(5791, 81),
+							Name: "data",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5791, 86),
+								X: &lang.IndexExpr{
+									Pos: p(5791, 90),
+									X: &lang.Ident{
+										Pos:  p(5791, 86),
+										Name: "data",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5791, 91),
+											X: &lang.BinaryExpr{
+												Pos: p(5791, 93),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(5791, 91),
+													Raw:   "1",
+													Value: int64(1),
+												},
+												Y: &lang.Ident{
+													Pos:  p(5791, 95),
+													Name: "slot",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_218() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5794, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Group",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5794, 26),
+				Name: "Capture",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5796, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:       p(5796, 27),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5796, 27),
+						Name: "int",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5796, 33),
+						Name: "_data",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5797, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5797, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5797, 22),
+						Name: "_slot",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5798, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5798, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5798, 25),
+						Name: "_name",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5799, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5799, 9),
+					Name: "CaptureCollection",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5799, 27),
+						Name: "_captures",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5801, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "Group",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5801, 24),
+						Type: &lang.TypeRef{
+							Pos:  p(5801, 24),
+							Name: "string",
+						},
+						Name: "text",
+					},
+					&lang.Param{
+						Pos: p(5801, 37),
+						Type: &lang.TypeRef{
+							Pos:       p(5801, 37),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5801, 37),
+								Name: "int",
+							},
+						},
+						Name: "data",
+					},
+					&lang.Param{
+						Pos: p(5801, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5801, 49),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+					&lang.Param{
+						Pos: p(5801, 59),
+						Type: &lang.TypeRef{
+							Pos:  p(5801, 59),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5802, 15),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5802, 20),
+							X: &lang.Ident{
+								Pos:  p(5802, 20),
+								Name: "text",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5802, 26),
+							X: &lang.CallExpr{
+								Pos: p(5802, 26),
+								Fun: &lang.Ident{
+									Pos:  p(5802, 26),
+									Name: "At",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5802, 29),
+										X: &lang.Ident{
+											Pos:  p(5802, 29),
+											Name: "data",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5802, 35),
+										X: &lang.Ident{
+											Pos:  p(5802, 35),
+											Name: "slot",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5802, 41),
+										X: &lang.UnaryExpr{
+											Pos: p(5802, 41),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5802, 42),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5802, 45),
+										X: &lang.Literal{
+											Pos:   p(5802, 45),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5802, 49),
+							X: &lang.CallExpr{
+								Pos: p(5802, 49),
+								Fun: &lang.Ident{
+									Pos:  p(5802, 49),
+									Name: "At",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5802, 52),
+										X: &lang.Ident{
+											Pos:  p(5802, 52),
+											Name: "data",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5802, 58),
+										X: &lang.Ident{
+											Pos:  p(5802, 58),
+											Name: "slot",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5802, 64),
+										X: &lang.UnaryExpr{
+											Pos: p(5802, 64),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5802, 65),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5802, 68),
+										X: &lang.Literal{
+											Pos:   p(5802, 68),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5803, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5804, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5804, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5804, 13),
+									Name: "_data",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5804, 21),
+									Name: "data",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5805, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5805, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5805, 13),
+									Name: "_slot",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5805, 21),
+									Name: "slot",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5806, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5806, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5806, 13),
+									Name: "_name",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5806, 21),
+									Name: "name",
+								},
+							},
+						},
+					},
+					Rbrace: p(5807, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5809, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5809, 16),
+					Name: "bool",
+				},
+				Name: "Success",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(5809, 54),
+					Op:  ">",
+					X: &lang.CallExpr{
+						Pos: p(5809, 32),
+						Fun: &lang.Ident{
+							Pos:  p(5809, 32),
+							Name: "CountOf",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5809, 40),
+								X: &lang.Ident{
+									Pos:  p(5809, 40),
+									Name: "_data",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5809, 47),
+								X: &lang.Ident{
+									Pos:  p(5809, 47),
+									Name: "_slot",
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(5809, 56),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5810, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5810, 16),
+					Name: "string",
+				},
+				Name: "Name",
+				ExprBody: &lang.Ident{
+					Pos:  p(5810, 31),
+					Name: "_name",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5812, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5812, 16),
+					Name: "CaptureCollection",
+				},
+				Name: "Captures",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5814, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5815, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5816, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5816, 31),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(5816, 21),
+											Name: "_captures",
+										},
+										Y: &lang.Literal{
+											Pos:  p(5816, 34),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(5817, 17),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(5818, 21),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(5818, 25),
+														Name: "list",
+														Init: &lang.NewExpr{
+															Pos: p(5818, 32),
+															Type: &lang.TypeRef{
+																Pos:  p(5818, 36),
+																Name: "System.Collections.Generic.List",
+																Args: []*lang.TypeRef{
+																	&lang.TypeRef{
+																		Pos:  p(5818, 68),
+																		Name: "Capture",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(5819, 21),
+												Type: &lang.TypeRef{
+													Pos:  p(5819, 21),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(5819, 25),
+														Name: "n",
+														Init: &lang.CallExpr{
+															Pos: p(5819, 29),
+															Fun: &lang.Ident{
+																Pos:  p(5819, 29),
+																Name: "CountOf",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(5819, 37),
+																	X: &lang.Ident{
+																		Pos:  p(5819, 37),
+																		Name: "_data",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(5819, 44),
+																	X: &lang.Ident{
+																		Pos:  p(5819, 44),
+																		Name: "_slot",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ForStmt{
+												Pos: p(5820, 21),
+												InitDecl: &lang.LocalDeclStmt{
+													Pos: p(5820, 26),
+													Type: &lang.TypeRef{
+														Pos:  p(5820, 26),
+														Name: "int",
+													},
+													Decls: []*lang.Declarator{
+														&lang.Declarator{
+															Pos:  p(5820, 30),
+															Name: "i",
+															Init: &lang.Literal{
+																Pos:   p(5820, 34),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+												Cond: &lang.BinaryExpr{
+													Pos: p(5820, 39),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(5820, 37),
+														Name: "i",
+													},
+													Y: &lang.Ident{
+														Pos:  p(5820, 41),
+														Name: "n",
+													},
+												},
+												Post: []lang.Expr{
+													&lang.PostfixExpr{
+														Pos: p(5820, 45),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(5820, 44),
+															Name: "i",
+														},
+													},
+												},
+												Body: &lang.ExprStmt{
+													Pos: p(5820, 49),
+													X: &lang.CallExpr{
+														Pos: p(5820, 54),
+														Fun: &lang.MemberExpr{
+															Pos: p(5820, 54),
+															X: &lang.Ident{
+																Pos:  p(5820, 49),
+																Name: "list",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5820, 58),
+																X: &lang.NewExpr{
+																	Pos: p(5820, 58),
+																	Type: &lang.TypeRef{
+																		Pos:  p(5820, 62),
+																		Name: "Capture",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5820, 70),
+																			X: &lang.Ident{
+																				Pos:  p(5820, 70),
+																				Name: "_text",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5820, 77),
+																			X: &lang.CallExpr{
+																				Pos: p(5820, 77),
+																				Fun: &lang.Ident{
+																					Pos:  p(5820, 77),
+																					Name: "At",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(5820, 80),
+																						X: &lang.Ident{
+																							Pos:  p(5820, 80),
+																							Name: "_data",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5820, 87),
+																						X: &lang.Ident{
+																							Pos:  p(5820, 87),
+																							Name: "_slot",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5820, 94),
+																						X: &lang.Ident{
+																							Pos:  p(5820, 94),
+																							Name: "i",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5820, 97),
+																						X: &lang.Literal{
+																							Pos:   p(5820, 97),
+																							Raw:   "0",
+																							Value: int64(0),
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5820, 101),
+																			X: &lang.CallExpr{
+																				Pos: p(5820, 101),
+																				Fun: &lang.Ident{
+																					Pos:  p(5820, 101),
+																					Name: "At",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(5820, 104),
+																						X: &lang.Ident{
+																							Pos:  p(5820, 104),
+																							Name: "_data",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5820, 111),
+																						X: &lang.Ident{
+																							Pos:  p(5820, 111),
+																							Name: "_slot",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5820, 118),
+																						X: &lang.Ident{
+																							Pos:  p(5820, 118),
+																							Name: "i",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5820, 121),
+																						X: &lang.Literal{
+																							Pos:   p(5820, 121),
+																							Raw:   "1",
+																							Value: int64(1),
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(5821, 21),
+												X: &lang.AssignExpr{
+													Pos: p(5821, 31),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(5821, 21),
+														Name: "_captures",
+													},
+													Right: &lang.NewExpr{
+														Pos: p(5821, 33),
+														Type: &lang.TypeRef{
+															Pos:  p(5821, 37),
+															Name: "CaptureCollection",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5821, 55),
+																X: &lang.Ident{
+																	Pos:  p(5821, 55),
+																	Name: "list",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(5822, 17),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5823, 17),
+									X: &lang.Ident{
+										Pos:  p(5823, 24),
+										Name: "_captures",
+									},
+								},
+							},
+							Rbrace: p(5824, 13),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5827, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5827, 23),
+					Name: "Group",
+				},
+				Name:    "Synchronized",
+				NamePos: p(5827, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5827, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5827, 42),
+							Name: "Group",
+						},
+						Name: "inner",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5828, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5829, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5829, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5829, 17),
+									Name: "inner",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5829, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5829, 32),
+								X: &lang.NewExpr{
+									Pos: p(5829, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(5829, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5829, 64),
+											X: &lang.Literal{
+												Pos:   p(5829, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"inner\"",
+												Value: string("inner"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5830, 13),
+							X: &lang.Ident{
+								Pos:  p(5830, 20),
+								Name: "inner",
+							},
+						},
+					},
+					Rbrace: p(5831, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_219() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5834, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Match",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5834, 26),
+				Name: "Group",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5836, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5836, 18),
+					Name: "Regex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5836, 24),
+						Name: "_regex",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5837, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5837, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5837, 22),
+						Name: "_beg",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5838, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5838, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5838, 22),
+						Name: "_end",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5839, 9),
+				Type: &lang.TypeRef{
+					Pos:       p(5839, 9),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5839, 9),
+						Name: "Group",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5839, 17),
+						Name: "_groups",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5840, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5840, 9),
+					Name: "GroupCollection",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5840, 25),
+						Name: "_collection",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5842, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "Match",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5842, 24),
+						Type: &lang.TypeRef{
+							Pos:  p(5842, 24),
+							Name: "Regex",
+						},
+						Name: "regex",
+					},
+					&lang.Param{
+						Pos: p(5842, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5842, 37),
+							Name: "string",
+						},
+						Name: "text",
+					},
+					&lang.Param{
+						Pos: p(5842, 50),
+						Type: &lang.TypeRef{
+							Pos:       p(5842, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5842, 50),
+								Name: "int",
+							},
+						},
+						Name: "data",
+					},
+					&lang.Param{
+						Pos: p(5842, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(5842, 62),
+							Name: "int",
+						},
+						Name: "beg",
+					},
+					&lang.Param{
+						Pos: p(5842, 71),
+						Type: &lang.TypeRef{
+							Pos:  p(5842, 71),
+							Name: "int",
+						},
+						Name: "end",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5842, 82),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5842, 87),
+							X: &lang.Ident{
+								Pos:  p(5842, 87),
+								Name: "text",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5842, 93),
+							X: &lang.Ident{
+								Pos:  p(5842, 93),
+								Name: "data",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5842, 99),
+							X: &lang.Literal{
+								Pos:   p(5842, 99),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5842, 102),
+							X: &lang.Literal{
+								Pos:   p(5842, 102),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"0\"",
+								Value: string("0"),
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5843, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5844, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5844, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5844, 13),
+									Name: "_regex",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5844, 22),
+									Name: "regex",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5845, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5845, 18),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5845, 13),
+									Name: "_beg",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5845, 20),
+									Name: "beg",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5846, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5846, 18),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5846, 13),
+									Name: "_end",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5846, 20),
+									Name: "end",
+								},
+							},
+						},
+					},
+					Rbrace: p(5847, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5849, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  p(5849, 23),
+					Name: "Match",
+				},
+				Name: "Empty",
+				ExprBody: &lang.NewExpr{
+					Pos: p(5849, 38),
+					Type: &lang.TypeRef{
+						Pos:  p(5849, 42),
+						Name: "Match",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5849, 48),
+							X: &lang.Literal{
+								Pos:  p(5849, 48),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5849, 54),
+							X: &lang.Literal{
+								Pos:   p(5849, 54),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"\"",
+								Value: string(""),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5849, 58),
+							X: &lang.Literal{
+								Pos:  p(5849, 58),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5849, 64),
+							X: &lang.Literal{
+								Pos:   p(5849, 64),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5849, 67),
+							X: &lang.Literal{
+								Pos:   p(5849, 67),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5851, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5851, 18),
+					Name: "Group",
+				},
+				Name:    "GroupAt",
+				NamePos: p(5851, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5851, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5851, 32),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5852, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5853, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5853, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5853, 17),
+									Name: "_groups",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5853, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5854, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(5855, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(5855, 17),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5855, 21),
+												Name: "n",
+												Init: &lang.CondExpr{
+													Pos: p(5855, 40),
+													Cond: &lang.BinaryExpr{
+														Pos: p(5855, 32),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(5855, 25),
+															Name: "_regex",
+														},
+														Y: &lang.Literal{
+															Pos:  p(5855, 35),
+															Kind: lang.LitKind(10),
+															Raw:  "null",
+														},
+													},
+													Then: &lang.Literal{
+														Pos:   p(5855, 42),
+														Raw:   "1",
+														Value: int64(1),
+													},
+													Else: &lang.MemberExpr{
+														Pos: p(5855, 60),
+														X: &lang.MemberExpr{
+															Pos: p(5855, 53),
+															X: &lang.Ident{
+																Pos:  p(5855, 46),
+																Name: "_regex",
+															},
+															Name: "_names",
+														},
+														Name: "Length",
+													},
+												},
+											},
+										},
+									},
+									&lang.LocalDeclStmt{
+										Pos: p(5856, 17),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5856, 21),
+												Name: "gs",
+												Init: &lang.NewArrayExpr{
+													Pos: p(5856, 26),
+													Elem: &lang.TypeRef{
+														Pos:  p(5856, 30),
+														Name: "Group",
+													},
+													Rank: 1,
+													Sizes: []lang.Expr{
+														&lang.Ident{
+															Pos:  p(5856, 36),
+															Name: "n",
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5857, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5857, 23),
+											Op:  "=",
+											Left: &lang.IndexExpr{
+												Pos: p(5857, 19),
+												X: &lang.Ident{
+													Pos:  p(5857, 17),
+													Name: "gs",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5857, 20),
+														X: &lang.Literal{
+															Pos:   p(5857, 20),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+											Right: &lang.ThisExpr{
+												Pos: p(5857, 25),
+											},
+										},
+									},
+									&lang.ForStmt{
+										Pos: p(5858, 17),
+										InitDecl: &lang.LocalDeclStmt{
+											Pos: p(5858, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(5858, 22),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(5858, 26),
+													Name: "i",
+													Init: &lang.Literal{
+														Pos:   p(5858, 30),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+										Cond: &lang.BinaryExpr{
+											Pos: p(5858, 35),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5858, 33),
+												Name: "i",
+											},
+											Y: &lang.Ident{
+												Pos:  p(5858, 37),
+												Name: "n",
+											},
+										},
+										Post: []lang.Expr{
+											&lang.PostfixExpr{
+												Pos: p(5858, 41),
+												Op:  "++",
+												X: &lang.Ident{
+													Pos:  p(5858, 40),
+													Name: "i",
+												},
+											},
+										},
+										Body: &lang.ExprStmt{
+											Pos: p(5858, 45),
+											X: &lang.AssignExpr{
+												Pos: p(5858, 51),
+												Op:  "=",
+												Left: &lang.IndexExpr{
+													Pos: p(5858, 47),
+													X: &lang.Ident{
+														Pos:  p(5858, 45),
+														Name: "gs",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5858, 48),
+															X: &lang.Ident{
+																Pos:  p(5858, 48),
+																Name: "i",
+															},
+														},
+													},
+												},
+												Right: &lang.NewExpr{
+													Pos: p(5858, 53),
+													Type: &lang.TypeRef{
+														Pos:  p(5858, 57),
+														Name: "Group",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5858, 63),
+															X: &lang.Ident{
+																Pos:  p(5858, 63),
+																Name: "_text",
+															},
+														},
+														&lang.Arg{
+															Pos: p(5858, 70),
+															X: &lang.Ident{
+																Pos:  p(5858, 70),
+																Name: "_data",
+															},
+														},
+														&lang.Arg{
+															Pos: p(5858, 77),
+															X: &lang.Ident{
+																Pos:  p(5858, 77),
+																Name: "i",
+															},
+														},
+														&lang.Arg{
+															Pos: p(5858, 80),
+															X: &lang.IndexExpr{
+																Pos: p(5858, 93),
+																X: &lang.MemberExpr{
+																	Pos: p(5858, 87),
+																	X: &lang.Ident{
+																		Pos:  p(5858, 80),
+																		Name: "_regex",
+																	},
+																	Name: "_names",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(5858, 94),
+																		X: &lang.Ident{
+																			Pos:  p(5858, 94),
+																			Name: "i",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5859, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5859, 25),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5859, 17),
+												Name: "_groups",
+											},
+											Right: &lang.Ident{
+												Pos:  p(5859, 27),
+												Name: "gs",
+											},
+										},
+									},
+								},
+								Rbrace: p(5860, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5861, 13),
+							X: &lang.IndexExpr{
+								Pos: p(5861, 27),
+								X: &lang.Ident{
+									Pos:  p(5861, 20),
+									Name: "_groups",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5861, 28),
+										X: &lang.Ident{
+											Pos:  p(5861, 28),
+											Name: "slot",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5862, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5864, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5864, 18),
+					Name: "bool",
+				},
+				Name:    "Matched",
+				NamePos: p(5864, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5864, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5864, 31),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(5864, 65),
+					Op:  ">",
+					X: &lang.CallExpr{
+						Pos: p(5864, 44),
+						Fun: &lang.Ident{
+							Pos:  p(5864, 44),
+							Name: "CountOf",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5864, 52),
+								X: &lang.Ident{
+									Pos:  p(5864, 52),
+									Name: "_data",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5864, 59),
+								X: &lang.Ident{
+									Pos:  p(5864, 59),
+									Name: "slot",
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(5864, 67),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5866, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5866, 18),
+					Name: "int",
+				},
+				Name: "GroupCount",
+				ExprBody: &lang.CondExpr{
+					Pos: p(5866, 51),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5866, 43),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5866, 36),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5866, 46),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.Literal{
+						Pos:   p(5866, 53),
+						Raw:   "1",
+						Value: int64(1),
+					},
+					Else: &lang.MemberExpr{
+						Pos: p(5866, 71),
+						X: &lang.MemberExpr{
+							Pos: p(5866, 64),
+							X: &lang.Ident{
+								Pos:  p(5866, 57),
+								Name: "_regex",
+							},
+							Name: "_names",
+						},
+						Name: "Length",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5867, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5867, 18),
+					Name: "int",
+				},
+				Name:    "SlotOf",
+				NamePos: p(5867, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5867, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5867, 29),
+							Name: "int",
+						},
+						Name: "number",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5867, 59),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5867, 51),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5867, 44),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5867, 54),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.CondExpr{
+						Pos: p(5867, 74),
+						Cond: &lang.BinaryExpr{
+							Pos: p(5867, 69),
+							Op:  "==",
+							X: &lang.Ident{
+								Pos:  p(5867, 62),
+								Name: "number",
+							},
+							Y: &lang.Literal{
+								Pos:   p(5867, 72),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						Then: &lang.Literal{
+							Pos:   p(5867, 76),
+							Raw:   "0",
+							Value: int64(0),
+						},
+						Else: &lang.UnaryExpr{
+							Pos: p(5867, 80),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(5867, 81),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+					Else: &lang.CallExpr{
+						Pos: p(5867, 93),
+						Fun: &lang.MemberExpr{
+							Pos: p(5867, 93),
+							X: &lang.Ident{
+								Pos:  p(5867, 86),
+								Name: "_regex",
+							},
+							Name: "SlotOf",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5867, 100),
+								X: &lang.Ident{
+									Pos:  p(5867, 100),
+									Name: "number",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5868, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5868, 18),
+					Name: "int",
+				},
+				Name:    "SlotNamed",
+				NamePos: p(5868, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5868, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5868, 32),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5868, 63),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5868, 55),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5868, 48),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5868, 58),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.CondExpr{
+						Pos: p(5868, 78),
+						Cond: &lang.BinaryExpr{
+							Pos: p(5868, 71),
+							Op:  "==",
+							X: &lang.Ident{
+								Pos:  p(5868, 66),
+								Name: "name",
+							},
+							Y: &lang.Literal{
+								Pos:   p(5868, 74),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"0\"",
+								Value: string("0"),
+							},
+						},
+						Then: &lang.Literal{
+							Pos:   p(5868, 80),
+							Raw:   "0",
+							Value: int64(0),
+						},
+						Else: &lang.UnaryExpr{
+							Pos: p(5868, 84),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(5868, 85),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+					Else: &lang.CallExpr{
+						Pos: p(5868, 97),
+						Fun: &lang.MemberExpr{
+							Pos: p(5868, 97),
+							X: &lang.Ident{
+								Pos:  p(5868, 90),
+								Name: "_regex",
+							},
+							Name: "SlotNamed",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5868, 107),
+								X: &lang.Ident{
+									Pos:  p(5868, 107),
+									Name: "name",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5869, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5869, 18),
+					Name: "string",
+				},
+				Name:    "NameAt",
+				NamePos: p(5869, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5869, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5869, 32),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5869, 60),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5869, 52),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5869, 45),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5869, 55),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.Literal{
+						Pos:   p(5869, 62),
+						Kind:  lang.LitKind(8),
+						Raw:   "\"0\"",
+						Value: string("0"),
+					},
+					Else: &lang.IndexExpr{
+						Pos: p(5869, 81),
+						X: &lang.MemberExpr{
+							Pos: p(5869, 75),
+							X: &lang.Ident{
+								Pos:  p(5869, 68),
+								Name: "_regex",
+							},
+							Name: "_names",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5869, 82),
+								X: &lang.Ident{
+									Pos:  p(5869, 82),
+									Name: "slot",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5871, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5871, 16),
+					Name: "GroupCollection",
+				},
+				Name: "Groups",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5873, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5874, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5875, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5875, 33),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(5875, 21),
+											Name: "_collection",
+										},
+										Y: &lang.Literal{
+											Pos:  p(5875, 36),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(5875, 42),
+										X: &lang.AssignExpr{
+											Pos: p(5875, 54),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5875, 42),
+												Name: "_collection",
+											},
+											Right: &lang.NewExpr{
+												Pos: p(5875, 56),
+												Type: &lang.TypeRef{
+													Pos:  p(5875, 60),
+													Name: "GroupCollection",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5875, 76),
+														X: &lang.ThisExpr{
+															Pos: p(5875, 76),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5876, 17),
+									X: &lang.Ident{
+										Pos:  p(5876, 24),
+										Name: "_collection",
+									},
+								},
+							},
+							Rbrace: p(5877, 13),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5880, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5880, 16),
+					Name: "Match",
+				},
+				Name:    "NextMatch",
+				NamePos: p(5880, 22),
+				Body: &lang.BlockStmt{
+					Pos: p(5881, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5882, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5882, 32),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5882, 24),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5882, 17),
+										Name: "_regex",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5882, 27),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5882, 41),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5882, 35),
+										Name: "_data",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5882, 44),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5882, 50),
+								X: &lang.ThisExpr{
+									Pos: p(5882, 57),
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5883, 13),
+							X: &lang.CallExpr{
+								Pos: p(5883, 27),
+								Fun: &lang.MemberExpr{
+									Pos: p(5883, 27),
+									X: &lang.Ident{
+										Pos:  p(5883, 20),
+										Name: "_regex",
+									},
+									Name: "Run",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5883, 31),
+										X: &lang.Ident{
+											Pos:  p(5883, 31),
+											Name: "_text",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5883, 38),
+										X: &lang.Ident{
+											Pos:  p(5883, 38),
+											Name: "_beg",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5883, 44),
+										X: &lang.Ident{
+											Pos:  p(5883, 44),
+											Name: "_end",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5883, 50),
+										X: &lang.CondExpr{
+											Pos: p(5883, 69),
+											Cond: &lang.MemberExpr{
+												Pos: p(5883, 57),
+												X: &lang.Ident{
+													Pos:  p(5883, 50),
+													Name: "_regex",
+												},
+												Name: "RightToLeft",
+											},
+											Then: &lang.Ident{
+												Pos:  p(5883, 71),
+												Name: "_index",
+											},
+											Else: &lang.BinaryExpr{
+												Pos: p(5883, 87),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(5883, 80),
+													Name: "_index",
+												},
+												Y: &lang.Ident{
+													Pos:  p(5883, 89),
+													Name: "_length",
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5883, 98),
+										X: &lang.Ident{
+											Pos:  p(5883, 98),
+											Name: "_length",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5884, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5886, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5886, 16),
+					Name: "string",
+				},
+				Name:    "Result",
+				NamePos: p(5886, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5886, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(5886, 30),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5887, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5888, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5888, 29),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5888, 17),
+									Name: "replacement",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5888, 32),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5888, 38),
+								X: &lang.NewExpr{
+									Pos: p(5888, 44),
+									Type: &lang.TypeRef{
+										Pos:  p(5888, 48),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5888, 70),
+											X: &lang.Literal{
+												Pos:   p(5888, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"replacement\"",
+												Value: string("replacement"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5889, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5889, 32),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5889, 24),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5889, 17),
+										Name: "_regex",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5889, 27),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5889, 41),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5889, 35),
+										Name: "_data",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5889, 44),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5889, 50),
+								X: &lang.NewExpr{
+									Pos: p(5889, 56),
+									Type: &lang.TypeRef{
+										Pos:  p(5889, 60),
+										Name: "NotSupportedException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5889, 82),
+											X: &lang.Literal{
+												Pos:   p(5889, 82),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Result cannot be called on a failed Match.\"",
+												Value: string("Result cannot be called on a failed Match."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5890, 13),
+							X: &lang.CallExpr{
+								Pos: p(5890, 32),
+								Fun: &lang.MemberExpr{
+									Pos: p(5890, 32),
+									X: &lang.MemberExpr{
+										Pos: p(5890, 29),
+										X: &lang.Ident{
+											Pos:  p(5890, 20),
+											Name: "Internal",
+										},
+										Name: "VM",
+									},
+									Name: "RegexExpand",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5890, 44),
+										X: &lang.MemberExpr{
+											Pos: p(5890, 51),
+											X: &lang.Ident{
+												Pos:  p(5890, 44),
+												Name: "_regex",
+											},
+											Name: "Handle",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5890, 59),
+										X: &lang.Ident{
+											Pos:  p(5890, 59),
+											Name: "replacement",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5890, 72),
+										X: &lang.Ident{
+											Pos:  p(5890, 72),
+											Name: "_text",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5890, 79),
+										X: &lang.Ident{
+											Pos:  p(5890, 79),
+											Name: "_data",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5891, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5893, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5893, 23),
+					Name: "Match",
+				},
+				Name:    "Synchronized",
+				NamePos: p(5893, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5893, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5893, 42),
+							Name: "Match",
+						},
+						Name: "inner",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5894, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5895, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5895, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5895, 17),
+									Name: "inner",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5895, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5895, 32),
+								X: &lang.NewExpr{
+									Pos: p(5895, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(5895, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5895, 64),
+											X: &lang.Literal{
+												Pos:   p(5895, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"inner\"",
+												Value: string("inner"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5896, 13),
+							X: &lang.Ident{
+								Pos:  p(5896, 20),
+								Name: "inner",
+							},
+						},
+					},
+					Rbrace: p(5897, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_220() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5900, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "CaptureCollection",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5900, 38),
+				Name: "System.Collections.Generic.IEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5900, 77),
+						Name: "Capture",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5902, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5902, 18),
+					Name: "System.Collections.Generic.List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5902, 50),
+							Name: "Capture",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5902, 59),
+						Name: "_list",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5903, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "CaptureCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5903, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5903, 36),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(5903, 68),
+									Name: "Capture",
+								},
+							},
+						},
+						Name: "list",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5903, 83),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5903, 85),
+							X: &lang.AssignExpr{
+								Pos: p(5903, 91),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5903, 85),
+									Name: "_list",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5903, 93),
+									Name: "list",
+								},
+							},
+						},
+					},
+					Rbrace: p(5903, 99),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5904, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5904, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5904, 35),
+					X: &lang.Ident{
+						Pos:  p(5904, 29),
+						Name: "_list",
+					},
+					Name: "Count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5905, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5905, 16),
+					Name: "bool",
+				},
+				Name: "IsReadOnly",
+				ExprBody: &lang.Literal{
+					Pos:   p(5905, 35),
+					Kind:  lang.LitKind(9),
+					Raw:   "true",
+					Value: bool(true),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5906, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5906, 16),
+					Name: "bool",
+				},
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(5906, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5907, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5907, 16),
+					Name: "object",
+				},
+				Name: "SyncRoot",
+				ExprBody: &lang.ThisExpr{
+					Pos: p(5907, 35),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5908, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5908, 16),
+					Name: "Capture",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5910, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5911, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5912, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5912, 27),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(5912, 23),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5912, 21),
+												Name: "i",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5912, 25),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(5912, 32),
+											Op:  ">=",
+											X: &lang.Ident{
+												Pos:  p(5912, 30),
+												Name: "i",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(5912, 41),
+												X: &lang.Ident{
+													Pos:  p(5912, 35),
+													Name: "_list",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(5912, 48),
+										X: &lang.NewExpr{
+											Pos: p(5912, 54),
+											Type: &lang.TypeRef{
+												Pos:  p(5912, 58),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5912, 86),
+													X: &lang.Literal{
+														Pos:   p(5912, 86),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"i\"",
+														Value: string("i"),
+													},
+												},
+												&lang.Arg{
+													Pos: p(5912, 91),
+													X: &lang.Literal{
+														Pos:   p(5912, 91),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Specified argument was out of the range of valid values.\"",
+														Value: string("Specified argument was out of the range of valid values."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5913, 17),
+									X: &lang.IndexExpr{
+										Pos: p(5913, 29),
+										X: &lang.Ident{
+											Pos:  p(5913, 24),
+											Name: "_list",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5913, 30),
+												X: &lang.Ident{
+													Pos:  p(5913, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(5914, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5908, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5908, 29),
+							Name: "int",
+						},
+						Name: "i",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5916, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5916, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(5916, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5916, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(5916, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5916, 28),
+								Name: "Capture",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(5916, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5916, 45),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5916, 70),
+					Fun: &lang.MemberExpr{
+						Pos: p(5916, 70),
+						X: &lang.Ident{
+							Pos:  p(5916, 64),
+							Name: "_list",
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5916, 77),
+							X: &lang.Ident{
+								Pos:  p(5916, 77),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5916, 84),
+							X: &lang.Ident{
+								Pos:  p(5916, 84),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5917, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5917, 16),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5917, 55),
+							Name: "Capture",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(5917, 64),
+				ExprBody: &lang.CallExpr{
+					Pos: p(5917, 89),
+					Fun: &lang.MemberExpr{
+						Pos: p(5917, 89),
+						X: &lang.Ident{
+							Pos:  p(5917, 83),
+							Name: "_list",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5918, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5918, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(5918, 96),
+					Fun: &lang.MemberExpr{
+						Pos: p(5918, 96),
+						X: &lang.Ident{
+							Pos:  p(5918, 90),
+							Name: "_list",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(5918, 40),
+					Name: "System.Collections.IEnumerable",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_221() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5921, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "GroupCollection",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5921, 36),
+				Name: "System.Collections.Generic.IEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5921, 75),
+						Name: "Group",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5923, 9),
+				Modifiers: lang.Modifiers(272),
+				Type: &lang.TypeRef{
+					Pos:  p(5923, 25),
+					Name: "Group",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5923, 31),
+						Name: "s_empty",
+						Init: &lang.NewExpr{
+							Pos: p(5923, 41),
+							Type: &lang.TypeRef{
+								Pos:  p(5923, 45),
+								Name: "Group",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5923, 51),
+									X: &lang.Literal{
+										Pos:   p(5923, 51),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"\"",
+										Value: string(""),
+									},
+								},
+								&lang.Arg{
+									Pos: p(5923, 55),
+									X: &lang.Literal{
+										Pos:  p(5923, 55),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5923, 61),
+									X: &lang.Literal{
+										Pos:   p(5923, 61),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(5923, 64),
+									X: &lang.Literal{
+										Pos:   p(5923, 64),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"\"",
+										Value: string(""),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5924, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5924, 18),
+					Name: "Match",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5924, 24),
+						Name: "_match",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5926, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "GroupCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5926, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(5926, 34),
+							Name: "Match",
+						},
+						Name: "match",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5926, 47),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5926, 49),
+							X: &lang.AssignExpr{
+								Pos: p(5926, 56),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5926, 49),
+									Name: "_match",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5926, 58),
+									Name: "match",
+								},
+							},
+						},
+					},
+					Rbrace: p(5926, 65),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5928, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5928, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5928, 36),
+					X: &lang.Ident{
+						Pos:  p(5928, 29),
+						Name: "_match",
+					},
+					Name: "GroupCount",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5929, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5929, 16),
+					Name: "bool",
+				},
+				Name: "IsReadOnly",
+				ExprBody: &lang.Literal{
+					Pos:   p(5929, 35),
+					Kind:  lang.LitKind(9),
+					Raw:   "true",
+					Value: bool(true),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5930, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5930, 16),
+					Name: "bool",
+				},
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(5930, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5931, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5931, 16),
+					Name: "object",
+				},
+				Name: "SyncRoot",
+				ExprBody: &lang.Ident{
+					Pos:  p(5931, 35),
+					Name: "_match",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5933, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5933, 16),
+					Name: "Group",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5935, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5936, 13),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(5937, 17),
+									Type: &lang.TypeRef{
+										Pos:  p(5937, 17),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(5937, 21),
+											Name: "slot",
+											Init: &lang.CallExpr{
+												Pos: p(5937, 35),
+												Fun: &lang.MemberExpr{
+													Pos: p(5937, 35),
+													X: &lang.Ident{
+														Pos:  p(5937, 28),
+														Name: "_match",
+													},
+													Name: "SlotOf",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5937, 42),
+														X: &lang.Ident{
+															Pos:  p(5937, 42),
+															Name: "groupnum",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5938, 17),
+									X: &lang.CondExpr{
+										Pos: p(5938, 33),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5938, 29),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5938, 24),
+												Name: "slot",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5938, 31),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(5938, 35),
+											Name: "s_empty",
+										},
+										Else: &lang.CallExpr{
+											Pos: p(5938, 52),
+											Fun: &lang.MemberExpr{
+												Pos: p(5938, 52),
+												X: &lang.Ident{
+													Pos:  p(5938, 45),
+													Name: "_match",
+												},
+												Name: "GroupAt",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5938, 60),
+													X: &lang.Ident{
+														Pos:  p(5938, 60),
+														Name: "slot",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(5939, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5933, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(5933, 27),
+							Name: "int",
+						},
+						Name: "groupnum",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5942, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5942, 16),
+					Name: "Group",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5944, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5945, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5946, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5946, 31),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(5946, 21),
+											Name: "groupname",
+										},
+										Y: &lang.Literal{
+											Pos:  p(5946, 34),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(5946, 40),
+										X: &lang.NewExpr{
+											Pos: p(5946, 46),
+											Type: &lang.TypeRef{
+												Pos:  p(5946, 50),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5946, 72),
+													X: &lang.Literal{
+														Pos:   p(5946, 72),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"groupname\"",
+														Value: string("groupname"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(5947, 17),
+									Type: &lang.TypeRef{
+										Pos:  p(5947, 17),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(5947, 21),
+											Name: "slot",
+											Init: &lang.CallExpr{
+												Pos: p(5947, 35),
+												Fun: &lang.MemberExpr{
+													Pos: p(5947, 35),
+													X: &lang.Ident{
+														Pos:  p(5947, 28),
+														Name: "_match",
+													},
+													Name: "SlotNamed",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5947, 45),
+														X: &lang.Ident{
+															Pos:  p(5947, 45),
+															Name: "groupname",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5948, 17),
+									X: &lang.CondExpr{
+										Pos: p(5948, 33),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5948, 29),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5948, 24),
+												Name: "slot",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5948, 31),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(5948, 35),
+											Name: "s_empty",
+										},
+										Else: &lang.CallExpr{
+											Pos: p(5948, 52),
+											Fun: &lang.MemberExpr{
+												Pos: p(5948, 52),
+												X: &lang.Ident{
+													Pos:  p(5948, 45),
+													Name: "_match",
+												},
+												Name: "GroupAt",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5948, 60),
+													X: &lang.Ident{
+														Pos:  p(5948, 60),
+														Name: "slot",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(5949, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5942, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(5942, 27),
+							Name: "string",
+						},
+						Name: "groupname",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5952, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5952, 16),
+					Name: "bool",
+				},
+				Name:    "ContainsKey",
+				NamePos: p(5952, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5952, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5952, 33),
+							Name: "string",
+						},
+						Name: "key",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5953, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5954, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5954, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5954, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5954, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5954, 30),
+								X: &lang.NewExpr{
+									Pos: p(5954, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(5954, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5954, 62),
+											X: &lang.Literal{
+												Pos:   p(5954, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"key\"",
+												Value: string("key"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5955, 13),
+							X: &lang.BinaryExpr{
+								Pos: p(5955, 42),
+								Op:  ">=",
+								X: &lang.CallExpr{
+									Pos: p(5955, 27),
+									Fun: &lang.MemberExpr{
+										Pos: p(5955, 27),
+										X: &lang.Ident{
+											Pos:  p(5955, 20),
+											Name: "_match",
+										},
+										Name: "SlotNamed",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5955, 37),
+											X: &lang.Ident{
+												Pos:  p(5955, 37),
+												Name: "key",
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(5955, 45),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+					},
+					Rbrace: p(5956, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5958, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5958, 16),
+					Name: "bool",
+				},
+				Name:    "TryGetValue",
+				NamePos: p(5958, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5958, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5958, 33),
+							Name: "string",
+						},
+						Name: "key",
+					},
+					&lang.Param{
+						Pos:      p(5958, 45),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(5958, 49),
+							Name: "Group",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5959, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5960, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5960, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5960, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5960, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5960, 30),
+								X: &lang.NewExpr{
+									Pos: p(5960, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(5960, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5960, 62),
+											X: &lang.Literal{
+												Pos:   p(5960, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"key\"",
+												Value: string("key"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5961, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5961, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5961, 17),
+									Name: "slot",
+									Init: &lang.CallExpr{
+										Pos: p(5961, 31),
+										Fun: &lang.MemberExpr{
+											Pos: p(5961, 31),
+											X: &lang.Ident{
+												Pos:  p(5961, 24),
+												Name: "_match",
+											},
+											Name: "SlotNamed",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5961, 41),
+												X: &lang.Ident{
+													Pos:  p(5961, 41),
+													Name: "key",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5962, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5962, 22),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5962, 17),
+									Name: "slot",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5962, 24),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5963, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(5964, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5964, 23),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5964, 17),
+												Name: "value",
+											},
+											Right: &lang.Literal{
+												Pos:  p(5964, 25),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(5965, 17),
+										X: &lang.Literal{
+											Pos:   p(5965, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								Rbrace: p(5966, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5967, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5967, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5967, 13),
+									Name: "value",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5967, 28),
+									Fun: &lang.MemberExpr{
+										Pos: p(5967, 28),
+										X: &lang.Ident{
+											Pos:  p(5967, 21),
+											Name: "_match",
+										},
+										Name: "GroupAt",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5967, 36),
+											X: &lang.Ident{
+												Pos:  p(5967, 36),
+												Name: "slot",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5968, 13),
+							X: &lang.Literal{
+								Pos:   p(5968, 20),
+								Kind:  lang.LitKind(9),
+								Raw:   "true",
+								Value: bool(true),
+							},
+						},
+					},
+					Rbrace: p(5969, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5971, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5971, 9),
+					Name: "System.Collections.Generic.List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5971, 41),
+							Name: "Group",
+						},
+					},
+				},
+				Name:    "List",
+				NamePos: p(5971, 48),
+				Body: &lang.BlockStmt{
+					Pos: p(5972, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5973, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5973, 17),
+									Name: "list",
+									Init: &lang.NewExpr{
+										Pos: p(5973, 24),
+										Type: &lang.TypeRef{
+											Pos:  p(5973, 28),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(5973, 60),
+													Name: "Group",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5974, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5974, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5974, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5974, 22),
+										Name: "i",
+										Init: &lang.Literal{
+											Pos:   p(5974, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5974, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5974, 29),
+									Name: "i",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5974, 40),
+									X: &lang.Ident{
+										Pos:  p(5974, 33),
+										Name: "_match",
+									},
+									Name: "GroupCount",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5974, 53),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5974, 52),
+										Name: "i",
+									},
+								},
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(5974, 57),
+								X: &lang.CallExpr{
+									Pos: p(5974, 62),
+									Fun: &lang.MemberExpr{
+										Pos: p(5974, 62),
+										X: &lang.Ident{
+											Pos:  p(5974, 57),
+											Name: "list",
+										},
+										Name: "Add",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5974, 66),
+											X: &lang.CallExpr{
+												Pos: p(5974, 73),
+												Fun: &lang.MemberExpr{
+													Pos: p(5974, 73),
+													X: &lang.Ident{
+														Pos:  p(5974, 66),
+														Name: "_match",
+													},
+													Name: "GroupAt",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5974, 81),
+														X: &lang.Ident{
+															Pos:  p(5974, 81),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5975, 13),
+							X: &lang.Ident{
+								Pos:  p(5975, 20),
+								Name: "list",
+							},
+						},
+					},
+					Rbrace: p(5976, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5978, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5978, 16),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5978, 55),
+							Name: "string",
+						},
+					},
+				},
+				Name: "Keys",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5980, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5981, 13),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(5982, 17),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(5982, 21),
+											Name: "keys",
+											Init: &lang.NewExpr{
+												Pos: p(5982, 28),
+												Type: &lang.TypeRef{
+													Pos:  p(5982, 32),
+													Name: "System.Collections.Generic.List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(5982, 64),
+															Name: "string",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(5983, 17),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(5983, 22),
+										Type: &lang.TypeRef{
+											Pos:  p(5983, 22),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5983, 26),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(5983, 30),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(5983, 35),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(5983, 33),
+											Name: "i",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(5983, 44),
+											X: &lang.Ident{
+												Pos:  p(5983, 37),
+												Name: "_match",
+											},
+											Name: "GroupCount",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(5983, 57),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(5983, 56),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(5983, 61),
+										X: &lang.CallExpr{
+											Pos: p(5983, 66),
+											Fun: &lang.MemberExpr{
+												Pos: p(5983, 66),
+												X: &lang.Ident{
+													Pos:  p(5983, 61),
+													Name: "keys",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5983, 70),
+													X: &lang.CallExpr{
+														Pos: p(5983, 77),
+														Fun: &lang.MemberExpr{
+															Pos: p(5983, 77),
+															X: &lang.Ident{
+																Pos:  p(5983, 70),
+																Name: "_match",
+															},
+															Name: "NameAt",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5983, 84),
+																X: &lang.Ident{
+																	Pos:  p(5983, 84),
+																	Name: "i",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5984, 17),
+									X: &lang.Ident{
+										Pos:  p(5984, 24),
+										Name: "keys",
+									},
+								},
+							},
+							Rbrace: p(5985, 13),
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5988, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5988, 16),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5988, 55),
+							Name: "Group",
+						},
+					},
+				},
+				Name: "Values",
+				ExprBody: &lang.CallExpr{
+					Pos: p(5988, 72),
+					Fun: &lang.Ident{
+						Pos:  p(5988, 72),
+						Name: "List",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5989, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5989, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(5989, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5989, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(5989, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5989, 28),
+								Name: "Group",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(5989, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5989, 43),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5989, 69),
+					Fun: &lang.MemberExpr{
+						Pos: p(5989, 69),
+						X: &lang.CallExpr{
+							Pos: p(5989, 62),
+							Fun: &lang.Ident{
+								Pos:  p(5989, 62),
+								Name: "List",
+							},
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5989, 76),
+							X: &lang.Ident{
+								Pos:  p(5989, 76),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5989, 83),
+							X: &lang.Ident{
+								Pos:  p(5989, 83),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5990, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5990, 16),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5990, 55),
+							Name: "Group",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(5990, 62),
+				ExprBody: &lang.CallExpr{
+					Pos: p(5990, 88),
+					Fun: &lang.MemberExpr{
+						Pos: p(5990, 88),
+						X: &lang.CallExpr{
+							Pos: p(5990, 81),
+							Fun: &lang.Ident{
+								Pos:  p(5990, 81),
+								Name: "List",
+							},
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5991, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5991, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(5991, 97),
+					Fun: &lang.MemberExpr{
+						Pos: p(5991, 97),
+						X: &lang.CallExpr{
+							Pos: p(5991, 90),
+							Fun: &lang.Ident{
+								Pos:  p(5991, 90),
+								Name: "List",
+							},
+						},
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(5991, 40),
+					Name: "System.Collections.IEnumerable",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_222() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5994, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "MatchCollection",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5994, 36),
+				Name: "System.Collections.Generic.IEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5994, 75),
+						Name: "Match",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5996, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5996, 18),
+					Name: "Regex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5996, 24),
+						Name: "_regex",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5997, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5997, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5997, 25),
+						Name: "_input",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5998, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5998, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5998, 22),
+						Name: "_startat",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5999, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5999, 9),
+					Name: "System.Collections.Generic.List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5999, 41),
+							Name: "Match",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5999, 48),
+						Name: "_matches",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6001, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "MatchCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6001, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(6001, 34),
+							Name: "Regex",
+						},
+						Name: "regex",
+					},
+					&lang.Param{
+						Pos: p(6001, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(6001, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(6001, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(6001, 61),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6002, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6003, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6003, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6003, 13),
+									Name: "_regex",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6003, 22),
+									Name: "regex",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6004, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6004, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6004, 13),
+									Name: "_input",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6004, 22),
+									Name: "input",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6005, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6005, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6005, 13),
+									Name: "_startat",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6005, 24),
+									Name: "startat",
+								},
+							},
+						},
+					},
+					Rbrace: p(6006, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6009, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6009, 9),
+					Name: "System.Collections.Generic.List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6009, 41),
+							Name: "Match",
+						},
+					},
+				},
+				Name:    "All",
+				NamePos: p(6009, 48),
+				Body: &lang.BlockStmt{
+					Pos: p(6010, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6011, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6011, 26),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6011, 17),
+									Name: "_matches",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6011, 29),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6012, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(6013, 17),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(6013, 21),
+												Name: "list",
+												Init: &lang.NewExpr{
+													Pos: p(6013, 28),
+													Type: &lang.TypeRef{
+														Pos:  p(6013, 32),
+														Name: "System.Collections.Generic.List",
+														Args: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(6013, 64),
+																Name: "Match",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.LocalDeclStmt{
+										Pos: p(6014, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(6014, 17),
+											Name: "Match",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(6014, 23),
+												Name: "m",
+												Init: &lang.CallExpr{
+													Pos: p(6014, 34),
+													Fun: &lang.MemberExpr{
+														Pos: p(6014, 34),
+														X: &lang.Ident{
+															Pos:  p(6014, 27),
+															Name: "_regex",
+														},
+														Name: "Run",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6014, 38),
+															X: &lang.Ident{
+																Pos:  p(6014, 38),
+																Name: "_input",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6014, 46),
+															X: &lang.Literal{
+																Pos:   p(6014, 46),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+														&lang.Arg{
+															Pos: p(6014, 49),
+															X: &lang.MemberExpr{
+																Pos: p(6014, 56),
+																X: &lang.Ident{
+																	Pos:  p(6014, 49),
+																	Name: "_input",
+																},
+																Name: "Length",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6014, 64),
+															X: &lang.Ident{
+																Pos:  p(6014, 64),
+																Name: "_startat",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6014, 74),
+															X: &lang.UnaryExpr{
+																Pos: p(6014, 74),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(6014, 75),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.WhileStmt{
+										Pos: p(6015, 17),
+										Cond: &lang.MemberExpr{
+											Pos: p(6015, 26),
+											X: &lang.Ident{
+												Pos:  p(6015, 24),
+												Name: "m",
+											},
+											Name: "Success",
+										},
+										Body: &lang.BlockStmt{
+											Pos: p(6016, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(6017, 21),
+													X: &lang.CallExpr{
+														Pos: p(6017, 26),
+														Fun: &lang.MemberExpr{
+															Pos: p(6017, 26),
+															X: &lang.Ident{
+																Pos:  p(6017, 21),
+																Name: "list",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6017, 30),
+																X: &lang.Ident{
+																	Pos:  p(6017, 30),
+																	Name: "m",
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(6018, 21),
+													X: &lang.AssignExpr{
+														Pos: p(6018, 23),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(6018, 21),
+															Name: "m",
+														},
+														Right: &lang.CallExpr{
+															Pos: p(6018, 27),
+															Fun: &lang.MemberExpr{
+																Pos: p(6018, 27),
+																X: &lang.Ident{
+																	Pos:  p(6018, 25),
+																	Name: "m",
+																},
+																Name: "NextMatch",
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(6019, 17),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6020, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6020, 26),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6020, 17),
+												Name: "_matches",
+											},
+											Right: &lang.Ident{
+												Pos:  p(6020, 28),
+												Name: "list",
+											},
+										},
+									},
+								},
+								Rbrace: p(6021, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6022, 13),
+							X: &lang.Ident{
+								Pos:  p(6022, 20),
+								Name: "_matches",
+							},
+						},
+					},
+					Rbrace: p(6023, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6025, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6025, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(6025, 35),
+					X: &lang.CallExpr{
+						Pos: p(6025, 29),
+						Fun: &lang.Ident{
+							Pos:  p(6025, 29),
+							Name: "All",
+						},
+					},
+					Name: "Count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6026, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6026, 16),
+					Name: "bool",
+				},
+				Name: "IsReadOnly",
+				ExprBody: &lang.Literal{
+					Pos:   p(6026, 35),
+					Kind:  lang.LitKind(9),
+					Raw:   "true",
+					Value: bool(true),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6027, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6027, 16),
+					Name: "bool",
+				},
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(6027, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6028, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6028, 16),
+					Name: "object",
+				},
+				Name: "SyncRoot",
+				ExprBody: &lang.ThisExpr{
+					Pos: p(6028, 35),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6030, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6030, 16),
+					Name: "Match",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6032, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(6033, 13),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(6034, 17),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(6034, 21),
+											Name: "all",
+											Init: &lang.CallExpr{
+												Pos: p(6034, 27),
+												Fun: &lang.Ident{
+													Pos:  p(6034, 27),
+													Name: "All",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(6035, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(6035, 27),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(6035, 23),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(6035, 21),
+												Name: "i",
+											},
+											Y: &lang.Literal{
+												Pos:   p(6035, 25),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(6035, 32),
+											Op:  ">=",
+											X: &lang.Ident{
+												Pos:  p(6035, 30),
+												Name: "i",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(6035, 39),
+												X: &lang.Ident{
+													Pos:  p(6035, 35),
+													Name: "all",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(6035, 46),
+										X: &lang.NewExpr{
+											Pos: p(6035, 52),
+											Type: &lang.TypeRef{
+												Pos:  p(6035, 56),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6035, 84),
+													X: &lang.Literal{
+														Pos:   p(6035, 84),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"i\"",
+														Value: string("i"),
+													},
+												},
+												&lang.Arg{
+													Pos: p(6035, 89),
+													X: &lang.Literal{
+														Pos:   p(6035, 89),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Specified argument was out of the range of valid values.\"",
+														Value: string("Specified argument was out of the range of valid values."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(6036, 17),
+									X: &lang.IndexExpr{
+										Pos: p(6036, 27),
+										X: &lang.Ident{
+											Pos:  p(6036, 24),
+											Name: "all",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6036, 28),
+												X: &lang.Ident{
+													Pos:  p(6036, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(6037, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6030, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(6030, 27),
+							Name: "int",
+						},
+						Name: "i",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6040, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6040, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(6040, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6040, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(6040, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(6040, 28),
+								Name: "Match",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(6040, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(6040, 43),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6040, 68),
+					Fun: &lang.MemberExpr{
+						Pos: p(6040, 68),
+						X: &lang.CallExpr{
+							Pos: p(6040, 62),
+							Fun: &lang.Ident{
+								Pos:  p(6040, 62),
+								Name: "All",
+							},
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6040, 75),
+							X: &lang.Ident{
+								Pos:  p(6040, 75),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6040, 82),
+							X: &lang.Ident{
+								Pos:  p(6040, 82),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6041, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6041, 16),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6041, 55),
+							Name: "Match",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(6041, 62),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6041, 87),
+					Fun: &lang.MemberExpr{
+						Pos: p(6041, 87),
+						X: &lang.CallExpr{
+							Pos: p(6041, 81),
+							Fun: &lang.Ident{
+								Pos:  p(6041, 81),
+								Name: "All",
+							},
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6042, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6042, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6042, 96),
+					Fun: &lang.MemberExpr{
+						Pos: p(6042, 96),
+						X: &lang.CallExpr{
+							Pos: p(6042, 90),
+							Fun: &lang.Ident{
+								Pos:  p(6042, 90),
+								Name: "All",
+							},
+						},
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6042, 40),
+					Name: "System.Collections.IEnumerable",
 				},
 			},
 		},

@@ -476,7 +476,7 @@ func (ps *parser) namedGroup(close uint16, start int) *node {
 			ps.fail("CaptureGroupNameInvalid", "Invalid group name: Group names must begin with a word character.")
 		}
 		if v == 0 {
-			ps.fail("CapnumNotZero", "Capture number cannot be zero.")
+			ps.fail("CaptureGroupOfZero", "Capture number cannot be zero.")
 		}
 	}
 	n.name = name
