@@ -454,10 +454,11 @@ func (ps *parser) parseGroup(start int) *node {
 	return nil
 }
 
-// scanName reads a group name (word chars) or number.
+// scanName reads a group name (word chars) or number (digits only).
 func (ps *parser) scanName() string {
 	s := ps.pos
-	for ps.more() && isWordChar(ps.peek()) {
+	digits := ps.more() && ps.peek() >= '0' && ps.peek() <= '9'
+	for ps.more() && isWordChar(ps.peek()) && (!digits || ps.peek() >= '0' && ps.peek() <= '9') {
 		ps.pos++
 	}
 	return string(utf16.Decode(ps.p[s:ps.pos]))
