@@ -77,9 +77,24 @@ func (re *Regex) Run(in []uint16, beg, end, startat, prevLen int, check func(ste
 		}
 	}()
 	anchored := firstIsBegin(re.root)
+	first := firstChar(re.root)
 	for s := startat; ; {
-		if anchored && s != beg && !rtl {
-			return nil, nil
+		if !rtl {
+			if anchored && s != beg {
+				return nil, nil
+			}
+			if first != nil {
+				// skip to a char that can start a match
+				for s < end && !first.one(in[s]) {
+					s++
+					if s%checkEvery == 0 {
+						m.tick()
+					}
+				}
+				if s >= end {
+					return nil, nil
+				}
+			}
 		}
 		endPos := -1
 		if m.run(re.root, s, rtl, func(p int) bool { endPos = p; return true }) {
@@ -127,6 +142,33 @@ func firstIsBegin(n *node) bool {
 			n = n.subs[0]
 		default:
 			return false
+		}
+	}
+}
+
+// firstChar returns the single-char node every match must start with, or
+// nil when there is none.
+func firstChar(n *node) *node {
+	for {
+		switch n.op {
+		case opChar, opSet, opAny:
+			return n
+		case opConcat:
+			n = n.subs[0]
+		case opCapture:
+			if n.group2 >= 0 {
+				return nil
+			}
+			n = n.subs[0]
+		case opAtomic:
+			n = n.subs[0]
+		case opRepeat:
+			if n.min == 0 {
+				return nil
+			}
+			n = n.subs[0]
+		default:
+			return nil
 		}
 	}
 }
