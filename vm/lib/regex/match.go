@@ -557,15 +557,19 @@ func (re *Regex) Expand(repl, in []uint16, res *Result) []uint16 {
 			out = append(out, in...)
 			i++
 		case d >= '0' && d <= '9':
-			// the longest run of digits naming a group
+			// all the digits name the group; with ECMAScript, the
+			// longest run of them that names one
 			j, best, bestEnd := i+1, -1, -1
 			v := 0
 			for j < len(repl) && repl[j] >= '0' && repl[j] <= '9' && v < 1<<27 {
 				v = v*10 + int(repl[j]-'0')
 				j++
-				if re.Slot(v) >= 0 {
+				if re.Options&ECMAScript != 0 && re.Slot(v) >= 0 {
 					best, bestEnd = v, j
 				}
+			}
+			if re.Options&ECMAScript == 0 && re.Slot(v) >= 0 {
+				best, bestEnd = v, j
 			}
 			if best < 0 {
 				out = append(out, c)

@@ -204,7 +204,7 @@ func TestExpand(t *testing.T) {
 	res, _ := re.Run(in, 0, len(in), 0, -1, nil)
 	for repl, want := range map[string]string{
 		`$1-${w}`: "hello-say", `$$1`: "$1", `[$&]`: "[say hello]", "$`|$'": "| world!",
-		`$3`: "$3", `${x}`: "${x}", `$+`: "say", `$_`: "say hello world!", `$10`: "hello0",
+		`$3`: "$3", `${x}`: "${x}", `$+`: "say", `$_`: "say hello world!", `$10`: "$10", `$02`: "say",
 	} {
 		if got := string(utf16.Decode(re.Expand(utf16.Encode([]rune(repl)), in, res))); got != want {
 			t.Errorf("%q: got %q, want %q", repl, got, want)
