@@ -5569,7 +5569,8 @@ namespace System.Text.RegularExpressions
         {
             int[] data = Internal.VM.RegexRun(_h, input, beg, end, startat, prevLen, _timeout.Ticks);
             if (data == null) throw new RegexMatchTimeoutException(input, _pattern, _timeout);
-            return new Match(this, input, data.Length == 0 ? null : data, beg, end);
+            if (data.Length == 0) return System.Text.RegularExpressions.Match.Empty; // as .NET returns on failure
+            return new Match(this, input, data, beg, end);
         }
 
         Match First(string input, int startat)

@@ -100003,71 +100003,89 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 							},
 						},
-						&lang.ReturnStmt{
+						&lang.IfStmt{
 							Pos: p(5572, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5572, 29),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(5572, 22),
+									X: &lang.Ident{
+										Pos:  p(5572, 17),
+										Name: "data",
+									},
+									Name: "Length",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5572, 32),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5572, 35),
+								X: &lang.MemberExpr{
+									Pos: p(5572, 79),
+									X: &lang.MemberExpr{
+										Pos: p(5572, 73),
+										X: &lang.MemberExpr{
+											Pos: p(5572, 54),
+											X: &lang.MemberExpr{
+												Pos: p(5572, 49),
+												X: &lang.Ident{
+													Pos:  p(5572, 42),
+													Name: "System",
+												},
+												Name: "Text",
+											},
+											Name: "RegularExpressions",
+										},
+										Name: "Match",
+									},
+									Name: "Empty",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5573, 13),
 							X: &lang.NewExpr{
-								Pos: p(5572, 20),
+								Pos: p(5573, 20),
 								Type: &lang.TypeRef{
-									Pos:  p(5572, 24),
+									Pos:  p(5573, 24),
 									Name: "Match",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5572, 30),
+										Pos: p(5573, 30),
 										X: &lang.ThisExpr{
-											Pos: p(5572, 30),
+											Pos: p(5573, 30),
 										},
 									},
 									&lang.Arg{
-										Pos: p(5572, 36),
+										Pos: p(5573, 36),
 										X: &lang.Ident{
-											Pos:  p(5572, 36),
+											Pos:  p(5573, 36),
 											Name: "input",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5572, 43),
-										X: &lang.CondExpr{
-											Pos: p(5572, 60),
-											Cond: &lang.BinaryExpr{
-												Pos: p(5572, 55),
-												Op:  "==",
-												X: &lang.MemberExpr{
-													Pos: p(5572, 48),
-													X: &lang.Ident{
-														Pos:  p(5572, 43),
-														Name: "data",
-													},
-													Name: "Length",
-												},
-												Y: &lang.Literal{
-													Pos:   p(5572, 58),
-													Raw:   "0",
-													Value: int64(0),
-												},
-											},
-											Then: &lang.Literal{
-												Pos:  p(5572, 62),
-												Kind: lang.LitKind(10),
-												Raw:  "null",
-											},
-											Else: &lang.Ident{
-												Pos:  p(5572, 69),
-												Name: "data",
-											},
+										Pos: p(5573, 43),
+										X: &lang.Ident{
+											Pos:  p(5573, 43),
+											Name: "data",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5572, 75),
+										Pos: p(5573, 49),
 										X: &lang.Ident{
-											Pos:  p(5572, 75),
+											Pos:  p(5573, 49),
 											Name: "beg",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5572, 80),
+										Pos: p(5573, 54),
 										X: &lang.Ident{
-											Pos:  p(5572, 80),
+											Pos:  p(5573, 54),
 											Name: "end",
 										},
 									},
@@ -100075,51 +100093,51 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5573, 9),
+					Rbrace: p(5574, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(5575, 9),
+				Pos: p(5576, 9),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5575, 9),
+					Pos:  p(5576, 9),
 					Name: "Match",
 				},
 				Name:    "First",
-				NamePos: p(5575, 15),
+				NamePos: p(5576, 15),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5575, 21),
+						Pos: p(5576, 21),
 						Type: &lang.TypeRef{
-							Pos:  p(5575, 21),
+							Pos:  p(5576, 21),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(5575, 35),
+						Pos: p(5576, 35),
 						Type: &lang.TypeRef{
-							Pos:  p(5575, 35),
+							Pos:  p(5576, 35),
 							Name: "int",
 						},
 						Name: "startat",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5576, 9),
+					Pos: p(5577, 9),
 					Stmts: []lang.Stmt{
 						&lang.ExprStmt{
-							Pos: p(5577, 13),
+							Pos: p(5578, 13),
 							X: &lang.CallExpr{
-								Pos: p(5577, 13),
+								Pos: p(5578, 13),
 								Fun: &lang.Ident{
-									Pos:  p(5577, 13),
+									Pos:  p(5578, 13),
 									Name: "CheckInput",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5577, 24),
+										Pos: p(5578, 24),
 										X: &lang.Ident{
-											Pos:  p(5577, 24),
+											Pos:  p(5578, 24),
 											Name: "input",
 										},
 									},
@@ -100127,44 +100145,44 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5578, 13),
+							Pos: p(5579, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5578, 25),
+								Pos: p(5579, 25),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5578, 17),
+									Pos:  p(5579, 17),
 									Name: "startat",
 								},
 								Y: &lang.UnaryExpr{
-									Pos: p(5578, 28),
+									Pos: p(5579, 28),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(5578, 29),
+										Pos:   p(5579, 29),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							Then: &lang.ExprStmt{
-								Pos: p(5578, 32),
+								Pos: p(5579, 32),
 								X: &lang.AssignExpr{
-									Pos: p(5578, 40),
+									Pos: p(5579, 40),
 									Op:  "=",
 									Left: &lang.Ident{
-										Pos:  p(5578, 32),
+										Pos:  p(5579, 32),
 										Name: "startat",
 									},
 									Right: &lang.CallExpr{
-										Pos: p(5578, 42),
+										Pos: p(5579, 42),
 										Fun: &lang.Ident{
-											Pos:  p(5578, 42),
+											Pos:  p(5579, 42),
 											Name: "DefaultStart",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5578, 55),
+												Pos: p(5579, 55),
 												X: &lang.Ident{
-													Pos:  p(5578, 55),
+													Pos:  p(5579, 55),
 													Name: "input",
 												},
 											},
@@ -100173,25 +100191,25 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 							},
 							Else: &lang.ExprStmt{
-								Pos: p(5579, 18),
+								Pos: p(5580, 18),
 								X: &lang.CallExpr{
-									Pos: p(5579, 18),
+									Pos: p(5580, 18),
 									Fun: &lang.Ident{
-										Pos:  p(5579, 18),
+										Pos:  p(5580, 18),
 										Name: "CheckStart",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5579, 29),
+											Pos: p(5580, 29),
 											X: &lang.Ident{
-												Pos:  p(5579, 29),
+												Pos:  p(5580, 29),
 												Name: "input",
 											},
 										},
 										&lang.Arg{
-											Pos: p(5579, 36),
+											Pos: p(5580, 36),
 											X: &lang.Ident{
-												Pos:  p(5579, 36),
+												Pos:  p(5580, 36),
 												Name: "startat",
 											},
 										},
@@ -100200,54 +100218,54 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5580, 13),
+							Pos: p(5581, 13),
 							X: &lang.CallExpr{
-								Pos: p(5580, 20),
+								Pos: p(5581, 20),
 								Fun: &lang.Ident{
-									Pos:  p(5580, 20),
+									Pos:  p(5581, 20),
 									Name: "Run",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5580, 24),
+										Pos: p(5581, 24),
 										X: &lang.Ident{
-											Pos:  p(5580, 24),
+											Pos:  p(5581, 24),
 											Name: "input",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5580, 31),
+										Pos: p(5581, 31),
 										X: &lang.Literal{
-											Pos:   p(5580, 31),
+											Pos:   p(5581, 31),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									&lang.Arg{
-										Pos: p(5580, 34),
+										Pos: p(5581, 34),
 										X: &lang.MemberExpr{
-											Pos: p(5580, 40),
+											Pos: p(5581, 40),
 											X: &lang.Ident{
-												Pos:  p(5580, 34),
+												Pos:  p(5581, 34),
 												Name: "input",
 											},
 											Name: "Length",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5580, 48),
+										Pos: p(5581, 48),
 										X: &lang.Ident{
-											Pos:  p(5580, 48),
+											Pos:  p(5581, 48),
 											Name: "startat",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5580, 57),
+										Pos: p(5581, 57),
 										X: &lang.UnaryExpr{
-											Pos: p(5580, 57),
+											Pos: p(5581, 57),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(5580, 58),
+												Pos:   p(5581, 58),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -100257,59 +100275,7 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5581, 9),
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5583, 9),
-				Modifiers: lang.Modifiers(1),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(5583, 16),
-					Name: "bool",
-				},
-				Name:    "IsMatch",
-				NamePos: p(5583, 21),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5583, 29),
-						Type: &lang.TypeRef{
-							Pos:  p(5583, 29),
-							Name: "string",
-						},
-						Name: "input",
-					},
-				},
-				ExprBody: &lang.MemberExpr{
-					Pos: p(5583, 63),
-					X: &lang.CallExpr{
-						Pos: p(5583, 46),
-						Fun: &lang.Ident{
-							Pos:  p(5583, 46),
-							Name: "First",
-						},
-						Args: []*lang.Arg{
-							&lang.Arg{
-								Pos: p(5583, 52),
-								X: &lang.Ident{
-									Pos:  p(5583, 52),
-									Name: "input",
-								},
-							},
-							&lang.Arg{
-								Pos: p(5583, 59),
-								X: &lang.UnaryExpr{
-									Pos: p(5583, 59),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   p(5583, 60),
-										Raw:   "1",
-										Value: int64(1),
-									},
-								},
-							},
-						},
-					},
-					Name: "Success",
+					Rbrace: p(5582, 9),
 				},
 			},
 			&lang.MethodDecl{
@@ -100330,60 +100296,32 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "input",
 					},
-					&lang.Param{
-						Pos: p(5584, 43),
-						Type: &lang.TypeRef{
-							Pos:  p(5584, 43),
-							Name: "int",
-						},
-						Name: "startat",
-					},
 				},
 				ExprBody: &lang.MemberExpr{
-					Pos: p(5584, 100),
+					Pos: p(5584, 63),
 					X: &lang.CallExpr{
-						Pos: p(5584, 59),
+						Pos: p(5584, 46),
 						Fun: &lang.Ident{
-							Pos:  p(5584, 59),
+							Pos:  p(5584, 46),
 							Name: "First",
 						},
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(5584, 65),
+								Pos: p(5584, 52),
 								X: &lang.Ident{
-									Pos:  p(5584, 65),
+									Pos:  p(5584, 52),
 									Name: "input",
 								},
 							},
 							&lang.Arg{
-								Pos: p(5584, 72),
-								X: &lang.CondExpr{
-									Pos: p(5584, 84),
-									Cond: &lang.BinaryExpr{
-										Pos: p(5584, 80),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(5584, 72),
-											Name: "startat",
-										},
-										Y: &lang.Literal{
-											Pos:   p(5584, 82),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.UnaryExpr{
-										Pos: p(5584, 86),
-										Op:  "-",
-										X: &lang.Literal{
-											Pos:   p(5584, 87),
-											Raw:   "2",
-											Value: int64(2),
-										},
-									},
-									Else: &lang.Ident{
-										Pos:  p(5584, 91),
-										Name: "startat",
+								Pos: p(5584, 59),
+								X: &lang.UnaryExpr{
+									Pos: p(5584, 59),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5584, 60),
+										Raw:   "1",
+										Value: int64(1),
 									},
 								},
 							},
@@ -100394,90 +100332,76 @@ func preludeAST_216() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       p(5585, 9),
-				Modifiers: lang.Modifiers(17),
+				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5585, 23),
+					Pos:  p(5585, 16),
 					Name: "bool",
 				},
 				Name:    "IsMatch",
-				NamePos: p(5585, 28),
+				NamePos: p(5585, 21),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5585, 36),
+						Pos: p(5585, 29),
 						Type: &lang.TypeRef{
-							Pos:  p(5585, 36),
+							Pos:  p(5585, 29),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(5585, 50),
+						Pos: p(5585, 43),
 						Type: &lang.TypeRef{
-							Pos:  p(5585, 50),
-							Name: "string",
+							Pos:  p(5585, 43),
+							Name: "int",
 						},
-						Name: "pattern",
+						Name: "startat",
 					},
 				},
 				ExprBody: &lang.MemberExpr{
-					Pos: p(5585, 143),
+					Pos: p(5585, 100),
 					X: &lang.CallExpr{
-						Pos: p(5585, 126),
-						Fun: &lang.MemberExpr{
-							Pos: p(5585, 126),
-							X: &lang.CallExpr{
-								Pos: p(5585, 69),
-								Fun: &lang.Ident{
-									Pos:  p(5585, 69),
-									Name: "Cached",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(5585, 76),
-										X: &lang.Ident{
-											Pos:  p(5585, 76),
-											Name: "pattern",
-										},
-									},
-									&lang.Arg{
-										Pos: p(5585, 85),
-										X: &lang.MemberExpr{
-											Pos: p(5585, 98),
-											X: &lang.Ident{
-												Pos:  p(5585, 85),
-												Name: "RegexOptions",
-											},
-											Name: "None",
-										},
-									},
-									&lang.Arg{
-										Pos: p(5585, 104),
-										X: &lang.Ident{
-											Pos:  p(5585, 104),
-											Name: "InfiniteMatchTimeout",
-										},
-									},
-								},
-							},
+						Pos: p(5585, 59),
+						Fun: &lang.Ident{
+							Pos:  p(5585, 59),
 							Name: "First",
 						},
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(5585, 132),
+								Pos: p(5585, 65),
 								X: &lang.Ident{
-									Pos:  p(5585, 132),
+									Pos:  p(5585, 65),
 									Name: "input",
 								},
 							},
 							&lang.Arg{
-								Pos: p(5585, 139),
-								X: &lang.UnaryExpr{
-									Pos: p(5585, 139),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   p(5585, 140),
-										Raw:   "1",
-										Value: int64(1),
+								Pos: p(5585, 72),
+								X: &lang.CondExpr{
+									Pos: p(5585, 84),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5585, 80),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(5585, 72),
+											Name: "startat",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5585, 82),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.UnaryExpr{
+										Pos: p(5585, 86),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5585, 87),
+											Raw:   "2",
+											Value: int64(2),
+										},
+									},
+									Else: &lang.Ident{
+										Pos:  p(5585, 91),
+										Name: "startat",
 									},
 								},
 							},
@@ -100512,46 +100436,42 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "pattern",
 					},
-					&lang.Param{
-						Pos: p(5586, 66),
-						Type: &lang.TypeRef{
-							Pos:  p(5586, 66),
-							Name: "RegexOptions",
-						},
-						Name: "options",
-					},
 				},
 				ExprBody: &lang.MemberExpr{
-					Pos: p(5586, 155),
+					Pos: p(5586, 143),
 					X: &lang.CallExpr{
-						Pos: p(5586, 138),
+						Pos: p(5586, 126),
 						Fun: &lang.MemberExpr{
-							Pos: p(5586, 138),
+							Pos: p(5586, 126),
 							X: &lang.CallExpr{
-								Pos: p(5586, 91),
+								Pos: p(5586, 69),
 								Fun: &lang.Ident{
-									Pos:  p(5586, 91),
+									Pos:  p(5586, 69),
 									Name: "Cached",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5586, 98),
+										Pos: p(5586, 76),
 										X: &lang.Ident{
-											Pos:  p(5586, 98),
+											Pos:  p(5586, 76),
 											Name: "pattern",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5586, 107),
-										X: &lang.Ident{
-											Pos:  p(5586, 107),
-											Name: "options",
+										Pos: p(5586, 85),
+										X: &lang.MemberExpr{
+											Pos: p(5586, 98),
+											X: &lang.Ident{
+												Pos:  p(5586, 85),
+												Name: "RegexOptions",
+											},
+											Name: "None",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5586, 116),
+										Pos: p(5586, 104),
 										X: &lang.Ident{
-											Pos:  p(5586, 116),
+											Pos:  p(5586, 104),
 											Name: "InfiniteMatchTimeout",
 										},
 									},
@@ -100561,19 +100481,19 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(5586, 144),
+								Pos: p(5586, 132),
 								X: &lang.Ident{
-									Pos:  p(5586, 144),
+									Pos:  p(5586, 132),
 									Name: "input",
 								},
 							},
 							&lang.Arg{
-								Pos: p(5586, 151),
+								Pos: p(5586, 139),
 								X: &lang.UnaryExpr{
-									Pos: p(5586, 151),
+									Pos: p(5586, 139),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(5586, 152),
+										Pos:   p(5586, 140),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -100618,47 +100538,39 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "options",
 					},
-					&lang.Param{
-						Pos: p(5587, 88),
-						Type: &lang.TypeRef{
-							Pos:  p(5587, 88),
-							Name: "TimeSpan",
-						},
-						Name: "matchTimeout",
-					},
 				},
 				ExprBody: &lang.MemberExpr{
-					Pos: p(5587, 170),
+					Pos: p(5587, 155),
 					X: &lang.CallExpr{
-						Pos: p(5587, 153),
+						Pos: p(5587, 138),
 						Fun: &lang.MemberExpr{
-							Pos: p(5587, 153),
+							Pos: p(5587, 138),
 							X: &lang.CallExpr{
-								Pos: p(5587, 114),
+								Pos: p(5587, 91),
 								Fun: &lang.Ident{
-									Pos:  p(5587, 114),
+									Pos:  p(5587, 91),
 									Name: "Cached",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5587, 121),
+										Pos: p(5587, 98),
 										X: &lang.Ident{
-											Pos:  p(5587, 121),
+											Pos:  p(5587, 98),
 											Name: "pattern",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5587, 130),
+										Pos: p(5587, 107),
 										X: &lang.Ident{
-											Pos:  p(5587, 130),
+											Pos:  p(5587, 107),
 											Name: "options",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5587, 139),
+										Pos: p(5587, 116),
 										X: &lang.Ident{
-											Pos:  p(5587, 139),
-											Name: "matchTimeout",
+											Pos:  p(5587, 116),
+											Name: "InfiniteMatchTimeout",
 										},
 									},
 								},
@@ -100667,19 +100579,19 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(5587, 159),
+								Pos: p(5587, 144),
 								X: &lang.Ident{
-									Pos:  p(5587, 159),
+									Pos:  p(5587, 144),
 									Name: "input",
 								},
 							},
 							&lang.Arg{
-								Pos: p(5587, 166),
+								Pos: p(5587, 151),
 								X: &lang.UnaryExpr{
-									Pos: p(5587, 166),
+									Pos: p(5587, 151),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(5587, 167),
+										Pos:   p(5587, 152),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -100691,51 +100603,109 @@ func preludeAST_216() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5589, 9),
-				Modifiers: lang.Modifiers(1),
+				Pos:       p(5588, 9),
+				Modifiers: lang.Modifiers(17),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5589, 16),
-					Name: "Match",
+					Pos:  p(5588, 23),
+					Name: "bool",
 				},
-				Name:    "Match",
-				NamePos: p(5589, 22),
+				Name:    "IsMatch",
+				NamePos: p(5588, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5589, 28),
+						Pos: p(5588, 36),
 						Type: &lang.TypeRef{
-							Pos:  p(5589, 28),
+							Pos:  p(5588, 36),
 							Name: "string",
 						},
 						Name: "input",
 					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(5589, 45),
-					Fun: &lang.Ident{
-						Pos:  p(5589, 45),
-						Name: "First",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(5589, 51),
-							X: &lang.Ident{
-								Pos:  p(5589, 51),
-								Name: "input",
-							},
+					&lang.Param{
+						Pos: p(5588, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5588, 50),
+							Name: "string",
 						},
-						&lang.Arg{
-							Pos: p(5589, 58),
-							X: &lang.UnaryExpr{
-								Pos: p(5589, 58),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5589, 59),
-									Raw:   "1",
-									Value: int64(1),
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5588, 66),
+						Type: &lang.TypeRef{
+							Pos:  p(5588, 66),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5588, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(5588, 88),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5588, 170),
+					X: &lang.CallExpr{
+						Pos: p(5588, 153),
+						Fun: &lang.MemberExpr{
+							Pos: p(5588, 153),
+							X: &lang.CallExpr{
+								Pos: p(5588, 114),
+								Fun: &lang.Ident{
+									Pos:  p(5588, 114),
+									Name: "Cached",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5588, 121),
+										X: &lang.Ident{
+											Pos:  p(5588, 121),
+											Name: "pattern",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5588, 130),
+										X: &lang.Ident{
+											Pos:  p(5588, 130),
+											Name: "options",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5588, 139),
+										X: &lang.Ident{
+											Pos:  p(5588, 139),
+											Name: "matchTimeout",
+										},
+									},
+								},
+							},
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5588, 159),
+								X: &lang.Ident{
+									Pos:  p(5588, 159),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5588, 166),
+								X: &lang.UnaryExpr{
+									Pos: p(5588, 166),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5588, 167),
+										Raw:   "1",
+										Value: int64(1),
+									},
 								},
 							},
 						},
 					},
+					Name: "Success",
 				},
 			},
 			&lang.MethodDecl{
@@ -100756,58 +100726,30 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "input",
 					},
-					&lang.Param{
-						Pos: p(5590, 42),
-						Type: &lang.TypeRef{
-							Pos:  p(5590, 42),
-							Name: "int",
-						},
-						Name: "startat",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5590, 58),
+					Pos: p(5590, 45),
 					Fun: &lang.Ident{
-						Pos:  p(5590, 58),
+						Pos:  p(5590, 45),
 						Name: "First",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5590, 64),
+							Pos: p(5590, 51),
 							X: &lang.Ident{
-								Pos:  p(5590, 64),
+								Pos:  p(5590, 51),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5590, 71),
-							X: &lang.CondExpr{
-								Pos: p(5590, 83),
-								Cond: &lang.BinaryExpr{
-									Pos: p(5590, 79),
-									Op:  "<",
-									X: &lang.Ident{
-										Pos:  p(5590, 71),
-										Name: "startat",
-									},
-									Y: &lang.Literal{
-										Pos:   p(5590, 81),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								Then: &lang.UnaryExpr{
-									Pos: p(5590, 85),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   p(5590, 86),
-										Raw:   "2",
-										Value: int64(2),
-									},
-								},
-								Else: &lang.Ident{
-									Pos:  p(5590, 90),
-									Name: "startat",
+							Pos: p(5590, 58),
+							X: &lang.UnaryExpr{
+								Pos: p(5590, 58),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5590, 59),
+									Raw:   "1",
+									Value: int64(1),
 								},
 							},
 						},
@@ -100838,33 +100780,109 @@ func preludeAST_216() *lang.TypeDecl {
 							Pos:  p(5591, 42),
 							Name: "int",
 						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5591, 58),
+					Fun: &lang.Ident{
+						Pos:  p(5591, 58),
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5591, 64),
+							X: &lang.Ident{
+								Pos:  p(5591, 64),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5591, 71),
+							X: &lang.CondExpr{
+								Pos: p(5591, 83),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5591, 79),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5591, 71),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5591, 81),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5591, 85),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5591, 86),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5591, 90),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5592, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5592, 16),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5592, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5592, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5592, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5592, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5592, 42),
+							Name: "int",
+						},
 						Name: "beginning",
 					},
 					&lang.Param{
-						Pos: p(5591, 57),
+						Pos: p(5592, 57),
 						Type: &lang.TypeRef{
-							Pos:  p(5591, 57),
+							Pos:  p(5592, 57),
 							Name: "int",
 						},
 						Name: "length",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5592, 9),
+					Pos: p(5593, 9),
 					Stmts: []lang.Stmt{
 						&lang.ExprStmt{
-							Pos: p(5593, 13),
+							Pos: p(5594, 13),
 							X: &lang.CallExpr{
-								Pos: p(5593, 13),
+								Pos: p(5594, 13),
 								Fun: &lang.Ident{
-									Pos:  p(5593, 13),
+									Pos:  p(5594, 13),
 									Name: "CheckInput",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5593, 24),
+										Pos: p(5594, 24),
 										X: &lang.Ident{
-											Pos:  p(5593, 24),
+											Pos:  p(5594, 24),
 											Name: "input",
 										},
 									},
@@ -100872,34 +100890,34 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5594, 13),
+							Pos: p(5595, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5594, 31),
+								Pos: p(5595, 31),
 								Op:  "||",
 								X: &lang.BinaryExpr{
-									Pos: p(5594, 27),
+									Pos: p(5595, 27),
 									Op:  "<",
 									X: &lang.Ident{
-										Pos:  p(5594, 17),
+										Pos:  p(5595, 17),
 										Name: "beginning",
 									},
 									Y: &lang.Literal{
-										Pos:   p(5594, 29),
+										Pos:   p(5595, 29),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								Y: &lang.BinaryExpr{
-									Pos: p(5594, 44),
+									Pos: p(5595, 44),
 									Op:  ">",
 									X: &lang.Ident{
-										Pos:  p(5594, 34),
+										Pos:  p(5595, 34),
 										Name: "beginning",
 									},
 									Y: &lang.MemberExpr{
-										Pos: p(5594, 52),
+										Pos: p(5595, 52),
 										X: &lang.Ident{
-											Pos:  p(5594, 46),
+											Pos:  p(5595, 46),
 											Name: "input",
 										},
 										Name: "Length",
@@ -100907,27 +100925,27 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5594, 60),
+								Pos: p(5595, 60),
 								X: &lang.NewExpr{
-									Pos: p(5594, 66),
+									Pos: p(5595, 66),
 									Type: &lang.TypeRef{
-										Pos:  p(5594, 70),
+										Pos:  p(5595, 70),
 										Name: "ArgumentOutOfRangeException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5594, 98),
+											Pos: p(5595, 98),
 											X: &lang.Literal{
-												Pos:   p(5594, 98),
+												Pos:   p(5595, 98),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"beginning\"",
 												Value: string("beginning"),
 											},
 										},
 										&lang.Arg{
-											Pos: p(5594, 111),
+											Pos: p(5595, 111),
 											X: &lang.Literal{
-												Pos:   p(5594, 111),
+												Pos:   p(5595, 111),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Start index cannot be less than 0 or greater than input length.\"",
 												Value: string("Start index cannot be less than 0 or greater than input length."),
@@ -100938,70 +100956,70 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5595, 13),
+							Pos: p(5596, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5595, 28),
+								Pos: p(5596, 28),
 								Op:  "||",
 								X: &lang.BinaryExpr{
-									Pos: p(5595, 24),
+									Pos: p(5596, 24),
 									Op:  "<",
 									X: &lang.Ident{
-										Pos:  p(5595, 17),
+										Pos:  p(5596, 17),
 										Name: "length",
 									},
 									Y: &lang.Literal{
-										Pos:   p(5595, 26),
+										Pos:   p(5596, 26),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								Y: &lang.BinaryExpr{
-									Pos: p(5595, 38),
+									Pos: p(5596, 38),
 									Op:  ">",
 									X: &lang.Ident{
-										Pos:  p(5595, 31),
+										Pos:  p(5596, 31),
 										Name: "length",
 									},
 									Y: &lang.BinaryExpr{
-										Pos: p(5595, 53),
+										Pos: p(5596, 53),
 										Op:  "-",
 										X: &lang.MemberExpr{
-											Pos: p(5595, 46),
+											Pos: p(5596, 46),
 											X: &lang.Ident{
-												Pos:  p(5595, 40),
+												Pos:  p(5596, 40),
 												Name: "input",
 											},
 											Name: "Length",
 										},
 										Y: &lang.Ident{
-											Pos:  p(5595, 55),
+											Pos:  p(5596, 55),
 											Name: "beginning",
 										},
 									},
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5595, 66),
+								Pos: p(5596, 66),
 								X: &lang.NewExpr{
-									Pos: p(5595, 72),
+									Pos: p(5596, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(5595, 76),
+										Pos:  p(5596, 76),
 										Name: "ArgumentOutOfRangeException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5595, 104),
+											Pos: p(5596, 104),
 											X: &lang.Literal{
-												Pos:   p(5595, 104),
+												Pos:   p(5596, 104),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"length\"",
 												Value: string("length"),
 											},
 										},
 										&lang.Arg{
-											Pos: p(5595, 114),
+											Pos: p(5596, 114),
 											X: &lang.Literal{
-												Pos:   p(5595, 114),
+												Pos:   p(5596, 114),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Length cannot be less than 0 or exceed input length.\"",
 												Value: string("Length cannot be less than 0 or exceed input length."),
@@ -101012,76 +101030,76 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5596, 13),
+							Pos: p(5597, 13),
 							X: &lang.CallExpr{
-								Pos: p(5596, 20),
+								Pos: p(5597, 20),
 								Fun: &lang.Ident{
-									Pos:  p(5596, 20),
+									Pos:  p(5597, 20),
 									Name: "Run",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5596, 24),
+										Pos: p(5597, 24),
 										X: &lang.Ident{
-											Pos:  p(5596, 24),
+											Pos:  p(5597, 24),
 											Name: "input",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5596, 31),
+										Pos: p(5597, 31),
 										X: &lang.Ident{
-											Pos:  p(5596, 31),
+											Pos:  p(5597, 31),
 											Name: "beginning",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5596, 42),
+										Pos: p(5597, 42),
 										X: &lang.BinaryExpr{
-											Pos: p(5596, 52),
+											Pos: p(5597, 52),
 											Op:  "+",
 											X: &lang.Ident{
-												Pos:  p(5596, 42),
+												Pos:  p(5597, 42),
 												Name: "beginning",
 											},
 											Y: &lang.Ident{
-												Pos:  p(5596, 54),
+												Pos:  p(5597, 54),
 												Name: "length",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(5596, 62),
+										Pos: p(5597, 62),
 										X: &lang.CondExpr{
-											Pos: p(5596, 74),
+											Pos: p(5597, 74),
 											Cond: &lang.Ident{
-												Pos:  p(5596, 62),
+												Pos:  p(5597, 62),
 												Name: "RightToLeft",
 											},
 											Then: &lang.BinaryExpr{
-												Pos: p(5596, 86),
+												Pos: p(5597, 86),
 												Op:  "+",
 												X: &lang.Ident{
-													Pos:  p(5596, 76),
+													Pos:  p(5597, 76),
 													Name: "beginning",
 												},
 												Y: &lang.Ident{
-													Pos:  p(5596, 88),
+													Pos:  p(5597, 88),
 													Name: "length",
 												},
 											},
 											Else: &lang.Ident{
-												Pos:  p(5596, 97),
+												Pos:  p(5597, 97),
 												Name: "beginning",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(5596, 108),
+										Pos: p(5597, 108),
 										X: &lang.UnaryExpr{
-											Pos: p(5596, 108),
+											Pos: p(5597, 108),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(5596, 109),
+												Pos:   p(5597, 109),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -101091,97 +101109,7 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5597, 9),
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5598, 9),
-				Modifiers: lang.Modifiers(17),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(5598, 23),
-					Name: "Match",
-				},
-				Name:    "Match",
-				NamePos: p(5598, 29),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5598, 35),
-						Type: &lang.TypeRef{
-							Pos:  p(5598, 35),
-							Name: "string",
-						},
-						Name: "input",
-					},
-					&lang.Param{
-						Pos: p(5598, 49),
-						Type: &lang.TypeRef{
-							Pos:  p(5598, 49),
-							Name: "string",
-						},
-						Name: "pattern",
-					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(5598, 125),
-					Fun: &lang.MemberExpr{
-						Pos: p(5598, 125),
-						X: &lang.CallExpr{
-							Pos: p(5598, 68),
-							Fun: &lang.Ident{
-								Pos:  p(5598, 68),
-								Name: "Cached",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(5598, 75),
-									X: &lang.Ident{
-										Pos:  p(5598, 75),
-										Name: "pattern",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5598, 84),
-									X: &lang.MemberExpr{
-										Pos: p(5598, 97),
-										X: &lang.Ident{
-											Pos:  p(5598, 84),
-											Name: "RegexOptions",
-										},
-										Name: "None",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5598, 103),
-									X: &lang.Ident{
-										Pos:  p(5598, 103),
-										Name: "InfiniteMatchTimeout",
-									},
-								},
-							},
-						},
-						Name: "First",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(5598, 131),
-							X: &lang.Ident{
-								Pos:  p(5598, 131),
-								Name: "input",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5598, 138),
-							X: &lang.UnaryExpr{
-								Pos: p(5598, 138),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5598, 139),
-									Raw:   "1",
-									Value: int64(1),
-								},
-							},
-						},
-					},
+					Rbrace: p(5598, 9),
 				},
 			},
 			&lang.MethodDecl{
@@ -101210,44 +101138,40 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "pattern",
 					},
-					&lang.Param{
-						Pos: p(5599, 65),
-						Type: &lang.TypeRef{
-							Pos:  p(5599, 65),
-							Name: "RegexOptions",
-						},
-						Name: "options",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5599, 137),
+					Pos: p(5599, 125),
 					Fun: &lang.MemberExpr{
-						Pos: p(5599, 137),
+						Pos: p(5599, 125),
 						X: &lang.CallExpr{
-							Pos: p(5599, 90),
+							Pos: p(5599, 68),
 							Fun: &lang.Ident{
-								Pos:  p(5599, 90),
+								Pos:  p(5599, 68),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5599, 97),
+									Pos: p(5599, 75),
 									X: &lang.Ident{
-										Pos:  p(5599, 97),
+										Pos:  p(5599, 75),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5599, 106),
-									X: &lang.Ident{
-										Pos:  p(5599, 106),
-										Name: "options",
+									Pos: p(5599, 84),
+									X: &lang.MemberExpr{
+										Pos: p(5599, 97),
+										X: &lang.Ident{
+											Pos:  p(5599, 84),
+											Name: "RegexOptions",
+										},
+										Name: "None",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5599, 115),
+									Pos: p(5599, 103),
 									X: &lang.Ident{
-										Pos:  p(5599, 115),
+										Pos:  p(5599, 103),
 										Name: "InfiniteMatchTimeout",
 									},
 								},
@@ -101257,19 +101181,19 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5599, 143),
+							Pos: p(5599, 131),
 							X: &lang.Ident{
-								Pos:  p(5599, 143),
+								Pos:  p(5599, 131),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5599, 150),
+							Pos: p(5599, 138),
 							X: &lang.UnaryExpr{
-								Pos: p(5599, 150),
+								Pos: p(5599, 138),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5599, 151),
+									Pos:   p(5599, 139),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -101312,44 +101236,138 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "options",
 					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5600, 137),
+					Fun: &lang.MemberExpr{
+						Pos: p(5600, 137),
+						X: &lang.CallExpr{
+							Pos: p(5600, 90),
+							Fun: &lang.Ident{
+								Pos:  p(5600, 90),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5600, 97),
+									X: &lang.Ident{
+										Pos:  p(5600, 97),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5600, 106),
+									X: &lang.Ident{
+										Pos:  p(5600, 106),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5600, 115),
+									X: &lang.Ident{
+										Pos:  p(5600, 115),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5600, 143),
+							X: &lang.Ident{
+								Pos:  p(5600, 143),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5600, 150),
+							X: &lang.UnaryExpr{
+								Pos: p(5600, 150),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5600, 151),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5601, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5601, 23),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5601, 29),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5600, 87),
+						Pos: p(5601, 35),
 						Type: &lang.TypeRef{
-							Pos:  p(5600, 87),
+							Pos:  p(5601, 35),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5601, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5601, 49),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5601, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5601, 65),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5601, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(5601, 87),
 							Name: "TimeSpan",
 						},
 						Name: "matchTimeout",
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5600, 152),
+					Pos: p(5601, 152),
 					Fun: &lang.MemberExpr{
-						Pos: p(5600, 152),
+						Pos: p(5601, 152),
 						X: &lang.CallExpr{
-							Pos: p(5600, 113),
+							Pos: p(5601, 113),
 							Fun: &lang.Ident{
-								Pos:  p(5600, 113),
+								Pos:  p(5601, 113),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5600, 120),
+									Pos: p(5601, 120),
 									X: &lang.Ident{
-										Pos:  p(5600, 120),
+										Pos:  p(5601, 120),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5600, 129),
+									Pos: p(5601, 129),
 									X: &lang.Ident{
-										Pos:  p(5600, 129),
+										Pos:  p(5601, 129),
 										Name: "options",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5600, 138),
+									Pos: p(5601, 138),
 									X: &lang.Ident{
-										Pos:  p(5600, 138),
+										Pos:  p(5601, 138),
 										Name: "matchTimeout",
 									},
 								},
@@ -101359,19 +101377,19 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5600, 158),
+							Pos: p(5601, 158),
 							X: &lang.Ident{
-								Pos:  p(5600, 158),
+								Pos:  p(5601, 158),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5600, 165),
+							Pos: p(5601, 165),
 							X: &lang.UnaryExpr{
-								Pos: p(5600, 165),
+								Pos: p(5601, 165),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5600, 166),
+									Pos:   p(5601, 166),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -101381,47 +101399,47 @@ func preludeAST_216() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(5602, 9),
+				Pos: p(5603, 9),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5602, 9),
+					Pos:  p(5603, 9),
 					Name: "MatchCollection",
 				},
 				Name:    "All",
-				NamePos: p(5602, 25),
+				NamePos: p(5603, 25),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5602, 29),
+						Pos: p(5603, 29),
 						Type: &lang.TypeRef{
-							Pos:  p(5602, 29),
+							Pos:  p(5603, 29),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(5602, 43),
+						Pos: p(5603, 43),
 						Type: &lang.TypeRef{
-							Pos:  p(5602, 43),
+							Pos:  p(5603, 43),
 							Name: "int",
 						},
 						Name: "startat",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5603, 9),
+					Pos: p(5604, 9),
 					Stmts: []lang.Stmt{
 						&lang.ExprStmt{
-							Pos: p(5604, 13),
+							Pos: p(5605, 13),
 							X: &lang.CallExpr{
-								Pos: p(5604, 13),
+								Pos: p(5605, 13),
 								Fun: &lang.Ident{
-									Pos:  p(5604, 13),
+									Pos:  p(5605, 13),
 									Name: "CheckInput",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5604, 24),
+										Pos: p(5605, 24),
 										X: &lang.Ident{
-											Pos:  p(5604, 24),
+											Pos:  p(5605, 24),
 											Name: "input",
 										},
 									},
@@ -101429,44 +101447,44 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5605, 13),
+							Pos: p(5606, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5605, 25),
+								Pos: p(5606, 25),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5605, 17),
+									Pos:  p(5606, 17),
 									Name: "startat",
 								},
 								Y: &lang.UnaryExpr{
-									Pos: p(5605, 28),
+									Pos: p(5606, 28),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(5605, 29),
+										Pos:   p(5606, 29),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							Then: &lang.ExprStmt{
-								Pos: p(5605, 32),
+								Pos: p(5606, 32),
 								X: &lang.AssignExpr{
-									Pos: p(5605, 40),
+									Pos: p(5606, 40),
 									Op:  "=",
 									Left: &lang.Ident{
-										Pos:  p(5605, 32),
+										Pos:  p(5606, 32),
 										Name: "startat",
 									},
 									Right: &lang.CallExpr{
-										Pos: p(5605, 42),
+										Pos: p(5606, 42),
 										Fun: &lang.Ident{
-											Pos:  p(5605, 42),
+											Pos:  p(5606, 42),
 											Name: "DefaultStart",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5605, 55),
+												Pos: p(5606, 55),
 												X: &lang.Ident{
-													Pos:  p(5605, 55),
+													Pos:  p(5606, 55),
 													Name: "input",
 												},
 											},
@@ -101475,25 +101493,25 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 							},
 							Else: &lang.ExprStmt{
-								Pos: p(5606, 18),
+								Pos: p(5607, 18),
 								X: &lang.CallExpr{
-									Pos: p(5606, 18),
+									Pos: p(5607, 18),
 									Fun: &lang.Ident{
-										Pos:  p(5606, 18),
+										Pos:  p(5607, 18),
 										Name: "CheckStart",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5606, 29),
+											Pos: p(5607, 29),
 											X: &lang.Ident{
-												Pos:  p(5606, 29),
+												Pos:  p(5607, 29),
 												Name: "input",
 											},
 										},
 										&lang.Arg{
-											Pos: p(5606, 36),
+											Pos: p(5607, 36),
 											X: &lang.Ident{
-												Pos:  p(5606, 36),
+												Pos:  p(5607, 36),
 												Name: "startat",
 											},
 										},
@@ -101502,31 +101520,31 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5607, 13),
+							Pos: p(5608, 13),
 							X: &lang.NewExpr{
-								Pos: p(5607, 20),
+								Pos: p(5608, 20),
 								Type: &lang.TypeRef{
-									Pos:  p(5607, 24),
+									Pos:  p(5608, 24),
 									Name: "MatchCollection",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5607, 40),
+										Pos: p(5608, 40),
 										X: &lang.ThisExpr{
-											Pos: p(5607, 40),
+											Pos: p(5608, 40),
 										},
 									},
 									&lang.Arg{
-										Pos: p(5607, 46),
+										Pos: p(5608, 46),
 										X: &lang.Ident{
-											Pos:  p(5607, 46),
+											Pos:  p(5608, 46),
 											Name: "input",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5607, 53),
+										Pos: p(5608, 53),
 										X: &lang.Ident{
-											Pos:  p(5607, 53),
+											Pos:  p(5608, 53),
 											Name: "startat",
 										},
 									},
@@ -101534,55 +101552,7 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5608, 9),
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5610, 9),
-				Modifiers: lang.Modifiers(1),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(5610, 16),
-					Name: "MatchCollection",
-				},
-				Name:    "Matches",
-				NamePos: p(5610, 32),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5610, 40),
-						Type: &lang.TypeRef{
-							Pos:  p(5610, 40),
-							Name: "string",
-						},
-						Name: "input",
-					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(5610, 57),
-					Fun: &lang.Ident{
-						Pos:  p(5610, 57),
-						Name: "All",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(5610, 61),
-							X: &lang.Ident{
-								Pos:  p(5610, 61),
-								Name: "input",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5610, 68),
-							X: &lang.UnaryExpr{
-								Pos: p(5610, 68),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5610, 69),
-									Raw:   "1",
-									Value: int64(1),
-								},
-							},
-						},
-					},
+					Rbrace: p(5609, 9),
 				},
 			},
 			&lang.MethodDecl{
@@ -101603,58 +101573,30 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "input",
 					},
-					&lang.Param{
-						Pos: p(5611, 54),
-						Type: &lang.TypeRef{
-							Pos:  p(5611, 54),
-							Name: "int",
-						},
-						Name: "startat",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5611, 70),
+					Pos: p(5611, 57),
 					Fun: &lang.Ident{
-						Pos:  p(5611, 70),
+						Pos:  p(5611, 57),
 						Name: "All",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5611, 74),
+							Pos: p(5611, 61),
 							X: &lang.Ident{
-								Pos:  p(5611, 74),
+								Pos:  p(5611, 61),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5611, 81),
-							X: &lang.CondExpr{
-								Pos: p(5611, 93),
-								Cond: &lang.BinaryExpr{
-									Pos: p(5611, 89),
-									Op:  "<",
-									X: &lang.Ident{
-										Pos:  p(5611, 81),
-										Name: "startat",
-									},
-									Y: &lang.Literal{
-										Pos:   p(5611, 91),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								Then: &lang.UnaryExpr{
-									Pos: p(5611, 95),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   p(5611, 96),
-										Raw:   "2",
-										Value: int64(2),
-									},
-								},
-								Else: &lang.Ident{
-									Pos:  p(5611, 100),
-									Name: "startat",
+							Pos: p(5611, 68),
+							X: &lang.UnaryExpr{
+								Pos: p(5611, 68),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5611, 69),
+									Raw:   "1",
+									Value: int64(1),
 								},
 							},
 						},
@@ -101663,88 +101605,74 @@ func preludeAST_216() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       p(5612, 9),
-				Modifiers: lang.Modifiers(17),
+				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5612, 23),
+					Pos:  p(5612, 16),
 					Name: "MatchCollection",
 				},
 				Name:    "Matches",
-				NamePos: p(5612, 39),
+				NamePos: p(5612, 32),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5612, 47),
+						Pos: p(5612, 40),
 						Type: &lang.TypeRef{
-							Pos:  p(5612, 47),
+							Pos:  p(5612, 40),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(5612, 61),
+						Pos: p(5612, 54),
 						Type: &lang.TypeRef{
-							Pos:  p(5612, 61),
-							Name: "string",
+							Pos:  p(5612, 54),
+							Name: "int",
 						},
-						Name: "pattern",
+						Name: "startat",
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5612, 137),
-					Fun: &lang.MemberExpr{
-						Pos: p(5612, 137),
-						X: &lang.CallExpr{
-							Pos: p(5612, 80),
-							Fun: &lang.Ident{
-								Pos:  p(5612, 80),
-								Name: "Cached",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(5612, 87),
-									X: &lang.Ident{
-										Pos:  p(5612, 87),
-										Name: "pattern",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5612, 96),
-									X: &lang.MemberExpr{
-										Pos: p(5612, 109),
-										X: &lang.Ident{
-											Pos:  p(5612, 96),
-											Name: "RegexOptions",
-										},
-										Name: "None",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5612, 115),
-									X: &lang.Ident{
-										Pos:  p(5612, 115),
-										Name: "InfiniteMatchTimeout",
-									},
-								},
-							},
-						},
+					Pos: p(5612, 70),
+					Fun: &lang.Ident{
+						Pos:  p(5612, 70),
 						Name: "All",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5612, 141),
+							Pos: p(5612, 74),
 							X: &lang.Ident{
-								Pos:  p(5612, 141),
+								Pos:  p(5612, 74),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5612, 148),
-							X: &lang.UnaryExpr{
-								Pos: p(5612, 148),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5612, 149),
-									Raw:   "1",
-									Value: int64(1),
+							Pos: p(5612, 81),
+							X: &lang.CondExpr{
+								Pos: p(5612, 93),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5612, 89),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5612, 81),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5612, 91),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5612, 95),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5612, 96),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5612, 100),
+									Name: "startat",
 								},
 							},
 						},
@@ -101777,44 +101705,40 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "pattern",
 					},
-					&lang.Param{
-						Pos: p(5613, 77),
-						Type: &lang.TypeRef{
-							Pos:  p(5613, 77),
-							Name: "RegexOptions",
-						},
-						Name: "options",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5613, 149),
+					Pos: p(5613, 137),
 					Fun: &lang.MemberExpr{
-						Pos: p(5613, 149),
+						Pos: p(5613, 137),
 						X: &lang.CallExpr{
-							Pos: p(5613, 102),
+							Pos: p(5613, 80),
 							Fun: &lang.Ident{
-								Pos:  p(5613, 102),
+								Pos:  p(5613, 80),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5613, 109),
+									Pos: p(5613, 87),
 									X: &lang.Ident{
-										Pos:  p(5613, 109),
+										Pos:  p(5613, 87),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5613, 118),
-									X: &lang.Ident{
-										Pos:  p(5613, 118),
-										Name: "options",
+									Pos: p(5613, 96),
+									X: &lang.MemberExpr{
+										Pos: p(5613, 109),
+										X: &lang.Ident{
+											Pos:  p(5613, 96),
+											Name: "RegexOptions",
+										},
+										Name: "None",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5613, 127),
+									Pos: p(5613, 115),
 									X: &lang.Ident{
-										Pos:  p(5613, 127),
+										Pos:  p(5613, 115),
 										Name: "InfiniteMatchTimeout",
 									},
 								},
@@ -101824,19 +101748,19 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5613, 153),
+							Pos: p(5613, 141),
 							X: &lang.Ident{
-								Pos:  p(5613, 153),
+								Pos:  p(5613, 141),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5613, 160),
+							Pos: p(5613, 148),
 							X: &lang.UnaryExpr{
-								Pos: p(5613, 160),
+								Pos: p(5613, 148),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5613, 161),
+									Pos:   p(5613, 149),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -101879,45 +101803,37 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "options",
 					},
-					&lang.Param{
-						Pos: p(5614, 99),
-						Type: &lang.TypeRef{
-							Pos:  p(5614, 99),
-							Name: "TimeSpan",
-						},
-						Name: "matchTimeout",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5614, 164),
+					Pos: p(5614, 149),
 					Fun: &lang.MemberExpr{
-						Pos: p(5614, 164),
+						Pos: p(5614, 149),
 						X: &lang.CallExpr{
-							Pos: p(5614, 125),
+							Pos: p(5614, 102),
 							Fun: &lang.Ident{
-								Pos:  p(5614, 125),
+								Pos:  p(5614, 102),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5614, 132),
+									Pos: p(5614, 109),
 									X: &lang.Ident{
-										Pos:  p(5614, 132),
+										Pos:  p(5614, 109),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5614, 141),
+									Pos: p(5614, 118),
 									X: &lang.Ident{
-										Pos:  p(5614, 141),
+										Pos:  p(5614, 118),
 										Name: "options",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5614, 150),
+									Pos: p(5614, 127),
 									X: &lang.Ident{
-										Pos:  p(5614, 150),
-										Name: "matchTimeout",
+										Pos:  p(5614, 127),
+										Name: "InfiniteMatchTimeout",
 									},
 								},
 							},
@@ -101926,19 +101842,19 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5614, 168),
+							Pos: p(5614, 153),
 							X: &lang.Ident{
-								Pos:  p(5614, 168),
+								Pos:  p(5614, 153),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5614, 175),
+							Pos: p(5614, 160),
 							X: &lang.UnaryExpr{
-								Pos: p(5614, 175),
+								Pos: p(5614, 160),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5614, 176),
+									Pos:   p(5614, 161),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -101948,57 +101864,159 @@ func preludeAST_216() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(5616, 9),
+				Pos:       p(5615, 9),
+				Modifiers: lang.Modifiers(17),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5616, 9),
+					Pos:  p(5615, 23),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5615, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5615, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5615, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 61),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5615, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 77),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5615, 99),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 99),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5615, 164),
+					Fun: &lang.MemberExpr{
+						Pos: p(5615, 164),
+						X: &lang.CallExpr{
+							Pos: p(5615, 125),
+							Fun: &lang.Ident{
+								Pos:  p(5615, 125),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5615, 132),
+									X: &lang.Ident{
+										Pos:  p(5615, 132),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5615, 141),
+									X: &lang.Ident{
+										Pos:  p(5615, 141),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5615, 150),
+									X: &lang.Ident{
+										Pos:  p(5615, 150),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5615, 168),
+							X: &lang.Ident{
+								Pos:  p(5615, 168),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5615, 175),
+							X: &lang.UnaryExpr{
+								Pos: p(5615, 175),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5615, 176),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5617, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5617, 9),
 					Name: "int",
 				},
 				Name:    "CountIn",
-				NamePos: p(5616, 13),
+				NamePos: p(5617, 13),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5616, 21),
+						Pos: p(5617, 21),
 						Type: &lang.TypeRef{
-							Pos:  p(5616, 21),
+							Pos:  p(5617, 21),
 							Name: "string",
 						},
 						Name: "input",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5617, 9),
+					Pos: p(5618, 9),
 					Stmts: []lang.Stmt{
 						&lang.LocalDeclStmt{
-							Pos: p(5618, 13),
+							Pos: p(5619, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(5618, 13),
+								Pos:  p(5619, 13),
 								Name: "Match",
 							},
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5618, 19),
+									Pos:  p(5619, 19),
 									Name: "m",
 									Init: &lang.CallExpr{
-										Pos: p(5618, 23),
+										Pos: p(5619, 23),
 										Fun: &lang.Ident{
-											Pos:  p(5618, 23),
+											Pos:  p(5619, 23),
 											Name: "First",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5618, 29),
+												Pos: p(5619, 29),
 												X: &lang.Ident{
-													Pos:  p(5618, 29),
+													Pos:  p(5619, 29),
 													Name: "input",
 												},
 											},
 											&lang.Arg{
-												Pos: p(5618, 36),
+												Pos: p(5619, 36),
 												X: &lang.UnaryExpr{
-													Pos: p(5618, 36),
+													Pos: p(5619, 36),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(5618, 37),
+														Pos:   p(5619, 37),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -102010,17 +102028,17 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5619, 13),
+							Pos: p(5620, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(5619, 13),
+								Pos:  p(5620, 13),
 								Name: "int",
 							},
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5619, 17),
+									Pos:  p(5620, 17),
 									Name: "n",
 									Init: &lang.Literal{
-										Pos:   p(5619, 21),
+										Pos:   p(5620, 21),
 										Raw:   "0",
 										Value: int64(0),
 									},
@@ -102028,44 +102046,44 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.WhileStmt{
-							Pos: p(5620, 13),
+							Pos: p(5621, 13),
 							Cond: &lang.MemberExpr{
-								Pos: p(5620, 22),
+								Pos: p(5621, 22),
 								X: &lang.Ident{
-									Pos:  p(5620, 20),
+									Pos:  p(5621, 20),
 									Name: "m",
 								},
 								Name: "Success",
 							},
 							Body: &lang.BlockStmt{
-								Pos: p(5621, 13),
+								Pos: p(5622, 13),
 								Stmts: []lang.Stmt{
 									&lang.ExprStmt{
-										Pos: p(5622, 17),
+										Pos: p(5623, 17),
 										X: &lang.PostfixExpr{
-											Pos: p(5622, 18),
+											Pos: p(5623, 18),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(5622, 17),
+												Pos:  p(5623, 17),
 												Name: "n",
 											},
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(5623, 17),
+										Pos: p(5624, 17),
 										X: &lang.AssignExpr{
-											Pos: p(5623, 19),
+											Pos: p(5624, 19),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(5623, 17),
+												Pos:  p(5624, 17),
 												Name: "m",
 											},
 											Right: &lang.CallExpr{
-												Pos: p(5623, 23),
+												Pos: p(5624, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(5623, 23),
+													Pos: p(5624, 23),
 													X: &lang.Ident{
-														Pos:  p(5623, 21),
+														Pos:  p(5624, 21),
 														Name: "m",
 													},
 													Name: "NextMatch",
@@ -102074,128 +102092,50 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 								},
-								Rbrace: p(5624, 13),
+								Rbrace: p(5625, 13),
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5625, 13),
+							Pos: p(5626, 13),
 							X: &lang.Ident{
-								Pos:  p(5625, 20),
+								Pos:  p(5626, 20),
 								Name: "n",
 							},
 						},
 					},
-					Rbrace: p(5626, 9),
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5628, 9),
-				Modifiers: lang.Modifiers(1),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(5628, 16),
-					Name: "int",
-				},
-				Name:    "Count",
-				NamePos: p(5628, 20),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5628, 26),
-						Type: &lang.TypeRef{
-							Pos:  p(5628, 26),
-							Name: "string",
-						},
-						Name: "input",
-					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(5628, 43),
-					Fun: &lang.Ident{
-						Pos:  p(5628, 43),
-						Name: "CountIn",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(5628, 51),
-							X: &lang.Ident{
-								Pos:  p(5628, 51),
-								Name: "input",
-							},
-						},
-					},
+					Rbrace: p(5627, 9),
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       p(5629, 9),
-				Modifiers: lang.Modifiers(17),
+				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5629, 23),
+					Pos:  p(5629, 16),
 					Name: "int",
 				},
 				Name:    "Count",
-				NamePos: p(5629, 27),
+				NamePos: p(5629, 20),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5629, 33),
+						Pos: p(5629, 26),
 						Type: &lang.TypeRef{
-							Pos:  p(5629, 33),
+							Pos:  p(5629, 26),
 							Name: "string",
 						},
 						Name: "input",
 					},
-					&lang.Param{
-						Pos: p(5629, 47),
-						Type: &lang.TypeRef{
-							Pos:  p(5629, 47),
-							Name: "string",
-						},
-						Name: "pattern",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5629, 123),
-					Fun: &lang.MemberExpr{
-						Pos: p(5629, 123),
-						X: &lang.CallExpr{
-							Pos: p(5629, 66),
-							Fun: &lang.Ident{
-								Pos:  p(5629, 66),
-								Name: "Cached",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(5629, 73),
-									X: &lang.Ident{
-										Pos:  p(5629, 73),
-										Name: "pattern",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5629, 82),
-									X: &lang.MemberExpr{
-										Pos: p(5629, 95),
-										X: &lang.Ident{
-											Pos:  p(5629, 82),
-											Name: "RegexOptions",
-										},
-										Name: "None",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5629, 101),
-									X: &lang.Ident{
-										Pos:  p(5629, 101),
-										Name: "InfiniteMatchTimeout",
-									},
-								},
-							},
-						},
+					Pos: p(5629, 43),
+					Fun: &lang.Ident{
+						Pos:  p(5629, 43),
 						Name: "CountIn",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5629, 131),
+							Pos: p(5629, 51),
 							X: &lang.Ident{
-								Pos:  p(5629, 131),
+								Pos:  p(5629, 51),
 								Name: "input",
 							},
 						},
@@ -102228,44 +102168,40 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "pattern",
 					},
-					&lang.Param{
-						Pos: p(5630, 63),
-						Type: &lang.TypeRef{
-							Pos:  p(5630, 63),
-							Name: "RegexOptions",
-						},
-						Name: "options",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5630, 135),
+					Pos: p(5630, 123),
 					Fun: &lang.MemberExpr{
-						Pos: p(5630, 135),
+						Pos: p(5630, 123),
 						X: &lang.CallExpr{
-							Pos: p(5630, 88),
+							Pos: p(5630, 66),
 							Fun: &lang.Ident{
-								Pos:  p(5630, 88),
+								Pos:  p(5630, 66),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5630, 95),
+									Pos: p(5630, 73),
 									X: &lang.Ident{
-										Pos:  p(5630, 95),
+										Pos:  p(5630, 73),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5630, 104),
-									X: &lang.Ident{
-										Pos:  p(5630, 104),
-										Name: "options",
+									Pos: p(5630, 82),
+									X: &lang.MemberExpr{
+										Pos: p(5630, 95),
+										X: &lang.Ident{
+											Pos:  p(5630, 82),
+											Name: "RegexOptions",
+										},
+										Name: "None",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5630, 113),
+									Pos: p(5630, 101),
 									X: &lang.Ident{
-										Pos:  p(5630, 113),
+										Pos:  p(5630, 101),
 										Name: "InfiniteMatchTimeout",
 									},
 								},
@@ -102275,9 +102211,9 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5630, 143),
+							Pos: p(5630, 131),
 							X: &lang.Ident{
-								Pos:  p(5630, 143),
+								Pos:  p(5630, 131),
 								Name: "input",
 							},
 						},
@@ -102318,44 +102254,126 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "options",
 					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5631, 135),
+					Fun: &lang.MemberExpr{
+						Pos: p(5631, 135),
+						X: &lang.CallExpr{
+							Pos: p(5631, 88),
+							Fun: &lang.Ident{
+								Pos:  p(5631, 88),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5631, 95),
+									X: &lang.Ident{
+										Pos:  p(5631, 95),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5631, 104),
+									X: &lang.Ident{
+										Pos:  p(5631, 104),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5631, 113),
+									X: &lang.Ident{
+										Pos:  p(5631, 113),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5631, 143),
+							X: &lang.Ident{
+								Pos:  p(5631, 143),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5632, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5632, 23),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5632, 27),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5631, 85),
+						Pos: p(5632, 33),
 						Type: &lang.TypeRef{
-							Pos:  p(5631, 85),
+							Pos:  p(5632, 33),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5632, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5632, 47),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5632, 63),
+						Type: &lang.TypeRef{
+							Pos:  p(5632, 63),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5632, 85),
+						Type: &lang.TypeRef{
+							Pos:  p(5632, 85),
 							Name: "TimeSpan",
 						},
 						Name: "matchTimeout",
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5631, 150),
+					Pos: p(5632, 150),
 					Fun: &lang.MemberExpr{
-						Pos: p(5631, 150),
+						Pos: p(5632, 150),
 						X: &lang.CallExpr{
-							Pos: p(5631, 111),
+							Pos: p(5632, 111),
 							Fun: &lang.Ident{
-								Pos:  p(5631, 111),
+								Pos:  p(5632, 111),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5631, 118),
+									Pos: p(5632, 118),
 									X: &lang.Ident{
-										Pos:  p(5631, 118),
+										Pos:  p(5632, 118),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5631, 127),
+									Pos: p(5632, 127),
 									X: &lang.Ident{
-										Pos:  p(5631, 127),
+										Pos:  p(5632, 127),
 										Name: "options",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5631, 136),
+									Pos: p(5632, 136),
 									X: &lang.Ident{
-										Pos:  p(5631, 136),
+										Pos:  p(5632, 136),
 										Name: "matchTimeout",
 									},
 								},
@@ -102365,9 +102383,9 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5631, 158),
+							Pos: p(5632, 158),
 							X: &lang.Ident{
-								Pos:  p(5631, 158),
+								Pos:  p(5632, 158),
 								Name: "input",
 							},
 						},
@@ -102375,71 +102393,71 @@ func preludeAST_216() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(5635, 9),
+				Pos: p(5636, 9),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5635, 9),
+					Pos:  p(5636, 9),
 					Name: "string",
 				},
 				Name:    "Substitute",
-				NamePos: p(5635, 16),
+				NamePos: p(5636, 16),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5635, 27),
+						Pos: p(5636, 27),
 						Type: &lang.TypeRef{
-							Pos:  p(5635, 27),
+							Pos:  p(5636, 27),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(5635, 41),
+						Pos: p(5636, 41),
 						Type: &lang.TypeRef{
-							Pos:  p(5635, 41),
+							Pos:  p(5636, 41),
 							Name: "string",
 						},
 						Name: "replacement",
 					},
 					&lang.Param{
-						Pos: p(5635, 61),
+						Pos: p(5636, 61),
 						Type: &lang.TypeRef{
-							Pos:  p(5635, 61),
+							Pos:  p(5636, 61),
 							Name: "MatchEvaluator",
 						},
 						Name: "evaluator",
 					},
 					&lang.Param{
-						Pos: p(5635, 87),
+						Pos: p(5636, 87),
 						Type: &lang.TypeRef{
-							Pos:  p(5635, 87),
+							Pos:  p(5636, 87),
 							Name: "int",
 						},
 						Name: "count",
 					},
 					&lang.Param{
-						Pos: p(5635, 98),
+						Pos: p(5636, 98),
 						Type: &lang.TypeRef{
-							Pos:  p(5635, 98),
+							Pos:  p(5636, 98),
 							Name: "int",
 						},
 						Name: "startat",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5636, 9),
+					Pos: p(5637, 9),
 					Stmts: []lang.Stmt{
 						&lang.ExprStmt{
-							Pos: p(5637, 13),
+							Pos: p(5638, 13),
 							X: &lang.CallExpr{
-								Pos: p(5637, 13),
+								Pos: p(5638, 13),
 								Fun: &lang.Ident{
-									Pos:  p(5637, 13),
+									Pos:  p(5638, 13),
 									Name: "CheckInput",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5637, 24),
+										Pos: p(5638, 24),
 										X: &lang.Ident{
-											Pos:  p(5637, 24),
+											Pos:  p(5638, 24),
 											Name: "input",
 										},
 									},
@@ -102447,71 +102465,71 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5638, 13),
+							Pos: p(5639, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5638, 37),
+								Pos: p(5639, 37),
 								Op:  "&&",
 								X: &lang.BinaryExpr{
-									Pos: p(5638, 29),
+									Pos: p(5639, 29),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(5638, 17),
+										Pos:  p(5639, 17),
 										Name: "replacement",
 									},
 									Y: &lang.Literal{
-										Pos:  p(5638, 32),
+										Pos:  p(5639, 32),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Y: &lang.BinaryExpr{
-									Pos: p(5638, 50),
+									Pos: p(5639, 50),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(5638, 40),
+										Pos:  p(5639, 40),
 										Name: "evaluator",
 									},
 									Y: &lang.Literal{
-										Pos:  p(5638, 53),
+										Pos:  p(5639, 53),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5638, 59),
+								Pos: p(5639, 59),
 								X: &lang.NewExpr{
-									Pos: p(5638, 65),
+									Pos: p(5639, 65),
 									Type: &lang.TypeRef{
-										Pos:  p(5638, 69),
+										Pos:  p(5639, 69),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5638, 91),
+											Pos: p(5639, 91),
 											X: &lang.CondExpr{
-												Pos: p(5638, 109),
+												Pos: p(5639, 109),
 												Cond: &lang.BinaryExpr{
-													Pos: p(5638, 101),
+													Pos: p(5639, 101),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(5638, 91),
+														Pos:  p(5639, 91),
 														Name: "evaluator",
 													},
 													Y: &lang.Literal{
-														Pos:  p(5638, 104),
+														Pos:  p(5639, 104),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.Literal{
-													Pos:   p(5638, 111),
+													Pos:   p(5639, 111),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"replacement\"",
 													Value: string("replacement"),
 												},
 												Else: &lang.Literal{
-													Pos:   p(5638, 127),
+													Pos:   p(5639, 127),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"evaluator\"",
 													Value: string("evaluator"),
@@ -102523,46 +102541,46 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5639, 13),
+							Pos: p(5640, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5639, 23),
+								Pos: p(5640, 23),
 								Op:  "<",
 								X: &lang.Ident{
-									Pos:  p(5639, 17),
+									Pos:  p(5640, 17),
 									Name: "count",
 								},
 								Y: &lang.UnaryExpr{
-									Pos: p(5639, 25),
+									Pos: p(5640, 25),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(5639, 26),
+										Pos:   p(5640, 26),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5639, 29),
+								Pos: p(5640, 29),
 								X: &lang.NewExpr{
-									Pos: p(5639, 35),
+									Pos: p(5640, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(5639, 39),
+										Pos:  p(5640, 39),
 										Name: "ArgumentOutOfRangeException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5639, 67),
+											Pos: p(5640, 67),
 											X: &lang.Literal{
-												Pos:   p(5639, 67),
+												Pos:   p(5640, 67),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"count\"",
 												Value: string("count"),
 											},
 										},
 										&lang.Arg{
-											Pos: p(5639, 76),
+											Pos: p(5640, 76),
 											X: &lang.Literal{
-												Pos:   p(5639, 76),
+												Pos:   p(5640, 76),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Count cannot be less than -1.\"",
 												Value: string("Count cannot be less than -1."),
@@ -102573,44 +102591,44 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5640, 13),
+							Pos: p(5641, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5640, 25),
+								Pos: p(5641, 25),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5640, 17),
+									Pos:  p(5641, 17),
 									Name: "startat",
 								},
 								Y: &lang.UnaryExpr{
-									Pos: p(5640, 28),
+									Pos: p(5641, 28),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(5640, 29),
+										Pos:   p(5641, 29),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							Then: &lang.ExprStmt{
-								Pos: p(5640, 32),
+								Pos: p(5641, 32),
 								X: &lang.AssignExpr{
-									Pos: p(5640, 40),
+									Pos: p(5641, 40),
 									Op:  "=",
 									Left: &lang.Ident{
-										Pos:  p(5640, 32),
+										Pos:  p(5641, 32),
 										Name: "startat",
 									},
 									Right: &lang.CallExpr{
-										Pos: p(5640, 42),
+										Pos: p(5641, 42),
 										Fun: &lang.Ident{
-											Pos:  p(5640, 42),
+											Pos:  p(5641, 42),
 											Name: "DefaultStart",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5640, 55),
+												Pos: p(5641, 55),
 												X: &lang.Ident{
-													Pos:  p(5640, 55),
+													Pos:  p(5641, 55),
 													Name: "input",
 												},
 											},
@@ -102619,25 +102637,25 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 							},
 							Else: &lang.ExprStmt{
-								Pos: p(5641, 18),
+								Pos: p(5642, 18),
 								X: &lang.CallExpr{
-									Pos: p(5641, 18),
+									Pos: p(5642, 18),
 									Fun: &lang.Ident{
-										Pos:  p(5641, 18),
+										Pos:  p(5642, 18),
 										Name: "CheckStart",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5641, 29),
+											Pos: p(5642, 29),
 											X: &lang.Ident{
-												Pos:  p(5641, 29),
+												Pos:  p(5642, 29),
 												Name: "input",
 											},
 										},
 										&lang.Arg{
-											Pos: p(5641, 36),
+											Pos: p(5642, 36),
 											X: &lang.Ident{
-												Pos:  p(5641, 36),
+												Pos:  p(5642, 36),
 												Name: "startat",
 											},
 										},
@@ -102646,85 +102664,85 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5642, 13),
+							Pos: p(5643, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5642, 23),
+								Pos: p(5643, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5642, 17),
+									Pos:  p(5643, 17),
 									Name: "count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(5642, 26),
+									Pos:   p(5643, 26),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.ReturnStmt{
-								Pos: p(5642, 29),
+								Pos: p(5643, 29),
 								X: &lang.Ident{
-									Pos:  p(5642, 36),
+									Pos:  p(5643, 36),
 									Name: "input",
 								},
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5643, 13),
+							Pos: p(5644, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(5643, 13),
+								Pos:  p(5644, 13),
 								Name: "Match",
 							},
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5643, 19),
+									Pos:  p(5644, 19),
 									Name: "m",
 									Init: &lang.CallExpr{
-										Pos: p(5643, 23),
+										Pos: p(5644, 23),
 										Fun: &lang.Ident{
-											Pos:  p(5643, 23),
+											Pos:  p(5644, 23),
 											Name: "Run",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5643, 27),
+												Pos: p(5644, 27),
 												X: &lang.Ident{
-													Pos:  p(5643, 27),
+													Pos:  p(5644, 27),
 													Name: "input",
 												},
 											},
 											&lang.Arg{
-												Pos: p(5643, 34),
+												Pos: p(5644, 34),
 												X: &lang.Literal{
-													Pos:   p(5643, 34),
+													Pos:   p(5644, 34),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											&lang.Arg{
-												Pos: p(5643, 37),
+												Pos: p(5644, 37),
 												X: &lang.MemberExpr{
-													Pos: p(5643, 43),
+													Pos: p(5644, 43),
 													X: &lang.Ident{
-														Pos:  p(5643, 37),
+														Pos:  p(5644, 37),
 														Name: "input",
 													},
 													Name: "Length",
 												},
 											},
 											&lang.Arg{
-												Pos: p(5643, 51),
+												Pos: p(5644, 51),
 												X: &lang.Ident{
-													Pos:  p(5643, 51),
+													Pos:  p(5644, 51),
 													Name: "startat",
 												},
 											},
 											&lang.Arg{
-												Pos: p(5643, 60),
+												Pos: p(5644, 60),
 												X: &lang.UnaryExpr{
-													Pos: p(5643, 60),
+													Pos: p(5644, 60),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(5643, 61),
+														Pos:   p(5644, 61),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -102736,37 +102754,37 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5644, 13),
+							Pos: p(5645, 13),
 							Cond: &lang.UnaryExpr{
-								Pos: p(5644, 17),
+								Pos: p(5645, 17),
 								Op:  "!",
 								X: &lang.MemberExpr{
-									Pos: p(5644, 20),
+									Pos: p(5645, 20),
 									X: &lang.Ident{
-										Pos:  p(5644, 18),
+										Pos:  p(5645, 18),
 										Name: "m",
 									},
 									Name: "Success",
 								},
 							},
 							Then: &lang.ReturnStmt{
-								Pos: p(5644, 29),
+								Pos: p(5645, 29),
 								X: &lang.Ident{
-									Pos:  p(5644, 36),
+									Pos:  p(5645, 36),
 									Name: "input",
 								},
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5645, 13),
+							Pos: p(5646, 13),
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5645, 17),
+									Pos:  p(5646, 17),
 									Name: "sb",
 									Init: &lang.NewExpr{
-										Pos: p(5645, 22),
+										Pos: p(5646, 22),
 										Type: &lang.TypeRef{
-											Pos:  p(5645, 26),
+											Pos:  p(5646, 26),
 											Name: "StringBuilder",
 										},
 									},
@@ -102774,30 +102792,30 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5646, 13),
+							Pos: p(5647, 13),
 							Cond: &lang.UnaryExpr{
-								Pos: p(5646, 17),
+								Pos: p(5647, 17),
 								Op:  "!",
 								X: &lang.Ident{
-									Pos:  p(5646, 18),
+									Pos:  p(5647, 18),
 									Name: "RightToLeft",
 								},
 							},
 							Then: &lang.BlockStmt{
-								Pos: p(5647, 13),
+								Pos: p(5648, 13),
 								Stmts: []lang.Stmt{
 									&lang.LocalDeclStmt{
-										Pos: p(5648, 17),
+										Pos: p(5649, 17),
 										Type: &lang.TypeRef{
-											Pos:  p(5648, 17),
+											Pos:  p(5649, 17),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(5648, 21),
+												Pos:  p(5649, 21),
 												Name: "prev",
 												Init: &lang.Literal{
-													Pos:   p(5648, 28),
+													Pos:   p(5649, 28),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -102805,58 +102823,58 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 									&lang.DoStmt{
-										Pos: p(5649, 17),
+										Pos: p(5650, 17),
 										Body: &lang.BlockStmt{
-											Pos: p(5650, 17),
+											Pos: p(5651, 17),
 											Stmts: []lang.Stmt{
 												&lang.ExprStmt{
-													Pos: p(5651, 21),
+													Pos: p(5652, 21),
 													X: &lang.CallExpr{
-														Pos: p(5651, 24),
+														Pos: p(5652, 24),
 														Fun: &lang.MemberExpr{
-															Pos: p(5651, 24),
+															Pos: p(5652, 24),
 															X: &lang.Ident{
-																Pos:  p(5651, 21),
+																Pos:  p(5652, 21),
 																Name: "sb",
 															},
 															Name: "Append",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5651, 31),
+																Pos: p(5652, 31),
 																X: &lang.CallExpr{
-																	Pos: p(5651, 37),
+																	Pos: p(5652, 37),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(5651, 37),
+																		Pos: p(5652, 37),
 																		X: &lang.Ident{
-																			Pos:  p(5651, 31),
+																			Pos:  p(5652, 31),
 																			Name: "input",
 																		},
 																		Name: "Substring",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(5651, 47),
+																			Pos: p(5652, 47),
 																			X: &lang.Ident{
-																				Pos:  p(5651, 47),
+																				Pos:  p(5652, 47),
 																				Name: "prev",
 																			},
 																		},
 																		&lang.Arg{
-																			Pos: p(5651, 53),
+																			Pos: p(5652, 53),
 																			X: &lang.BinaryExpr{
-																				Pos: p(5651, 61),
+																				Pos: p(5652, 61),
 																				Op:  "-",
 																				X: &lang.MemberExpr{
-																					Pos: p(5651, 55),
+																					Pos: p(5652, 55),
 																					X: &lang.Ident{
-																						Pos:  p(5651, 53),
+																						Pos:  p(5652, 53),
 																						Name: "m",
 																					},
 																					Name: "Index",
 																				},
 																				Y: &lang.Ident{
-																					Pos:  p(5651, 63),
+																					Pos:  p(5652, 63),
 																					Name: "prev",
 																				},
 																			},
@@ -102868,29 +102886,29 @@ func preludeAST_216() *lang.TypeDecl {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(5652, 21),
+													Pos: p(5653, 21),
 													X: &lang.AssignExpr{
-														Pos: p(5652, 26),
+														Pos: p(5653, 26),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(5652, 21),
+															Pos:  p(5653, 21),
 															Name: "prev",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(5652, 36),
+															Pos: p(5653, 36),
 															Op:  "+",
 															X: &lang.MemberExpr{
-																Pos: p(5652, 30),
+																Pos: p(5653, 30),
 																X: &lang.Ident{
-																	Pos:  p(5652, 28),
+																	Pos:  p(5653, 28),
 																	Name: "m",
 																},
 																Name: "Index",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(5652, 40),
+																Pos: p(5653, 40),
 																X: &lang.Ident{
-																	Pos:  p(5652, 38),
+																	Pos:  p(5653, 38),
 																	Name: "m",
 																},
 																Name: "Length",
@@ -102899,66 +102917,66 @@ func preludeAST_216() *lang.TypeDecl {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(5653, 21),
+													Pos: p(5654, 21),
 													X: &lang.CallExpr{
-														Pos: p(5653, 24),
+														Pos: p(5654, 24),
 														Fun: &lang.MemberExpr{
-															Pos: p(5653, 24),
+															Pos: p(5654, 24),
 															X: &lang.Ident{
-																Pos:  p(5653, 21),
+																Pos:  p(5654, 21),
 																Name: "sb",
 															},
 															Name: "Append",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5653, 31),
+																Pos: p(5654, 31),
 																X: &lang.CondExpr{
-																	Pos: p(5653, 49),
+																	Pos: p(5654, 49),
 																	Cond: &lang.BinaryExpr{
-																		Pos: p(5653, 41),
+																		Pos: p(5654, 41),
 																		Op:  "!=",
 																		X: &lang.Ident{
-																			Pos:  p(5653, 31),
+																			Pos:  p(5654, 31),
 																			Name: "evaluator",
 																		},
 																		Y: &lang.Literal{
-																			Pos:  p(5653, 44),
+																			Pos:  p(5654, 44),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																	Then: &lang.CallExpr{
-																		Pos: p(5653, 51),
+																		Pos: p(5654, 51),
 																		Fun: &lang.Ident{
-																			Pos:  p(5653, 51),
+																			Pos:  p(5654, 51),
 																			Name: "evaluator",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(5653, 61),
+																				Pos: p(5654, 61),
 																				X: &lang.Ident{
-																					Pos:  p(5653, 61),
+																					Pos:  p(5654, 61),
 																					Name: "m",
 																				},
 																			},
 																		},
 																	},
 																	Else: &lang.CallExpr{
-																		Pos: p(5653, 68),
+																		Pos: p(5654, 68),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(5653, 68),
+																			Pos: p(5654, 68),
 																			X: &lang.Ident{
-																				Pos:  p(5653, 66),
+																				Pos:  p(5654, 66),
 																				Name: "m",
 																			},
 																			Name: "Result",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(5653, 75),
+																				Pos: p(5654, 75),
 																				X: &lang.Ident{
-																					Pos:  p(5653, 75),
+																					Pos:  p(5654, 75),
 																					Name: "replacement",
 																				},
 																			},
@@ -102970,43 +102988,43 @@ func preludeAST_216() *lang.TypeDecl {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(5654, 21),
+													Pos: p(5655, 21),
 													Cond: &lang.BinaryExpr{
-														Pos: p(5654, 33),
+														Pos: p(5655, 33),
 														Op:  "==",
 														X: &lang.UnaryExpr{
-															Pos: p(5654, 25),
+															Pos: p(5655, 25),
 															Op:  "--",
 															X: &lang.Ident{
-																Pos:  p(5654, 27),
+																Pos:  p(5655, 27),
 																Name: "count",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(5654, 36),
+															Pos:   p(5655, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Then: &lang.BreakStmt{
-														Pos: p(5654, 39),
+														Pos: p(5655, 39),
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(5655, 21),
+													Pos: p(5656, 21),
 													X: &lang.AssignExpr{
-														Pos: p(5655, 23),
+														Pos: p(5656, 23),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(5655, 21),
+															Pos:  p(5656, 21),
 															Name: "m",
 														},
 														Right: &lang.CallExpr{
-															Pos: p(5655, 27),
+															Pos: p(5656, 27),
 															Fun: &lang.MemberExpr{
-																Pos: p(5655, 27),
+																Pos: p(5656, 27),
 																X: &lang.Ident{
-																	Pos:  p(5655, 25),
+																	Pos:  p(5656, 25),
 																	Name: "m",
 																},
 																Name: "NextMatch",
@@ -103015,47 +103033,47 @@ func preludeAST_216() *lang.TypeDecl {
 													},
 												},
 											},
-											Rbrace: p(5656, 17),
+											Rbrace: p(5657, 17),
 										},
 										Cond: &lang.MemberExpr{
-											Pos: p(5656, 28),
+											Pos: p(5657, 28),
 											X: &lang.Ident{
-												Pos:  p(5656, 26),
+												Pos:  p(5657, 26),
 												Name: "m",
 											},
 											Name: "Success",
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(5657, 17),
+										Pos: p(5658, 17),
 										X: &lang.CallExpr{
-											Pos: p(5657, 20),
+											Pos: p(5658, 20),
 											Fun: &lang.MemberExpr{
-												Pos: p(5657, 20),
+												Pos: p(5658, 20),
 												X: &lang.Ident{
-													Pos:  p(5657, 17),
+													Pos:  p(5658, 17),
 													Name: "sb",
 												},
 												Name: "Append",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5657, 27),
+													Pos: p(5658, 27),
 													X: &lang.CallExpr{
-														Pos: p(5657, 33),
+														Pos: p(5658, 33),
 														Fun: &lang.MemberExpr{
-															Pos: p(5657, 33),
+															Pos: p(5658, 33),
 															X: &lang.Ident{
-																Pos:  p(5657, 27),
+																Pos:  p(5658, 27),
 																Name: "input",
 															},
 															Name: "Substring",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5657, 43),
+																Pos: p(5658, 43),
 																X: &lang.Ident{
-																	Pos:  p(5657, 43),
+																	Pos:  p(5658, 43),
 																	Name: "prev",
 																},
 															},
@@ -103066,13 +103084,13 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 									&lang.ReturnStmt{
-										Pos: p(5658, 17),
+										Pos: p(5659, 17),
 										X: &lang.CallExpr{
-											Pos: p(5658, 27),
+											Pos: p(5659, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(5658, 27),
+												Pos: p(5659, 27),
 												X: &lang.Ident{
-													Pos:  p(5658, 24),
+													Pos:  p(5659, 24),
 													Name: "sb",
 												},
 												Name: "ToString",
@@ -103080,23 +103098,23 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 								},
-								Rbrace: p(5659, 13),
+								Rbrace: p(5660, 13),
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5660, 13),
+							Pos: p(5661, 13),
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5660, 17),
+									Pos:  p(5661, 17),
 									Name: "parts",
 									Init: &lang.NewExpr{
-										Pos: p(5660, 25),
+										Pos: p(5661, 25),
 										Type: &lang.TypeRef{
-											Pos:  p(5660, 29),
+											Pos:  p(5661, 29),
 											Name: "System.Collections.Generic.List",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(5660, 61),
+													Pos:  p(5661, 61),
 													Name: "string",
 												},
 											},
@@ -103106,19 +103124,19 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5661, 13),
+							Pos: p(5662, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(5661, 13),
+								Pos:  p(5662, 13),
 								Name: "int",
 							},
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5661, 17),
+									Pos:  p(5662, 17),
 									Name: "end",
 									Init: &lang.MemberExpr{
-										Pos: p(5661, 29),
+										Pos: p(5662, 29),
 										X: &lang.Ident{
-											Pos:  p(5661, 23),
+											Pos:  p(5662, 23),
 											Name: "input",
 										},
 										Name: "Length",
@@ -103127,53 +103145,53 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.DoStmt{
-							Pos: p(5662, 13),
+							Pos: p(5663, 13),
 							Body: &lang.BlockStmt{
-								Pos: p(5663, 13),
+								Pos: p(5664, 13),
 								Stmts: []lang.Stmt{
 									&lang.ExprStmt{
-										Pos: p(5664, 17),
+										Pos: p(5665, 17),
 										X: &lang.CallExpr{
-											Pos: p(5664, 23),
+											Pos: p(5665, 23),
 											Fun: &lang.MemberExpr{
-												Pos: p(5664, 23),
+												Pos: p(5665, 23),
 												X: &lang.Ident{
-													Pos:  p(5664, 17),
+													Pos:  p(5665, 17),
 													Name: "parts",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5664, 27),
+													Pos: p(5665, 27),
 													X: &lang.CallExpr{
-														Pos: p(5664, 33),
+														Pos: p(5665, 33),
 														Fun: &lang.MemberExpr{
-															Pos: p(5664, 33),
+															Pos: p(5665, 33),
 															X: &lang.Ident{
-																Pos:  p(5664, 27),
+																Pos:  p(5665, 27),
 																Name: "input",
 															},
 															Name: "Substring",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5664, 43),
+																Pos: p(5665, 43),
 																X: &lang.BinaryExpr{
-																	Pos: p(5664, 51),
+																	Pos: p(5665, 51),
 																	Op:  "+",
 																	X: &lang.MemberExpr{
-																		Pos: p(5664, 45),
+																		Pos: p(5665, 45),
 																		X: &lang.Ident{
-																			Pos:  p(5664, 43),
+																			Pos:  p(5665, 43),
 																			Name: "m",
 																		},
 																		Name: "Index",
 																	},
 																	Y: &lang.MemberExpr{
-																		Pos: p(5664, 55),
+																		Pos: p(5665, 55),
 																		X: &lang.Ident{
-																			Pos:  p(5664, 53),
+																			Pos:  p(5665, 53),
 																			Name: "m",
 																		},
 																		Name: "Length",
@@ -103181,30 +103199,30 @@ func preludeAST_216() *lang.TypeDecl {
 																},
 															},
 															&lang.Arg{
-																Pos: p(5664, 63),
+																Pos: p(5665, 63),
 																X: &lang.BinaryExpr{
-																	Pos: p(5664, 77),
+																	Pos: p(5665, 77),
 																	Op:  "-",
 																	X: &lang.BinaryExpr{
-																		Pos: p(5664, 67),
+																		Pos: p(5665, 67),
 																		Op:  "-",
 																		X: &lang.Ident{
-																			Pos:  p(5664, 63),
+																			Pos:  p(5665, 63),
 																			Name: "end",
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(5664, 71),
+																			Pos: p(5665, 71),
 																			X: &lang.Ident{
-																				Pos:  p(5664, 69),
+																				Pos:  p(5665, 69),
 																				Name: "m",
 																			},
 																			Name: "Index",
 																		},
 																	},
 																	Y: &lang.MemberExpr{
-																		Pos: p(5664, 81),
+																		Pos: p(5665, 81),
 																		X: &lang.Ident{
-																			Pos:  p(5664, 79),
+																			Pos:  p(5665, 79),
 																			Name: "m",
 																		},
 																		Name: "Length",
@@ -103218,18 +103236,18 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(5665, 17),
+										Pos: p(5666, 17),
 										X: &lang.AssignExpr{
-											Pos: p(5665, 21),
+											Pos: p(5666, 21),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(5665, 17),
+												Pos:  p(5666, 17),
 												Name: "end",
 											},
 											Right: &lang.MemberExpr{
-												Pos: p(5665, 25),
+												Pos: p(5666, 25),
 												X: &lang.Ident{
-													Pos:  p(5665, 23),
+													Pos:  p(5666, 23),
 													Name: "m",
 												},
 												Name: "Index",
@@ -103237,66 +103255,66 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(5666, 17),
+										Pos: p(5667, 17),
 										X: &lang.CallExpr{
-											Pos: p(5666, 23),
+											Pos: p(5667, 23),
 											Fun: &lang.MemberExpr{
-												Pos: p(5666, 23),
+												Pos: p(5667, 23),
 												X: &lang.Ident{
-													Pos:  p(5666, 17),
+													Pos:  p(5667, 17),
 													Name: "parts",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5666, 27),
+													Pos: p(5667, 27),
 													X: &lang.CondExpr{
-														Pos: p(5666, 45),
+														Pos: p(5667, 45),
 														Cond: &lang.BinaryExpr{
-															Pos: p(5666, 37),
+															Pos: p(5667, 37),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(5666, 27),
+																Pos:  p(5667, 27),
 																Name: "evaluator",
 															},
 															Y: &lang.Literal{
-																Pos:  p(5666, 40),
+																Pos:  p(5667, 40),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(5666, 47),
+															Pos: p(5667, 47),
 															Fun: &lang.Ident{
-																Pos:  p(5666, 47),
+																Pos:  p(5667, 47),
 																Name: "evaluator",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(5666, 57),
+																	Pos: p(5667, 57),
 																	X: &lang.Ident{
-																		Pos:  p(5666, 57),
+																		Pos:  p(5667, 57),
 																		Name: "m",
 																	},
 																},
 															},
 														},
 														Else: &lang.CallExpr{
-															Pos: p(5666, 64),
+															Pos: p(5667, 64),
 															Fun: &lang.MemberExpr{
-																Pos: p(5666, 64),
+																Pos: p(5667, 64),
 																X: &lang.Ident{
-																	Pos:  p(5666, 62),
+																	Pos:  p(5667, 62),
 																	Name: "m",
 																},
 																Name: "Result",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(5666, 71),
+																	Pos: p(5667, 71),
 																	X: &lang.Ident{
-																		Pos:  p(5666, 71),
+																		Pos:  p(5667, 71),
 																		Name: "replacement",
 																	},
 																},
@@ -103308,43 +103326,43 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 									&lang.IfStmt{
-										Pos: p(5667, 17),
+										Pos: p(5668, 17),
 										Cond: &lang.BinaryExpr{
-											Pos: p(5667, 29),
+											Pos: p(5668, 29),
 											Op:  "==",
 											X: &lang.UnaryExpr{
-												Pos: p(5667, 21),
+												Pos: p(5668, 21),
 												Op:  "--",
 												X: &lang.Ident{
-													Pos:  p(5667, 23),
+													Pos:  p(5668, 23),
 													Name: "count",
 												},
 											},
 											Y: &lang.Literal{
-												Pos:   p(5667, 32),
+												Pos:   p(5668, 32),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Then: &lang.BreakStmt{
-											Pos: p(5667, 35),
+											Pos: p(5668, 35),
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(5668, 17),
+										Pos: p(5669, 17),
 										X: &lang.AssignExpr{
-											Pos: p(5668, 19),
+											Pos: p(5669, 19),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(5668, 17),
+												Pos:  p(5669, 17),
 												Name: "m",
 											},
 											Right: &lang.CallExpr{
-												Pos: p(5668, 23),
+												Pos: p(5669, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(5668, 23),
+													Pos: p(5669, 23),
 													X: &lang.Ident{
-														Pos:  p(5668, 21),
+														Pos:  p(5669, 21),
 														Name: "m",
 													},
 													Name: "NextMatch",
@@ -103353,55 +103371,55 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 								},
-								Rbrace: p(5669, 13),
+								Rbrace: p(5670, 13),
 							},
 							Cond: &lang.MemberExpr{
-								Pos: p(5669, 24),
+								Pos: p(5670, 24),
 								X: &lang.Ident{
-									Pos:  p(5669, 22),
+									Pos:  p(5670, 22),
 									Name: "m",
 								},
 								Name: "Success",
 							},
 						},
 						&lang.ExprStmt{
-							Pos: p(5670, 13),
+							Pos: p(5671, 13),
 							X: &lang.CallExpr{
-								Pos: p(5670, 19),
+								Pos: p(5671, 19),
 								Fun: &lang.MemberExpr{
-									Pos: p(5670, 19),
+									Pos: p(5671, 19),
 									X: &lang.Ident{
-										Pos:  p(5670, 13),
+										Pos:  p(5671, 13),
 										Name: "parts",
 									},
 									Name: "Add",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5670, 23),
+										Pos: p(5671, 23),
 										X: &lang.CallExpr{
-											Pos: p(5670, 29),
+											Pos: p(5671, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(5670, 29),
+												Pos: p(5671, 29),
 												X: &lang.Ident{
-													Pos:  p(5670, 23),
+													Pos:  p(5671, 23),
 													Name: "input",
 												},
 												Name: "Substring",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5670, 39),
+													Pos: p(5671, 39),
 													X: &lang.Literal{
-														Pos:   p(5670, 39),
+														Pos:   p(5671, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												&lang.Arg{
-													Pos: p(5670, 42),
+													Pos: p(5671, 42),
 													X: &lang.Ident{
-														Pos:  p(5670, 42),
+														Pos:  p(5671, 42),
 														Name: "end",
 													},
 												},
@@ -103412,30 +103430,30 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ForStmt{
-							Pos: p(5671, 13),
+							Pos: p(5672, 13),
 							InitDecl: &lang.LocalDeclStmt{
-								Pos: p(5671, 18),
+								Pos: p(5672, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(5671, 18),
+									Pos:  p(5672, 18),
 									Name: "int",
 								},
 								Decls: []*lang.Declarator{
 									&lang.Declarator{
-										Pos:  p(5671, 22),
+										Pos:  p(5672, 22),
 										Name: "i",
 										Init: &lang.BinaryExpr{
-											Pos: p(5671, 38),
+											Pos: p(5672, 38),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(5671, 32),
+												Pos: p(5672, 32),
 												X: &lang.Ident{
-													Pos:  p(5671, 26),
+													Pos:  p(5672, 26),
 													Name: "parts",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(5671, 40),
+												Pos:   p(5672, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -103444,54 +103462,54 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 							},
 							Cond: &lang.BinaryExpr{
-								Pos: p(5671, 45),
+								Pos: p(5672, 45),
 								Op:  ">=",
 								X: &lang.Ident{
-									Pos:  p(5671, 43),
+									Pos:  p(5672, 43),
 									Name: "i",
 								},
 								Y: &lang.Literal{
-									Pos:   p(5671, 48),
+									Pos:   p(5672, 48),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Post: []lang.Expr{
 								&lang.PostfixExpr{
-									Pos: p(5671, 52),
+									Pos: p(5672, 52),
 									Op:  "--",
 									X: &lang.Ident{
-										Pos:  p(5671, 51),
+										Pos:  p(5672, 51),
 										Name: "i",
 									},
 								},
 							},
 							Body: &lang.ExprStmt{
-								Pos: p(5671, 56),
+								Pos: p(5672, 56),
 								X: &lang.CallExpr{
-									Pos: p(5671, 59),
+									Pos: p(5672, 59),
 									Fun: &lang.MemberExpr{
-										Pos: p(5671, 59),
+										Pos: p(5672, 59),
 										X: &lang.Ident{
-											Pos:  p(5671, 56),
+											Pos:  p(5672, 56),
 											Name: "sb",
 										},
 										Name: "Append",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5671, 66),
+											Pos: p(5672, 66),
 											X: &lang.IndexExpr{
-												Pos: p(5671, 71),
+												Pos: p(5672, 71),
 												X: &lang.Ident{
-													Pos:  p(5671, 66),
+													Pos:  p(5672, 66),
 													Name: "parts",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(5671, 72),
+														Pos: p(5672, 72),
 														X: &lang.Ident{
-															Pos:  p(5671, 72),
+															Pos:  p(5672, 72),
 															Name: "i",
 														},
 													},
@@ -103503,13 +103521,13 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5672, 13),
+							Pos: p(5673, 13),
 							X: &lang.CallExpr{
-								Pos: p(5672, 23),
+								Pos: p(5673, 23),
 								Fun: &lang.MemberExpr{
-									Pos: p(5672, 23),
+									Pos: p(5673, 23),
 									X: &lang.Ident{
-										Pos:  p(5672, 20),
+										Pos:  p(5673, 20),
 										Name: "sb",
 									},
 									Name: "ToString",
@@ -103517,59 +103535,59 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5673, 9),
+					Rbrace: p(5674, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5675, 9),
+				Pos:       p(5676, 9),
 				Modifiers: lang.Modifiers(16),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5675, 16),
+					Pos:  p(5676, 16),
 					Name: "string",
 				},
 				Name:    "NotNull",
-				NamePos: p(5675, 23),
+				NamePos: p(5676, 23),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5675, 31),
+						Pos: p(5676, 31),
 						Type: &lang.TypeRef{
-							Pos:  p(5675, 31),
+							Pos:  p(5676, 31),
 							Name: "string",
 						},
 						Name: "replacement",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5676, 9),
+					Pos: p(5677, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5677, 13),
+							Pos: p(5678, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5677, 29),
+								Pos: p(5678, 29),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5677, 17),
+									Pos:  p(5678, 17),
 									Name: "replacement",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5677, 32),
+									Pos:  p(5678, 32),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5677, 38),
+								Pos: p(5678, 38),
 								X: &lang.NewExpr{
-									Pos: p(5677, 44),
+									Pos: p(5678, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(5677, 48),
+										Pos:  p(5678, 48),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5677, 70),
+											Pos: p(5678, 70),
 											X: &lang.Literal{
-												Pos:   p(5677, 70),
+												Pos:   p(5678, 70),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"replacement\"",
 												Value: string("replacement"),
@@ -103580,66 +103598,66 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5678, 13),
+							Pos: p(5679, 13),
 							X: &lang.Ident{
-								Pos:  p(5678, 20),
+								Pos:  p(5679, 20),
 								Name: "replacement",
 							},
 						},
 					},
-					Rbrace: p(5679, 9),
+					Rbrace: p(5680, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5681, 9),
+				Pos:       p(5682, 9),
 				Modifiers: lang.Modifiers(16),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5681, 16),
+					Pos:  p(5682, 16),
 					Name: "MatchEvaluator",
 				},
 				Name:    "NotNullEvaluator",
-				NamePos: p(5681, 31),
+				NamePos: p(5682, 31),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5681, 48),
+						Pos: p(5682, 48),
 						Type: &lang.TypeRef{
-							Pos:  p(5681, 48),
+							Pos:  p(5682, 48),
 							Name: "MatchEvaluator",
 						},
 						Name: "evaluator",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5682, 9),
+					Pos: p(5683, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5683, 13),
+							Pos: p(5684, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5683, 27),
+								Pos: p(5684, 27),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5683, 17),
+									Pos:  p(5684, 17),
 									Name: "evaluator",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5683, 30),
+									Pos:  p(5684, 30),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5683, 36),
+								Pos: p(5684, 36),
 								X: &lang.NewExpr{
-									Pos: p(5683, 42),
+									Pos: p(5684, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(5683, 46),
+										Pos:  p(5684, 46),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5683, 68),
+											Pos: p(5684, 68),
 											X: &lang.Literal{
-												Pos:   p(5683, 68),
+												Pos:   p(5684, 68),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"evaluator\"",
 												Value: string("evaluator"),
@@ -103650,109 +103668,14 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5684, 13),
+							Pos: p(5685, 13),
 							X: &lang.Ident{
-								Pos:  p(5684, 20),
+								Pos:  p(5685, 20),
 								Name: "evaluator",
 							},
 						},
 					},
-					Rbrace: p(5685, 9),
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5687, 9),
-				Modifiers: lang.Modifiers(1),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(5687, 16),
-					Name: "string",
-				},
-				Name:    "Replace",
-				NamePos: p(5687, 23),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5687, 31),
-						Type: &lang.TypeRef{
-							Pos:  p(5687, 31),
-							Name: "string",
-						},
-						Name: "input",
-					},
-					&lang.Param{
-						Pos: p(5687, 45),
-						Type: &lang.TypeRef{
-							Pos:  p(5687, 45),
-							Name: "string",
-						},
-						Name: "replacement",
-					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(5687, 68),
-					Fun: &lang.Ident{
-						Pos:  p(5687, 68),
-						Name: "Substitute",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(5687, 79),
-							X: &lang.Ident{
-								Pos:  p(5687, 79),
-								Name: "input",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5687, 86),
-							X: &lang.CallExpr{
-								Pos: p(5687, 86),
-								Fun: &lang.Ident{
-									Pos:  p(5687, 86),
-									Name: "NotNull",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(5687, 94),
-										X: &lang.Ident{
-											Pos:  p(5687, 94),
-											Name: "replacement",
-										},
-									},
-								},
-							},
-						},
-						&lang.Arg{
-							Pos: p(5687, 108),
-							X: &lang.Literal{
-								Pos:  p(5687, 108),
-								Kind: lang.LitKind(10),
-								Raw:  "null",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5687, 114),
-							X: &lang.UnaryExpr{
-								Pos: p(5687, 114),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5687, 115),
-									Raw:   "1",
-									Value: int64(1),
-								},
-							},
-						},
-						&lang.Arg{
-							Pos: p(5687, 118),
-							X: &lang.UnaryExpr{
-								Pos: p(5687, 118),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5687, 119),
-									Raw:   "1",
-									Value: int64(1),
-								},
-							},
-						},
-					},
+					Rbrace: p(5686, 9),
 				},
 			},
 			&lang.MethodDecl{
@@ -103781,42 +103704,34 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "replacement",
 					},
-					&lang.Param{
-						Pos: p(5688, 65),
-						Type: &lang.TypeRef{
-							Pos:  p(5688, 65),
-							Name: "int",
-						},
-						Name: "count",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5688, 79),
+					Pos: p(5688, 68),
 					Fun: &lang.Ident{
-						Pos:  p(5688, 79),
+						Pos:  p(5688, 68),
 						Name: "Substitute",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5688, 90),
+							Pos: p(5688, 79),
 							X: &lang.Ident{
-								Pos:  p(5688, 90),
+								Pos:  p(5688, 79),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5688, 97),
+							Pos: p(5688, 86),
 							X: &lang.CallExpr{
-								Pos: p(5688, 97),
+								Pos: p(5688, 86),
 								Fun: &lang.Ident{
-									Pos:  p(5688, 97),
+									Pos:  p(5688, 86),
 									Name: "NotNull",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5688, 105),
+										Pos: p(5688, 94),
 										X: &lang.Ident{
-											Pos:  p(5688, 105),
+											Pos:  p(5688, 94),
 											Name: "replacement",
 										},
 									},
@@ -103824,27 +103739,32 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5688, 119),
+							Pos: p(5688, 108),
 							X: &lang.Literal{
-								Pos:  p(5688, 119),
+								Pos:  p(5688, 108),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5688, 125),
-							X: &lang.Ident{
-								Pos:  p(5688, 125),
-								Name: "count",
+							Pos: p(5688, 114),
+							X: &lang.UnaryExpr{
+								Pos: p(5688, 114),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5688, 115),
+									Raw:   "1",
+									Value: int64(1),
+								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5688, 132),
+							Pos: p(5688, 118),
 							X: &lang.UnaryExpr{
-								Pos: p(5688, 132),
+								Pos: p(5688, 118),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5688, 133),
+									Pos:   p(5688, 119),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -103887,42 +103807,34 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "count",
 					},
-					&lang.Param{
-						Pos: p(5689, 76),
-						Type: &lang.TypeRef{
-							Pos:  p(5689, 76),
-							Name: "int",
-						},
-						Name: "startat",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5689, 92),
+					Pos: p(5689, 79),
 					Fun: &lang.Ident{
-						Pos:  p(5689, 92),
+						Pos:  p(5689, 79),
 						Name: "Substitute",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5689, 103),
+							Pos: p(5689, 90),
 							X: &lang.Ident{
-								Pos:  p(5689, 103),
+								Pos:  p(5689, 90),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5689, 110),
+							Pos: p(5689, 97),
 							X: &lang.CallExpr{
-								Pos: p(5689, 110),
+								Pos: p(5689, 97),
 								Fun: &lang.Ident{
-									Pos:  p(5689, 110),
+									Pos:  p(5689, 97),
 									Name: "NotNull",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5689, 118),
+										Pos: p(5689, 105),
 										X: &lang.Ident{
-											Pos:  p(5689, 118),
+											Pos:  p(5689, 105),
 											Name: "replacement",
 										},
 									},
@@ -103930,49 +103842,29 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5689, 132),
+							Pos: p(5689, 119),
 							X: &lang.Literal{
-								Pos:  p(5689, 132),
+								Pos:  p(5689, 119),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5689, 138),
+							Pos: p(5689, 125),
 							X: &lang.Ident{
-								Pos:  p(5689, 138),
+								Pos:  p(5689, 125),
 								Name: "count",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5689, 145),
-							X: &lang.CondExpr{
-								Pos: p(5689, 157),
-								Cond: &lang.BinaryExpr{
-									Pos: p(5689, 153),
-									Op:  "<",
-									X: &lang.Ident{
-										Pos:  p(5689, 145),
-										Name: "startat",
-									},
-									Y: &lang.Literal{
-										Pos:   p(5689, 155),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								Then: &lang.UnaryExpr{
-									Pos: p(5689, 159),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   p(5689, 160),
-										Raw:   "2",
-										Value: int64(2),
-									},
-								},
-								Else: &lang.Ident{
-									Pos:  p(5689, 164),
-									Name: "startat",
+							Pos: p(5689, 132),
+							X: &lang.UnaryExpr{
+								Pos: p(5689, 132),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5689, 133),
+									Raw:   "1",
+									Value: int64(1),
 								},
 							},
 						},
@@ -104001,73 +103893,104 @@ func preludeAST_216() *lang.TypeDecl {
 						Pos: p(5690, 45),
 						Type: &lang.TypeRef{
 							Pos:  p(5690, 45),
-							Name: "MatchEvaluator",
+							Name: "string",
 						},
-						Name: "evaluator",
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5690, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5690, 65),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5690, 76),
+						Type: &lang.TypeRef{
+							Pos:  p(5690, 76),
+							Name: "int",
+						},
+						Name: "startat",
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5690, 74),
+					Pos: p(5690, 92),
 					Fun: &lang.Ident{
-						Pos:  p(5690, 74),
+						Pos:  p(5690, 92),
 						Name: "Substitute",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5690, 85),
+							Pos: p(5690, 103),
 							X: &lang.Ident{
-								Pos:  p(5690, 85),
+								Pos:  p(5690, 103),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5690, 92),
-							X: &lang.Literal{
-								Pos:  p(5690, 92),
-								Kind: lang.LitKind(10),
-								Raw:  "null",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5690, 98),
+							Pos: p(5690, 110),
 							X: &lang.CallExpr{
-								Pos: p(5690, 98),
+								Pos: p(5690, 110),
 								Fun: &lang.Ident{
-									Pos:  p(5690, 98),
-									Name: "NotNullEvaluator",
+									Pos:  p(5690, 110),
+									Name: "NotNull",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5690, 115),
+										Pos: p(5690, 118),
 										X: &lang.Ident{
-											Pos:  p(5690, 115),
-											Name: "evaluator",
+											Pos:  p(5690, 118),
+											Name: "replacement",
 										},
 									},
 								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5690, 127),
-							X: &lang.UnaryExpr{
-								Pos: p(5690, 127),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5690, 128),
-									Raw:   "1",
-									Value: int64(1),
-								},
+							Pos: p(5690, 132),
+							X: &lang.Literal{
+								Pos:  p(5690, 132),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5690, 131),
-							X: &lang.UnaryExpr{
-								Pos: p(5690, 131),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5690, 132),
-									Raw:   "1",
-									Value: int64(1),
+							Pos: p(5690, 138),
+							X: &lang.Ident{
+								Pos:  p(5690, 138),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5690, 145),
+							X: &lang.CondExpr{
+								Pos: p(5690, 157),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5690, 153),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5690, 145),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5690, 155),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5690, 159),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5690, 160),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5690, 164),
+									Name: "startat",
 								},
 							},
 						},
@@ -104100,50 +104023,42 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "evaluator",
 					},
-					&lang.Param{
-						Pos: p(5691, 71),
-						Type: &lang.TypeRef{
-							Pos:  p(5691, 71),
-							Name: "int",
-						},
-						Name: "count",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5691, 85),
+					Pos: p(5691, 74),
 					Fun: &lang.Ident{
-						Pos:  p(5691, 85),
+						Pos:  p(5691, 74),
 						Name: "Substitute",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5691, 96),
+							Pos: p(5691, 85),
 							X: &lang.Ident{
-								Pos:  p(5691, 96),
+								Pos:  p(5691, 85),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5691, 103),
+							Pos: p(5691, 92),
 							X: &lang.Literal{
-								Pos:  p(5691, 103),
+								Pos:  p(5691, 92),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5691, 109),
+							Pos: p(5691, 98),
 							X: &lang.CallExpr{
-								Pos: p(5691, 109),
+								Pos: p(5691, 98),
 								Fun: &lang.Ident{
-									Pos:  p(5691, 109),
+									Pos:  p(5691, 98),
 									Name: "NotNullEvaluator",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5691, 126),
+										Pos: p(5691, 115),
 										X: &lang.Ident{
-											Pos:  p(5691, 126),
+											Pos:  p(5691, 115),
 											Name: "evaluator",
 										},
 									},
@@ -104151,19 +104066,24 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5691, 138),
-							X: &lang.Ident{
-								Pos:  p(5691, 138),
-								Name: "count",
+							Pos: p(5691, 127),
+							X: &lang.UnaryExpr{
+								Pos: p(5691, 127),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5691, 128),
+									Raw:   "1",
+									Value: int64(1),
+								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5691, 145),
+							Pos: p(5691, 131),
 							X: &lang.UnaryExpr{
-								Pos: p(5691, 145),
+								Pos: p(5691, 131),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5691, 146),
+									Pos:   p(5691, 132),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -104206,50 +104126,42 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "count",
 					},
-					&lang.Param{
-						Pos: p(5692, 82),
-						Type: &lang.TypeRef{
-							Pos:  p(5692, 82),
-							Name: "int",
-						},
-						Name: "startat",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5692, 98),
+					Pos: p(5692, 85),
 					Fun: &lang.Ident{
-						Pos:  p(5692, 98),
+						Pos:  p(5692, 85),
 						Name: "Substitute",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5692, 109),
+							Pos: p(5692, 96),
 							X: &lang.Ident{
-								Pos:  p(5692, 109),
+								Pos:  p(5692, 96),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5692, 116),
+							Pos: p(5692, 103),
 							X: &lang.Literal{
-								Pos:  p(5692, 116),
+								Pos:  p(5692, 103),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5692, 122),
+							Pos: p(5692, 109),
 							X: &lang.CallExpr{
-								Pos: p(5692, 122),
+								Pos: p(5692, 109),
 								Fun: &lang.Ident{
-									Pos:  p(5692, 122),
+									Pos:  p(5692, 109),
 									Name: "NotNullEvaluator",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5692, 139),
+										Pos: p(5692, 126),
 										X: &lang.Ident{
-											Pos:  p(5692, 139),
+											Pos:  p(5692, 126),
 											Name: "evaluator",
 										},
 									},
@@ -104257,41 +104169,21 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5692, 151),
+							Pos: p(5692, 138),
 							X: &lang.Ident{
-								Pos:  p(5692, 151),
+								Pos:  p(5692, 138),
 								Name: "count",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5692, 158),
-							X: &lang.CondExpr{
-								Pos: p(5692, 170),
-								Cond: &lang.BinaryExpr{
-									Pos: p(5692, 166),
-									Op:  "<",
-									X: &lang.Ident{
-										Pos:  p(5692, 158),
-										Name: "startat",
-									},
-									Y: &lang.Literal{
-										Pos:   p(5692, 168),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								Then: &lang.UnaryExpr{
-									Pos: p(5692, 172),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   p(5692, 173),
-										Raw:   "2",
-										Value: int64(2),
-									},
-								},
-								Else: &lang.Ident{
-									Pos:  p(5692, 177),
-									Name: "startat",
+							Pos: p(5692, 145),
+							X: &lang.UnaryExpr{
+								Pos: p(5692, 145),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5692, 146),
+									Raw:   "1",
+									Value: int64(1),
 								},
 							},
 						},
@@ -104300,135 +104192,124 @@ func preludeAST_216() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       p(5693, 9),
-				Modifiers: lang.Modifiers(17),
+				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5693, 23),
+					Pos:  p(5693, 16),
 					Name: "string",
 				},
 				Name:    "Replace",
-				NamePos: p(5693, 30),
+				NamePos: p(5693, 23),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5693, 38),
+						Pos: p(5693, 31),
 						Type: &lang.TypeRef{
-							Pos:  p(5693, 38),
+							Pos:  p(5693, 31),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(5693, 52),
+						Pos: p(5693, 45),
 						Type: &lang.TypeRef{
-							Pos:  p(5693, 52),
-							Name: "string",
+							Pos:  p(5693, 45),
+							Name: "MatchEvaluator",
 						},
-						Name: "pattern",
+						Name: "evaluator",
 					},
 					&lang.Param{
-						Pos: p(5693, 68),
+						Pos: p(5693, 71),
 						Type: &lang.TypeRef{
-							Pos:  p(5693, 68),
-							Name: "string",
+							Pos:  p(5693, 71),
+							Name: "int",
 						},
-						Name: "replacement",
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5693, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(5693, 82),
+							Name: "int",
+						},
+						Name: "startat",
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5693, 148),
-					Fun: &lang.MemberExpr{
-						Pos: p(5693, 148),
-						X: &lang.CallExpr{
-							Pos: p(5693, 91),
-							Fun: &lang.Ident{
-								Pos:  p(5693, 91),
-								Name: "Cached",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(5693, 98),
-									X: &lang.Ident{
-										Pos:  p(5693, 98),
-										Name: "pattern",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5693, 107),
-									X: &lang.MemberExpr{
-										Pos: p(5693, 120),
-										X: &lang.Ident{
-											Pos:  p(5693, 107),
-											Name: "RegexOptions",
-										},
-										Name: "None",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5693, 126),
-									X: &lang.Ident{
-										Pos:  p(5693, 126),
-										Name: "InfiniteMatchTimeout",
-									},
-								},
-							},
-						},
+					Pos: p(5693, 98),
+					Fun: &lang.Ident{
+						Pos:  p(5693, 98),
 						Name: "Substitute",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5693, 159),
+							Pos: p(5693, 109),
 							X: &lang.Ident{
-								Pos:  p(5693, 159),
+								Pos:  p(5693, 109),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5693, 166),
-							X: &lang.CallExpr{
-								Pos: p(5693, 166),
-								Fun: &lang.Ident{
-									Pos:  p(5693, 166),
-									Name: "NotNull",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(5693, 174),
-										X: &lang.Ident{
-											Pos:  p(5693, 174),
-											Name: "replacement",
-										},
-									},
-								},
-							},
-						},
-						&lang.Arg{
-							Pos: p(5693, 188),
+							Pos: p(5693, 116),
 							X: &lang.Literal{
-								Pos:  p(5693, 188),
+								Pos:  p(5693, 116),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5693, 194),
-							X: &lang.UnaryExpr{
-								Pos: p(5693, 194),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5693, 195),
-									Raw:   "1",
-									Value: int64(1),
+							Pos: p(5693, 122),
+							X: &lang.CallExpr{
+								Pos: p(5693, 122),
+								Fun: &lang.Ident{
+									Pos:  p(5693, 122),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5693, 139),
+										X: &lang.Ident{
+											Pos:  p(5693, 139),
+											Name: "evaluator",
+										},
+									},
 								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5693, 198),
-							X: &lang.UnaryExpr{
-								Pos: p(5693, 198),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5693, 199),
-									Raw:   "1",
-									Value: int64(1),
+							Pos: p(5693, 151),
+							X: &lang.Ident{
+								Pos:  p(5693, 151),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5693, 158),
+							X: &lang.CondExpr{
+								Pos: p(5693, 170),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5693, 166),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5693, 158),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5693, 168),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5693, 172),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5693, 173),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5693, 177),
+									Name: "startat",
 								},
 							},
 						},
@@ -104469,44 +104350,40 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "replacement",
 					},
-					&lang.Param{
-						Pos: p(5694, 88),
-						Type: &lang.TypeRef{
-							Pos:  p(5694, 88),
-							Name: "RegexOptions",
-						},
-						Name: "options",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5694, 160),
+					Pos: p(5694, 148),
 					Fun: &lang.MemberExpr{
-						Pos: p(5694, 160),
+						Pos: p(5694, 148),
 						X: &lang.CallExpr{
-							Pos: p(5694, 113),
+							Pos: p(5694, 91),
 							Fun: &lang.Ident{
-								Pos:  p(5694, 113),
+								Pos:  p(5694, 91),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5694, 120),
+									Pos: p(5694, 98),
 									X: &lang.Ident{
-										Pos:  p(5694, 120),
+										Pos:  p(5694, 98),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5694, 129),
-									X: &lang.Ident{
-										Pos:  p(5694, 129),
-										Name: "options",
+									Pos: p(5694, 107),
+									X: &lang.MemberExpr{
+										Pos: p(5694, 120),
+										X: &lang.Ident{
+											Pos:  p(5694, 107),
+											Name: "RegexOptions",
+										},
+										Name: "None",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5694, 138),
+									Pos: p(5694, 126),
 									X: &lang.Ident{
-										Pos:  p(5694, 138),
+										Pos:  p(5694, 126),
 										Name: "InfiniteMatchTimeout",
 									},
 								},
@@ -104516,25 +104393,25 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5694, 171),
+							Pos: p(5694, 159),
 							X: &lang.Ident{
-								Pos:  p(5694, 171),
+								Pos:  p(5694, 159),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5694, 178),
+							Pos: p(5694, 166),
 							X: &lang.CallExpr{
-								Pos: p(5694, 178),
+								Pos: p(5694, 166),
 								Fun: &lang.Ident{
-									Pos:  p(5694, 178),
+									Pos:  p(5694, 166),
 									Name: "NotNull",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5694, 186),
+										Pos: p(5694, 174),
 										X: &lang.Ident{
-											Pos:  p(5694, 186),
+											Pos:  p(5694, 174),
 											Name: "replacement",
 										},
 									},
@@ -104542,32 +104419,32 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5694, 200),
+							Pos: p(5694, 188),
 							X: &lang.Literal{
-								Pos:  p(5694, 200),
+								Pos:  p(5694, 188),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5694, 206),
+							Pos: p(5694, 194),
 							X: &lang.UnaryExpr{
-								Pos: p(5694, 206),
+								Pos: p(5694, 194),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5694, 207),
+									Pos:   p(5694, 195),
 									Raw:   "1",
 									Value: int64(1),
 								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5694, 210),
+							Pos: p(5694, 198),
 							X: &lang.UnaryExpr{
-								Pos: p(5694, 210),
+								Pos: p(5694, 198),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5694, 211),
+									Pos:   p(5694, 199),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -104618,45 +104495,37 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "options",
 					},
-					&lang.Param{
-						Pos: p(5695, 110),
-						Type: &lang.TypeRef{
-							Pos:  p(5695, 110),
-							Name: "TimeSpan",
-						},
-						Name: "matchTimeout",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5695, 175),
+					Pos: p(5695, 160),
 					Fun: &lang.MemberExpr{
-						Pos: p(5695, 175),
+						Pos: p(5695, 160),
 						X: &lang.CallExpr{
-							Pos: p(5695, 136),
+							Pos: p(5695, 113),
 							Fun: &lang.Ident{
-								Pos:  p(5695, 136),
+								Pos:  p(5695, 113),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5695, 143),
+									Pos: p(5695, 120),
 									X: &lang.Ident{
-										Pos:  p(5695, 143),
+										Pos:  p(5695, 120),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5695, 152),
+									Pos: p(5695, 129),
 									X: &lang.Ident{
-										Pos:  p(5695, 152),
+										Pos:  p(5695, 129),
 										Name: "options",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5695, 161),
+									Pos: p(5695, 138),
 									X: &lang.Ident{
-										Pos:  p(5695, 161),
-										Name: "matchTimeout",
+										Pos:  p(5695, 138),
+										Name: "InfiniteMatchTimeout",
 									},
 								},
 							},
@@ -104665,25 +104534,25 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5695, 186),
+							Pos: p(5695, 171),
 							X: &lang.Ident{
-								Pos:  p(5695, 186),
+								Pos:  p(5695, 171),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5695, 193),
+							Pos: p(5695, 178),
 							X: &lang.CallExpr{
-								Pos: p(5695, 193),
+								Pos: p(5695, 178),
 								Fun: &lang.Ident{
-									Pos:  p(5695, 193),
+									Pos:  p(5695, 178),
 									Name: "NotNull",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5695, 201),
+										Pos: p(5695, 186),
 										X: &lang.Ident{
-											Pos:  p(5695, 201),
+											Pos:  p(5695, 186),
 											Name: "replacement",
 										},
 									},
@@ -104691,32 +104560,32 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5695, 215),
+							Pos: p(5695, 200),
 							X: &lang.Literal{
-								Pos:  p(5695, 215),
+								Pos:  p(5695, 200),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5695, 221),
+							Pos: p(5695, 206),
 							X: &lang.UnaryExpr{
-								Pos: p(5695, 221),
+								Pos: p(5695, 206),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5695, 222),
+									Pos:   p(5695, 207),
 									Raw:   "1",
 									Value: int64(1),
 								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5695, 225),
+							Pos: p(5695, 210),
 							X: &lang.UnaryExpr{
-								Pos: p(5695, 225),
+								Pos: p(5695, 210),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5695, 226),
+									Pos:   p(5695, 211),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -104755,45 +104624,57 @@ func preludeAST_216() *lang.TypeDecl {
 						Pos: p(5696, 68),
 						Type: &lang.TypeRef{
 							Pos:  p(5696, 68),
-							Name: "MatchEvaluator",
+							Name: "string",
 						},
-						Name: "evaluator",
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5696, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(5696, 88),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5696, 110),
+						Type: &lang.TypeRef{
+							Pos:  p(5696, 110),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5696, 154),
+					Pos: p(5696, 175),
 					Fun: &lang.MemberExpr{
-						Pos: p(5696, 154),
+						Pos: p(5696, 175),
 						X: &lang.CallExpr{
-							Pos: p(5696, 97),
+							Pos: p(5696, 136),
 							Fun: &lang.Ident{
-								Pos:  p(5696, 97),
+								Pos:  p(5696, 136),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5696, 104),
+									Pos: p(5696, 143),
 									X: &lang.Ident{
-										Pos:  p(5696, 104),
+										Pos:  p(5696, 143),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5696, 113),
-									X: &lang.MemberExpr{
-										Pos: p(5696, 126),
-										X: &lang.Ident{
-											Pos:  p(5696, 113),
-											Name: "RegexOptions",
-										},
-										Name: "None",
+									Pos: p(5696, 152),
+									X: &lang.Ident{
+										Pos:  p(5696, 152),
+										Name: "options",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5696, 132),
+									Pos: p(5696, 161),
 									X: &lang.Ident{
-										Pos:  p(5696, 132),
-										Name: "InfiniteMatchTimeout",
+										Pos:  p(5696, 161),
+										Name: "matchTimeout",
 									},
 								},
 							},
@@ -104802,58 +104683,58 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5696, 165),
+							Pos: p(5696, 186),
 							X: &lang.Ident{
-								Pos:  p(5696, 165),
+								Pos:  p(5696, 186),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5696, 172),
-							X: &lang.Literal{
-								Pos:  p(5696, 172),
-								Kind: lang.LitKind(10),
-								Raw:  "null",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5696, 178),
+							Pos: p(5696, 193),
 							X: &lang.CallExpr{
-								Pos: p(5696, 178),
+								Pos: p(5696, 193),
 								Fun: &lang.Ident{
-									Pos:  p(5696, 178),
-									Name: "NotNullEvaluator",
+									Pos:  p(5696, 193),
+									Name: "NotNull",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5696, 195),
+										Pos: p(5696, 201),
 										X: &lang.Ident{
-											Pos:  p(5696, 195),
-											Name: "evaluator",
+											Pos:  p(5696, 201),
+											Name: "replacement",
 										},
 									},
 								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5696, 207),
+							Pos: p(5696, 215),
+							X: &lang.Literal{
+								Pos:  p(5696, 215),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5696, 221),
 							X: &lang.UnaryExpr{
-								Pos: p(5696, 207),
+								Pos: p(5696, 221),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5696, 208),
+									Pos:   p(5696, 222),
 									Raw:   "1",
 									Value: int64(1),
 								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5696, 211),
+							Pos: p(5696, 225),
 							X: &lang.UnaryExpr{
-								Pos: p(5696, 211),
+								Pos: p(5696, 225),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5696, 212),
+									Pos:   p(5696, 226),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -104896,44 +104777,40 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "evaluator",
 					},
-					&lang.Param{
-						Pos: p(5697, 94),
-						Type: &lang.TypeRef{
-							Pos:  p(5697, 94),
-							Name: "RegexOptions",
-						},
-						Name: "options",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5697, 166),
+					Pos: p(5697, 154),
 					Fun: &lang.MemberExpr{
-						Pos: p(5697, 166),
+						Pos: p(5697, 154),
 						X: &lang.CallExpr{
-							Pos: p(5697, 119),
+							Pos: p(5697, 97),
 							Fun: &lang.Ident{
-								Pos:  p(5697, 119),
+								Pos:  p(5697, 97),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5697, 126),
+									Pos: p(5697, 104),
 									X: &lang.Ident{
-										Pos:  p(5697, 126),
+										Pos:  p(5697, 104),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5697, 135),
-									X: &lang.Ident{
-										Pos:  p(5697, 135),
-										Name: "options",
+									Pos: p(5697, 113),
+									X: &lang.MemberExpr{
+										Pos: p(5697, 126),
+										X: &lang.Ident{
+											Pos:  p(5697, 113),
+											Name: "RegexOptions",
+										},
+										Name: "None",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5697, 144),
+									Pos: p(5697, 132),
 									X: &lang.Ident{
-										Pos:  p(5697, 144),
+										Pos:  p(5697, 132),
 										Name: "InfiniteMatchTimeout",
 									},
 								},
@@ -104943,33 +104820,33 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5697, 177),
+							Pos: p(5697, 165),
 							X: &lang.Ident{
-								Pos:  p(5697, 177),
+								Pos:  p(5697, 165),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5697, 184),
+							Pos: p(5697, 172),
 							X: &lang.Literal{
-								Pos:  p(5697, 184),
+								Pos:  p(5697, 172),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5697, 190),
+							Pos: p(5697, 178),
 							X: &lang.CallExpr{
-								Pos: p(5697, 190),
+								Pos: p(5697, 178),
 								Fun: &lang.Ident{
-									Pos:  p(5697, 190),
+									Pos:  p(5697, 178),
 									Name: "NotNullEvaluator",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5697, 207),
+										Pos: p(5697, 195),
 										X: &lang.Ident{
-											Pos:  p(5697, 207),
+											Pos:  p(5697, 195),
 											Name: "evaluator",
 										},
 									},
@@ -104977,24 +104854,24 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5697, 219),
+							Pos: p(5697, 207),
 							X: &lang.UnaryExpr{
-								Pos: p(5697, 219),
+								Pos: p(5697, 207),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5697, 220),
+									Pos:   p(5697, 208),
 									Raw:   "1",
 									Value: int64(1),
 								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5697, 223),
+							Pos: p(5697, 211),
 							X: &lang.UnaryExpr{
-								Pos: p(5697, 223),
+								Pos: p(5697, 211),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5697, 224),
+									Pos:   p(5697, 212),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -105045,45 +104922,37 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "options",
 					},
-					&lang.Param{
-						Pos: p(5698, 116),
-						Type: &lang.TypeRef{
-							Pos:  p(5698, 116),
-							Name: "TimeSpan",
-						},
-						Name: "matchTimeout",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5698, 181),
+					Pos: p(5698, 166),
 					Fun: &lang.MemberExpr{
-						Pos: p(5698, 181),
+						Pos: p(5698, 166),
 						X: &lang.CallExpr{
-							Pos: p(5698, 142),
+							Pos: p(5698, 119),
 							Fun: &lang.Ident{
-								Pos:  p(5698, 142),
+								Pos:  p(5698, 119),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5698, 149),
+									Pos: p(5698, 126),
 									X: &lang.Ident{
-										Pos:  p(5698, 149),
+										Pos:  p(5698, 126),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5698, 158),
+									Pos: p(5698, 135),
 									X: &lang.Ident{
-										Pos:  p(5698, 158),
+										Pos:  p(5698, 135),
 										Name: "options",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5698, 167),
+									Pos: p(5698, 144),
 									X: &lang.Ident{
-										Pos:  p(5698, 167),
-										Name: "matchTimeout",
+										Pos:  p(5698, 144),
+										Name: "InfiniteMatchTimeout",
 									},
 								},
 							},
@@ -105092,33 +104961,33 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5698, 192),
+							Pos: p(5698, 177),
 							X: &lang.Ident{
-								Pos:  p(5698, 192),
+								Pos:  p(5698, 177),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5698, 199),
+							Pos: p(5698, 184),
 							X: &lang.Literal{
-								Pos:  p(5698, 199),
+								Pos:  p(5698, 184),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5698, 205),
+							Pos: p(5698, 190),
 							X: &lang.CallExpr{
-								Pos: p(5698, 205),
+								Pos: p(5698, 190),
 								Fun: &lang.Ident{
-									Pos:  p(5698, 205),
+									Pos:  p(5698, 190),
 									Name: "NotNullEvaluator",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5698, 222),
+										Pos: p(5698, 207),
 										X: &lang.Ident{
-											Pos:  p(5698, 222),
+											Pos:  p(5698, 207),
 											Name: "evaluator",
 										},
 									},
@@ -105126,24 +104995,24 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5698, 234),
+							Pos: p(5698, 219),
 							X: &lang.UnaryExpr{
-								Pos: p(5698, 234),
+								Pos: p(5698, 219),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5698, 235),
+									Pos:   p(5698, 220),
 									Raw:   "1",
 									Value: int64(1),
 								},
 							},
 						},
 						&lang.Arg{
-							Pos: p(5698, 238),
+							Pos: p(5698, 223),
 							X: &lang.UnaryExpr{
-								Pos: p(5698, 238),
+								Pos: p(5698, 223),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5698, 239),
+									Pos:   p(5698, 224),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -105153,59 +105022,208 @@ func preludeAST_216() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(5702, 9),
+				Pos:       p(5699, 9),
+				Modifiers: lang.Modifiers(17),
 				ReturnType: &lang.TypeRef{
-					Pos:       p(5702, 9),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  p(5702, 9),
-						Name: "string",
-					},
+					Pos:  p(5699, 23),
+					Name: "string",
 				},
-				Name:    "Cut",
-				NamePos: p(5702, 18),
+				Name:    "Replace",
+				NamePos: p(5699, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5702, 22),
+						Pos: p(5699, 38),
 						Type: &lang.TypeRef{
-							Pos:  p(5702, 22),
+							Pos:  p(5699, 38),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(5702, 36),
+						Pos: p(5699, 52),
 						Type: &lang.TypeRef{
-							Pos:  p(5702, 36),
+							Pos:  p(5699, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5699, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5699, 68),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5699, 94),
+						Type: &lang.TypeRef{
+							Pos:  p(5699, 94),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5699, 116),
+						Type: &lang.TypeRef{
+							Pos:  p(5699, 116),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5699, 181),
+					Fun: &lang.MemberExpr{
+						Pos: p(5699, 181),
+						X: &lang.CallExpr{
+							Pos: p(5699, 142),
+							Fun: &lang.Ident{
+								Pos:  p(5699, 142),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5699, 149),
+									X: &lang.Ident{
+										Pos:  p(5699, 149),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5699, 158),
+									X: &lang.Ident{
+										Pos:  p(5699, 158),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5699, 167),
+									X: &lang.Ident{
+										Pos:  p(5699, 167),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5699, 192),
+							X: &lang.Ident{
+								Pos:  p(5699, 192),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5699, 199),
+							X: &lang.Literal{
+								Pos:  p(5699, 199),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5699, 205),
+							X: &lang.CallExpr{
+								Pos: p(5699, 205),
+								Fun: &lang.Ident{
+									Pos:  p(5699, 205),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5699, 222),
+										X: &lang.Ident{
+											Pos:  p(5699, 222),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5699, 234),
+							X: &lang.UnaryExpr{
+								Pos: p(5699, 234),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5699, 235),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5699, 238),
+							X: &lang.UnaryExpr{
+								Pos: p(5699, 238),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5699, 239),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5703, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5703, 9),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5703, 9),
+						Name: "string",
+					},
+				},
+				Name:    "Cut",
+				NamePos: p(5703, 18),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5703, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5703, 22),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5703, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5703, 36),
 							Name: "int",
 						},
 						Name: "count",
 					},
 					&lang.Param{
-						Pos: p(5702, 47),
+						Pos: p(5703, 47),
 						Type: &lang.TypeRef{
-							Pos:  p(5702, 47),
+							Pos:  p(5703, 47),
 							Name: "int",
 						},
 						Name: "startat",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5703, 9),
+					Pos: p(5704, 9),
 					Stmts: []lang.Stmt{
 						&lang.ExprStmt{
-							Pos: p(5704, 13),
+							Pos: p(5705, 13),
 							X: &lang.CallExpr{
-								Pos: p(5704, 13),
+								Pos: p(5705, 13),
 								Fun: &lang.Ident{
-									Pos:  p(5704, 13),
+									Pos:  p(5705, 13),
 									Name: "CheckInput",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5704, 24),
+										Pos: p(5705, 24),
 										X: &lang.Ident{
-											Pos:  p(5704, 24),
+											Pos:  p(5705, 24),
 											Name: "input",
 										},
 									},
@@ -105213,42 +105231,42 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5705, 13),
+							Pos: p(5706, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5705, 23),
+								Pos: p(5706, 23),
 								Op:  "<",
 								X: &lang.Ident{
-									Pos:  p(5705, 17),
+									Pos:  p(5706, 17),
 									Name: "count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(5705, 25),
+									Pos:   p(5706, 25),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5705, 28),
+								Pos: p(5706, 28),
 								X: &lang.NewExpr{
-									Pos: p(5705, 34),
+									Pos: p(5706, 34),
 									Type: &lang.TypeRef{
-										Pos:  p(5705, 38),
+										Pos:  p(5706, 38),
 										Name: "ArgumentOutOfRangeException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5705, 66),
+											Pos: p(5706, 66),
 											X: &lang.Literal{
-												Pos:   p(5705, 66),
+												Pos:   p(5706, 66),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"count\"",
 												Value: string("count"),
 											},
 										},
 										&lang.Arg{
-											Pos: p(5705, 75),
+											Pos: p(5706, 75),
 											X: &lang.Literal{
-												Pos:   p(5705, 75),
+												Pos:   p(5706, 75),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Count cannot be less than -1.\"",
 												Value: string("Count cannot be less than -1."),
@@ -105259,44 +105277,44 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5706, 13),
+							Pos: p(5707, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5706, 25),
+								Pos: p(5707, 25),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5706, 17),
+									Pos:  p(5707, 17),
 									Name: "startat",
 								},
 								Y: &lang.UnaryExpr{
-									Pos: p(5706, 28),
+									Pos: p(5707, 28),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(5706, 29),
+										Pos:   p(5707, 29),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							Then: &lang.ExprStmt{
-								Pos: p(5706, 32),
+								Pos: p(5707, 32),
 								X: &lang.AssignExpr{
-									Pos: p(5706, 40),
+									Pos: p(5707, 40),
 									Op:  "=",
 									Left: &lang.Ident{
-										Pos:  p(5706, 32),
+										Pos:  p(5707, 32),
 										Name: "startat",
 									},
 									Right: &lang.CallExpr{
-										Pos: p(5706, 42),
+										Pos: p(5707, 42),
 										Fun: &lang.Ident{
-											Pos:  p(5706, 42),
+											Pos:  p(5707, 42),
 											Name: "DefaultStart",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5706, 55),
+												Pos: p(5707, 55),
 												X: &lang.Ident{
-													Pos:  p(5706, 55),
+													Pos:  p(5707, 55),
 													Name: "input",
 												},
 											},
@@ -105305,25 +105323,25 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 							},
 							Else: &lang.ExprStmt{
-								Pos: p(5707, 18),
+								Pos: p(5708, 18),
 								X: &lang.CallExpr{
-									Pos: p(5707, 18),
+									Pos: p(5708, 18),
 									Fun: &lang.Ident{
-										Pos:  p(5707, 18),
+										Pos:  p(5708, 18),
 										Name: "CheckStart",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5707, 29),
+											Pos: p(5708, 29),
 											X: &lang.Ident{
-												Pos:  p(5707, 29),
+												Pos:  p(5708, 29),
 												Name: "input",
 											},
 										},
 										&lang.Arg{
-											Pos: p(5707, 36),
+											Pos: p(5708, 36),
 											X: &lang.Ident{
-												Pos:  p(5707, 36),
+												Pos:  p(5708, 36),
 												Name: "startat",
 											},
 										},
@@ -105332,32 +105350,32 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5708, 13),
+							Pos: p(5709, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5708, 23),
+								Pos: p(5709, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5708, 17),
+									Pos:  p(5709, 17),
 									Name: "count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(5708, 26),
+									Pos:   p(5709, 26),
 									Raw:   "1",
 									Value: int64(1),
 								},
 							},
 							Then: &lang.ReturnStmt{
-								Pos: p(5708, 29),
+								Pos: p(5709, 29),
 								X: &lang.NewArrayExpr{
-									Pos: p(5708, 36),
+									Pos: p(5709, 36),
 									Elem: &lang.TypeRef{
-										Pos:  p(5708, 40),
+										Pos:  p(5709, 40),
 										Name: "string",
 									},
 									Rank: 1,
 									Init: []lang.Expr{
 										&lang.Ident{
-											Pos:  p(5708, 51),
+											Pos:  p(5709, 51),
 											Name: "input",
 										},
 									},
@@ -105366,73 +105384,73 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ExprStmt{
-							Pos: p(5709, 13),
+							Pos: p(5710, 13),
 							X: &lang.PostfixExpr{
-								Pos: p(5709, 18),
+								Pos: p(5710, 18),
 								Op:  "--",
 								X: &lang.Ident{
-									Pos:  p(5709, 13),
+									Pos:  p(5710, 13),
 									Name: "count",
 								},
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5710, 13),
+							Pos: p(5711, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(5710, 13),
+								Pos:  p(5711, 13),
 								Name: "Match",
 							},
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5710, 19),
+									Pos:  p(5711, 19),
 									Name: "m",
 									Init: &lang.CallExpr{
-										Pos: p(5710, 23),
+										Pos: p(5711, 23),
 										Fun: &lang.Ident{
-											Pos:  p(5710, 23),
+											Pos:  p(5711, 23),
 											Name: "Run",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5710, 27),
+												Pos: p(5711, 27),
 												X: &lang.Ident{
-													Pos:  p(5710, 27),
+													Pos:  p(5711, 27),
 													Name: "input",
 												},
 											},
 											&lang.Arg{
-												Pos: p(5710, 34),
+												Pos: p(5711, 34),
 												X: &lang.Literal{
-													Pos:   p(5710, 34),
+													Pos:   p(5711, 34),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											&lang.Arg{
-												Pos: p(5710, 37),
+												Pos: p(5711, 37),
 												X: &lang.MemberExpr{
-													Pos: p(5710, 43),
+													Pos: p(5711, 43),
 													X: &lang.Ident{
-														Pos:  p(5710, 37),
+														Pos:  p(5711, 37),
 														Name: "input",
 													},
 													Name: "Length",
 												},
 											},
 											&lang.Arg{
-												Pos: p(5710, 51),
+												Pos: p(5711, 51),
 												X: &lang.Ident{
-													Pos:  p(5710, 51),
+													Pos:  p(5711, 51),
 													Name: "startat",
 												},
 											},
 											&lang.Arg{
-												Pos: p(5710, 60),
+												Pos: p(5711, 60),
 												X: &lang.UnaryExpr{
-													Pos: p(5710, 60),
+													Pos: p(5711, 60),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(5710, 61),
+														Pos:   p(5711, 61),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -105444,31 +105462,31 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5711, 13),
+							Pos: p(5712, 13),
 							Cond: &lang.UnaryExpr{
-								Pos: p(5711, 17),
+								Pos: p(5712, 17),
 								Op:  "!",
 								X: &lang.MemberExpr{
-									Pos: p(5711, 20),
+									Pos: p(5712, 20),
 									X: &lang.Ident{
-										Pos:  p(5711, 18),
+										Pos:  p(5712, 18),
 										Name: "m",
 									},
 									Name: "Success",
 								},
 							},
 							Then: &lang.ReturnStmt{
-								Pos: p(5711, 29),
+								Pos: p(5712, 29),
 								X: &lang.NewArrayExpr{
-									Pos: p(5711, 36),
+									Pos: p(5712, 36),
 									Elem: &lang.TypeRef{
-										Pos:  p(5711, 40),
+										Pos:  p(5712, 40),
 										Name: "string",
 									},
 									Rank: 1,
 									Init: []lang.Expr{
 										&lang.Ident{
-											Pos:  p(5711, 51),
+											Pos:  p(5712, 51),
 											Name: "input",
 										},
 									},
@@ -105477,19 +105495,19 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5712, 13),
+							Pos: p(5713, 13),
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5712, 17),
+									Pos:  p(5713, 17),
 									Name: "list",
 									Init: &lang.NewExpr{
-										Pos: p(5712, 24),
+										Pos: p(5713, 24),
 										Type: &lang.TypeRef{
-											Pos:  p(5712, 28),
+											Pos:  p(5713, 28),
 											Name: "System.Collections.Generic.List",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(5712, 60),
+													Pos:  p(5713, 60),
 													Name: "string",
 												},
 											},
@@ -105499,31 +105517,31 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5713, 13),
+							Pos: p(5714, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(5713, 13),
+								Pos:  p(5714, 13),
 								Name: "int",
 							},
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5713, 17),
+									Pos:  p(5714, 17),
 									Name: "prev",
 									Init: &lang.CondExpr{
-										Pos: p(5713, 36),
+										Pos: p(5714, 36),
 										Cond: &lang.Ident{
-											Pos:  p(5713, 24),
+											Pos:  p(5714, 24),
 											Name: "RightToLeft",
 										},
 										Then: &lang.MemberExpr{
-											Pos: p(5713, 44),
+											Pos: p(5714, 44),
 											X: &lang.Ident{
-												Pos:  p(5713, 38),
+												Pos:  p(5714, 38),
 												Name: "input",
 											},
 											Name: "Length",
 										},
 										Else: &lang.Literal{
-											Pos:   p(5713, 53),
+											Pos:   p(5714, 53),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -105532,71 +105550,71 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.DoStmt{
-							Pos: p(5714, 13),
+							Pos: p(5715, 13),
 							Body: &lang.BlockStmt{
-								Pos: p(5715, 13),
+								Pos: p(5716, 13),
 								Stmts: []lang.Stmt{
 									&lang.IfStmt{
-										Pos: p(5716, 17),
+										Pos: p(5717, 17),
 										Cond: &lang.UnaryExpr{
-											Pos: p(5716, 21),
+											Pos: p(5717, 21),
 											Op:  "!",
 											X: &lang.Ident{
-												Pos:  p(5716, 22),
+												Pos:  p(5717, 22),
 												Name: "RightToLeft",
 											},
 										},
 										Then: &lang.BlockStmt{
-											Pos: p(5717, 17),
+											Pos: p(5718, 17),
 											Stmts: []lang.Stmt{
 												&lang.ExprStmt{
-													Pos: p(5718, 21),
+													Pos: p(5719, 21),
 													X: &lang.CallExpr{
-														Pos: p(5718, 26),
+														Pos: p(5719, 26),
 														Fun: &lang.MemberExpr{
-															Pos: p(5718, 26),
+															Pos: p(5719, 26),
 															X: &lang.Ident{
-																Pos:  p(5718, 21),
+																Pos:  p(5719, 21),
 																Name: "list",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5718, 30),
+																Pos: p(5719, 30),
 																X: &lang.CallExpr{
-																	Pos: p(5718, 36),
+																	Pos: p(5719, 36),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(5718, 36),
+																		Pos: p(5719, 36),
 																		X: &lang.Ident{
-																			Pos:  p(5718, 30),
+																			Pos:  p(5719, 30),
 																			Name: "input",
 																		},
 																		Name: "Substring",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(5718, 46),
+																			Pos: p(5719, 46),
 																			X: &lang.Ident{
-																				Pos:  p(5718, 46),
+																				Pos:  p(5719, 46),
 																				Name: "prev",
 																			},
 																		},
 																		&lang.Arg{
-																			Pos: p(5718, 52),
+																			Pos: p(5719, 52),
 																			X: &lang.BinaryExpr{
-																				Pos: p(5718, 60),
+																				Pos: p(5719, 60),
 																				Op:  "-",
 																				X: &lang.MemberExpr{
-																					Pos: p(5718, 54),
+																					Pos: p(5719, 54),
 																					X: &lang.Ident{
-																						Pos:  p(5718, 52),
+																						Pos:  p(5719, 52),
 																						Name: "m",
 																					},
 																					Name: "Index",
 																				},
 																				Y: &lang.Ident{
-																					Pos:  p(5718, 62),
+																					Pos:  p(5719, 62),
 																					Name: "prev",
 																				},
 																			},
@@ -105608,29 +105626,29 @@ func preludeAST_216() *lang.TypeDecl {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(5719, 21),
+													Pos: p(5720, 21),
 													X: &lang.AssignExpr{
-														Pos: p(5719, 26),
+														Pos: p(5720, 26),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(5719, 21),
+															Pos:  p(5720, 21),
 															Name: "prev",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(5719, 36),
+															Pos: p(5720, 36),
 															Op:  "+",
 															X: &lang.MemberExpr{
-																Pos: p(5719, 30),
+																Pos: p(5720, 30),
 																X: &lang.Ident{
-																	Pos:  p(5719, 28),
+																	Pos:  p(5720, 28),
 																	Name: "m",
 																},
 																Name: "Index",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(5719, 40),
+																Pos: p(5720, 40),
 																X: &lang.Ident{
-																	Pos:  p(5719, 38),
+																	Pos:  p(5720, 38),
 																	Name: "m",
 																},
 																Name: "Length",
@@ -105639,54 +105657,54 @@ func preludeAST_216() *lang.TypeDecl {
 													},
 												},
 											},
-											Rbrace: p(5720, 17),
+											Rbrace: p(5721, 17),
 										},
 										Else: &lang.BlockStmt{
-											Pos: p(5722, 17),
+											Pos: p(5723, 17),
 											Stmts: []lang.Stmt{
 												&lang.ExprStmt{
-													Pos: p(5723, 21),
+													Pos: p(5724, 21),
 													X: &lang.CallExpr{
-														Pos: p(5723, 26),
+														Pos: p(5724, 26),
 														Fun: &lang.MemberExpr{
-															Pos: p(5723, 26),
+															Pos: p(5724, 26),
 															X: &lang.Ident{
-																Pos:  p(5723, 21),
+																Pos:  p(5724, 21),
 																Name: "list",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5723, 30),
+																Pos: p(5724, 30),
 																X: &lang.CallExpr{
-																	Pos: p(5723, 36),
+																	Pos: p(5724, 36),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(5723, 36),
+																		Pos: p(5724, 36),
 																		X: &lang.Ident{
-																			Pos:  p(5723, 30),
+																			Pos:  p(5724, 30),
 																			Name: "input",
 																		},
 																		Name: "Substring",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(5723, 46),
+																			Pos: p(5724, 46),
 																			X: &lang.BinaryExpr{
-																				Pos: p(5723, 54),
+																				Pos: p(5724, 54),
 																				Op:  "+",
 																				X: &lang.MemberExpr{
-																					Pos: p(5723, 48),
+																					Pos: p(5724, 48),
 																					X: &lang.Ident{
-																						Pos:  p(5723, 46),
+																						Pos:  p(5724, 46),
 																						Name: "m",
 																					},
 																					Name: "Index",
 																				},
 																				Y: &lang.MemberExpr{
-																					Pos: p(5723, 58),
+																					Pos: p(5724, 58),
 																					X: &lang.Ident{
-																						Pos:  p(5723, 56),
+																						Pos:  p(5724, 56),
 																						Name: "m",
 																					},
 																					Name: "Length",
@@ -105694,30 +105712,30 @@ func preludeAST_216() *lang.TypeDecl {
 																			},
 																		},
 																		&lang.Arg{
-																			Pos: p(5723, 66),
+																			Pos: p(5724, 66),
 																			X: &lang.BinaryExpr{
-																				Pos: p(5723, 81),
+																				Pos: p(5724, 81),
 																				Op:  "-",
 																				X: &lang.BinaryExpr{
-																					Pos: p(5723, 71),
+																					Pos: p(5724, 71),
 																					Op:  "-",
 																					X: &lang.Ident{
-																						Pos:  p(5723, 66),
+																						Pos:  p(5724, 66),
 																						Name: "prev",
 																					},
 																					Y: &lang.MemberExpr{
-																						Pos: p(5723, 75),
+																						Pos: p(5724, 75),
 																						X: &lang.Ident{
-																							Pos:  p(5723, 73),
+																							Pos:  p(5724, 73),
 																							Name: "m",
 																						},
 																						Name: "Index",
 																					},
 																				},
 																				Y: &lang.MemberExpr{
-																					Pos: p(5723, 85),
+																					Pos: p(5724, 85),
 																					X: &lang.Ident{
-																						Pos:  p(5723, 83),
+																						Pos:  p(5724, 83),
 																						Name: "m",
 																					},
 																					Name: "Length",
@@ -105731,18 +105749,18 @@ func preludeAST_216() *lang.TypeDecl {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(5724, 21),
+													Pos: p(5725, 21),
 													X: &lang.AssignExpr{
-														Pos: p(5724, 26),
+														Pos: p(5725, 26),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(5724, 21),
+															Pos:  p(5725, 21),
 															Name: "prev",
 														},
 														Right: &lang.MemberExpr{
-															Pos: p(5724, 30),
+															Pos: p(5725, 30),
 															X: &lang.Ident{
-																Pos:  p(5724, 28),
+																Pos:  p(5725, 28),
 																Name: "m",
 															},
 															Name: "Index",
@@ -105750,23 +105768,23 @@ func preludeAST_216() *lang.TypeDecl {
 													},
 												},
 											},
-											Rbrace: p(5725, 17),
+											Rbrace: p(5726, 17),
 										},
 									},
 									&lang.ForStmt{
-										Pos: p(5726, 17),
+										Pos: p(5727, 17),
 										InitDecl: &lang.LocalDeclStmt{
-											Pos: p(5726, 22),
+											Pos: p(5727, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(5726, 22),
+												Pos:  p(5727, 22),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(5726, 26),
+													Pos:  p(5727, 26),
 													Name: "i",
 													Init: &lang.Literal{
-														Pos:   p(5726, 30),
+														Pos:   p(5727, 30),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -105774,16 +105792,16 @@ func preludeAST_216() *lang.TypeDecl {
 											},
 										},
 										Cond: &lang.BinaryExpr{
-											Pos: p(5726, 35),
+											Pos: p(5727, 35),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(5726, 33),
+												Pos:  p(5727, 33),
 												Name: "i",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(5726, 46),
+												Pos: p(5727, 46),
 												X: &lang.Ident{
-													Pos:  p(5726, 37),
+													Pos:  p(5727, 37),
 													Name: "_numbers",
 												},
 												Name: "Length",
@@ -105791,68 +105809,68 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 										Post: []lang.Expr{
 											&lang.PostfixExpr{
-												Pos: p(5726, 55),
+												Pos: p(5727, 55),
 												Op:  "++",
 												X: &lang.Ident{
-													Pos:  p(5726, 54),
+													Pos:  p(5727, 54),
 													Name: "i",
 												},
 											},
 										},
 										Body: &lang.IfStmt{
-											Pos: p(5727, 21),
+											Pos: p(5728, 21),
 											Cond: &lang.CallExpr{
-												Pos: p(5727, 27),
+												Pos: p(5728, 27),
 												Fun: &lang.MemberExpr{
-													Pos: p(5727, 27),
+													Pos: p(5728, 27),
 													X: &lang.Ident{
-														Pos:  p(5727, 25),
+														Pos:  p(5728, 25),
 														Name: "m",
 													},
 													Name: "Matched",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(5727, 35),
+														Pos: p(5728, 35),
 														X: &lang.Ident{
-															Pos:  p(5727, 35),
+															Pos:  p(5728, 35),
 															Name: "i",
 														},
 													},
 												},
 											},
 											Then: &lang.ExprStmt{
-												Pos: p(5727, 39),
+												Pos: p(5728, 39),
 												X: &lang.CallExpr{
-													Pos: p(5727, 44),
+													Pos: p(5728, 44),
 													Fun: &lang.MemberExpr{
-														Pos: p(5727, 44),
+														Pos: p(5728, 44),
 														X: &lang.Ident{
-															Pos:  p(5727, 39),
+															Pos:  p(5728, 39),
 															Name: "list",
 														},
 														Name: "Add",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(5727, 48),
+															Pos: p(5728, 48),
 															X: &lang.MemberExpr{
-																Pos: p(5727, 61),
+																Pos: p(5728, 61),
 																X: &lang.CallExpr{
-																	Pos: p(5727, 50),
+																	Pos: p(5728, 50),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(5727, 50),
+																		Pos: p(5728, 50),
 																		X: &lang.Ident{
-																			Pos:  p(5727, 48),
+																			Pos:  p(5728, 48),
 																			Name: "m",
 																		},
 																		Name: "GroupAt",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(5727, 58),
+																			Pos: p(5728, 58),
 																			X: &lang.Ident{
-																				Pos:  p(5727, 58),
+																				Pos:  p(5728, 58),
 																				Name: "i",
 																			},
 																		},
@@ -105867,43 +105885,43 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 									&lang.IfStmt{
-										Pos: p(5728, 17),
+										Pos: p(5729, 17),
 										Cond: &lang.BinaryExpr{
-											Pos: p(5728, 29),
+											Pos: p(5729, 29),
 											Op:  "==",
 											X: &lang.UnaryExpr{
-												Pos: p(5728, 21),
+												Pos: p(5729, 21),
 												Op:  "--",
 												X: &lang.Ident{
-													Pos:  p(5728, 23),
+													Pos:  p(5729, 23),
 													Name: "count",
 												},
 											},
 											Y: &lang.Literal{
-												Pos:   p(5728, 32),
+												Pos:   p(5729, 32),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Then: &lang.BreakStmt{
-											Pos: p(5728, 35),
+											Pos: p(5729, 35),
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(5729, 17),
+										Pos: p(5730, 17),
 										X: &lang.AssignExpr{
-											Pos: p(5729, 19),
+											Pos: p(5730, 19),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(5729, 17),
+												Pos:  p(5730, 17),
 												Name: "m",
 											},
 											Right: &lang.CallExpr{
-												Pos: p(5729, 23),
+												Pos: p(5730, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(5729, 23),
+													Pos: p(5730, 23),
 													X: &lang.Ident{
-														Pos:  p(5729, 21),
+														Pos:  p(5730, 21),
 														Name: "m",
 													},
 													Name: "NextMatch",
@@ -105912,60 +105930,60 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 								},
-								Rbrace: p(5730, 13),
+								Rbrace: p(5731, 13),
 							},
 							Cond: &lang.MemberExpr{
-								Pos: p(5730, 24),
+								Pos: p(5731, 24),
 								X: &lang.Ident{
-									Pos:  p(5730, 22),
+									Pos:  p(5731, 22),
 									Name: "m",
 								},
 								Name: "Success",
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5731, 13),
+							Pos: p(5732, 13),
 							Cond: &lang.UnaryExpr{
-								Pos: p(5731, 17),
+								Pos: p(5732, 17),
 								Op:  "!",
 								X: &lang.Ident{
-									Pos:  p(5731, 18),
+									Pos:  p(5732, 18),
 									Name: "RightToLeft",
 								},
 							},
 							Then: &lang.BlockStmt{
-								Pos: p(5732, 13),
+								Pos: p(5733, 13),
 								Stmts: []lang.Stmt{
 									&lang.ExprStmt{
-										Pos: p(5733, 17),
+										Pos: p(5734, 17),
 										X: &lang.CallExpr{
-											Pos: p(5733, 22),
+											Pos: p(5734, 22),
 											Fun: &lang.MemberExpr{
-												Pos: p(5733, 22),
+												Pos: p(5734, 22),
 												X: &lang.Ident{
-													Pos:  p(5733, 17),
+													Pos:  p(5734, 17),
 													Name: "list",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5733, 26),
+													Pos: p(5734, 26),
 													X: &lang.CallExpr{
-														Pos: p(5733, 32),
+														Pos: p(5734, 32),
 														Fun: &lang.MemberExpr{
-															Pos: p(5733, 32),
+															Pos: p(5734, 32),
 															X: &lang.Ident{
-																Pos:  p(5733, 26),
+																Pos:  p(5734, 26),
 																Name: "input",
 															},
 															Name: "Substring",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5733, 42),
+																Pos: p(5734, 42),
 																X: &lang.Ident{
-																	Pos:  p(5733, 42),
+																	Pos:  p(5734, 42),
 																	Name: "prev",
 																},
 															},
@@ -105976,13 +105994,13 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 									&lang.ReturnStmt{
-										Pos: p(5734, 17),
+										Pos: p(5735, 17),
 										X: &lang.CallExpr{
-											Pos: p(5734, 29),
+											Pos: p(5735, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(5734, 29),
+												Pos: p(5735, 29),
 												X: &lang.Ident{
-													Pos:  p(5734, 24),
+													Pos:  p(5735, 24),
 													Name: "list",
 												},
 												Name: "ToArray",
@@ -105990,54 +106008,7 @@ func preludeAST_216() *lang.TypeDecl {
 										},
 									},
 								},
-								Rbrace: p(5735, 13),
-							},
-						},
-						&lang.ExprStmt{
-							Pos: p(5736, 13),
-							X: &lang.CallExpr{
-								Pos: p(5736, 18),
-								Fun: &lang.MemberExpr{
-									Pos: p(5736, 18),
-									X: &lang.Ident{
-										Pos:  p(5736, 13),
-										Name: "list",
-									},
-									Name: "Add",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(5736, 22),
-										X: &lang.CallExpr{
-											Pos: p(5736, 28),
-											Fun: &lang.MemberExpr{
-												Pos: p(5736, 28),
-												X: &lang.Ident{
-													Pos:  p(5736, 22),
-													Name: "input",
-												},
-												Name: "Substring",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(5736, 38),
-													X: &lang.Literal{
-														Pos:   p(5736, 38),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												&lang.Arg{
-													Pos: p(5736, 41),
-													X: &lang.Ident{
-														Pos:  p(5736, 41),
-														Name: "prev",
-													},
-												},
-											},
-										},
-									},
-								},
+								Rbrace: p(5736, 13),
 							},
 						},
 						&lang.ExprStmt{
@@ -106050,18 +106021,65 @@ func preludeAST_216() *lang.TypeDecl {
 										Pos:  p(5737, 13),
 										Name: "list",
 									},
+									Name: "Add",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5737, 22),
+										X: &lang.CallExpr{
+											Pos: p(5737, 28),
+											Fun: &lang.MemberExpr{
+												Pos: p(5737, 28),
+												X: &lang.Ident{
+													Pos:  p(5737, 22),
+													Name: "input",
+												},
+												Name: "Substring",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5737, 38),
+													X: &lang.Literal{
+														Pos:   p(5737, 38),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												&lang.Arg{
+													Pos: p(5737, 41),
+													X: &lang.Ident{
+														Pos:  p(5737, 41),
+														Name: "prev",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5738, 13),
+							X: &lang.CallExpr{
+								Pos: p(5738, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(5738, 18),
+									X: &lang.Ident{
+										Pos:  p(5738, 13),
+										Name: "list",
+									},
 									Name: "Reverse",
 								},
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5738, 13),
+							Pos: p(5739, 13),
 							X: &lang.CallExpr{
-								Pos: p(5738, 25),
+								Pos: p(5739, 25),
 								Fun: &lang.MemberExpr{
-									Pos: p(5738, 25),
+									Pos: p(5739, 25),
 									X: &lang.Ident{
-										Pos:  p(5738, 20),
+										Pos:  p(5739, 20),
 										Name: "list",
 									},
 									Name: "ToArray",
@@ -106069,67 +106087,7 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5739, 9),
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5741, 9),
-				Modifiers: lang.Modifiers(1),
-				ReturnType: &lang.TypeRef{
-					Pos:       p(5741, 16),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  p(5741, 16),
-						Name: "string",
-					},
-				},
-				Name:    "Split",
-				NamePos: p(5741, 25),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5741, 31),
-						Type: &lang.TypeRef{
-							Pos:  p(5741, 31),
-							Name: "string",
-						},
-						Name: "input",
-					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(5741, 48),
-					Fun: &lang.Ident{
-						Pos:  p(5741, 48),
-						Name: "Cut",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(5741, 52),
-							X: &lang.Ident{
-								Pos:  p(5741, 52),
-								Name: "input",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5741, 59),
-							X: &lang.Literal{
-								Pos:   p(5741, 59),
-								Raw:   "0",
-								Value: int64(0),
-							},
-						},
-						&lang.Arg{
-							Pos: p(5741, 62),
-							X: &lang.UnaryExpr{
-								Pos: p(5741, 62),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5741, 63),
-									Raw:   "1",
-									Value: int64(1),
-								},
-							},
-						},
-					},
+					Rbrace: p(5740, 9),
 				},
 			},
 			&lang.MethodDecl{
@@ -106154,43 +106112,36 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "input",
 					},
-					&lang.Param{
-						Pos: p(5742, 45),
-						Type: &lang.TypeRef{
-							Pos:  p(5742, 45),
-							Name: "int",
-						},
-						Name: "count",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5742, 59),
+					Pos: p(5742, 48),
 					Fun: &lang.Ident{
-						Pos:  p(5742, 59),
+						Pos:  p(5742, 48),
 						Name: "Cut",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5742, 63),
+							Pos: p(5742, 52),
 							X: &lang.Ident{
-								Pos:  p(5742, 63),
+								Pos:  p(5742, 52),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5742, 70),
-							X: &lang.Ident{
-								Pos:  p(5742, 70),
-								Name: "count",
+							Pos: p(5742, 59),
+							X: &lang.Literal{
+								Pos:   p(5742, 59),
+								Raw:   "0",
+								Value: int64(0),
 							},
 						},
 						&lang.Arg{
-							Pos: p(5742, 77),
+							Pos: p(5742, 62),
 							X: &lang.UnaryExpr{
-								Pos: p(5742, 77),
+								Pos: p(5742, 62),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5742, 78),
+									Pos:   p(5742, 63),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -106229,65 +106180,37 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "count",
 					},
-					&lang.Param{
-						Pos: p(5743, 56),
-						Type: &lang.TypeRef{
-							Pos:  p(5743, 56),
-							Name: "int",
-						},
-						Name: "startat",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5743, 72),
+					Pos: p(5743, 59),
 					Fun: &lang.Ident{
-						Pos:  p(5743, 72),
+						Pos:  p(5743, 59),
 						Name: "Cut",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5743, 76),
+							Pos: p(5743, 63),
 							X: &lang.Ident{
-								Pos:  p(5743, 76),
+								Pos:  p(5743, 63),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5743, 83),
+							Pos: p(5743, 70),
 							X: &lang.Ident{
-								Pos:  p(5743, 83),
+								Pos:  p(5743, 70),
 								Name: "count",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5743, 90),
-							X: &lang.CondExpr{
-								Pos: p(5743, 102),
-								Cond: &lang.BinaryExpr{
-									Pos: p(5743, 98),
-									Op:  "<",
-									X: &lang.Ident{
-										Pos:  p(5743, 90),
-										Name: "startat",
-									},
-									Y: &lang.Literal{
-										Pos:   p(5743, 100),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								Then: &lang.UnaryExpr{
-									Pos: p(5743, 104),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   p(5743, 105),
-										Raw:   "2",
-										Value: int64(2),
-									},
-								},
-								Else: &lang.Ident{
-									Pos:  p(5743, 109),
-									Name: "startat",
+							Pos: p(5743, 77),
+							X: &lang.UnaryExpr{
+								Pos: p(5743, 77),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5743, 78),
+									Raw:   "1",
+									Value: int64(1),
 								},
 							},
 						},
@@ -106296,100 +106219,93 @@ func preludeAST_216() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       p(5744, 9),
-				Modifiers: lang.Modifiers(17),
+				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:       p(5744, 23),
+					Pos:       p(5744, 16),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  p(5744, 23),
+						Pos:  p(5744, 16),
 						Name: "string",
 					},
 				},
 				Name:    "Split",
-				NamePos: p(5744, 32),
+				NamePos: p(5744, 25),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5744, 38),
+						Pos: p(5744, 31),
 						Type: &lang.TypeRef{
-							Pos:  p(5744, 38),
+							Pos:  p(5744, 31),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(5744, 52),
+						Pos: p(5744, 45),
 						Type: &lang.TypeRef{
-							Pos:  p(5744, 52),
-							Name: "string",
+							Pos:  p(5744, 45),
+							Name: "int",
 						},
-						Name: "pattern",
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5744, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5744, 56),
+							Name: "int",
+						},
+						Name: "startat",
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5744, 128),
-					Fun: &lang.MemberExpr{
-						Pos: p(5744, 128),
-						X: &lang.CallExpr{
-							Pos: p(5744, 71),
-							Fun: &lang.Ident{
-								Pos:  p(5744, 71),
-								Name: "Cached",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(5744, 78),
-									X: &lang.Ident{
-										Pos:  p(5744, 78),
-										Name: "pattern",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5744, 87),
-									X: &lang.MemberExpr{
-										Pos: p(5744, 100),
-										X: &lang.Ident{
-											Pos:  p(5744, 87),
-											Name: "RegexOptions",
-										},
-										Name: "None",
-									},
-								},
-								&lang.Arg{
-									Pos: p(5744, 106),
-									X: &lang.Ident{
-										Pos:  p(5744, 106),
-										Name: "InfiniteMatchTimeout",
-									},
-								},
-							},
-						},
+					Pos: p(5744, 72),
+					Fun: &lang.Ident{
+						Pos:  p(5744, 72),
 						Name: "Cut",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5744, 132),
+							Pos: p(5744, 76),
 							X: &lang.Ident{
-								Pos:  p(5744, 132),
+								Pos:  p(5744, 76),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5744, 139),
-							X: &lang.Literal{
-								Pos:   p(5744, 139),
-								Raw:   "0",
-								Value: int64(0),
+							Pos: p(5744, 83),
+							X: &lang.Ident{
+								Pos:  p(5744, 83),
+								Name: "count",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5744, 142),
-							X: &lang.UnaryExpr{
-								Pos: p(5744, 142),
-								Op:  "-",
-								X: &lang.Literal{
-									Pos:   p(5744, 143),
-									Raw:   "1",
-									Value: int64(1),
+							Pos: p(5744, 90),
+							X: &lang.CondExpr{
+								Pos: p(5744, 102),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5744, 98),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5744, 90),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5744, 100),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5744, 104),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5744, 105),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5744, 109),
+									Name: "startat",
 								},
 							},
 						},
@@ -106426,44 +106342,40 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "pattern",
 					},
-					&lang.Param{
-						Pos: p(5745, 68),
-						Type: &lang.TypeRef{
-							Pos:  p(5745, 68),
-							Name: "RegexOptions",
-						},
-						Name: "options",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5745, 140),
+					Pos: p(5745, 128),
 					Fun: &lang.MemberExpr{
-						Pos: p(5745, 140),
+						Pos: p(5745, 128),
 						X: &lang.CallExpr{
-							Pos: p(5745, 93),
+							Pos: p(5745, 71),
 							Fun: &lang.Ident{
-								Pos:  p(5745, 93),
+								Pos:  p(5745, 71),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5745, 100),
+									Pos: p(5745, 78),
 									X: &lang.Ident{
-										Pos:  p(5745, 100),
+										Pos:  p(5745, 78),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5745, 109),
-									X: &lang.Ident{
-										Pos:  p(5745, 109),
-										Name: "options",
+									Pos: p(5745, 87),
+									X: &lang.MemberExpr{
+										Pos: p(5745, 100),
+										X: &lang.Ident{
+											Pos:  p(5745, 87),
+											Name: "RegexOptions",
+										},
+										Name: "None",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5745, 118),
+									Pos: p(5745, 106),
 									X: &lang.Ident{
-										Pos:  p(5745, 118),
+										Pos:  p(5745, 106),
 										Name: "InfiniteMatchTimeout",
 									},
 								},
@@ -106473,27 +106385,27 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5745, 144),
+							Pos: p(5745, 132),
 							X: &lang.Ident{
-								Pos:  p(5745, 144),
+								Pos:  p(5745, 132),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5745, 151),
+							Pos: p(5745, 139),
 							X: &lang.Literal{
-								Pos:   p(5745, 151),
+								Pos:   p(5745, 139),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 						&lang.Arg{
-							Pos: p(5745, 154),
+							Pos: p(5745, 142),
 							X: &lang.UnaryExpr{
-								Pos: p(5745, 154),
+								Pos: p(5745, 142),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5745, 155),
+									Pos:   p(5745, 143),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -106540,45 +106452,37 @@ func preludeAST_216() *lang.TypeDecl {
 						},
 						Name: "options",
 					},
-					&lang.Param{
-						Pos: p(5746, 90),
-						Type: &lang.TypeRef{
-							Pos:  p(5746, 90),
-							Name: "TimeSpan",
-						},
-						Name: "matchTimeout",
-					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(5746, 155),
+					Pos: p(5746, 140),
 					Fun: &lang.MemberExpr{
-						Pos: p(5746, 155),
+						Pos: p(5746, 140),
 						X: &lang.CallExpr{
-							Pos: p(5746, 116),
+							Pos: p(5746, 93),
 							Fun: &lang.Ident{
-								Pos:  p(5746, 116),
+								Pos:  p(5746, 93),
 								Name: "Cached",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5746, 123),
+									Pos: p(5746, 100),
 									X: &lang.Ident{
-										Pos:  p(5746, 123),
+										Pos:  p(5746, 100),
 										Name: "pattern",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5746, 132),
+									Pos: p(5746, 109),
 									X: &lang.Ident{
-										Pos:  p(5746, 132),
+										Pos:  p(5746, 109),
 										Name: "options",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5746, 141),
+									Pos: p(5746, 118),
 									X: &lang.Ident{
-										Pos:  p(5746, 141),
-										Name: "matchTimeout",
+										Pos:  p(5746, 118),
+										Name: "InfiniteMatchTimeout",
 									},
 								},
 							},
@@ -106587,27 +106491,27 @@ func preludeAST_216() *lang.TypeDecl {
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5746, 159),
+							Pos: p(5746, 144),
 							X: &lang.Ident{
-								Pos:  p(5746, 159),
+								Pos:  p(5746, 144),
 								Name: "input",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5746, 166),
+							Pos: p(5746, 151),
 							X: &lang.Literal{
-								Pos:   p(5746, 166),
+								Pos:   p(5746, 151),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 						&lang.Arg{
-							Pos: p(5746, 169),
+							Pos: p(5746, 154),
 							X: &lang.UnaryExpr{
-								Pos: p(5746, 169),
+								Pos: p(5746, 154),
 								Op:  "-",
 								X: &lang.Literal{
-									Pos:   p(5746, 170),
+									Pos:   p(5746, 155),
 									Raw:   "1",
 									Value: int64(1),
 								},
@@ -106617,55 +106521,169 @@ func preludeAST_216() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5748, 9),
+				Pos:       p(5747, 9),
 				Modifiers: lang.Modifiers(17),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5748, 23),
+					Pos:       p(5747, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5747, 23),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5747, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5747, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5747, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5747, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5747, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5747, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5747, 68),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5747, 90),
+						Type: &lang.TypeRef{
+							Pos:  p(5747, 90),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5747, 155),
+					Fun: &lang.MemberExpr{
+						Pos: p(5747, 155),
+						X: &lang.CallExpr{
+							Pos: p(5747, 116),
+							Fun: &lang.Ident{
+								Pos:  p(5747, 116),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5747, 123),
+									X: &lang.Ident{
+										Pos:  p(5747, 123),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5747, 132),
+									X: &lang.Ident{
+										Pos:  p(5747, 132),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5747, 141),
+									X: &lang.Ident{
+										Pos:  p(5747, 141),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5747, 159),
+							X: &lang.Ident{
+								Pos:  p(5747, 159),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5747, 166),
+							X: &lang.Literal{
+								Pos:   p(5747, 166),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5747, 169),
+							X: &lang.UnaryExpr{
+								Pos: p(5747, 169),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5747, 170),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5749, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5749, 23),
 					Name: "string",
 				},
 				Name:    "Escape",
-				NamePos: p(5748, 30),
+				NamePos: p(5749, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5748, 37),
+						Pos: p(5749, 37),
 						Type: &lang.TypeRef{
-							Pos:  p(5748, 37),
+							Pos:  p(5749, 37),
 							Name: "string",
 						},
 						Name: "str",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5749, 9),
+					Pos: p(5750, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5750, 13),
+							Pos: p(5751, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5750, 21),
+								Pos: p(5751, 21),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5750, 17),
+									Pos:  p(5751, 17),
 									Name: "str",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5750, 24),
+									Pos:  p(5751, 24),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5750, 30),
+								Pos: p(5751, 30),
 								X: &lang.NewExpr{
-									Pos: p(5750, 36),
+									Pos: p(5751, 36),
 									Type: &lang.TypeRef{
-										Pos:  p(5750, 40),
+										Pos:  p(5751, 40),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5750, 62),
+											Pos: p(5751, 62),
 											X: &lang.Literal{
-												Pos:   p(5750, 62),
+												Pos:   p(5751, 62),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"str\"",
 												Value: string("str"),
@@ -106676,15 +106694,15 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5751, 13),
+							Pos: p(5752, 13),
 							X: &lang.CallExpr{
-								Pos: p(5751, 32),
+								Pos: p(5752, 32),
 								Fun: &lang.MemberExpr{
-									Pos: p(5751, 32),
+									Pos: p(5752, 32),
 									X: &lang.MemberExpr{
-										Pos: p(5751, 29),
+										Pos: p(5752, 29),
 										X: &lang.Ident{
-											Pos:  p(5751, 20),
+											Pos:  p(5752, 20),
 											Name: "Internal",
 										},
 										Name: "VM",
@@ -106693,9 +106711,9 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5751, 44),
+										Pos: p(5752, 44),
 										X: &lang.Ident{
-											Pos:  p(5751, 44),
+											Pos:  p(5752, 44),
 											Name: "str",
 										},
 									},
@@ -106703,59 +106721,59 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5752, 9),
+					Rbrace: p(5753, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5754, 9),
+				Pos:       p(5755, 9),
 				Modifiers: lang.Modifiers(17),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5754, 23),
+					Pos:  p(5755, 23),
 					Name: "string",
 				},
 				Name:    "Unescape",
-				NamePos: p(5754, 30),
+				NamePos: p(5755, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5754, 39),
+						Pos: p(5755, 39),
 						Type: &lang.TypeRef{
-							Pos:  p(5754, 39),
+							Pos:  p(5755, 39),
 							Name: "string",
 						},
 						Name: "str",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5755, 9),
+					Pos: p(5756, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5756, 13),
+							Pos: p(5757, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5756, 21),
+								Pos: p(5757, 21),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5756, 17),
+									Pos:  p(5757, 17),
 									Name: "str",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5756, 24),
+									Pos:  p(5757, 24),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5756, 30),
+								Pos: p(5757, 30),
 								X: &lang.NewExpr{
-									Pos: p(5756, 36),
+									Pos: p(5757, 36),
 									Type: &lang.TypeRef{
-										Pos:  p(5756, 40),
+										Pos:  p(5757, 40),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5756, 62),
+											Pos: p(5757, 62),
 											X: &lang.Literal{
-												Pos:   p(5756, 62),
+												Pos:   p(5757, 62),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"str\"",
 												Value: string("str"),
@@ -106766,15 +106784,15 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5757, 13),
+							Pos: p(5758, 13),
 							X: &lang.CallExpr{
-								Pos: p(5757, 32),
+								Pos: p(5758, 32),
 								Fun: &lang.MemberExpr{
-									Pos: p(5757, 32),
+									Pos: p(5758, 32),
 									X: &lang.MemberExpr{
-										Pos: p(5757, 29),
+										Pos: p(5758, 29),
 										X: &lang.Ident{
-											Pos:  p(5757, 20),
+											Pos:  p(5758, 20),
 											Name: "Internal",
 										},
 										Name: "VM",
@@ -106783,9 +106801,9 @@ func preludeAST_216() *lang.TypeDecl {
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5757, 46),
+										Pos: p(5758, 46),
 										X: &lang.Ident{
-											Pos:  p(5757, 46),
+											Pos:  p(5758, 46),
 											Name: "str",
 										},
 									},
@@ -106793,7 +106811,7 @@ func preludeAST_216() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5758, 9),
+					Rbrace: p(5759, 9),
 				},
 			},
 		},
@@ -106802,37 +106820,23 @@ func preludeAST_216() *lang.TypeDecl {
 
 func preludeAST_217() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       p(5761, 5),
+		Pos:       p(5762, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Capture",
 		Namespace: "System.Text.RegularExpressions",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.FieldDecl{
-				Pos:       p(5763, 9),
+				Pos:       p(5764, 9),
 				Modifiers: lang.Modifiers(264),
 				Type: &lang.TypeRef{
-					Pos:  p(5763, 27),
+					Pos:  p(5764, 27),
 					Name: "string",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5763, 34),
+						Pos:  p(5764, 34),
 						Name: "_text",
-					},
-				},
-			},
-			&lang.FieldDecl{
-				Pos:       p(5764, 9),
-				Modifiers: lang.Modifiers(8),
-				Type: &lang.TypeRef{
-					Pos:  p(5764, 18),
-					Name: "int",
-				},
-				Decls: []*lang.Declarator{
-					&lang.Declarator{
-						Pos:  p(5764, 22),
-						Name: "_index",
 					},
 				},
 			},
@@ -106846,103 +106850,104 @@ func preludeAST_217() *lang.TypeDecl {
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
 						Pos:  p(5765, 22),
+						Name: "_index",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5766, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5766, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5766, 22),
 						Name: "_length",
 					},
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       p(5767, 9),
+				Pos:       p(5768, 9),
 				Modifiers: lang.Modifiers(8),
 				Name:      "Capture",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5767, 26),
+						Pos: p(5768, 26),
 						Type: &lang.TypeRef{
-							Pos:  p(5767, 26),
+							Pos:  p(5768, 26),
 							Name: "string",
 						},
 						Name: "text",
 					},
 					&lang.Param{
-						Pos: p(5767, 39),
+						Pos: p(5768, 39),
 						Type: &lang.TypeRef{
-							Pos:  p(5767, 39),
+							Pos:  p(5768, 39),
 							Name: "int",
 						},
 						Name: "index",
 					},
 					&lang.Param{
-						Pos: p(5767, 50),
+						Pos: p(5768, 50),
 						Type: &lang.TypeRef{
-							Pos:  p(5767, 50),
+							Pos:  p(5768, 50),
 							Name: "int",
 						},
 						Name: "length",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5768, 9),
+					Pos: p(5769, 9),
 					Stmts: []lang.Stmt{
-						&lang.ExprStmt{
-							Pos: p(5769, 13),
-							X: &lang.AssignExpr{
-								Pos: p(5769, 19),
-								Op:  "=",
-								Left: &lang.Ident{
-									Pos:  p(5769, 13),
-									Name: "_text",
-								},
-								Right: &lang.Ident{
-									Pos:  p(5769, 21),
-									Name: "text",
-								},
-							},
-						},
 						&lang.ExprStmt{
 							Pos: p(5770, 13),
 							X: &lang.AssignExpr{
-								Pos: p(5770, 20),
+								Pos: p(5770, 19),
 								Op:  "=",
 								Left: &lang.Ident{
 									Pos:  p(5770, 13),
-									Name: "_index",
+									Name: "_text",
 								},
 								Right: &lang.Ident{
-									Pos:  p(5770, 22),
-									Name: "index",
+									Pos:  p(5770, 21),
+									Name: "text",
 								},
 							},
 						},
 						&lang.ExprStmt{
 							Pos: p(5771, 13),
 							X: &lang.AssignExpr{
-								Pos: p(5771, 21),
+								Pos: p(5771, 20),
 								Op:  "=",
 								Left: &lang.Ident{
 									Pos:  p(5771, 13),
+									Name: "_index",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5771, 22),
+									Name: "index",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5772, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5772, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5772, 13),
 									Name: "_length",
 								},
 								Right: &lang.Ident{
-									Pos:  p(5771, 23),
+									Pos:  p(5772, 23),
 									Name: "length",
 								},
 							},
 						},
 					},
-					Rbrace: p(5772, 9),
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       p(5774, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  p(5774, 16),
-					Name: "int",
-				},
-				Name: "Index",
-				ExprBody: &lang.Ident{
-					Pos:  p(5774, 29),
-					Name: "_index",
+					Rbrace: p(5773, 9),
 				},
 			},
 			&lang.PropertyDecl{
@@ -106952,10 +106957,10 @@ func preludeAST_217() *lang.TypeDecl {
 					Pos:  p(5775, 16),
 					Name: "int",
 				},
-				Name: "Length",
+				Name: "Index",
 				ExprBody: &lang.Ident{
-					Pos:  p(5775, 30),
-					Name: "_length",
+					Pos:  p(5775, 29),
+					Name: "_index",
 				},
 			},
 			&lang.PropertyDecl{
@@ -106963,31 +106968,44 @@ func preludeAST_217() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(5776, 16),
+					Name: "int",
+				},
+				Name: "Length",
+				ExprBody: &lang.Ident{
+					Pos:  p(5776, 30),
+					Name: "_length",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5777, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5777, 16),
 					Name: "string",
 				},
 				Name: "Value",
 				ExprBody: &lang.CallExpr{
-					Pos: p(5776, 38),
+					Pos: p(5777, 38),
 					Fun: &lang.MemberExpr{
-						Pos: p(5776, 38),
+						Pos: p(5777, 38),
 						X: &lang.Ident{
-							Pos:  p(5776, 32),
+							Pos:  p(5777, 32),
 							Name: "_text",
 						},
 						Name: "Substring",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5776, 48),
+							Pos: p(5777, 48),
 							X: &lang.Ident{
-								Pos:  p(5776, 48),
+								Pos:  p(5777, 48),
 								Name: "_index",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5776, 56),
+							Pos: p(5777, 56),
 							X: &lang.Ident{
-								Pos:  p(5776, 56),
+								Pos:  p(5777, 56),
 								Name: "_length",
 							},
 						},
@@ -106995,128 +107013,90 @@ func preludeAST_217() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5777, 9),
+				Pos:       p(5778, 9),
 				Modifiers: lang.Modifiers(4097),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5777, 25),
+					Pos:  p(5778, 25),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: p(5777, 32),
+				NamePos: p(5778, 32),
 				ExprBody: &lang.Ident{
-					Pos:  p(5777, 46),
+					Pos:  p(5778, 46),
 					Name: "Value",
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5781, 9),
+				Pos:       p(5782, 9),
 				Modifiers: lang.Modifiers(24),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5781, 25),
+					Pos:  p(5782, 25),
 					Name: "int",
 				},
 				Name:    "At",
-				NamePos: p(5781, 29),
+				NamePos: p(5782, 29),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5781, 32),
+						Pos: p(5782, 32),
 						Type: &lang.TypeRef{
-							Pos:       p(5781, 32),
+							Pos:       p(5782, 32),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(5781, 32),
+								Pos:  p(5782, 32),
 								Name: "int",
 							},
 						},
 						Name: "data",
 					},
 					&lang.Param{
-						Pos: p(5781, 44),
+						Pos: p(5782, 44),
 						Type: &lang.TypeRef{
-							Pos:  p(5781, 44),
+							Pos:  p(5782, 44),
 							Name: "int",
 						},
 						Name: "slot",
 					},
 					&lang.Param{
-						Pos: p(5781, 54),
+						Pos: p(5782, 54),
 						Type: &lang.TypeRef{
-							Pos:  p(5781, 54),
+							Pos:  p(5782, 54),
 							Name: "int",
 						},
 						Name: "i",
 					},
 					&lang.Param{
-						Pos: p(5781, 61),
+						Pos: p(5782, 61),
 						Type: &lang.TypeRef{
-							Pos:  p(5781, 61),
+							Pos:  p(5782, 61),
 							Name: "int",
 						},
 						Name: "field",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5782, 9),
+					Pos: p(5783, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5783, 13),
+							Pos: p(5784, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5783, 22),
+								Pos: p(5784, 22),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5783, 17),
+									Pos:  p(5784, 17),
 									Name: "data",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5783, 25),
+									Pos:  p(5784, 25),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ReturnStmt{
-								Pos: p(5783, 31),
+								Pos: p(5784, 31),
 								X: &lang.Literal{
-									Pos:   p(5783, 38),
+									Pos:   p(5784, 38),
 									Raw:   "0",
 									Value: int64(0),
-								},
-							},
-						},
-						&lang.LocalDeclStmt{
-							Pos: p(5784, 13),
-							Type: &lang.TypeRef{
-								Pos:  p(5784, 13),
-								Name: "int",
-							},
-							Decls: []*lang.Declarator{
-								&lang.Declarator{
-									Pos:  p(5784, 17),
-									Name: "off",
-									Init: &lang.IndexExpr{
-										Pos: p(5784, 27),
-										X: &lang.Ident{
-											Pos:  p(5784, 23),
-											Name: "data",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(5784, 28),
-												X: &lang.BinaryExpr{
-													Pos: p(5784, 30),
-													Op:  "+",
-													X: &lang.Literal{
-														Pos:   p(5784, 28),
-														Raw:   "1",
-														Value: int64(1),
-													},
-													Y: &lang.Ident{
-														Pos:  p(5784, 32),
-														Name: "slot",
-													},
-												},
-											},
-										},
-									},
 								},
 							},
 						},
@@ -107129,18 +107109,56 @@ func preludeAST_217() *lang.TypeDecl {
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
 									Pos:  p(5785, 17),
-									Name: "count",
+									Name: "off",
 									Init: &lang.IndexExpr{
-										Pos: p(5785, 29),
+										Pos: p(5785, 27),
 										X: &lang.Ident{
-											Pos:  p(5785, 25),
+											Pos:  p(5785, 23),
 											Name: "data",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5785, 30),
+												Pos: p(5785, 28),
+												X: &lang.BinaryExpr{
+													Pos: p(5785, 30),
+													Op:  "+",
+													X: &lang.Literal{
+														Pos:   p(5785, 28),
+														Raw:   "1",
+														Value: int64(1),
+													},
+													Y: &lang.Ident{
+														Pos:  p(5785, 32),
+														Name: "slot",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5786, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5786, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5786, 17),
+									Name: "count",
+									Init: &lang.IndexExpr{
+										Pos: p(5786, 29),
+										X: &lang.Ident{
+											Pos:  p(5786, 25),
+											Name: "data",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5786, 30),
 												X: &lang.Ident{
-													Pos:  p(5785, 30),
+													Pos:  p(5786, 30),
 													Name: "off",
 												},
 											},
@@ -107150,62 +107168,62 @@ func preludeAST_217() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5786, 13),
+							Pos: p(5787, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5786, 23),
+								Pos: p(5787, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5786, 17),
+									Pos:  p(5787, 17),
 									Name: "count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(5786, 26),
+									Pos:   p(5787, 26),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.ReturnStmt{
-								Pos: p(5786, 29),
+								Pos: p(5787, 29),
 								X: &lang.Literal{
-									Pos:   p(5786, 36),
+									Pos:   p(5787, 36),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5787, 13),
+							Pos: p(5788, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5787, 19),
+								Pos: p(5788, 19),
 								Op:  "<",
 								X: &lang.Ident{
-									Pos:  p(5787, 17),
+									Pos:  p(5788, 17),
 									Name: "i",
 								},
 								Y: &lang.Literal{
-									Pos:   p(5787, 21),
+									Pos:   p(5788, 21),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.ExprStmt{
-								Pos: p(5787, 24),
+								Pos: p(5788, 24),
 								X: &lang.AssignExpr{
-									Pos: p(5787, 26),
+									Pos: p(5788, 26),
 									Op:  "=",
 									Left: &lang.Ident{
-										Pos:  p(5787, 24),
+										Pos:  p(5788, 24),
 										Name: "i",
 									},
 									Right: &lang.BinaryExpr{
-										Pos: p(5787, 34),
+										Pos: p(5788, 34),
 										Op:  "-",
 										X: &lang.Ident{
-											Pos:  p(5787, 28),
+											Pos:  p(5788, 28),
 											Name: "count",
 										},
 										Y: &lang.Literal{
-											Pos:   p(5787, 36),
+											Pos:   p(5788, 36),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -107214,51 +107232,51 @@ func preludeAST_217() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5788, 13),
+							Pos: p(5789, 13),
 							X: &lang.IndexExpr{
-								Pos: p(5788, 24),
+								Pos: p(5789, 24),
 								X: &lang.Ident{
-									Pos:  p(5788, 20),
+									Pos:  p(5789, 20),
 									Name: "data",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5788, 25),
+										Pos: p(5789, 25),
 										X: &lang.BinaryExpr{
-											Pos: p(5788, 41),
+											Pos: p(5789, 41),
 											Op:  "+",
 											X: &lang.BinaryExpr{
-												Pos: p(5788, 33),
+												Pos: p(5789, 33),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(5788, 29),
+													Pos: p(5789, 29),
 													Op:  "+",
 													X: &lang.Ident{
-														Pos:  p(5788, 25),
+														Pos:  p(5789, 25),
 														Name: "off",
 													},
 													Y: &lang.Literal{
-														Pos:   p(5788, 31),
+														Pos:   p(5789, 31),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 												Y: &lang.BinaryExpr{
-													Pos: p(5788, 37),
+													Pos: p(5789, 37),
 													Op:  "*",
 													X: &lang.Literal{
-														Pos:   p(5788, 35),
+														Pos:   p(5789, 35),
 														Raw:   "2",
 														Value: int64(2),
 													},
 													Y: &lang.Ident{
-														Pos:  p(5788, 39),
+														Pos:  p(5789, 39),
 														Name: "i",
 													},
 												},
 											},
 											Y: &lang.Ident{
-												Pos:  p(5788, 43),
+												Pos:  p(5789, 43),
 												Name: "field",
 											},
 										},
@@ -107267,88 +107285,88 @@ func preludeAST_217() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5789, 9),
+					Rbrace: p(5790, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5791, 9),
+				Pos:       p(5792, 9),
 				Modifiers: lang.Modifiers(24),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5791, 25),
+					Pos:  p(5792, 25),
 					Name: "int",
 				},
 				Name:    "CountOf",
-				NamePos: p(5791, 29),
+				NamePos: p(5792, 29),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5791, 37),
+						Pos: p(5792, 37),
 						Type: &lang.TypeRef{
-							Pos:       p(5791, 37),
+							Pos:       p(5792, 37),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(5791, 37),
+								Pos:  p(5792, 37),
 								Name: "int",
 							},
 						},
 						Name: "data",
 					},
 					&lang.Param{
-						Pos: p(5791, 49),
+						Pos: p(5792, 49),
 						Type: &lang.TypeRef{
-							Pos:  p(5791, 49),
+							Pos:  p(5792, 49),
 							Name: "int",
 						},
 						Name: "slot",
 					},
 				},
 				ExprBody: &lang.CondExpr{
-					Pos: p(5791, 75),
+					Pos: p(5792, 75),
 					Cond: &lang.BinaryExpr{
-						Pos: p(5791, 67),
+						Pos: p(5792, 67),
 						Op:  "==",
 						X: &lang.Ident{
-							Pos:  p(5791, 62),
+							Pos:  p(5792, 62),
 							Name: "data",
 						},
 						Y: &lang.Literal{
-							Pos:  p(5791, 70),
+							Pos:  p(5792, 70),
 							Kind: lang.LitKind(10),
 							Raw:  "null",
 						},
 					},
 					Then: &lang.Literal{
-						Pos:   p(5791, 77),
+						Pos:   p(5792, 77),
 						Raw:   "0",
 						Value: int64(0),
 					},
 					Else: &lang.IndexExpr{
-						Pos: p(5791, 85),
+						Pos: p(5792, 85),
 						X: &lang.Ident{
-							Pos:  p(5791, 81),
+							Pos:  p(5792, 81),
 							Name: "data",
 						},
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(5791, 86),
+								Pos: p(5792, 86),
 								X: &lang.IndexExpr{
-									Pos: p(5791, 90),
+									Pos: p(5792, 90),
 									X: &lang.Ident{
-										Pos:  p(5791, 86),
+										Pos:  p(5792, 86),
 										Name: "data",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5791, 91),
+											Pos: p(5792, 91),
 											X: &lang.BinaryExpr{
-												Pos: p(5791, 93),
+												Pos: p(5792, 93),
 												Op:  "+",
 												X: &lang.Literal{
-													Pos:   p(5791, 91),
+													Pos:   p(5792, 91),
 													Raw:   "1",
 													Value: int64(1),
 												},
 												Y: &lang.Ident{
-													Pos:  p(5791, 95),
+													Pos:  p(5792, 95),
 													Name: "slot",
 												},
 											},
@@ -107366,47 +107384,33 @@ func preludeAST_217() *lang.TypeDecl {
 
 func preludeAST_218() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       p(5794, 5),
+		Pos:       p(5795, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Group",
 		Namespace: "System.Text.RegularExpressions",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  p(5794, 26),
+				Pos:  p(5795, 26),
 				Name: "Capture",
 			},
 		},
 		Members: []lang.Member{
 			&lang.FieldDecl{
-				Pos:       p(5796, 9),
+				Pos:       p(5797, 9),
 				Modifiers: lang.Modifiers(264),
 				Type: &lang.TypeRef{
-					Pos:       p(5796, 27),
+					Pos:       p(5797, 27),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  p(5796, 27),
+						Pos:  p(5797, 27),
 						Name: "int",
 					},
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5796, 33),
+						Pos:  p(5797, 33),
 						Name: "_data",
-					},
-				},
-			},
-			&lang.FieldDecl{
-				Pos:       p(5797, 9),
-				Modifiers: lang.Modifiers(256),
-				Type: &lang.TypeRef{
-					Pos:  p(5797, 18),
-					Name: "int",
-				},
-				Decls: []*lang.Declarator{
-					&lang.Declarator{
-						Pos:  p(5797, 22),
-						Name: "_slot",
 					},
 				},
 			},
@@ -107415,120 +107419,134 @@ func preludeAST_218() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(256),
 				Type: &lang.TypeRef{
 					Pos:  p(5798, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5798, 22),
+						Name: "_slot",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5799, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5799, 18),
 					Name: "string",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5798, 25),
+						Pos:  p(5799, 25),
 						Name: "_name",
 					},
 				},
 			},
 			&lang.FieldDecl{
-				Pos: p(5799, 9),
+				Pos: p(5800, 9),
 				Type: &lang.TypeRef{
-					Pos:  p(5799, 9),
+					Pos:  p(5800, 9),
 					Name: "CaptureCollection",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5799, 27),
+						Pos:  p(5800, 27),
 						Name: "_captures",
 					},
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       p(5801, 9),
+				Pos:       p(5802, 9),
 				Modifiers: lang.Modifiers(8),
 				Name:      "Group",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5801, 24),
+						Pos: p(5802, 24),
 						Type: &lang.TypeRef{
-							Pos:  p(5801, 24),
+							Pos:  p(5802, 24),
 							Name: "string",
 						},
 						Name: "text",
 					},
 					&lang.Param{
-						Pos: p(5801, 37),
+						Pos: p(5802, 37),
 						Type: &lang.TypeRef{
-							Pos:       p(5801, 37),
+							Pos:       p(5802, 37),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(5801, 37),
+								Pos:  p(5802, 37),
 								Name: "int",
 							},
 						},
 						Name: "data",
 					},
 					&lang.Param{
-						Pos: p(5801, 49),
+						Pos: p(5802, 49),
 						Type: &lang.TypeRef{
-							Pos:  p(5801, 49),
+							Pos:  p(5802, 49),
 							Name: "int",
 						},
 						Name: "slot",
 					},
 					&lang.Param{
-						Pos: p(5801, 59),
+						Pos: p(5802, 59),
 						Type: &lang.TypeRef{
-							Pos:  p(5801, 59),
+							Pos:  p(5802, 59),
 							Name: "string",
 						},
 						Name: "name",
 					},
 				},
 				Init: &lang.CtorInit{
-					Pos:  p(5802, 15),
+					Pos:  p(5803, 15),
 					Kind: "base",
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5802, 20),
+							Pos: p(5803, 20),
 							X: &lang.Ident{
-								Pos:  p(5802, 20),
+								Pos:  p(5803, 20),
 								Name: "text",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5802, 26),
+							Pos: p(5803, 26),
 							X: &lang.CallExpr{
-								Pos: p(5802, 26),
+								Pos: p(5803, 26),
 								Fun: &lang.Ident{
-									Pos:  p(5802, 26),
+									Pos:  p(5803, 26),
 									Name: "At",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5802, 29),
+										Pos: p(5803, 29),
 										X: &lang.Ident{
-											Pos:  p(5802, 29),
+											Pos:  p(5803, 29),
 											Name: "data",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5802, 35),
+										Pos: p(5803, 35),
 										X: &lang.Ident{
-											Pos:  p(5802, 35),
+											Pos:  p(5803, 35),
 											Name: "slot",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5802, 41),
+										Pos: p(5803, 41),
 										X: &lang.UnaryExpr{
-											Pos: p(5802, 41),
+											Pos: p(5803, 41),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(5802, 42),
+												Pos:   p(5803, 42),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(5802, 45),
+										Pos: p(5803, 45),
 										X: &lang.Literal{
-											Pos:   p(5802, 45),
+											Pos:   p(5803, 45),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -107537,44 +107555,44 @@ func preludeAST_218() *lang.TypeDecl {
 							},
 						},
 						&lang.Arg{
-							Pos: p(5802, 49),
+							Pos: p(5803, 49),
 							X: &lang.CallExpr{
-								Pos: p(5802, 49),
+								Pos: p(5803, 49),
 								Fun: &lang.Ident{
-									Pos:  p(5802, 49),
+									Pos:  p(5803, 49),
 									Name: "At",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5802, 52),
+										Pos: p(5803, 52),
 										X: &lang.Ident{
-											Pos:  p(5802, 52),
+											Pos:  p(5803, 52),
 											Name: "data",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5802, 58),
+										Pos: p(5803, 58),
 										X: &lang.Ident{
-											Pos:  p(5802, 58),
+											Pos:  p(5803, 58),
 											Name: "slot",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5802, 64),
+										Pos: p(5803, 64),
 										X: &lang.UnaryExpr{
-											Pos: p(5802, 64),
+											Pos: p(5803, 64),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(5802, 65),
+												Pos:   p(5803, 65),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(5802, 68),
+										Pos: p(5803, 68),
 										X: &lang.Literal{
-											Pos:   p(5802, 68),
+											Pos:   p(5803, 68),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -107585,23 +107603,8 @@ func preludeAST_218() *lang.TypeDecl {
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5803, 9),
+					Pos: p(5804, 9),
 					Stmts: []lang.Stmt{
-						&lang.ExprStmt{
-							Pos: p(5804, 13),
-							X: &lang.AssignExpr{
-								Pos: p(5804, 19),
-								Op:  "=",
-								Left: &lang.Ident{
-									Pos:  p(5804, 13),
-									Name: "_data",
-								},
-								Right: &lang.Ident{
-									Pos:  p(5804, 21),
-									Name: "data",
-								},
-							},
-						},
 						&lang.ExprStmt{
 							Pos: p(5805, 13),
 							X: &lang.AssignExpr{
@@ -107609,11 +107612,11 @@ func preludeAST_218() *lang.TypeDecl {
 								Op:  "=",
 								Left: &lang.Ident{
 									Pos:  p(5805, 13),
-									Name: "_slot",
+									Name: "_data",
 								},
 								Right: &lang.Ident{
 									Pos:  p(5805, 21),
-									Name: "slot",
+									Name: "data",
 								},
 							},
 						},
@@ -107624,57 +107627,31 @@ func preludeAST_218() *lang.TypeDecl {
 								Op:  "=",
 								Left: &lang.Ident{
 									Pos:  p(5806, 13),
-									Name: "_name",
+									Name: "_slot",
 								},
 								Right: &lang.Ident{
 									Pos:  p(5806, 21),
+									Name: "slot",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5807, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5807, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5807, 13),
+									Name: "_name",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5807, 21),
 									Name: "name",
 								},
 							},
 						},
 					},
-					Rbrace: p(5807, 9),
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       p(5809, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  p(5809, 16),
-					Name: "bool",
-				},
-				Name: "Success",
-				ExprBody: &lang.BinaryExpr{
-					Pos: p(5809, 54),
-					Op:  ">",
-					X: &lang.CallExpr{
-						Pos: p(5809, 32),
-						Fun: &lang.Ident{
-							Pos:  p(5809, 32),
-							Name: "CountOf",
-						},
-						Args: []*lang.Arg{
-							&lang.Arg{
-								Pos: p(5809, 40),
-								X: &lang.Ident{
-									Pos:  p(5809, 40),
-									Name: "_data",
-								},
-							},
-							&lang.Arg{
-								Pos: p(5809, 47),
-								X: &lang.Ident{
-									Pos:  p(5809, 47),
-									Name: "_slot",
-								},
-							},
-						},
-					},
-					Y: &lang.Literal{
-						Pos:   p(5809, 56),
-						Raw:   "0",
-						Value: int64(0),
-					},
+					Rbrace: p(5808, 9),
 				},
 			},
 			&lang.PropertyDecl{
@@ -107682,61 +107659,102 @@ func preludeAST_218() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(5810, 16),
+					Name: "bool",
+				},
+				Name: "Success",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(5810, 54),
+					Op:  ">",
+					X: &lang.CallExpr{
+						Pos: p(5810, 32),
+						Fun: &lang.Ident{
+							Pos:  p(5810, 32),
+							Name: "CountOf",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5810, 40),
+								X: &lang.Ident{
+									Pos:  p(5810, 40),
+									Name: "_data",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5810, 47),
+								X: &lang.Ident{
+									Pos:  p(5810, 47),
+									Name: "_slot",
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(5810, 56),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5811, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5811, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				ExprBody: &lang.Ident{
-					Pos:  p(5810, 31),
+					Pos:  p(5811, 31),
 					Name: "_name",
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(5812, 9),
+				Pos:       p(5813, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  p(5812, 16),
+					Pos:  p(5813, 16),
 					Name: "CaptureCollection",
 				},
 				Name: "Captures",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  p(5814, 13),
+						Pos:  p(5815, 13),
 						Kind: "get",
 						Body: &lang.BlockStmt{
-							Pos: p(5815, 13),
+							Pos: p(5816, 13),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(5816, 17),
+									Pos: p(5817, 17),
 									Cond: &lang.BinaryExpr{
-										Pos: p(5816, 31),
+										Pos: p(5817, 31),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(5816, 21),
+											Pos:  p(5817, 21),
 											Name: "_captures",
 										},
 										Y: &lang.Literal{
-											Pos:  p(5816, 34),
+											Pos:  p(5817, 34),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(5817, 17),
+										Pos: p(5818, 17),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(5818, 21),
+												Pos: p(5819, 21),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(5818, 25),
+														Pos:  p(5819, 25),
 														Name: "list",
 														Init: &lang.NewExpr{
-															Pos: p(5818, 32),
+															Pos: p(5819, 32),
 															Type: &lang.TypeRef{
-																Pos:  p(5818, 36),
+																Pos:  p(5819, 36),
 																Name: "System.Collections.Generic.List",
 																Args: []*lang.TypeRef{
 																	&lang.TypeRef{
-																		Pos:  p(5818, 68),
+																		Pos:  p(5819, 68),
 																		Name: "Capture",
 																	},
 																},
@@ -107746,33 +107764,33 @@ func preludeAST_218() *lang.TypeDecl {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(5819, 21),
+												Pos: p(5820, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(5819, 21),
+													Pos:  p(5820, 21),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(5819, 25),
+														Pos:  p(5820, 25),
 														Name: "n",
 														Init: &lang.CallExpr{
-															Pos: p(5819, 29),
+															Pos: p(5820, 29),
 															Fun: &lang.Ident{
-																Pos:  p(5819, 29),
+																Pos:  p(5820, 29),
 																Name: "CountOf",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(5819, 37),
+																	Pos: p(5820, 37),
 																	X: &lang.Ident{
-																		Pos:  p(5819, 37),
+																		Pos:  p(5820, 37),
 																		Name: "_data",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(5819, 44),
+																	Pos: p(5820, 44),
 																	X: &lang.Ident{
-																		Pos:  p(5819, 44),
+																		Pos:  p(5820, 44),
 																		Name: "_slot",
 																	},
 																},
@@ -107782,19 +107800,19 @@ func preludeAST_218() *lang.TypeDecl {
 												},
 											},
 											&lang.ForStmt{
-												Pos: p(5820, 21),
+												Pos: p(5821, 21),
 												InitDecl: &lang.LocalDeclStmt{
-													Pos: p(5820, 26),
+													Pos: p(5821, 26),
 													Type: &lang.TypeRef{
-														Pos:  p(5820, 26),
+														Pos:  p(5821, 26),
 														Name: "int",
 													},
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(5820, 30),
+															Pos:  p(5821, 30),
 															Name: "i",
 															Init: &lang.Literal{
-																Pos:   p(5820, 34),
+																Pos:   p(5821, 34),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -107802,90 +107820,90 @@ func preludeAST_218() *lang.TypeDecl {
 													},
 												},
 												Cond: &lang.BinaryExpr{
-													Pos: p(5820, 39),
+													Pos: p(5821, 39),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(5820, 37),
+														Pos:  p(5821, 37),
 														Name: "i",
 													},
 													Y: &lang.Ident{
-														Pos:  p(5820, 41),
+														Pos:  p(5821, 41),
 														Name: "n",
 													},
 												},
 												Post: []lang.Expr{
 													&lang.PostfixExpr{
-														Pos: p(5820, 45),
+														Pos: p(5821, 45),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(5820, 44),
+															Pos:  p(5821, 44),
 															Name: "i",
 														},
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(5820, 49),
+													Pos: p(5821, 49),
 													X: &lang.CallExpr{
-														Pos: p(5820, 54),
+														Pos: p(5821, 54),
 														Fun: &lang.MemberExpr{
-															Pos: p(5820, 54),
+															Pos: p(5821, 54),
 															X: &lang.Ident{
-																Pos:  p(5820, 49),
+																Pos:  p(5821, 49),
 																Name: "list",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5820, 58),
+																Pos: p(5821, 58),
 																X: &lang.NewExpr{
-																	Pos: p(5820, 58),
+																	Pos: p(5821, 58),
 																	Type: &lang.TypeRef{
-																		Pos:  p(5820, 62),
+																		Pos:  p(5821, 62),
 																		Name: "Capture",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(5820, 70),
+																			Pos: p(5821, 70),
 																			X: &lang.Ident{
-																				Pos:  p(5820, 70),
+																				Pos:  p(5821, 70),
 																				Name: "_text",
 																			},
 																		},
 																		&lang.Arg{
-																			Pos: p(5820, 77),
+																			Pos: p(5821, 77),
 																			X: &lang.CallExpr{
-																				Pos: p(5820, 77),
+																				Pos: p(5821, 77),
 																				Fun: &lang.Ident{
-																					Pos:  p(5820, 77),
+																					Pos:  p(5821, 77),
 																					Name: "At",
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(5820, 80),
+																						Pos: p(5821, 80),
 																						X: &lang.Ident{
-																							Pos:  p(5820, 80),
+																							Pos:  p(5821, 80),
 																							Name: "_data",
 																						},
 																					},
 																					&lang.Arg{
-																						Pos: p(5820, 87),
+																						Pos: p(5821, 87),
 																						X: &lang.Ident{
-																							Pos:  p(5820, 87),
+																							Pos:  p(5821, 87),
 																							Name: "_slot",
 																						},
 																					},
 																					&lang.Arg{
-																						Pos: p(5820, 94),
+																						Pos: p(5821, 94),
 																						X: &lang.Ident{
-																							Pos:  p(5820, 94),
+																							Pos:  p(5821, 94),
 																							Name: "i",
 																						},
 																					},
 																					&lang.Arg{
-																						Pos: p(5820, 97),
+																						Pos: p(5821, 97),
 																						X: &lang.Literal{
-																							Pos:   p(5820, 97),
+																							Pos:   p(5821, 97),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -107894,39 +107912,39 @@ func preludeAST_218() *lang.TypeDecl {
 																			},
 																		},
 																		&lang.Arg{
-																			Pos: p(5820, 101),
+																			Pos: p(5821, 101),
 																			X: &lang.CallExpr{
-																				Pos: p(5820, 101),
+																				Pos: p(5821, 101),
 																				Fun: &lang.Ident{
-																					Pos:  p(5820, 101),
+																					Pos:  p(5821, 101),
 																					Name: "At",
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(5820, 104),
+																						Pos: p(5821, 104),
 																						X: &lang.Ident{
-																							Pos:  p(5820, 104),
+																							Pos:  p(5821, 104),
 																							Name: "_data",
 																						},
 																					},
 																					&lang.Arg{
-																						Pos: p(5820, 111),
+																						Pos: p(5821, 111),
 																						X: &lang.Ident{
-																							Pos:  p(5820, 111),
+																							Pos:  p(5821, 111),
 																							Name: "_slot",
 																						},
 																					},
 																					&lang.Arg{
-																						Pos: p(5820, 118),
+																						Pos: p(5821, 118),
 																						X: &lang.Ident{
-																							Pos:  p(5820, 118),
+																							Pos:  p(5821, 118),
 																							Name: "i",
 																						},
 																					},
 																					&lang.Arg{
-																						Pos: p(5820, 121),
+																						Pos: p(5821, 121),
 																						X: &lang.Literal{
-																							Pos:   p(5820, 121),
+																							Pos:   p(5821, 121),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
@@ -107942,25 +107960,25 @@ func preludeAST_218() *lang.TypeDecl {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(5821, 21),
+												Pos: p(5822, 21),
 												X: &lang.AssignExpr{
-													Pos: p(5821, 31),
+													Pos: p(5822, 31),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(5821, 21),
+														Pos:  p(5822, 21),
 														Name: "_captures",
 													},
 													Right: &lang.NewExpr{
-														Pos: p(5821, 33),
+														Pos: p(5822, 33),
 														Type: &lang.TypeRef{
-															Pos:  p(5821, 37),
+															Pos:  p(5822, 37),
 															Name: "CaptureCollection",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5821, 55),
+																Pos: p(5822, 55),
 																X: &lang.Ident{
-																	Pos:  p(5821, 55),
+																	Pos:  p(5822, 55),
 																	Name: "list",
 																},
 															},
@@ -107969,72 +107987,72 @@ func preludeAST_218() *lang.TypeDecl {
 												},
 											},
 										},
-										Rbrace: p(5822, 17),
+										Rbrace: p(5823, 17),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(5823, 17),
+									Pos: p(5824, 17),
 									X: &lang.Ident{
-										Pos:  p(5823, 24),
+										Pos:  p(5824, 24),
 										Name: "_captures",
 									},
 								},
 							},
-							Rbrace: p(5824, 13),
+							Rbrace: p(5825, 13),
 						},
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5827, 9),
+				Pos:       p(5828, 9),
 				Modifiers: lang.Modifiers(17),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5827, 23),
+					Pos:  p(5828, 23),
 					Name: "Group",
 				},
 				Name:    "Synchronized",
-				NamePos: p(5827, 29),
+				NamePos: p(5828, 29),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5827, 42),
+						Pos: p(5828, 42),
 						Type: &lang.TypeRef{
-							Pos:  p(5827, 42),
+							Pos:  p(5828, 42),
 							Name: "Group",
 						},
 						Name: "inner",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5828, 9),
+					Pos: p(5829, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5829, 13),
+							Pos: p(5830, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5829, 23),
+								Pos: p(5830, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5829, 17),
+									Pos:  p(5830, 17),
 									Name: "inner",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5829, 26),
+									Pos:  p(5830, 26),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5829, 32),
+								Pos: p(5830, 32),
 								X: &lang.NewExpr{
-									Pos: p(5829, 38),
+									Pos: p(5830, 38),
 									Type: &lang.TypeRef{
-										Pos:  p(5829, 42),
+										Pos:  p(5830, 42),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5829, 64),
+											Pos: p(5830, 64),
 											X: &lang.Literal{
-												Pos:   p(5829, 64),
+												Pos:   p(5830, 64),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"inner\"",
 												Value: string("inner"),
@@ -108045,14 +108063,14 @@ func preludeAST_218() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5830, 13),
+							Pos: p(5831, 13),
 							X: &lang.Ident{
-								Pos:  p(5830, 20),
+								Pos:  p(5831, 20),
 								Name: "inner",
 							},
 						},
 					},
-					Rbrace: p(5831, 9),
+					Rbrace: p(5832, 9),
 				},
 			},
 		},
@@ -108061,43 +108079,29 @@ func preludeAST_218() *lang.TypeDecl {
 
 func preludeAST_219() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       p(5834, 5),
+		Pos:       p(5835, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Match",
 		Namespace: "System.Text.RegularExpressions",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  p(5834, 26),
+				Pos:  p(5835, 26),
 				Name: "Group",
 			},
 		},
 		Members: []lang.Member{
 			&lang.FieldDecl{
-				Pos:       p(5836, 9),
-				Modifiers: lang.Modifiers(256),
-				Type: &lang.TypeRef{
-					Pos:  p(5836, 18),
-					Name: "Regex",
-				},
-				Decls: []*lang.Declarator{
-					&lang.Declarator{
-						Pos:  p(5836, 24),
-						Name: "_regex",
-					},
-				},
-			},
-			&lang.FieldDecl{
 				Pos:       p(5837, 9),
 				Modifiers: lang.Modifiers(256),
 				Type: &lang.TypeRef{
 					Pos:  p(5837, 18),
-					Name: "int",
+					Name: "Regex",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5837, 22),
-						Name: "_beg",
+						Pos:  p(5837, 24),
+						Name: "_regex",
 					},
 				},
 			},
@@ -108111,120 +108115,134 @@ func preludeAST_219() *lang.TypeDecl {
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
 						Pos:  p(5838, 22),
-						Name: "_end",
+						Name: "_beg",
 					},
 				},
 			},
 			&lang.FieldDecl{
-				Pos: p(5839, 9),
+				Pos:       p(5839, 9),
+				Modifiers: lang.Modifiers(256),
 				Type: &lang.TypeRef{
-					Pos:       p(5839, 9),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  p(5839, 9),
-						Name: "Group",
-					},
+					Pos:  p(5839, 18),
+					Name: "int",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5839, 17),
-						Name: "_groups",
+						Pos:  p(5839, 22),
+						Name: "_end",
 					},
 				},
 			},
 			&lang.FieldDecl{
 				Pos: p(5840, 9),
 				Type: &lang.TypeRef{
-					Pos:  p(5840, 9),
+					Pos:       p(5840, 9),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5840, 9),
+						Name: "Group",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5840, 17),
+						Name: "_groups",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5841, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5841, 9),
 					Name: "GroupCollection",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5840, 25),
+						Pos:  p(5841, 25),
 						Name: "_collection",
 					},
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       p(5842, 9),
+				Pos:       p(5843, 9),
 				Modifiers: lang.Modifiers(8),
 				Name:      "Match",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5842, 24),
+						Pos: p(5843, 24),
 						Type: &lang.TypeRef{
-							Pos:  p(5842, 24),
+							Pos:  p(5843, 24),
 							Name: "Regex",
 						},
 						Name: "regex",
 					},
 					&lang.Param{
-						Pos: p(5842, 37),
+						Pos: p(5843, 37),
 						Type: &lang.TypeRef{
-							Pos:  p(5842, 37),
+							Pos:  p(5843, 37),
 							Name: "string",
 						},
 						Name: "text",
 					},
 					&lang.Param{
-						Pos: p(5842, 50),
+						Pos: p(5843, 50),
 						Type: &lang.TypeRef{
-							Pos:       p(5842, 50),
+							Pos:       p(5843, 50),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(5842, 50),
+								Pos:  p(5843, 50),
 								Name: "int",
 							},
 						},
 						Name: "data",
 					},
 					&lang.Param{
-						Pos: p(5842, 62),
+						Pos: p(5843, 62),
 						Type: &lang.TypeRef{
-							Pos:  p(5842, 62),
+							Pos:  p(5843, 62),
 							Name: "int",
 						},
 						Name: "beg",
 					},
 					&lang.Param{
-						Pos: p(5842, 71),
+						Pos: p(5843, 71),
 						Type: &lang.TypeRef{
-							Pos:  p(5842, 71),
+							Pos:  p(5843, 71),
 							Name: "int",
 						},
 						Name: "end",
 					},
 				},
 				Init: &lang.CtorInit{
-					Pos:  p(5842, 82),
+					Pos:  p(5843, 82),
 					Kind: "base",
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5842, 87),
+							Pos: p(5843, 87),
 							X: &lang.Ident{
-								Pos:  p(5842, 87),
+								Pos:  p(5843, 87),
 								Name: "text",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5842, 93),
+							Pos: p(5843, 93),
 							X: &lang.Ident{
-								Pos:  p(5842, 93),
+								Pos:  p(5843, 93),
 								Name: "data",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5842, 99),
+							Pos: p(5843, 99),
 							X: &lang.Literal{
-								Pos:   p(5842, 99),
+								Pos:   p(5843, 99),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 						&lang.Arg{
-							Pos: p(5842, 102),
+							Pos: p(5843, 102),
 							X: &lang.Literal{
-								Pos:   p(5842, 102),
+								Pos:   p(5843, 102),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"0\"",
 								Value: string("0"),
@@ -108233,35 +108251,20 @@ func preludeAST_219() *lang.TypeDecl {
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5843, 9),
+					Pos: p(5844, 9),
 					Stmts: []lang.Stmt{
-						&lang.ExprStmt{
-							Pos: p(5844, 13),
-							X: &lang.AssignExpr{
-								Pos: p(5844, 20),
-								Op:  "=",
-								Left: &lang.Ident{
-									Pos:  p(5844, 13),
-									Name: "_regex",
-								},
-								Right: &lang.Ident{
-									Pos:  p(5844, 22),
-									Name: "regex",
-								},
-							},
-						},
 						&lang.ExprStmt{
 							Pos: p(5845, 13),
 							X: &lang.AssignExpr{
-								Pos: p(5845, 18),
+								Pos: p(5845, 20),
 								Op:  "=",
 								Left: &lang.Ident{
 									Pos:  p(5845, 13),
-									Name: "_beg",
+									Name: "_regex",
 								},
 								Right: &lang.Ident{
-									Pos:  p(5845, 20),
-									Name: "beg",
+									Pos:  p(5845, 22),
+									Name: "regex",
 								},
 							},
 						},
@@ -108272,70 +108275,85 @@ func preludeAST_219() *lang.TypeDecl {
 								Op:  "=",
 								Left: &lang.Ident{
 									Pos:  p(5846, 13),
-									Name: "_end",
+									Name: "_beg",
 								},
 								Right: &lang.Ident{
 									Pos:  p(5846, 20),
+									Name: "beg",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5847, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5847, 18),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5847, 13),
+									Name: "_end",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5847, 20),
 									Name: "end",
 								},
 							},
 						},
 					},
-					Rbrace: p(5847, 9),
+					Rbrace: p(5848, 9),
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(5849, 9),
+				Pos:       p(5850, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  p(5849, 23),
+					Pos:  p(5850, 23),
 					Name: "Match",
 				},
 				Name: "Empty",
 				ExprBody: &lang.NewExpr{
-					Pos: p(5849, 38),
+					Pos: p(5850, 38),
 					Type: &lang.TypeRef{
-						Pos:  p(5849, 42),
+						Pos:  p(5850, 42),
 						Name: "Match",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(5849, 48),
+							Pos: p(5850, 48),
 							X: &lang.Literal{
-								Pos:  p(5849, 48),
+								Pos:  p(5850, 48),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5849, 54),
+							Pos: p(5850, 54),
 							X: &lang.Literal{
-								Pos:   p(5849, 54),
+								Pos:   p(5850, 54),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"\"",
 								Value: string(""),
 							},
 						},
 						&lang.Arg{
-							Pos: p(5849, 58),
+							Pos: p(5850, 58),
 							X: &lang.Literal{
-								Pos:  p(5849, 58),
+								Pos:  p(5850, 58),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 						&lang.Arg{
-							Pos: p(5849, 64),
+							Pos: p(5850, 64),
 							X: &lang.Literal{
-								Pos:   p(5849, 64),
+								Pos:   p(5850, 64),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 						&lang.Arg{
-							Pos: p(5849, 67),
+							Pos: p(5850, 67),
 							X: &lang.Literal{
-								Pos:   p(5849, 67),
+								Pos:   p(5850, 67),
 								Raw:   "0",
 								Value: int64(0),
 							},
@@ -108344,81 +108362,81 @@ func preludeAST_219() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5851, 9),
+				Pos:       p(5852, 9),
 				Modifiers: lang.Modifiers(8),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5851, 18),
+					Pos:  p(5852, 18),
 					Name: "Group",
 				},
 				Name:    "GroupAt",
-				NamePos: p(5851, 24),
+				NamePos: p(5852, 24),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5851, 32),
+						Pos: p(5852, 32),
 						Type: &lang.TypeRef{
-							Pos:  p(5851, 32),
+							Pos:  p(5852, 32),
 							Name: "int",
 						},
 						Name: "slot",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5852, 9),
+					Pos: p(5853, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5853, 13),
+							Pos: p(5854, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5853, 25),
+								Pos: p(5854, 25),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5853, 17),
+									Pos:  p(5854, 17),
 									Name: "_groups",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5853, 28),
+									Pos:  p(5854, 28),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.BlockStmt{
-								Pos: p(5854, 13),
+								Pos: p(5855, 13),
 								Stmts: []lang.Stmt{
 									&lang.LocalDeclStmt{
-										Pos: p(5855, 17),
+										Pos: p(5856, 17),
 										Type: &lang.TypeRef{
-											Pos:  p(5855, 17),
+											Pos:  p(5856, 17),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(5855, 21),
+												Pos:  p(5856, 21),
 												Name: "n",
 												Init: &lang.CondExpr{
-													Pos: p(5855, 40),
+													Pos: p(5856, 40),
 													Cond: &lang.BinaryExpr{
-														Pos: p(5855, 32),
+														Pos: p(5856, 32),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(5855, 25),
+															Pos:  p(5856, 25),
 															Name: "_regex",
 														},
 														Y: &lang.Literal{
-															Pos:  p(5855, 35),
+															Pos:  p(5856, 35),
 															Kind: lang.LitKind(10),
 															Raw:  "null",
 														},
 													},
 													Then: &lang.Literal{
-														Pos:   p(5855, 42),
+														Pos:   p(5856, 42),
 														Raw:   "1",
 														Value: int64(1),
 													},
 													Else: &lang.MemberExpr{
-														Pos: p(5855, 60),
+														Pos: p(5856, 60),
 														X: &lang.MemberExpr{
-															Pos: p(5855, 53),
+															Pos: p(5856, 53),
 															X: &lang.Ident{
-																Pos:  p(5855, 46),
+																Pos:  p(5856, 46),
 																Name: "_regex",
 															},
 															Name: "_names",
@@ -108430,21 +108448,21 @@ func preludeAST_219() *lang.TypeDecl {
 										},
 									},
 									&lang.LocalDeclStmt{
-										Pos: p(5856, 17),
+										Pos: p(5857, 17),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(5856, 21),
+												Pos:  p(5857, 21),
 												Name: "gs",
 												Init: &lang.NewArrayExpr{
-													Pos: p(5856, 26),
+													Pos: p(5857, 26),
 													Elem: &lang.TypeRef{
-														Pos:  p(5856, 30),
+														Pos:  p(5857, 30),
 														Name: "Group",
 													},
 													Rank: 1,
 													Sizes: []lang.Expr{
 														&lang.Ident{
-															Pos:  p(5856, 36),
+															Pos:  p(5857, 36),
 															Name: "n",
 														},
 													},
@@ -108453,21 +108471,21 @@ func preludeAST_219() *lang.TypeDecl {
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(5857, 17),
+										Pos: p(5858, 17),
 										X: &lang.AssignExpr{
-											Pos: p(5857, 23),
+											Pos: p(5858, 23),
 											Op:  "=",
 											Left: &lang.IndexExpr{
-												Pos: p(5857, 19),
+												Pos: p(5858, 19),
 												X: &lang.Ident{
-													Pos:  p(5857, 17),
+													Pos:  p(5858, 17),
 													Name: "gs",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(5857, 20),
+														Pos: p(5858, 20),
 														X: &lang.Literal{
-															Pos:   p(5857, 20),
+															Pos:   p(5858, 20),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -108475,24 +108493,24 @@ func preludeAST_219() *lang.TypeDecl {
 												},
 											},
 											Right: &lang.ThisExpr{
-												Pos: p(5857, 25),
+												Pos: p(5858, 25),
 											},
 										},
 									},
 									&lang.ForStmt{
-										Pos: p(5858, 17),
+										Pos: p(5859, 17),
 										InitDecl: &lang.LocalDeclStmt{
-											Pos: p(5858, 22),
+											Pos: p(5859, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(5858, 22),
+												Pos:  p(5859, 22),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(5858, 26),
+													Pos:  p(5859, 26),
 													Name: "i",
 													Init: &lang.Literal{
-														Pos:   p(5858, 30),
+														Pos:   p(5859, 30),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -108500,93 +108518,93 @@ func preludeAST_219() *lang.TypeDecl {
 											},
 										},
 										Cond: &lang.BinaryExpr{
-											Pos: p(5858, 35),
+											Pos: p(5859, 35),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(5858, 33),
+												Pos:  p(5859, 33),
 												Name: "i",
 											},
 											Y: &lang.Ident{
-												Pos:  p(5858, 37),
+												Pos:  p(5859, 37),
 												Name: "n",
 											},
 										},
 										Post: []lang.Expr{
 											&lang.PostfixExpr{
-												Pos: p(5858, 41),
+												Pos: p(5859, 41),
 												Op:  "++",
 												X: &lang.Ident{
-													Pos:  p(5858, 40),
+													Pos:  p(5859, 40),
 													Name: "i",
 												},
 											},
 										},
 										Body: &lang.ExprStmt{
-											Pos: p(5858, 45),
+											Pos: p(5859, 45),
 											X: &lang.AssignExpr{
-												Pos: p(5858, 51),
+												Pos: p(5859, 51),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(5858, 47),
+													Pos: p(5859, 47),
 													X: &lang.Ident{
-														Pos:  p(5858, 45),
+														Pos:  p(5859, 45),
 														Name: "gs",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(5858, 48),
+															Pos: p(5859, 48),
 															X: &lang.Ident{
-																Pos:  p(5858, 48),
+																Pos:  p(5859, 48),
 																Name: "i",
 															},
 														},
 													},
 												},
 												Right: &lang.NewExpr{
-													Pos: p(5858, 53),
+													Pos: p(5859, 53),
 													Type: &lang.TypeRef{
-														Pos:  p(5858, 57),
+														Pos:  p(5859, 57),
 														Name: "Group",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(5858, 63),
+															Pos: p(5859, 63),
 															X: &lang.Ident{
-																Pos:  p(5858, 63),
+																Pos:  p(5859, 63),
 																Name: "_text",
 															},
 														},
 														&lang.Arg{
-															Pos: p(5858, 70),
+															Pos: p(5859, 70),
 															X: &lang.Ident{
-																Pos:  p(5858, 70),
+																Pos:  p(5859, 70),
 																Name: "_data",
 															},
 														},
 														&lang.Arg{
-															Pos: p(5858, 77),
+															Pos: p(5859, 77),
 															X: &lang.Ident{
-																Pos:  p(5858, 77),
+																Pos:  p(5859, 77),
 																Name: "i",
 															},
 														},
 														&lang.Arg{
-															Pos: p(5858, 80),
+															Pos: p(5859, 80),
 															X: &lang.IndexExpr{
-																Pos: p(5858, 93),
+																Pos: p(5859, 93),
 																X: &lang.MemberExpr{
-																	Pos: p(5858, 87),
+																	Pos: p(5859, 87),
 																	X: &lang.Ident{
-																		Pos:  p(5858, 80),
+																		Pos:  p(5859, 80),
 																		Name: "_regex",
 																	},
 																	Name: "_names",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(5858, 94),
+																		Pos: p(5859, 94),
 																		X: &lang.Ident{
-																			Pos:  p(5858, 94),
+																			Pos:  p(5859, 94),
 																			Name: "i",
 																		},
 																	},
@@ -108599,37 +108617,37 @@ func preludeAST_219() *lang.TypeDecl {
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(5859, 17),
+										Pos: p(5860, 17),
 										X: &lang.AssignExpr{
-											Pos: p(5859, 25),
+											Pos: p(5860, 25),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(5859, 17),
+												Pos:  p(5860, 17),
 												Name: "_groups",
 											},
 											Right: &lang.Ident{
-												Pos:  p(5859, 27),
+												Pos:  p(5860, 27),
 												Name: "gs",
 											},
 										},
 									},
 								},
-								Rbrace: p(5860, 13),
+								Rbrace: p(5861, 13),
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5861, 13),
+							Pos: p(5862, 13),
 							X: &lang.IndexExpr{
-								Pos: p(5861, 27),
+								Pos: p(5862, 27),
 								X: &lang.Ident{
-									Pos:  p(5861, 20),
+									Pos:  p(5862, 20),
 									Name: "_groups",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5861, 28),
+										Pos: p(5862, 28),
 										X: &lang.Ident{
-											Pos:  p(5861, 28),
+											Pos:  p(5862, 28),
 											Name: "slot",
 										},
 									},
@@ -108637,186 +108655,100 @@ func preludeAST_219() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5862, 9),
+					Rbrace: p(5863, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5864, 9),
+				Pos:       p(5865, 9),
 				Modifiers: lang.Modifiers(8),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5864, 18),
+					Pos:  p(5865, 18),
 					Name: "bool",
 				},
 				Name:    "Matched",
-				NamePos: p(5864, 23),
+				NamePos: p(5865, 23),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5864, 31),
+						Pos: p(5865, 31),
 						Type: &lang.TypeRef{
-							Pos:  p(5864, 31),
+							Pos:  p(5865, 31),
 							Name: "int",
 						},
 						Name: "slot",
 					},
 				},
 				ExprBody: &lang.BinaryExpr{
-					Pos: p(5864, 65),
+					Pos: p(5865, 65),
 					Op:  ">",
 					X: &lang.CallExpr{
-						Pos: p(5864, 44),
+						Pos: p(5865, 44),
 						Fun: &lang.Ident{
-							Pos:  p(5864, 44),
+							Pos:  p(5865, 44),
 							Name: "CountOf",
 						},
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(5864, 52),
+								Pos: p(5865, 52),
 								X: &lang.Ident{
-									Pos:  p(5864, 52),
+									Pos:  p(5865, 52),
 									Name: "_data",
 								},
 							},
 							&lang.Arg{
-								Pos: p(5864, 59),
+								Pos: p(5865, 59),
 								X: &lang.Ident{
-									Pos:  p(5864, 59),
+									Pos:  p(5865, 59),
 									Name: "slot",
 								},
 							},
 						},
 					},
 					Y: &lang.Literal{
-						Pos:   p(5864, 67),
+						Pos:   p(5865, 67),
 						Raw:   "0",
 						Value: int64(0),
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(5866, 9),
+				Pos:       p(5867, 9),
 				Modifiers: lang.Modifiers(8),
 				Type: &lang.TypeRef{
-					Pos:  p(5866, 18),
+					Pos:  p(5867, 18),
 					Name: "int",
 				},
 				Name: "GroupCount",
 				ExprBody: &lang.CondExpr{
-					Pos: p(5866, 51),
+					Pos: p(5867, 51),
 					Cond: &lang.BinaryExpr{
-						Pos: p(5866, 43),
+						Pos: p(5867, 43),
 						Op:  "==",
 						X: &lang.Ident{
-							Pos:  p(5866, 36),
+							Pos:  p(5867, 36),
 							Name: "_regex",
 						},
 						Y: &lang.Literal{
-							Pos:  p(5866, 46),
+							Pos:  p(5867, 46),
 							Kind: lang.LitKind(10),
 							Raw:  "null",
 						},
 					},
 					Then: &lang.Literal{
-						Pos:   p(5866, 53),
+						Pos:   p(5867, 53),
 						Raw:   "1",
 						Value: int64(1),
 					},
 					Else: &lang.MemberExpr{
-						Pos: p(5866, 71),
+						Pos: p(5867, 71),
 						X: &lang.MemberExpr{
-							Pos: p(5866, 64),
+							Pos: p(5867, 64),
 							X: &lang.Ident{
-								Pos:  p(5866, 57),
+								Pos:  p(5867, 57),
 								Name: "_regex",
 							},
 							Name: "_names",
 						},
 						Name: "Length",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5867, 9),
-				Modifiers: lang.Modifiers(8),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(5867, 18),
-					Name: "int",
-				},
-				Name:    "SlotOf",
-				NamePos: p(5867, 22),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5867, 29),
-						Type: &lang.TypeRef{
-							Pos:  p(5867, 29),
-							Name: "int",
-						},
-						Name: "number",
-					},
-				},
-				ExprBody: &lang.CondExpr{
-					Pos: p(5867, 59),
-					Cond: &lang.BinaryExpr{
-						Pos: p(5867, 51),
-						Op:  "==",
-						X: &lang.Ident{
-							Pos:  p(5867, 44),
-							Name: "_regex",
-						},
-						Y: &lang.Literal{
-							Pos:  p(5867, 54),
-							Kind: lang.LitKind(10),
-							Raw:  "null",
-						},
-					},
-					Then: &lang.CondExpr{
-						Pos: p(5867, 74),
-						Cond: &lang.BinaryExpr{
-							Pos: p(5867, 69),
-							Op:  "==",
-							X: &lang.Ident{
-								Pos:  p(5867, 62),
-								Name: "number",
-							},
-							Y: &lang.Literal{
-								Pos:   p(5867, 72),
-								Raw:   "0",
-								Value: int64(0),
-							},
-						},
-						Then: &lang.Literal{
-							Pos:   p(5867, 76),
-							Raw:   "0",
-							Value: int64(0),
-						},
-						Else: &lang.UnaryExpr{
-							Pos: p(5867, 80),
-							Op:  "-",
-							X: &lang.Literal{
-								Pos:   p(5867, 81),
-								Raw:   "1",
-								Value: int64(1),
-							},
-						},
-					},
-					Else: &lang.CallExpr{
-						Pos: p(5867, 93),
-						Fun: &lang.MemberExpr{
-							Pos: p(5867, 93),
-							X: &lang.Ident{
-								Pos:  p(5867, 86),
-								Name: "_regex",
-							},
-							Name: "SlotOf",
-						},
-						Args: []*lang.Arg{
-							&lang.Arg{
-								Pos: p(5867, 100),
-								X: &lang.Ident{
-									Pos:  p(5867, 100),
-									Name: "number",
-								},
-							},
-						},
 					},
 				},
 			},
@@ -108827,80 +108759,79 @@ func preludeAST_219() *lang.TypeDecl {
 					Pos:  p(5868, 18),
 					Name: "int",
 				},
-				Name:    "SlotNamed",
+				Name:    "SlotOf",
 				NamePos: p(5868, 22),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5868, 32),
+						Pos: p(5868, 29),
 						Type: &lang.TypeRef{
-							Pos:  p(5868, 32),
-							Name: "string",
+							Pos:  p(5868, 29),
+							Name: "int",
 						},
-						Name: "name",
+						Name: "number",
 					},
 				},
 				ExprBody: &lang.CondExpr{
-					Pos: p(5868, 63),
+					Pos: p(5868, 59),
 					Cond: &lang.BinaryExpr{
-						Pos: p(5868, 55),
+						Pos: p(5868, 51),
 						Op:  "==",
 						X: &lang.Ident{
-							Pos:  p(5868, 48),
+							Pos:  p(5868, 44),
 							Name: "_regex",
 						},
 						Y: &lang.Literal{
-							Pos:  p(5868, 58),
+							Pos:  p(5868, 54),
 							Kind: lang.LitKind(10),
 							Raw:  "null",
 						},
 					},
 					Then: &lang.CondExpr{
-						Pos: p(5868, 78),
+						Pos: p(5868, 74),
 						Cond: &lang.BinaryExpr{
-							Pos: p(5868, 71),
+							Pos: p(5868, 69),
 							Op:  "==",
 							X: &lang.Ident{
-								Pos:  p(5868, 66),
-								Name: "name",
+								Pos:  p(5868, 62),
+								Name: "number",
 							},
 							Y: &lang.Literal{
-								Pos:   p(5868, 74),
-								Kind:  lang.LitKind(8),
-								Raw:   "\"0\"",
-								Value: string("0"),
+								Pos:   p(5868, 72),
+								Raw:   "0",
+								Value: int64(0),
 							},
 						},
 						Then: &lang.Literal{
-							Pos:   p(5868, 80),
+							Pos:   p(5868, 76),
 							Raw:   "0",
 							Value: int64(0),
 						},
 						Else: &lang.UnaryExpr{
-							Pos: p(5868, 84),
+							Pos: p(5868, 80),
 							Op:  "-",
 							X: &lang.Literal{
-								Pos:   p(5868, 85),
+								Pos:   p(5868, 81),
 								Raw:   "1",
 								Value: int64(1),
 							},
 						},
 					},
 					Else: &lang.CallExpr{
-						Pos: p(5868, 97),
+						Pos: p(5868, 93),
 						Fun: &lang.MemberExpr{
-							Pos: p(5868, 97),
+							Pos: p(5868, 93),
 							X: &lang.Ident{
-								Pos:  p(5868, 90),
+								Pos:  p(5868, 86),
 								Name: "_regex",
 							},
-							Name: "SlotNamed",
+							Name: "SlotOf",
 						},
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(5868, 107),
+								Pos: p(5868, 100),
 								X: &lang.Ident{
-									Pos:  p(5868, 107),
-									Name: "name",
+									Pos:  p(5868, 100),
+									Name: "number",
 								},
 							},
 						},
@@ -108912,56 +108843,143 @@ func preludeAST_219() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(8),
 				ReturnType: &lang.TypeRef{
 					Pos:  p(5869, 18),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "NameAt",
-				NamePos: p(5869, 25),
+				Name:    "SlotNamed",
+				NamePos: p(5869, 22),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(5869, 32),
 						Type: &lang.TypeRef{
 							Pos:  p(5869, 32),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5869, 63),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5869, 55),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5869, 48),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5869, 58),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.CondExpr{
+						Pos: p(5869, 78),
+						Cond: &lang.BinaryExpr{
+							Pos: p(5869, 71),
+							Op:  "==",
+							X: &lang.Ident{
+								Pos:  p(5869, 66),
+								Name: "name",
+							},
+							Y: &lang.Literal{
+								Pos:   p(5869, 74),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"0\"",
+								Value: string("0"),
+							},
+						},
+						Then: &lang.Literal{
+							Pos:   p(5869, 80),
+							Raw:   "0",
+							Value: int64(0),
+						},
+						Else: &lang.UnaryExpr{
+							Pos: p(5869, 84),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(5869, 85),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+					Else: &lang.CallExpr{
+						Pos: p(5869, 97),
+						Fun: &lang.MemberExpr{
+							Pos: p(5869, 97),
+							X: &lang.Ident{
+								Pos:  p(5869, 90),
+								Name: "_regex",
+							},
+							Name: "SlotNamed",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5869, 107),
+								X: &lang.Ident{
+									Pos:  p(5869, 107),
+									Name: "name",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5870, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5870, 18),
+					Name: "string",
+				},
+				Name:    "NameAt",
+				NamePos: p(5870, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5870, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5870, 32),
 							Name: "int",
 						},
 						Name: "slot",
 					},
 				},
 				ExprBody: &lang.CondExpr{
-					Pos: p(5869, 60),
+					Pos: p(5870, 60),
 					Cond: &lang.BinaryExpr{
-						Pos: p(5869, 52),
+						Pos: p(5870, 52),
 						Op:  "==",
 						X: &lang.Ident{
-							Pos:  p(5869, 45),
+							Pos:  p(5870, 45),
 							Name: "_regex",
 						},
 						Y: &lang.Literal{
-							Pos:  p(5869, 55),
+							Pos:  p(5870, 55),
 							Kind: lang.LitKind(10),
 							Raw:  "null",
 						},
 					},
 					Then: &lang.Literal{
-						Pos:   p(5869, 62),
+						Pos:   p(5870, 62),
 						Kind:  lang.LitKind(8),
 						Raw:   "\"0\"",
 						Value: string("0"),
 					},
 					Else: &lang.IndexExpr{
-						Pos: p(5869, 81),
+						Pos: p(5870, 81),
 						X: &lang.MemberExpr{
-							Pos: p(5869, 75),
+							Pos: p(5870, 75),
 							X: &lang.Ident{
-								Pos:  p(5869, 68),
+								Pos:  p(5870, 68),
 								Name: "_regex",
 							},
 							Name: "_names",
 						},
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(5869, 82),
+								Pos: p(5870, 82),
 								X: &lang.Ident{
-									Pos:  p(5869, 82),
+									Pos:  p(5870, 82),
 									Name: "slot",
 								},
 							},
@@ -108970,55 +108988,55 @@ func preludeAST_219() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(5871, 9),
+				Pos:       p(5872, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  p(5871, 16),
+					Pos:  p(5872, 16),
 					Name: "GroupCollection",
 				},
 				Name: "Groups",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  p(5873, 13),
+						Pos:  p(5874, 13),
 						Kind: "get",
 						Body: &lang.BlockStmt{
-							Pos: p(5874, 13),
+							Pos: p(5875, 13),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(5875, 17),
+									Pos: p(5876, 17),
 									Cond: &lang.BinaryExpr{
-										Pos: p(5875, 33),
+										Pos: p(5876, 33),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(5875, 21),
+											Pos:  p(5876, 21),
 											Name: "_collection",
 										},
 										Y: &lang.Literal{
-											Pos:  p(5875, 36),
+											Pos:  p(5876, 36),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(5875, 42),
+										Pos: p(5876, 42),
 										X: &lang.AssignExpr{
-											Pos: p(5875, 54),
+											Pos: p(5876, 54),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(5875, 42),
+												Pos:  p(5876, 42),
 												Name: "_collection",
 											},
 											Right: &lang.NewExpr{
-												Pos: p(5875, 56),
+												Pos: p(5876, 56),
 												Type: &lang.TypeRef{
-													Pos:  p(5875, 60),
+													Pos:  p(5876, 60),
 													Name: "GroupCollection",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(5875, 76),
+														Pos: p(5876, 76),
 														X: &lang.ThisExpr{
-															Pos: p(5875, 76),
+															Pos: p(5876, 76),
 														},
 													},
 												},
@@ -109027,137 +109045,137 @@ func preludeAST_219() *lang.TypeDecl {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(5876, 17),
+									Pos: p(5877, 17),
 									X: &lang.Ident{
-										Pos:  p(5876, 24),
+										Pos:  p(5877, 24),
 										Name: "_collection",
 									},
 								},
 							},
-							Rbrace: p(5877, 13),
+							Rbrace: p(5878, 13),
 						},
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5880, 9),
+				Pos:       p(5881, 9),
 				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5880, 16),
+					Pos:  p(5881, 16),
 					Name: "Match",
 				},
 				Name:    "NextMatch",
-				NamePos: p(5880, 22),
+				NamePos: p(5881, 22),
 				Body: &lang.BlockStmt{
-					Pos: p(5881, 9),
+					Pos: p(5882, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5882, 13),
+							Pos: p(5883, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5882, 32),
+								Pos: p(5883, 32),
 								Op:  "||",
 								X: &lang.BinaryExpr{
-									Pos: p(5882, 24),
+									Pos: p(5883, 24),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(5882, 17),
+										Pos:  p(5883, 17),
 										Name: "_regex",
 									},
 									Y: &lang.Literal{
-										Pos:  p(5882, 27),
+										Pos:  p(5883, 27),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Y: &lang.BinaryExpr{
-									Pos: p(5882, 41),
+									Pos: p(5883, 41),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(5882, 35),
+										Pos:  p(5883, 35),
 										Name: "_data",
 									},
 									Y: &lang.Literal{
-										Pos:  p(5882, 44),
+										Pos:  p(5883, 44),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 							},
 							Then: &lang.ReturnStmt{
-								Pos: p(5882, 50),
+								Pos: p(5883, 50),
 								X: &lang.ThisExpr{
-									Pos: p(5882, 57),
+									Pos: p(5883, 57),
 								},
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5883, 13),
+							Pos: p(5884, 13),
 							X: &lang.CallExpr{
-								Pos: p(5883, 27),
+								Pos: p(5884, 27),
 								Fun: &lang.MemberExpr{
-									Pos: p(5883, 27),
+									Pos: p(5884, 27),
 									X: &lang.Ident{
-										Pos:  p(5883, 20),
+										Pos:  p(5884, 20),
 										Name: "_regex",
 									},
 									Name: "Run",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5883, 31),
+										Pos: p(5884, 31),
 										X: &lang.Ident{
-											Pos:  p(5883, 31),
+											Pos:  p(5884, 31),
 											Name: "_text",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5883, 38),
+										Pos: p(5884, 38),
 										X: &lang.Ident{
-											Pos:  p(5883, 38),
+											Pos:  p(5884, 38),
 											Name: "_beg",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5883, 44),
+										Pos: p(5884, 44),
 										X: &lang.Ident{
-											Pos:  p(5883, 44),
+											Pos:  p(5884, 44),
 											Name: "_end",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5883, 50),
+										Pos: p(5884, 50),
 										X: &lang.CondExpr{
-											Pos: p(5883, 69),
+											Pos: p(5884, 69),
 											Cond: &lang.MemberExpr{
-												Pos: p(5883, 57),
+												Pos: p(5884, 57),
 												X: &lang.Ident{
-													Pos:  p(5883, 50),
+													Pos:  p(5884, 50),
 													Name: "_regex",
 												},
 												Name: "RightToLeft",
 											},
 											Then: &lang.Ident{
-												Pos:  p(5883, 71),
+												Pos:  p(5884, 71),
 												Name: "_index",
 											},
 											Else: &lang.BinaryExpr{
-												Pos: p(5883, 87),
+												Pos: p(5884, 87),
 												Op:  "+",
 												X: &lang.Ident{
-													Pos:  p(5883, 80),
+													Pos:  p(5884, 80),
 													Name: "_index",
 												},
 												Y: &lang.Ident{
-													Pos:  p(5883, 89),
+													Pos:  p(5884, 89),
 													Name: "_length",
 												},
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(5883, 98),
+										Pos: p(5884, 98),
 										X: &lang.Ident{
-											Pos:  p(5883, 98),
+											Pos:  p(5884, 98),
 											Name: "_length",
 										},
 									},
@@ -109165,59 +109183,59 @@ func preludeAST_219() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5884, 9),
+					Rbrace: p(5885, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5886, 9),
+				Pos:       p(5887, 9),
 				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5886, 16),
+					Pos:  p(5887, 16),
 					Name: "string",
 				},
 				Name:    "Result",
-				NamePos: p(5886, 23),
+				NamePos: p(5887, 23),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5886, 30),
+						Pos: p(5887, 30),
 						Type: &lang.TypeRef{
-							Pos:  p(5886, 30),
+							Pos:  p(5887, 30),
 							Name: "string",
 						},
 						Name: "replacement",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5887, 9),
+					Pos: p(5888, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5888, 13),
+							Pos: p(5889, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5888, 29),
+								Pos: p(5889, 29),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5888, 17),
+									Pos:  p(5889, 17),
 									Name: "replacement",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5888, 32),
+									Pos:  p(5889, 32),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5888, 38),
+								Pos: p(5889, 38),
 								X: &lang.NewExpr{
-									Pos: p(5888, 44),
+									Pos: p(5889, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(5888, 48),
+										Pos:  p(5889, 48),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5888, 70),
+											Pos: p(5889, 70),
 											X: &lang.Literal{
-												Pos:   p(5888, 70),
+												Pos:   p(5889, 70),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"replacement\"",
 												Value: string("replacement"),
@@ -109228,50 +109246,50 @@ func preludeAST_219() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5889, 13),
+							Pos: p(5890, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5889, 32),
+								Pos: p(5890, 32),
 								Op:  "||",
 								X: &lang.BinaryExpr{
-									Pos: p(5889, 24),
+									Pos: p(5890, 24),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(5889, 17),
+										Pos:  p(5890, 17),
 										Name: "_regex",
 									},
 									Y: &lang.Literal{
-										Pos:  p(5889, 27),
+										Pos:  p(5890, 27),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Y: &lang.BinaryExpr{
-									Pos: p(5889, 41),
+									Pos: p(5890, 41),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(5889, 35),
+										Pos:  p(5890, 35),
 										Name: "_data",
 									},
 									Y: &lang.Literal{
-										Pos:  p(5889, 44),
+										Pos:  p(5890, 44),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5889, 50),
+								Pos: p(5890, 50),
 								X: &lang.NewExpr{
-									Pos: p(5889, 56),
+									Pos: p(5890, 56),
 									Type: &lang.TypeRef{
-										Pos:  p(5889, 60),
+										Pos:  p(5890, 60),
 										Name: "NotSupportedException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5889, 82),
+											Pos: p(5890, 82),
 											X: &lang.Literal{
-												Pos:   p(5889, 82),
+												Pos:   p(5890, 82),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Result cannot be called on a failed Match.\"",
 												Value: string("Result cannot be called on a failed Match."),
@@ -109282,15 +109300,15 @@ func preludeAST_219() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5890, 13),
+							Pos: p(5891, 13),
 							X: &lang.CallExpr{
-								Pos: p(5890, 32),
+								Pos: p(5891, 32),
 								Fun: &lang.MemberExpr{
-									Pos: p(5890, 32),
+									Pos: p(5891, 32),
 									X: &lang.MemberExpr{
-										Pos: p(5890, 29),
+										Pos: p(5891, 29),
 										X: &lang.Ident{
-											Pos:  p(5890, 20),
+											Pos:  p(5891, 20),
 											Name: "Internal",
 										},
 										Name: "VM",
@@ -109299,34 +109317,34 @@ func preludeAST_219() *lang.TypeDecl {
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(5890, 44),
+										Pos: p(5891, 44),
 										X: &lang.MemberExpr{
-											Pos: p(5890, 51),
+											Pos: p(5891, 51),
 											X: &lang.Ident{
-												Pos:  p(5890, 44),
+												Pos:  p(5891, 44),
 												Name: "_regex",
 											},
 											Name: "Handle",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5890, 59),
+										Pos: p(5891, 59),
 										X: &lang.Ident{
-											Pos:  p(5890, 59),
+											Pos:  p(5891, 59),
 											Name: "replacement",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5890, 72),
+										Pos: p(5891, 72),
 										X: &lang.Ident{
-											Pos:  p(5890, 72),
+											Pos:  p(5891, 72),
 											Name: "_text",
 										},
 									},
 									&lang.Arg{
-										Pos: p(5890, 79),
+										Pos: p(5891, 79),
 										X: &lang.Ident{
-											Pos:  p(5890, 79),
+											Pos:  p(5891, 79),
 											Name: "_data",
 										},
 									},
@@ -109334,59 +109352,59 @@ func preludeAST_219() *lang.TypeDecl {
 							},
 						},
 					},
-					Rbrace: p(5891, 9),
+					Rbrace: p(5892, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5893, 9),
+				Pos:       p(5894, 9),
 				Modifiers: lang.Modifiers(17),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5893, 23),
+					Pos:  p(5894, 23),
 					Name: "Match",
 				},
 				Name:    "Synchronized",
-				NamePos: p(5893, 29),
+				NamePos: p(5894, 29),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5893, 42),
+						Pos: p(5894, 42),
 						Type: &lang.TypeRef{
-							Pos:  p(5893, 42),
+							Pos:  p(5894, 42),
 							Name: "Match",
 						},
 						Name: "inner",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5894, 9),
+					Pos: p(5895, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5895, 13),
+							Pos: p(5896, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5895, 23),
+								Pos: p(5896, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5895, 17),
+									Pos:  p(5896, 17),
 									Name: "inner",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5895, 26),
+									Pos:  p(5896, 26),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5895, 32),
+								Pos: p(5896, 32),
 								X: &lang.NewExpr{
-									Pos: p(5895, 38),
+									Pos: p(5896, 38),
 									Type: &lang.TypeRef{
-										Pos:  p(5895, 42),
+										Pos:  p(5896, 42),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5895, 64),
+											Pos: p(5896, 64),
 											X: &lang.Literal{
-												Pos:   p(5895, 64),
+												Pos:   p(5896, 64),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"inner\"",
 												Value: string("inner"),
@@ -109397,14 +109415,14 @@ func preludeAST_219() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5896, 13),
+							Pos: p(5897, 13),
 							X: &lang.Ident{
-								Pos:  p(5896, 20),
+								Pos:  p(5897, 20),
 								Name: "inner",
 							},
 						},
 					},
-					Rbrace: p(5897, 9),
+					Rbrace: p(5898, 9),
 				},
 			},
 		},
@@ -109413,18 +109431,18 @@ func preludeAST_219() *lang.TypeDecl {
 
 func preludeAST_220() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       p(5900, 5),
+		Pos:       p(5901, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CaptureCollection",
 		Namespace: "System.Text.RegularExpressions",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  p(5900, 38),
+				Pos:  p(5901, 38),
 				Name: "System.Collections.Generic.IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(5900, 77),
+						Pos:  p(5901, 77),
 						Name: "Capture",
 					},
 				},
@@ -109432,38 +109450,38 @@ func preludeAST_220() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.FieldDecl{
-				Pos:       p(5902, 9),
+				Pos:       p(5903, 9),
 				Modifiers: lang.Modifiers(256),
 				Type: &lang.TypeRef{
-					Pos:  p(5902, 18),
+					Pos:  p(5903, 18),
 					Name: "System.Collections.Generic.List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(5902, 50),
+							Pos:  p(5903, 50),
 							Name: "Capture",
 						},
 					},
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5902, 59),
+						Pos:  p(5903, 59),
 						Name: "_list",
 					},
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       p(5903, 9),
+				Pos:       p(5904, 9),
 				Modifiers: lang.Modifiers(8),
 				Name:      "CaptureCollection",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5903, 36),
+						Pos: p(5904, 36),
 						Type: &lang.TypeRef{
-							Pos:  p(5903, 36),
+							Pos:  p(5904, 36),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(5903, 68),
+									Pos:  p(5904, 68),
 									Name: "Capture",
 								},
 							},
@@ -109472,42 +109490,25 @@ func preludeAST_220() *lang.TypeDecl {
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5903, 83),
+					Pos: p(5904, 83),
 					Stmts: []lang.Stmt{
 						&lang.ExprStmt{
-							Pos: p(5903, 85),
+							Pos: p(5904, 85),
 							X: &lang.AssignExpr{
-								Pos: p(5903, 91),
+								Pos: p(5904, 91),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(5903, 85),
+									Pos:  p(5904, 85),
 									Name: "_list",
 								},
 								Right: &lang.Ident{
-									Pos:  p(5903, 93),
+									Pos:  p(5904, 93),
 									Name: "list",
 								},
 							},
 						},
 					},
-					Rbrace: p(5903, 99),
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       p(5904, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  p(5904, 16),
-					Name: "int",
-				},
-				Name: "Count",
-				ExprBody: &lang.MemberExpr{
-					Pos: p(5904, 35),
-					X: &lang.Ident{
-						Pos:  p(5904, 29),
-						Name: "_list",
-					},
-					Name: "Count",
+					Rbrace: p(5904, 99),
 				},
 			},
 			&lang.PropertyDecl{
@@ -109515,14 +109516,16 @@ func preludeAST_220() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(5905, 16),
-					Name: "bool",
+					Name: "int",
 				},
-				Name: "IsReadOnly",
-				ExprBody: &lang.Literal{
-					Pos:   p(5905, 35),
-					Kind:  lang.LitKind(9),
-					Raw:   "true",
-					Value: bool(true),
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5905, 35),
+					X: &lang.Ident{
+						Pos:  p(5905, 29),
+						Name: "_list",
+					},
+					Name: "Count",
 				},
 			},
 			&lang.PropertyDecl{
@@ -109532,12 +109535,12 @@ func preludeAST_220() *lang.TypeDecl {
 					Pos:  p(5906, 16),
 					Name: "bool",
 				},
-				Name: "IsSynchronized",
+				Name: "IsReadOnly",
 				ExprBody: &lang.Literal{
-					Pos:   p(5906, 39),
+					Pos:   p(5906, 35),
 					Kind:  lang.LitKind(9),
-					Raw:   "false",
-					Value: bool(false),
+					Raw:   "true",
+					Value: bool(true),
 				},
 			},
 			&lang.PropertyDecl{
@@ -109545,11 +109548,14 @@ func preludeAST_220() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(5907, 16),
-					Name: "object",
+					Name: "bool",
 				},
-				Name: "SyncRoot",
-				ExprBody: &lang.ThisExpr{
-					Pos: p(5907, 35),
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(5907, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
 				},
 			},
 			&lang.PropertyDecl{
@@ -109557,45 +109563,57 @@ func preludeAST_220() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(5908, 16),
+					Name: "object",
+				},
+				Name: "SyncRoot",
+				ExprBody: &lang.ThisExpr{
+					Pos: p(5908, 35),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5909, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5909, 16),
 					Name: "Capture",
 				},
 				Name: "this[]",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  p(5910, 13),
+						Pos:  p(5911, 13),
 						Kind: "get",
 						Body: &lang.BlockStmt{
-							Pos: p(5911, 13),
+							Pos: p(5912, 13),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(5912, 17),
+									Pos: p(5913, 17),
 									Cond: &lang.BinaryExpr{
-										Pos: p(5912, 27),
+										Pos: p(5913, 27),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(5912, 23),
+											Pos: p(5913, 23),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(5912, 21),
+												Pos:  p(5913, 21),
 												Name: "i",
 											},
 											Y: &lang.Literal{
-												Pos:   p(5912, 25),
+												Pos:   p(5913, 25),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(5912, 32),
+											Pos: p(5913, 32),
 											Op:  ">=",
 											X: &lang.Ident{
-												Pos:  p(5912, 30),
+												Pos:  p(5913, 30),
 												Name: "i",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(5912, 41),
+												Pos: p(5913, 41),
 												X: &lang.Ident{
-													Pos:  p(5912, 35),
+													Pos:  p(5913, 35),
 													Name: "_list",
 												},
 												Name: "Count",
@@ -109603,27 +109621,27 @@ func preludeAST_220() *lang.TypeDecl {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(5912, 48),
+										Pos: p(5913, 48),
 										X: &lang.NewExpr{
-											Pos: p(5912, 54),
+											Pos: p(5913, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(5912, 58),
+												Pos:  p(5913, 58),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5912, 86),
+													Pos: p(5913, 86),
 													X: &lang.Literal{
-														Pos:   p(5912, 86),
+														Pos:   p(5913, 86),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"i\"",
 														Value: string("i"),
 													},
 												},
 												&lang.Arg{
-													Pos: p(5912, 91),
+													Pos: p(5913, 91),
 													X: &lang.Literal{
-														Pos:   p(5912, 91),
+														Pos:   p(5913, 91),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified argument was out of the range of valid values.\"",
 														Value: string("Specified argument was out of the range of valid values."),
@@ -109634,18 +109652,18 @@ func preludeAST_220() *lang.TypeDecl {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(5913, 17),
+									Pos: p(5914, 17),
 									X: &lang.IndexExpr{
-										Pos: p(5913, 29),
+										Pos: p(5914, 29),
 										X: &lang.Ident{
-											Pos:  p(5913, 24),
+											Pos:  p(5914, 24),
 											Name: "_list",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5913, 30),
+												Pos: p(5914, 30),
 												X: &lang.Ident{
-													Pos:  p(5913, 30),
+													Pos:  p(5914, 30),
 													Name: "i",
 												},
 											},
@@ -109653,77 +109671,18 @@ func preludeAST_220() *lang.TypeDecl {
 									},
 								},
 							},
-							Rbrace: p(5914, 13),
+							Rbrace: p(5915, 13),
 						},
 					},
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5908, 29),
+						Pos: p(5909, 29),
 						Type: &lang.TypeRef{
-							Pos:  p(5908, 29),
+							Pos:  p(5909, 29),
 							Name: "int",
 						},
 						Name: "i",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5916, 9),
-				Modifiers: lang.Modifiers(1),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(5916, 16),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: p(5916, 21),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5916, 28),
-						Type: &lang.TypeRef{
-							Pos:       p(5916, 28),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  p(5916, 28),
-								Name: "Capture",
-							},
-						},
-						Name: "array",
-					},
-					&lang.Param{
-						Pos: p(5916, 45),
-						Type: &lang.TypeRef{
-							Pos:  p(5916, 45),
-							Name: "int",
-						},
-						Name: "arrayIndex",
-					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(5916, 70),
-					Fun: &lang.MemberExpr{
-						Pos: p(5916, 70),
-						X: &lang.Ident{
-							Pos:  p(5916, 64),
-							Name: "_list",
-						},
-						Name: "CopyTo",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(5916, 77),
-							X: &lang.Ident{
-								Pos:  p(5916, 77),
-								Name: "array",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5916, 84),
-							X: &lang.Ident{
-								Pos:  p(5916, 84),
-								Name: "arrayIndex",
-							},
-						},
 					},
 				},
 			},
@@ -109732,22 +109691,81 @@ func preludeAST_220() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
 					Pos:  p(5917, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(5917, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5917, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(5917, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5917, 28),
+								Name: "Capture",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(5917, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5917, 45),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5917, 70),
+					Fun: &lang.MemberExpr{
+						Pos: p(5917, 70),
+						X: &lang.Ident{
+							Pos:  p(5917, 64),
+							Name: "_list",
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5917, 77),
+							X: &lang.Ident{
+								Pos:  p(5917, 77),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5917, 84),
+							X: &lang.Ident{
+								Pos:  p(5917, 84),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5918, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5918, 16),
 					Name: "System.Collections.Generic.IEnumerator",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(5917, 55),
+							Pos:  p(5918, 55),
 							Name: "Capture",
 						},
 					},
 				},
 				Name:    "GetEnumerator",
-				NamePos: p(5917, 64),
+				NamePos: p(5918, 64),
 				ExprBody: &lang.CallExpr{
-					Pos: p(5917, 89),
+					Pos: p(5918, 89),
 					Fun: &lang.MemberExpr{
-						Pos: p(5917, 89),
+						Pos: p(5918, 89),
 						X: &lang.Ident{
-							Pos:  p(5917, 83),
+							Pos:  p(5918, 83),
 							Name: "_list",
 						},
 						Name: "GetEnumerator",
@@ -109755,25 +109773,25 @@ func preludeAST_220() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(5918, 9),
+				Pos: p(5919, 9),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5918, 9),
+					Pos:  p(5919, 9),
 					Name: "System.Collections.IEnumerator",
 				},
 				Name: "GetEnumerator",
 				ExprBody: &lang.CallExpr{
-					Pos: p(5918, 96),
+					Pos: p(5919, 96),
 					Fun: &lang.MemberExpr{
-						Pos: p(5918, 96),
+						Pos: p(5919, 96),
 						X: &lang.Ident{
-							Pos:  p(5918, 90),
+							Pos:  p(5919, 90),
 							Name: "_list",
 						},
 						Name: "GetEnumerator",
 					},
 				},
 				Iface: &lang.TypeRef{
-					Pos:  p(5918, 40),
+					Pos:  p(5919, 40),
 					Name: "System.Collections.IEnumerable",
 				},
 			},
@@ -109783,18 +109801,18 @@ func preludeAST_220() *lang.TypeDecl {
 
 func preludeAST_221() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       p(5921, 5),
+		Pos:       p(5922, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "GroupCollection",
 		Namespace: "System.Text.RegularExpressions",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  p(5921, 36),
+				Pos:  p(5922, 36),
 				Name: "System.Collections.Generic.IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(5921, 75),
+						Pos:  p(5922, 75),
 						Name: "Group",
 					},
 				},
@@ -109802,52 +109820,52 @@ func preludeAST_221() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.FieldDecl{
-				Pos:       p(5923, 9),
+				Pos:       p(5924, 9),
 				Modifiers: lang.Modifiers(272),
 				Type: &lang.TypeRef{
-					Pos:  p(5923, 25),
+					Pos:  p(5924, 25),
 					Name: "Group",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5923, 31),
+						Pos:  p(5924, 31),
 						Name: "s_empty",
 						Init: &lang.NewExpr{
-							Pos: p(5923, 41),
+							Pos: p(5924, 41),
 							Type: &lang.TypeRef{
-								Pos:  p(5923, 45),
+								Pos:  p(5924, 45),
 								Name: "Group",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(5923, 51),
+									Pos: p(5924, 51),
 									X: &lang.Literal{
-										Pos:   p(5923, 51),
+										Pos:   p(5924, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"\"",
 										Value: string(""),
 									},
 								},
 								&lang.Arg{
-									Pos: p(5923, 55),
+									Pos: p(5924, 55),
 									X: &lang.Literal{
-										Pos:  p(5923, 55),
+										Pos:  p(5924, 55),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								&lang.Arg{
-									Pos: p(5923, 61),
+									Pos: p(5924, 61),
 									X: &lang.Literal{
-										Pos:   p(5923, 61),
+										Pos:   p(5924, 61),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(5923, 64),
+									Pos: p(5924, 64),
 									X: &lang.Literal{
-										Pos:   p(5923, 64),
+										Pos:   p(5924, 64),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"\"",
 										Value: string(""),
@@ -109859,70 +109877,53 @@ func preludeAST_221() *lang.TypeDecl {
 				},
 			},
 			&lang.FieldDecl{
-				Pos:       p(5924, 9),
+				Pos:       p(5925, 9),
 				Modifiers: lang.Modifiers(256),
 				Type: &lang.TypeRef{
-					Pos:  p(5924, 18),
+					Pos:  p(5925, 18),
 					Name: "Match",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5924, 24),
+						Pos:  p(5925, 24),
 						Name: "_match",
 					},
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       p(5926, 9),
+				Pos:       p(5927, 9),
 				Modifiers: lang.Modifiers(8),
 				Name:      "GroupCollection",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5926, 34),
+						Pos: p(5927, 34),
 						Type: &lang.TypeRef{
-							Pos:  p(5926, 34),
+							Pos:  p(5927, 34),
 							Name: "Match",
 						},
 						Name: "match",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5926, 47),
+					Pos: p(5927, 47),
 					Stmts: []lang.Stmt{
 						&lang.ExprStmt{
-							Pos: p(5926, 49),
+							Pos: p(5927, 49),
 							X: &lang.AssignExpr{
-								Pos: p(5926, 56),
+								Pos: p(5927, 56),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(5926, 49),
+									Pos:  p(5927, 49),
 									Name: "_match",
 								},
 								Right: &lang.Ident{
-									Pos:  p(5926, 58),
+									Pos:  p(5927, 58),
 									Name: "match",
 								},
 							},
 						},
 					},
-					Rbrace: p(5926, 65),
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       p(5928, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  p(5928, 16),
-					Name: "int",
-				},
-				Name: "Count",
-				ExprBody: &lang.MemberExpr{
-					Pos: p(5928, 36),
-					X: &lang.Ident{
-						Pos:  p(5928, 29),
-						Name: "_match",
-					},
-					Name: "GroupCount",
+					Rbrace: p(5927, 65),
 				},
 			},
 			&lang.PropertyDecl{
@@ -109930,14 +109931,16 @@ func preludeAST_221() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(5929, 16),
-					Name: "bool",
+					Name: "int",
 				},
-				Name: "IsReadOnly",
-				ExprBody: &lang.Literal{
-					Pos:   p(5929, 35),
-					Kind:  lang.LitKind(9),
-					Raw:   "true",
-					Value: bool(true),
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5929, 36),
+					X: &lang.Ident{
+						Pos:  p(5929, 29),
+						Name: "_match",
+					},
+					Name: "GroupCount",
 				},
 			},
 			&lang.PropertyDecl{
@@ -109947,12 +109950,12 @@ func preludeAST_221() *lang.TypeDecl {
 					Pos:  p(5930, 16),
 					Name: "bool",
 				},
-				Name: "IsSynchronized",
+				Name: "IsReadOnly",
 				ExprBody: &lang.Literal{
-					Pos:   p(5930, 39),
+					Pos:   p(5930, 35),
 					Kind:  lang.LitKind(9),
-					Raw:   "false",
-					Value: bool(false),
+					Raw:   "true",
+					Value: bool(true),
 				},
 			},
 			&lang.PropertyDecl{
@@ -109960,54 +109963,69 @@ func preludeAST_221() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(5931, 16),
+					Name: "bool",
+				},
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(5931, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5932, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5932, 16),
 					Name: "object",
 				},
 				Name: "SyncRoot",
 				ExprBody: &lang.Ident{
-					Pos:  p(5931, 35),
+					Pos:  p(5932, 35),
 					Name: "_match",
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(5933, 9),
+				Pos:       p(5934, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  p(5933, 16),
+					Pos:  p(5934, 16),
 					Name: "Group",
 				},
 				Name: "this[]",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  p(5935, 13),
+						Pos:  p(5936, 13),
 						Kind: "get",
 						Body: &lang.BlockStmt{
-							Pos: p(5936, 13),
+							Pos: p(5937, 13),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(5937, 17),
+									Pos: p(5938, 17),
 									Type: &lang.TypeRef{
-										Pos:  p(5937, 17),
+										Pos:  p(5938, 17),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(5937, 21),
+											Pos:  p(5938, 21),
 											Name: "slot",
 											Init: &lang.CallExpr{
-												Pos: p(5937, 35),
+												Pos: p(5938, 35),
 												Fun: &lang.MemberExpr{
-													Pos: p(5937, 35),
+													Pos: p(5938, 35),
 													X: &lang.Ident{
-														Pos:  p(5937, 28),
+														Pos:  p(5938, 28),
 														Name: "_match",
 													},
 													Name: "SlotOf",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(5937, 42),
+														Pos: p(5938, 42),
 														X: &lang.Ident{
-															Pos:  p(5937, 42),
+															Pos:  p(5938, 42),
 															Name: "groupnum",
 														},
 													},
@@ -110017,41 +110035,41 @@ func preludeAST_221() *lang.TypeDecl {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(5938, 17),
+									Pos: p(5939, 17),
 									X: &lang.CondExpr{
-										Pos: p(5938, 33),
+										Pos: p(5939, 33),
 										Cond: &lang.BinaryExpr{
-											Pos: p(5938, 29),
+											Pos: p(5939, 29),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(5938, 24),
+												Pos:  p(5939, 24),
 												Name: "slot",
 											},
 											Y: &lang.Literal{
-												Pos:   p(5938, 31),
+												Pos:   p(5939, 31),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(5938, 35),
+											Pos:  p(5939, 35),
 											Name: "s_empty",
 										},
 										Else: &lang.CallExpr{
-											Pos: p(5938, 52),
+											Pos: p(5939, 52),
 											Fun: &lang.MemberExpr{
-												Pos: p(5938, 52),
+												Pos: p(5939, 52),
 												X: &lang.Ident{
-													Pos:  p(5938, 45),
+													Pos:  p(5939, 45),
 													Name: "_match",
 												},
 												Name: "GroupAt",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5938, 60),
+													Pos: p(5939, 60),
 													X: &lang.Ident{
-														Pos:  p(5938, 60),
+														Pos:  p(5939, 60),
 														Name: "slot",
 													},
 												},
@@ -110060,15 +110078,15 @@ func preludeAST_221() *lang.TypeDecl {
 									},
 								},
 							},
-							Rbrace: p(5939, 13),
+							Rbrace: p(5940, 13),
 						},
 					},
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5933, 27),
+						Pos: p(5934, 27),
 						Type: &lang.TypeRef{
-							Pos:  p(5933, 27),
+							Pos:  p(5934, 27),
 							Name: "int",
 						},
 						Name: "groupnum",
@@ -110076,48 +110094,48 @@ func preludeAST_221() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(5942, 9),
+				Pos:       p(5943, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  p(5942, 16),
+					Pos:  p(5943, 16),
 					Name: "Group",
 				},
 				Name: "this[]",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  p(5944, 13),
+						Pos:  p(5945, 13),
 						Kind: "get",
 						Body: &lang.BlockStmt{
-							Pos: p(5945, 13),
+							Pos: p(5946, 13),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(5946, 17),
+									Pos: p(5947, 17),
 									Cond: &lang.BinaryExpr{
-										Pos: p(5946, 31),
+										Pos: p(5947, 31),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(5946, 21),
+											Pos:  p(5947, 21),
 											Name: "groupname",
 										},
 										Y: &lang.Literal{
-											Pos:  p(5946, 34),
+											Pos:  p(5947, 34),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(5946, 40),
+										Pos: p(5947, 40),
 										X: &lang.NewExpr{
-											Pos: p(5946, 46),
+											Pos: p(5947, 46),
 											Type: &lang.TypeRef{
-												Pos:  p(5946, 50),
+												Pos:  p(5947, 50),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5946, 72),
+													Pos: p(5947, 72),
 													X: &lang.Literal{
-														Pos:   p(5946, 72),
+														Pos:   p(5947, 72),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"groupname\"",
 														Value: string("groupname"),
@@ -110128,30 +110146,30 @@ func preludeAST_221() *lang.TypeDecl {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(5947, 17),
+									Pos: p(5948, 17),
 									Type: &lang.TypeRef{
-										Pos:  p(5947, 17),
+										Pos:  p(5948, 17),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(5947, 21),
+											Pos:  p(5948, 21),
 											Name: "slot",
 											Init: &lang.CallExpr{
-												Pos: p(5947, 35),
+												Pos: p(5948, 35),
 												Fun: &lang.MemberExpr{
-													Pos: p(5947, 35),
+													Pos: p(5948, 35),
 													X: &lang.Ident{
-														Pos:  p(5947, 28),
+														Pos:  p(5948, 28),
 														Name: "_match",
 													},
 													Name: "SlotNamed",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(5947, 45),
+														Pos: p(5948, 45),
 														X: &lang.Ident{
-															Pos:  p(5947, 45),
+															Pos:  p(5948, 45),
 															Name: "groupname",
 														},
 													},
@@ -110161,41 +110179,41 @@ func preludeAST_221() *lang.TypeDecl {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(5948, 17),
+									Pos: p(5949, 17),
 									X: &lang.CondExpr{
-										Pos: p(5948, 33),
+										Pos: p(5949, 33),
 										Cond: &lang.BinaryExpr{
-											Pos: p(5948, 29),
+											Pos: p(5949, 29),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(5948, 24),
+												Pos:  p(5949, 24),
 												Name: "slot",
 											},
 											Y: &lang.Literal{
-												Pos:   p(5948, 31),
+												Pos:   p(5949, 31),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(5948, 35),
+											Pos:  p(5949, 35),
 											Name: "s_empty",
 										},
 										Else: &lang.CallExpr{
-											Pos: p(5948, 52),
+											Pos: p(5949, 52),
 											Fun: &lang.MemberExpr{
-												Pos: p(5948, 52),
+												Pos: p(5949, 52),
 												X: &lang.Ident{
-													Pos:  p(5948, 45),
+													Pos:  p(5949, 45),
 													Name: "_match",
 												},
 												Name: "GroupAt",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5948, 60),
+													Pos: p(5949, 60),
 													X: &lang.Ident{
-														Pos:  p(5948, 60),
+														Pos:  p(5949, 60),
 														Name: "slot",
 													},
 												},
@@ -110204,15 +110222,15 @@ func preludeAST_221() *lang.TypeDecl {
 									},
 								},
 							},
-							Rbrace: p(5949, 13),
+							Rbrace: p(5950, 13),
 						},
 					},
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5942, 27),
+						Pos: p(5943, 27),
 						Type: &lang.TypeRef{
-							Pos:  p(5942, 27),
+							Pos:  p(5943, 27),
 							Name: "string",
 						},
 						Name: "groupname",
@@ -110220,55 +110238,55 @@ func preludeAST_221() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5952, 9),
+				Pos:       p(5953, 9),
 				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5952, 16),
+					Pos:  p(5953, 16),
 					Name: "bool",
 				},
 				Name:    "ContainsKey",
-				NamePos: p(5952, 21),
+				NamePos: p(5953, 21),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5952, 33),
+						Pos: p(5953, 33),
 						Type: &lang.TypeRef{
-							Pos:  p(5952, 33),
+							Pos:  p(5953, 33),
 							Name: "string",
 						},
 						Name: "key",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5953, 9),
+					Pos: p(5954, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5954, 13),
+							Pos: p(5955, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5954, 21),
+								Pos: p(5955, 21),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5954, 17),
+									Pos:  p(5955, 17),
 									Name: "key",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5954, 24),
+									Pos:  p(5955, 24),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5954, 30),
+								Pos: p(5955, 30),
 								X: &lang.NewExpr{
-									Pos: p(5954, 36),
+									Pos: p(5955, 36),
 									Type: &lang.TypeRef{
-										Pos:  p(5954, 40),
+										Pos:  p(5955, 40),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5954, 62),
+											Pos: p(5955, 62),
 											X: &lang.Literal{
-												Pos:   p(5954, 62),
+												Pos:   p(5955, 62),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"key\"",
 												Value: string("key"),
@@ -110279,100 +110297,100 @@ func preludeAST_221() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5955, 13),
+							Pos: p(5956, 13),
 							X: &lang.BinaryExpr{
-								Pos: p(5955, 42),
+								Pos: p(5956, 42),
 								Op:  ">=",
 								X: &lang.CallExpr{
-									Pos: p(5955, 27),
+									Pos: p(5956, 27),
 									Fun: &lang.MemberExpr{
-										Pos: p(5955, 27),
+										Pos: p(5956, 27),
 										X: &lang.Ident{
-											Pos:  p(5955, 20),
+											Pos:  p(5956, 20),
 											Name: "_match",
 										},
 										Name: "SlotNamed",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5955, 37),
+											Pos: p(5956, 37),
 											X: &lang.Ident{
-												Pos:  p(5955, 37),
+												Pos:  p(5956, 37),
 												Name: "key",
 											},
 										},
 									},
 								},
 								Y: &lang.Literal{
-									Pos:   p(5955, 45),
+									Pos:   p(5956, 45),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 						},
 					},
-					Rbrace: p(5956, 9),
+					Rbrace: p(5957, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       p(5958, 9),
+				Pos:       p(5959, 9),
 				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5958, 16),
+					Pos:  p(5959, 16),
 					Name: "bool",
 				},
 				Name:    "TryGetValue",
-				NamePos: p(5958, 21),
+				NamePos: p(5959, 21),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(5958, 33),
+						Pos: p(5959, 33),
 						Type: &lang.TypeRef{
-							Pos:  p(5958, 33),
+							Pos:  p(5959, 33),
 							Name: "string",
 						},
 						Name: "key",
 					},
 					&lang.Param{
-						Pos:      p(5958, 45),
+						Pos:      p(5959, 45),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  p(5958, 49),
+							Pos:  p(5959, 49),
 							Name: "Group",
 						},
 						Name: "value",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(5959, 9),
+					Pos: p(5960, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(5960, 13),
+							Pos: p(5961, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5960, 21),
+								Pos: p(5961, 21),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(5960, 17),
+									Pos:  p(5961, 17),
 									Name: "key",
 								},
 								Y: &lang.Literal{
-									Pos:  p(5960, 24),
+									Pos:  p(5961, 24),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.ThrowStmt{
-								Pos: p(5960, 30),
+								Pos: p(5961, 30),
 								X: &lang.NewExpr{
-									Pos: p(5960, 36),
+									Pos: p(5961, 36),
 									Type: &lang.TypeRef{
-										Pos:  p(5960, 40),
+										Pos:  p(5961, 40),
 										Name: "ArgumentNullException",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5960, 62),
+											Pos: p(5961, 62),
 											X: &lang.Literal{
-												Pos:   p(5960, 62),
+												Pos:   p(5961, 62),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"key\"",
 												Value: string("key"),
@@ -110383,30 +110401,30 @@ func preludeAST_221() *lang.TypeDecl {
 							},
 						},
 						&lang.LocalDeclStmt{
-							Pos: p(5961, 13),
+							Pos: p(5962, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(5961, 13),
+								Pos:  p(5962, 13),
 								Name: "int",
 							},
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5961, 17),
+									Pos:  p(5962, 17),
 									Name: "slot",
 									Init: &lang.CallExpr{
-										Pos: p(5961, 31),
+										Pos: p(5962, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(5961, 31),
+											Pos: p(5962, 31),
 											X: &lang.Ident{
-												Pos:  p(5961, 24),
+												Pos:  p(5962, 24),
 												Name: "_match",
 											},
 											Name: "SlotNamed",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(5961, 41),
+												Pos: p(5962, 41),
 												X: &lang.Ident{
-													Pos:  p(5961, 41),
+													Pos:  p(5962, 41),
 													Name: "key",
 												},
 											},
@@ -110416,76 +110434,76 @@ func preludeAST_221() *lang.TypeDecl {
 							},
 						},
 						&lang.IfStmt{
-							Pos: p(5962, 13),
+							Pos: p(5963, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(5962, 22),
+								Pos: p(5963, 22),
 								Op:  "<",
 								X: &lang.Ident{
-									Pos:  p(5962, 17),
+									Pos:  p(5963, 17),
 									Name: "slot",
 								},
 								Y: &lang.Literal{
-									Pos:   p(5962, 24),
+									Pos:   p(5963, 24),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.BlockStmt{
-								Pos: p(5963, 13),
+								Pos: p(5964, 13),
 								Stmts: []lang.Stmt{
 									&lang.ExprStmt{
-										Pos: p(5964, 17),
+										Pos: p(5965, 17),
 										X: &lang.AssignExpr{
-											Pos: p(5964, 23),
+											Pos: p(5965, 23),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(5964, 17),
+												Pos:  p(5965, 17),
 												Name: "value",
 											},
 											Right: &lang.Literal{
-												Pos:  p(5964, 25),
+												Pos:  p(5965, 25),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									&lang.ReturnStmt{
-										Pos: p(5965, 17),
+										Pos: p(5966, 17),
 										X: &lang.Literal{
-											Pos:   p(5965, 24),
+											Pos:   p(5966, 24),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
 										},
 									},
 								},
-								Rbrace: p(5966, 13),
+								Rbrace: p(5967, 13),
 							},
 						},
 						&lang.ExprStmt{
-							Pos: p(5967, 13),
+							Pos: p(5968, 13),
 							X: &lang.AssignExpr{
-								Pos: p(5967, 19),
+								Pos: p(5968, 19),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(5967, 13),
+									Pos:  p(5968, 13),
 									Name: "value",
 								},
 								Right: &lang.CallExpr{
-									Pos: p(5967, 28),
+									Pos: p(5968, 28),
 									Fun: &lang.MemberExpr{
-										Pos: p(5967, 28),
+										Pos: p(5968, 28),
 										X: &lang.Ident{
-											Pos:  p(5967, 21),
+											Pos:  p(5968, 21),
 											Name: "_match",
 										},
 										Name: "GroupAt",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5967, 36),
+											Pos: p(5968, 36),
 											X: &lang.Ident{
-												Pos:  p(5967, 36),
+												Pos:  p(5968, 36),
 												Name: "slot",
 											},
 										},
@@ -110494,49 +110512,49 @@ func preludeAST_221() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5968, 13),
+							Pos: p(5969, 13),
 							X: &lang.Literal{
-								Pos:   p(5968, 20),
+								Pos:   p(5969, 20),
 								Kind:  lang.LitKind(9),
 								Raw:   "true",
 								Value: bool(true),
 							},
 						},
 					},
-					Rbrace: p(5969, 9),
+					Rbrace: p(5970, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(5971, 9),
+				Pos: p(5972, 9),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5971, 9),
+					Pos:  p(5972, 9),
 					Name: "System.Collections.Generic.List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(5971, 41),
+							Pos:  p(5972, 41),
 							Name: "Group",
 						},
 					},
 				},
 				Name:    "List",
-				NamePos: p(5971, 48),
+				NamePos: p(5972, 48),
 				Body: &lang.BlockStmt{
-					Pos: p(5972, 9),
+					Pos: p(5973, 9),
 					Stmts: []lang.Stmt{
 						&lang.LocalDeclStmt{
-							Pos: p(5973, 13),
+							Pos: p(5974, 13),
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(5973, 17),
+									Pos:  p(5974, 17),
 									Name: "list",
 									Init: &lang.NewExpr{
-										Pos: p(5973, 24),
+										Pos: p(5974, 24),
 										Type: &lang.TypeRef{
-											Pos:  p(5973, 28),
+											Pos:  p(5974, 28),
 											Name: "System.Collections.Generic.List",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(5973, 60),
+													Pos:  p(5974, 60),
 													Name: "Group",
 												},
 											},
@@ -110546,19 +110564,19 @@ func preludeAST_221() *lang.TypeDecl {
 							},
 						},
 						&lang.ForStmt{
-							Pos: p(5974, 13),
+							Pos: p(5975, 13),
 							InitDecl: &lang.LocalDeclStmt{
-								Pos: p(5974, 18),
+								Pos: p(5975, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(5974, 18),
+									Pos:  p(5975, 18),
 									Name: "int",
 								},
 								Decls: []*lang.Declarator{
 									&lang.Declarator{
-										Pos:  p(5974, 22),
+										Pos:  p(5975, 22),
 										Name: "i",
 										Init: &lang.Literal{
-											Pos:   p(5974, 26),
+											Pos:   p(5975, 26),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -110566,16 +110584,16 @@ func preludeAST_221() *lang.TypeDecl {
 								},
 							},
 							Cond: &lang.BinaryExpr{
-								Pos: p(5974, 31),
+								Pos: p(5975, 31),
 								Op:  "<",
 								X: &lang.Ident{
-									Pos:  p(5974, 29),
+									Pos:  p(5975, 29),
 									Name: "i",
 								},
 								Y: &lang.MemberExpr{
-									Pos: p(5974, 40),
+									Pos: p(5975, 40),
 									X: &lang.Ident{
-										Pos:  p(5974, 33),
+										Pos:  p(5975, 33),
 										Name: "_match",
 									},
 									Name: "GroupCount",
@@ -110583,44 +110601,44 @@ func preludeAST_221() *lang.TypeDecl {
 							},
 							Post: []lang.Expr{
 								&lang.PostfixExpr{
-									Pos: p(5974, 53),
+									Pos: p(5975, 53),
 									Op:  "++",
 									X: &lang.Ident{
-										Pos:  p(5974, 52),
+										Pos:  p(5975, 52),
 										Name: "i",
 									},
 								},
 							},
 							Body: &lang.ExprStmt{
-								Pos: p(5974, 57),
+								Pos: p(5975, 57),
 								X: &lang.CallExpr{
-									Pos: p(5974, 62),
+									Pos: p(5975, 62),
 									Fun: &lang.MemberExpr{
-										Pos: p(5974, 62),
+										Pos: p(5975, 62),
 										X: &lang.Ident{
-											Pos:  p(5974, 57),
+											Pos:  p(5975, 57),
 											Name: "list",
 										},
 										Name: "Add",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(5974, 66),
+											Pos: p(5975, 66),
 											X: &lang.CallExpr{
-												Pos: p(5974, 73),
+												Pos: p(5975, 73),
 												Fun: &lang.MemberExpr{
-													Pos: p(5974, 73),
+													Pos: p(5975, 73),
 													X: &lang.Ident{
-														Pos:  p(5974, 66),
+														Pos:  p(5975, 66),
 														Name: "_match",
 													},
 													Name: "GroupAt",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(5974, 81),
+														Pos: p(5975, 81),
 														X: &lang.Ident{
-															Pos:  p(5974, 81),
+															Pos:  p(5975, 81),
 															Name: "i",
 														},
 													},
@@ -110632,25 +110650,25 @@ func preludeAST_221() *lang.TypeDecl {
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(5975, 13),
+							Pos: p(5976, 13),
 							X: &lang.Ident{
-								Pos:  p(5975, 20),
+								Pos:  p(5976, 20),
 								Name: "list",
 							},
 						},
 					},
-					Rbrace: p(5976, 9),
+					Rbrace: p(5977, 9),
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(5978, 9),
+				Pos:       p(5979, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  p(5978, 16),
+					Pos:  p(5979, 16),
 					Name: "System.Collections.Generic.IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(5978, 55),
+							Pos:  p(5979, 55),
 							Name: "string",
 						},
 					},
@@ -110658,25 +110676,25 @@ func preludeAST_221() *lang.TypeDecl {
 				Name: "Keys",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  p(5980, 13),
+						Pos:  p(5981, 13),
 						Kind: "get",
 						Body: &lang.BlockStmt{
-							Pos: p(5981, 13),
+							Pos: p(5982, 13),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(5982, 17),
+									Pos: p(5983, 17),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(5982, 21),
+											Pos:  p(5983, 21),
 											Name: "keys",
 											Init: &lang.NewExpr{
-												Pos: p(5982, 28),
+												Pos: p(5983, 28),
 												Type: &lang.TypeRef{
-													Pos:  p(5982, 32),
+													Pos:  p(5983, 32),
 													Name: "System.Collections.Generic.List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(5982, 64),
+															Pos:  p(5983, 64),
 															Name: "string",
 														},
 													},
@@ -110686,19 +110704,19 @@ func preludeAST_221() *lang.TypeDecl {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(5983, 17),
+									Pos: p(5984, 17),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(5983, 22),
+										Pos: p(5984, 22),
 										Type: &lang.TypeRef{
-											Pos:  p(5983, 22),
+											Pos:  p(5984, 22),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(5983, 26),
+												Pos:  p(5984, 26),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(5983, 30),
+													Pos:   p(5984, 30),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -110706,16 +110724,16 @@ func preludeAST_221() *lang.TypeDecl {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(5983, 35),
+										Pos: p(5984, 35),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(5983, 33),
+											Pos:  p(5984, 33),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(5983, 44),
+											Pos: p(5984, 44),
 											X: &lang.Ident{
-												Pos:  p(5983, 37),
+												Pos:  p(5984, 37),
 												Name: "_match",
 											},
 											Name: "GroupCount",
@@ -110723,44 +110741,44 @@ func preludeAST_221() *lang.TypeDecl {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(5983, 57),
+											Pos: p(5984, 57),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(5983, 56),
+												Pos:  p(5984, 56),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(5983, 61),
+										Pos: p(5984, 61),
 										X: &lang.CallExpr{
-											Pos: p(5983, 66),
+											Pos: p(5984, 66),
 											Fun: &lang.MemberExpr{
-												Pos: p(5983, 66),
+												Pos: p(5984, 66),
 												X: &lang.Ident{
-													Pos:  p(5983, 61),
+													Pos:  p(5984, 61),
 													Name: "keys",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(5983, 70),
+													Pos: p(5984, 70),
 													X: &lang.CallExpr{
-														Pos: p(5983, 77),
+														Pos: p(5984, 77),
 														Fun: &lang.MemberExpr{
-															Pos: p(5983, 77),
+															Pos: p(5984, 77),
 															X: &lang.Ident{
-																Pos:  p(5983, 70),
+																Pos:  p(5984, 70),
 																Name: "_match",
 															},
 															Name: "NameAt",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(5983, 84),
+																Pos: p(5984, 84),
 																X: &lang.Ident{
-																	Pos:  p(5983, 84),
+																	Pos:  p(5984, 84),
 																	Name: "i",
 																},
 															},
@@ -110772,99 +110790,37 @@ func preludeAST_221() *lang.TypeDecl {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(5984, 17),
+									Pos: p(5985, 17),
 									X: &lang.Ident{
-										Pos:  p(5984, 24),
+										Pos:  p(5985, 24),
 										Name: "keys",
 									},
 								},
 							},
-							Rbrace: p(5985, 13),
+							Rbrace: p(5986, 13),
 						},
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(5988, 9),
+				Pos:       p(5989, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  p(5988, 16),
+					Pos:  p(5989, 16),
 					Name: "System.Collections.Generic.IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(5988, 55),
+							Pos:  p(5989, 55),
 							Name: "Group",
 						},
 					},
 				},
 				Name: "Values",
 				ExprBody: &lang.CallExpr{
-					Pos: p(5988, 72),
+					Pos: p(5989, 72),
 					Fun: &lang.Ident{
-						Pos:  p(5988, 72),
+						Pos:  p(5989, 72),
 						Name: "List",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(5989, 9),
-				Modifiers: lang.Modifiers(1),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(5989, 16),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: p(5989, 21),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(5989, 28),
-						Type: &lang.TypeRef{
-							Pos:       p(5989, 28),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  p(5989, 28),
-								Name: "Group",
-							},
-						},
-						Name: "array",
-					},
-					&lang.Param{
-						Pos: p(5989, 43),
-						Type: &lang.TypeRef{
-							Pos:  p(5989, 43),
-							Name: "int",
-						},
-						Name: "arrayIndex",
-					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(5989, 69),
-					Fun: &lang.MemberExpr{
-						Pos: p(5989, 69),
-						X: &lang.CallExpr{
-							Pos: p(5989, 62),
-							Fun: &lang.Ident{
-								Pos:  p(5989, 62),
-								Name: "List",
-							},
-						},
-						Name: "CopyTo",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(5989, 76),
-							X: &lang.Ident{
-								Pos:  p(5989, 76),
-								Name: "array",
-							},
-						},
-						&lang.Arg{
-							Pos: p(5989, 83),
-							X: &lang.Ident{
-								Pos:  p(5989, 83),
-								Name: "arrayIndex",
-							},
-						},
 					},
 				},
 			},
@@ -110873,24 +110829,86 @@ func preludeAST_221() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
 					Pos:  p(5990, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(5990, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5990, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(5990, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5990, 28),
+								Name: "Group",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(5990, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5990, 43),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5990, 69),
+					Fun: &lang.MemberExpr{
+						Pos: p(5990, 69),
+						X: &lang.CallExpr{
+							Pos: p(5990, 62),
+							Fun: &lang.Ident{
+								Pos:  p(5990, 62),
+								Name: "List",
+							},
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5990, 76),
+							X: &lang.Ident{
+								Pos:  p(5990, 76),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5990, 83),
+							X: &lang.Ident{
+								Pos:  p(5990, 83),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5991, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5991, 16),
 					Name: "System.Collections.Generic.IEnumerator",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(5990, 55),
+							Pos:  p(5991, 55),
 							Name: "Group",
 						},
 					},
 				},
 				Name:    "GetEnumerator",
-				NamePos: p(5990, 62),
+				NamePos: p(5991, 62),
 				ExprBody: &lang.CallExpr{
-					Pos: p(5990, 88),
+					Pos: p(5991, 88),
 					Fun: &lang.MemberExpr{
-						Pos: p(5990, 88),
+						Pos: p(5991, 88),
 						X: &lang.CallExpr{
-							Pos: p(5990, 81),
+							Pos: p(5991, 81),
 							Fun: &lang.Ident{
-								Pos:  p(5990, 81),
+								Pos:  p(5991, 81),
 								Name: "List",
 							},
 						},
@@ -110899,20 +110917,20 @@ func preludeAST_221() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(5991, 9),
+				Pos: p(5992, 9),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(5991, 9),
+					Pos:  p(5992, 9),
 					Name: "System.Collections.IEnumerator",
 				},
 				Name: "GetEnumerator",
 				ExprBody: &lang.CallExpr{
-					Pos: p(5991, 97),
+					Pos: p(5992, 97),
 					Fun: &lang.MemberExpr{
-						Pos: p(5991, 97),
+						Pos: p(5992, 97),
 						X: &lang.CallExpr{
-							Pos: p(5991, 90),
+							Pos: p(5992, 90),
 							Fun: &lang.Ident{
-								Pos:  p(5991, 90),
+								Pos:  p(5992, 90),
 								Name: "List",
 							},
 						},
@@ -110920,7 +110938,7 @@ func preludeAST_221() *lang.TypeDecl {
 					},
 				},
 				Iface: &lang.TypeRef{
-					Pos:  p(5991, 40),
+					Pos:  p(5992, 40),
 					Name: "System.Collections.IEnumerable",
 				},
 			},
@@ -110930,18 +110948,18 @@ func preludeAST_221() *lang.TypeDecl {
 
 func preludeAST_222() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       p(5994, 5),
+		Pos:       p(5995, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MatchCollection",
 		Namespace: "System.Text.RegularExpressions",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  p(5994, 36),
+				Pos:  p(5995, 36),
 				Name: "System.Collections.Generic.IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(5994, 75),
+						Pos:  p(5995, 75),
 						Name: "Match",
 					},
 				},
@@ -110949,30 +110967,16 @@ func preludeAST_222() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.FieldDecl{
-				Pos:       p(5996, 9),
-				Modifiers: lang.Modifiers(256),
-				Type: &lang.TypeRef{
-					Pos:  p(5996, 18),
-					Name: "Regex",
-				},
-				Decls: []*lang.Declarator{
-					&lang.Declarator{
-						Pos:  p(5996, 24),
-						Name: "_regex",
-					},
-				},
-			},
-			&lang.FieldDecl{
 				Pos:       p(5997, 9),
 				Modifiers: lang.Modifiers(256),
 				Type: &lang.TypeRef{
 					Pos:  p(5997, 18),
-					Name: "string",
+					Name: "Regex",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5997, 25),
-						Name: "_input",
+						Pos:  p(5997, 24),
+						Name: "_regex",
 					},
 				},
 			},
@@ -110981,82 +110985,81 @@ func preludeAST_222() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(256),
 				Type: &lang.TypeRef{
 					Pos:  p(5998, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5998, 25),
+						Name: "_input",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5999, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5999, 18),
 					Name: "int",
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5998, 22),
+						Pos:  p(5999, 22),
 						Name: "_startat",
 					},
 				},
 			},
 			&lang.FieldDecl{
-				Pos: p(5999, 9),
+				Pos: p(6000, 9),
 				Type: &lang.TypeRef{
-					Pos:  p(5999, 9),
+					Pos:  p(6000, 9),
 					Name: "System.Collections.Generic.List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(5999, 41),
+							Pos:  p(6000, 41),
 							Name: "Match",
 						},
 					},
 				},
 				Decls: []*lang.Declarator{
 					&lang.Declarator{
-						Pos:  p(5999, 48),
+						Pos:  p(6000, 48),
 						Name: "_matches",
 					},
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       p(6001, 9),
+				Pos:       p(6002, 9),
 				Modifiers: lang.Modifiers(8),
 				Name:      "MatchCollection",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(6001, 34),
+						Pos: p(6002, 34),
 						Type: &lang.TypeRef{
-							Pos:  p(6001, 34),
+							Pos:  p(6002, 34),
 							Name: "Regex",
 						},
 						Name: "regex",
 					},
 					&lang.Param{
-						Pos: p(6001, 47),
+						Pos: p(6002, 47),
 						Type: &lang.TypeRef{
-							Pos:  p(6001, 47),
+							Pos:  p(6002, 47),
 							Name: "string",
 						},
 						Name: "input",
 					},
 					&lang.Param{
-						Pos: p(6001, 61),
+						Pos: p(6002, 61),
 						Type: &lang.TypeRef{
-							Pos:  p(6001, 61),
+							Pos:  p(6002, 61),
 							Name: "int",
 						},
 						Name: "startat",
 					},
 				},
 				Body: &lang.BlockStmt{
-					Pos: p(6002, 9),
+					Pos: p(6003, 9),
 					Stmts: []lang.Stmt{
-						&lang.ExprStmt{
-							Pos: p(6003, 13),
-							X: &lang.AssignExpr{
-								Pos: p(6003, 20),
-								Op:  "=",
-								Left: &lang.Ident{
-									Pos:  p(6003, 13),
-									Name: "_regex",
-								},
-								Right: &lang.Ident{
-									Pos:  p(6003, 22),
-									Name: "regex",
-								},
-							},
-						},
 						&lang.ExprStmt{
 							Pos: p(6004, 13),
 							X: &lang.AssignExpr{
@@ -111064,82 +111067,97 @@ func preludeAST_222() *lang.TypeDecl {
 								Op:  "=",
 								Left: &lang.Ident{
 									Pos:  p(6004, 13),
-									Name: "_input",
+									Name: "_regex",
 								},
 								Right: &lang.Ident{
 									Pos:  p(6004, 22),
-									Name: "input",
+									Name: "regex",
 								},
 							},
 						},
 						&lang.ExprStmt{
 							Pos: p(6005, 13),
 							X: &lang.AssignExpr{
-								Pos: p(6005, 22),
+								Pos: p(6005, 20),
 								Op:  "=",
 								Left: &lang.Ident{
 									Pos:  p(6005, 13),
+									Name: "_input",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6005, 22),
+									Name: "input",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6006, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6006, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6006, 13),
 									Name: "_startat",
 								},
 								Right: &lang.Ident{
-									Pos:  p(6005, 24),
+									Pos:  p(6006, 24),
 									Name: "startat",
 								},
 							},
 						},
 					},
-					Rbrace: p(6006, 9),
+					Rbrace: p(6007, 9),
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(6009, 9),
+				Pos: p(6010, 9),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(6009, 9),
+					Pos:  p(6010, 9),
 					Name: "System.Collections.Generic.List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(6009, 41),
+							Pos:  p(6010, 41),
 							Name: "Match",
 						},
 					},
 				},
 				Name:    "All",
-				NamePos: p(6009, 48),
+				NamePos: p(6010, 48),
 				Body: &lang.BlockStmt{
-					Pos: p(6010, 9),
+					Pos: p(6011, 9),
 					Stmts: []lang.Stmt{
 						&lang.IfStmt{
-							Pos: p(6011, 13),
+							Pos: p(6012, 13),
 							Cond: &lang.BinaryExpr{
-								Pos: p(6011, 26),
+								Pos: p(6012, 26),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(6011, 17),
+									Pos:  p(6012, 17),
 									Name: "_matches",
 								},
 								Y: &lang.Literal{
-									Pos:  p(6011, 29),
+									Pos:  p(6012, 29),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.BlockStmt{
-								Pos: p(6012, 13),
+								Pos: p(6013, 13),
 								Stmts: []lang.Stmt{
 									&lang.LocalDeclStmt{
-										Pos: p(6013, 17),
+										Pos: p(6014, 17),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(6013, 21),
+												Pos:  p(6014, 21),
 												Name: "list",
 												Init: &lang.NewExpr{
-													Pos: p(6013, 28),
+													Pos: p(6014, 28),
 													Type: &lang.TypeRef{
-														Pos:  p(6013, 32),
+														Pos:  p(6014, 32),
 														Name: "System.Collections.Generic.List",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(6013, 64),
+																Pos:  p(6014, 64),
 																Name: "Match",
 															},
 														},
@@ -111149,66 +111167,66 @@ func preludeAST_222() *lang.TypeDecl {
 										},
 									},
 									&lang.LocalDeclStmt{
-										Pos: p(6014, 17),
+										Pos: p(6015, 17),
 										Type: &lang.TypeRef{
-											Pos:  p(6014, 17),
+											Pos:  p(6015, 17),
 											Name: "Match",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(6014, 23),
+												Pos:  p(6015, 23),
 												Name: "m",
 												Init: &lang.CallExpr{
-													Pos: p(6014, 34),
+													Pos: p(6015, 34),
 													Fun: &lang.MemberExpr{
-														Pos: p(6014, 34),
+														Pos: p(6015, 34),
 														X: &lang.Ident{
-															Pos:  p(6014, 27),
+															Pos:  p(6015, 27),
 															Name: "_regex",
 														},
 														Name: "Run",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(6014, 38),
+															Pos: p(6015, 38),
 															X: &lang.Ident{
-																Pos:  p(6014, 38),
+																Pos:  p(6015, 38),
 																Name: "_input",
 															},
 														},
 														&lang.Arg{
-															Pos: p(6014, 46),
+															Pos: p(6015, 46),
 															X: &lang.Literal{
-																Pos:   p(6014, 46),
+																Pos:   p(6015, 46),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														&lang.Arg{
-															Pos: p(6014, 49),
+															Pos: p(6015, 49),
 															X: &lang.MemberExpr{
-																Pos: p(6014, 56),
+																Pos: p(6015, 56),
 																X: &lang.Ident{
-																	Pos:  p(6014, 49),
+																	Pos:  p(6015, 49),
 																	Name: "_input",
 																},
 																Name: "Length",
 															},
 														},
 														&lang.Arg{
-															Pos: p(6014, 64),
+															Pos: p(6015, 64),
 															X: &lang.Ident{
-																Pos:  p(6014, 64),
+																Pos:  p(6015, 64),
 																Name: "_startat",
 															},
 														},
 														&lang.Arg{
-															Pos: p(6014, 74),
+															Pos: p(6015, 74),
 															X: &lang.UnaryExpr{
-																Pos: p(6014, 74),
+																Pos: p(6015, 74),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(6014, 75),
+																	Pos:   p(6015, 75),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
@@ -111220,35 +111238,35 @@ func preludeAST_222() *lang.TypeDecl {
 										},
 									},
 									&lang.WhileStmt{
-										Pos: p(6015, 17),
+										Pos: p(6016, 17),
 										Cond: &lang.MemberExpr{
-											Pos: p(6015, 26),
+											Pos: p(6016, 26),
 											X: &lang.Ident{
-												Pos:  p(6015, 24),
+												Pos:  p(6016, 24),
 												Name: "m",
 											},
 											Name: "Success",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(6016, 17),
+											Pos: p(6017, 17),
 											Stmts: []lang.Stmt{
 												&lang.ExprStmt{
-													Pos: p(6017, 21),
+													Pos: p(6018, 21),
 													X: &lang.CallExpr{
-														Pos: p(6017, 26),
+														Pos: p(6018, 26),
 														Fun: &lang.MemberExpr{
-															Pos: p(6017, 26),
+															Pos: p(6018, 26),
 															X: &lang.Ident{
-																Pos:  p(6017, 21),
+																Pos:  p(6018, 21),
 																Name: "list",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(6017, 30),
+																Pos: p(6018, 30),
 																X: &lang.Ident{
-																	Pos:  p(6017, 30),
+																	Pos:  p(6018, 30),
 																	Name: "m",
 																},
 															},
@@ -111256,20 +111274,20 @@ func preludeAST_222() *lang.TypeDecl {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(6018, 21),
+													Pos: p(6019, 21),
 													X: &lang.AssignExpr{
-														Pos: p(6018, 23),
+														Pos: p(6019, 23),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(6018, 21),
+															Pos:  p(6019, 21),
 															Name: "m",
 														},
 														Right: &lang.CallExpr{
-															Pos: p(6018, 27),
+															Pos: p(6019, 27),
 															Fun: &lang.MemberExpr{
-																Pos: p(6018, 27),
+																Pos: p(6019, 27),
 																X: &lang.Ident{
-																	Pos:  p(6018, 25),
+																	Pos:  p(6019, 25),
 																	Name: "m",
 																},
 																Name: "NextMatch",
@@ -111278,57 +111296,37 @@ func preludeAST_222() *lang.TypeDecl {
 													},
 												},
 											},
-											Rbrace: p(6019, 17),
+											Rbrace: p(6020, 17),
 										},
 									},
 									&lang.ExprStmt{
-										Pos: p(6020, 17),
+										Pos: p(6021, 17),
 										X: &lang.AssignExpr{
-											Pos: p(6020, 26),
+											Pos: p(6021, 26),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(6020, 17),
+												Pos:  p(6021, 17),
 												Name: "_matches",
 											},
 											Right: &lang.Ident{
-												Pos:  p(6020, 28),
+												Pos:  p(6021, 28),
 												Name: "list",
 											},
 										},
 									},
 								},
-								Rbrace: p(6021, 13),
+								Rbrace: p(6022, 13),
 							},
 						},
 						&lang.ReturnStmt{
-							Pos: p(6022, 13),
+							Pos: p(6023, 13),
 							X: &lang.Ident{
-								Pos:  p(6022, 20),
+								Pos:  p(6023, 20),
 								Name: "_matches",
 							},
 						},
 					},
-					Rbrace: p(6023, 9),
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       p(6025, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  p(6025, 16),
-					Name: "int",
-				},
-				Name: "Count",
-				ExprBody: &lang.MemberExpr{
-					Pos: p(6025, 35),
-					X: &lang.CallExpr{
-						Pos: p(6025, 29),
-						Fun: &lang.Ident{
-							Pos:  p(6025, 29),
-							Name: "All",
-						},
-					},
-					Name: "Count",
+					Rbrace: p(6024, 9),
 				},
 			},
 			&lang.PropertyDecl{
@@ -111336,14 +111334,19 @@ func preludeAST_222() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(6026, 16),
-					Name: "bool",
+					Name: "int",
 				},
-				Name: "IsReadOnly",
-				ExprBody: &lang.Literal{
-					Pos:   p(6026, 35),
-					Kind:  lang.LitKind(9),
-					Raw:   "true",
-					Value: bool(true),
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(6026, 35),
+					X: &lang.CallExpr{
+						Pos: p(6026, 29),
+						Fun: &lang.Ident{
+							Pos:  p(6026, 29),
+							Name: "All",
+						},
+					},
+					Name: "Count",
 				},
 			},
 			&lang.PropertyDecl{
@@ -111353,12 +111356,12 @@ func preludeAST_222() *lang.TypeDecl {
 					Pos:  p(6027, 16),
 					Name: "bool",
 				},
-				Name: "IsSynchronized",
+				Name: "IsReadOnly",
 				ExprBody: &lang.Literal{
-					Pos:   p(6027, 39),
+					Pos:   p(6027, 35),
 					Kind:  lang.LitKind(9),
-					Raw:   "false",
-					Value: bool(false),
+					Raw:   "true",
+					Value: bool(true),
 				},
 			},
 			&lang.PropertyDecl{
@@ -111366,38 +111369,53 @@ func preludeAST_222() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  p(6028, 16),
+					Name: "bool",
+				},
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(6028, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6029, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6029, 16),
 					Name: "object",
 				},
 				Name: "SyncRoot",
 				ExprBody: &lang.ThisExpr{
-					Pos: p(6028, 35),
+					Pos: p(6029, 35),
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       p(6030, 9),
+				Pos:       p(6031, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  p(6030, 16),
+					Pos:  p(6031, 16),
 					Name: "Match",
 				},
 				Name: "this[]",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  p(6032, 13),
+						Pos:  p(6033, 13),
 						Kind: "get",
 						Body: &lang.BlockStmt{
-							Pos: p(6033, 13),
+							Pos: p(6034, 13),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(6034, 17),
+									Pos: p(6035, 17),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(6034, 21),
+											Pos:  p(6035, 21),
 											Name: "all",
 											Init: &lang.CallExpr{
-												Pos: p(6034, 27),
+												Pos: p(6035, 27),
 												Fun: &lang.Ident{
-													Pos:  p(6034, 27),
+													Pos:  p(6035, 27),
 													Name: "All",
 												},
 											},
@@ -111405,34 +111423,34 @@ func preludeAST_222() *lang.TypeDecl {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(6035, 17),
+									Pos: p(6036, 17),
 									Cond: &lang.BinaryExpr{
-										Pos: p(6035, 27),
+										Pos: p(6036, 27),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(6035, 23),
+											Pos: p(6036, 23),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(6035, 21),
+												Pos:  p(6036, 21),
 												Name: "i",
 											},
 											Y: &lang.Literal{
-												Pos:   p(6035, 25),
+												Pos:   p(6036, 25),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(6035, 32),
+											Pos: p(6036, 32),
 											Op:  ">=",
 											X: &lang.Ident{
-												Pos:  p(6035, 30),
+												Pos:  p(6036, 30),
 												Name: "i",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(6035, 39),
+												Pos: p(6036, 39),
 												X: &lang.Ident{
-													Pos:  p(6035, 35),
+													Pos:  p(6036, 35),
 													Name: "all",
 												},
 												Name: "Count",
@@ -111440,27 +111458,27 @@ func preludeAST_222() *lang.TypeDecl {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(6035, 46),
+										Pos: p(6036, 46),
 										X: &lang.NewExpr{
-											Pos: p(6035, 52),
+											Pos: p(6036, 52),
 											Type: &lang.TypeRef{
-												Pos:  p(6035, 56),
+												Pos:  p(6036, 56),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(6035, 84),
+													Pos: p(6036, 84),
 													X: &lang.Literal{
-														Pos:   p(6035, 84),
+														Pos:   p(6036, 84),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"i\"",
 														Value: string("i"),
 													},
 												},
 												&lang.Arg{
-													Pos: p(6035, 89),
+													Pos: p(6036, 89),
 													X: &lang.Literal{
-														Pos:   p(6035, 89),
+														Pos:   p(6036, 89),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified argument was out of the range of valid values.\"",
 														Value: string("Specified argument was out of the range of valid values."),
@@ -111471,18 +111489,18 @@ func preludeAST_222() *lang.TypeDecl {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(6036, 17),
+									Pos: p(6037, 17),
 									X: &lang.IndexExpr{
-										Pos: p(6036, 27),
+										Pos: p(6037, 27),
 										X: &lang.Ident{
-											Pos:  p(6036, 24),
+											Pos:  p(6037, 24),
 											Name: "all",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(6036, 28),
+												Pos: p(6037, 28),
 												X: &lang.Ident{
-													Pos:  p(6036, 28),
+													Pos:  p(6037, 28),
 													Name: "i",
 												},
 											},
@@ -111490,80 +111508,18 @@ func preludeAST_222() *lang.TypeDecl {
 									},
 								},
 							},
-							Rbrace: p(6037, 13),
+							Rbrace: p(6038, 13),
 						},
 					},
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: p(6030, 27),
+						Pos: p(6031, 27),
 						Type: &lang.TypeRef{
-							Pos:  p(6030, 27),
+							Pos:  p(6031, 27),
 							Name: "int",
 						},
 						Name: "i",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       p(6040, 9),
-				Modifiers: lang.Modifiers(1),
-				ReturnType: &lang.TypeRef{
-					Pos:  p(6040, 16),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: p(6040, 21),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: p(6040, 28),
-						Type: &lang.TypeRef{
-							Pos:       p(6040, 28),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  p(6040, 28),
-								Name: "Match",
-							},
-						},
-						Name: "array",
-					},
-					&lang.Param{
-						Pos: p(6040, 43),
-						Type: &lang.TypeRef{
-							Pos:  p(6040, 43),
-							Name: "int",
-						},
-						Name: "arrayIndex",
-					},
-				},
-				ExprBody: &lang.CallExpr{
-					Pos: p(6040, 68),
-					Fun: &lang.MemberExpr{
-						Pos: p(6040, 68),
-						X: &lang.CallExpr{
-							Pos: p(6040, 62),
-							Fun: &lang.Ident{
-								Pos:  p(6040, 62),
-								Name: "All",
-							},
-						},
-						Name: "CopyTo",
-					},
-					Args: []*lang.Arg{
-						&lang.Arg{
-							Pos: p(6040, 75),
-							X: &lang.Ident{
-								Pos:  p(6040, 75),
-								Name: "array",
-							},
-						},
-						&lang.Arg{
-							Pos: p(6040, 82),
-							X: &lang.Ident{
-								Pos:  p(6040, 82),
-								Name: "arrayIndex",
-							},
-						},
 					},
 				},
 			},
@@ -111572,24 +111528,86 @@ func preludeAST_222() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				ReturnType: &lang.TypeRef{
 					Pos:  p(6041, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(6041, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6041, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(6041, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(6041, 28),
+								Name: "Match",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(6041, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(6041, 43),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6041, 68),
+					Fun: &lang.MemberExpr{
+						Pos: p(6041, 68),
+						X: &lang.CallExpr{
+							Pos: p(6041, 62),
+							Fun: &lang.Ident{
+								Pos:  p(6041, 62),
+								Name: "All",
+							},
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6041, 75),
+							X: &lang.Ident{
+								Pos:  p(6041, 75),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6041, 82),
+							X: &lang.Ident{
+								Pos:  p(6041, 82),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6042, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6042, 16),
 					Name: "System.Collections.Generic.IEnumerator",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  p(6041, 55),
+							Pos:  p(6042, 55),
 							Name: "Match",
 						},
 					},
 				},
 				Name:    "GetEnumerator",
-				NamePos: p(6041, 62),
+				NamePos: p(6042, 62),
 				ExprBody: &lang.CallExpr{
-					Pos: p(6041, 87),
+					Pos: p(6042, 87),
 					Fun: &lang.MemberExpr{
-						Pos: p(6041, 87),
+						Pos: p(6042, 87),
 						X: &lang.CallExpr{
-							Pos: p(6041, 81),
+							Pos: p(6042, 81),
 							Fun: &lang.Ident{
-								Pos:  p(6041, 81),
+								Pos:  p(6042, 81),
 								Name: "All",
 							},
 						},
@@ -111598,20 +111616,20 @@ func preludeAST_222() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos: p(6042, 9),
+				Pos: p(6043, 9),
 				ReturnType: &lang.TypeRef{
-					Pos:  p(6042, 9),
+					Pos:  p(6043, 9),
 					Name: "System.Collections.IEnumerator",
 				},
 				Name: "GetEnumerator",
 				ExprBody: &lang.CallExpr{
-					Pos: p(6042, 96),
+					Pos: p(6043, 96),
 					Fun: &lang.MemberExpr{
-						Pos: p(6042, 96),
+						Pos: p(6043, 96),
 						X: &lang.CallExpr{
-							Pos: p(6042, 90),
+							Pos: p(6043, 90),
 							Fun: &lang.Ident{
-								Pos:  p(6042, 90),
+								Pos:  p(6043, 90),
 								Name: "All",
 							},
 						},
@@ -111619,7 +111637,7 @@ func preludeAST_222() *lang.TypeDecl {
 					},
 				},
 				Iface: &lang.TypeRef{
-					Pos:  p(6042, 40),
+					Pos:  p(6043, 40),
 					Name: "System.Collections.IEnumerable",
 				},
 			},
