@@ -117,6 +117,7 @@ func Bind(files []*lang.File) (b *Bound) {
 	bind.ExpandAliases(files)
 	pre := preludeFor(files)
 	bind.ExpandFieldKeyword(files)
+	bind.GeneratedRegexes(files)
 	if anon := bind.AnonymousTypes(files); anon != nil {
 		files = append(files[:len(files):len(files)], anon)
 	}

@@ -5368,3 +5368,725 @@ namespace System.Text
         public DecoderFallbackException(string message) : base(message) { }
     }
 }
+
+// System.Text.RegularExpressions (compiled when named): the classes are
+// here, the engine is native (Internal.VM.RegexParse, RegexRun,
+// RegexExpand; vm/lib/regex). A match comes back as an int[]: the number
+// of groups n, n offsets, then for each group its capture count and the
+// captures' index and length pairs; Match, Group and Capture read it.
+namespace System.Text.RegularExpressions
+{
+    [Flags]
+    public enum RegexOptions
+    {
+        None = 0,
+        IgnoreCase = 1,
+        Multiline = 2,
+        ExplicitCapture = 4,
+        Compiled = 8,
+        Singleline = 16,
+        IgnorePatternWhitespace = 32,
+        RightToLeft = 64,
+        ECMAScript = 256,
+        CultureInvariant = 512,
+        NonBacktracking = 1024,
+    }
+
+    public enum RegexParseError
+    {
+        Unknown = 0,
+        AlternationHasTooManyConditions = 1,
+        AlternationHasMalformedCondition = 2,
+        AlternationHasMalformedReference = 3,
+        AlternationHasNamedCapture = 4,
+        AlternationHasComment = 5,
+        AlternationHasUndefinedReference = 6,
+        CaptureGroupNameInvalid = 7,
+        CaptureGroupOfZero = 8,
+        ExclusionGroupNotLast = 9,
+        InsufficientClosingParentheses = 10,
+        InsufficientOpeningParentheses = 11,
+        InsufficientOrInvalidHexDigits = 12,
+        InvalidGroupingConstruct = 13,
+        InvalidUnicodePropertyEscape = 14,
+        MalformedNamedReference = 15,
+        MalformedUnicodePropertyEscape = 16,
+        MissingControlCharacter = 17,
+        NestedQuantifiersNotParenthesized = 18,
+        QuantifierAfterNothing = 19,
+        QuantifierOrCaptureGroupOutOfRange = 20,
+        ReversedCharacterRange = 21,
+        ReversedQuantifierRange = 22,
+        ShorthandClassInCharacterRange = 23,
+        UndefinedNamedReference = 24,
+        UndefinedNumberedReference = 25,
+        UnescapedEndingBackslash = 26,
+        UnrecognizedControlCharacter = 27,
+        UnrecognizedEscape = 28,
+        UnrecognizedUnicodeProperty = 29,
+        UnterminatedBracket = 30,
+        UnterminatedComment = 31,
+    }
+
+    public delegate string MatchEvaluator(Match match);
+
+    public sealed class RegexParseException : ArgumentException
+    {
+        readonly RegexParseError _error;
+        readonly int _offset;
+        internal RegexParseException(RegexParseError error, int offset, string message) : base(message) { _error = error; _offset = offset; }
+        public RegexParseError Error => _error;
+        public int Offset => _offset;
+    }
+
+    public class RegexMatchTimeoutException : TimeoutException
+    {
+        string _input = "";
+        string _pattern = "";
+        TimeSpan _timeout = TimeSpan.FromTicks(-1);
+        public RegexMatchTimeoutException() : base("The operation has timed out.") { }
+        public RegexMatchTimeoutException(string message) : base(message) { }
+        public RegexMatchTimeoutException(string message, Exception inner) : base(message, inner) { }
+        public RegexMatchTimeoutException(string regexInput, string regexPattern, TimeSpan matchTimeout)
+            : base("The Regex engine has timed out while trying to match a pattern to an input string. This can occur for many reasons, including very large inputs or excessive backtracking caused by nested quantifiers, back-references and other factors.")
+        {
+            _input = regexInput;
+            _pattern = regexPattern;
+            _timeout = matchTimeout;
+        }
+        public string Input => _input;
+        public string Pattern => _pattern;
+        public TimeSpan MatchTimeout => _timeout;
+    }
+
+    // GeneratedRegexAttribute marks a static partial method or property
+    // whose Regex the source generator would write; asyncvm's binder makes
+    // the member return one Regex built from the attribute's arguments.
+    [AttributeUsage(AttributeTargets.Method | AttributeTargets.Property, AllowMultiple = false, Inherited = false)]
+    public sealed class GeneratedRegexAttribute : Attribute
+    {
+        readonly string _pattern;
+        readonly RegexOptions _options;
+        readonly int _timeout;
+        readonly string _culture;
+        public GeneratedRegexAttribute(string pattern) { _pattern = pattern; _timeout = -1; _culture = ""; }
+        public GeneratedRegexAttribute(string pattern, RegexOptions options) { _pattern = pattern; _options = options; _timeout = -1; _culture = ""; }
+        public GeneratedRegexAttribute(string pattern, RegexOptions options, int matchTimeoutMilliseconds) { _pattern = pattern; _options = options; _timeout = matchTimeoutMilliseconds; _culture = ""; }
+        public string Pattern => _pattern;
+        public RegexOptions Options => _options;
+        public int MatchTimeoutMilliseconds => _timeout;
+        public string CultureName => _culture;
+    }
+
+    public class Regex
+    {
+        public static readonly TimeSpan InfiniteMatchTimeout = TimeSpan.FromMilliseconds(-1);
+        static readonly System.Collections.Generic.Dictionary<string, Regex> s_cache = new System.Collections.Generic.Dictionary<string, Regex>();
+        static int s_cacheSize = 15;
+
+        readonly object _h;
+        readonly string _pattern;
+        readonly RegexOptions _options;
+        readonly TimeSpan _timeout;
+        internal readonly string[] _names;
+        internal readonly int[] _numbers;
+
+        public Regex(string pattern) : this(pattern, RegexOptions.None, InfiniteMatchTimeout) { }
+        public Regex(string pattern, RegexOptions options) : this(pattern, options, InfiniteMatchTimeout) { }
+        public Regex(string pattern, RegexOptions options, TimeSpan matchTimeout)
+        {
+            if (pattern == null) throw new ArgumentNullException("pattern");
+            long ticks = matchTimeout.Ticks;
+            if (ticks != -10000 && (ticks <= 0 || ticks > 2147483646L * 10000))
+                throw new ArgumentOutOfRangeException("matchTimeout");
+            _h = Internal.VM.RegexParse(pattern, (int)options);
+            string err = Internal.VM.RegexError(_h);
+            if (err != null)
+            {
+                int code = Internal.VM.RegexErrorCode(_h);
+                if (code < 0) throw new ArgumentOutOfRangeException("options");
+                throw new RegexParseException((RegexParseError)code, Internal.VM.RegexErrorOffset(_h), err);
+            }
+            _pattern = pattern;
+            _options = options;
+            _timeout = matchTimeout;
+            _names = Internal.VM.RegexGroupNames(_h);
+            _numbers = Internal.VM.RegexGroupNumbers(_h);
+        }
+
+        public static int CacheSize
+        {
+            get => s_cacheSize;
+            set
+            {
+                if (value < 0) throw new ArgumentOutOfRangeException("value");
+                lock (s_cache)
+                {
+                    s_cacheSize = value;
+                    s_cache.Clear();
+                }
+            }
+        }
+
+        // Cached is the Regex of the static methods, kept as .NET keeps the
+        // last CacheSize patterns.
+        static Regex Cached(string pattern, RegexOptions options, TimeSpan timeout)
+        {
+            if (pattern == null) throw new ArgumentNullException("pattern");
+            string key = ((int)options).ToString() + ":" + timeout.Ticks.ToString() + ":" + pattern;
+            Regex re;
+            lock (s_cache)
+            {
+                if (s_cache.TryGetValue(key, out re)) return re;
+            }
+            re = new Regex(pattern, options, timeout);
+            lock (s_cache)
+            {
+                if (s_cache.Count >= s_cacheSize) s_cache.Clear();
+                if (s_cacheSize > 0) s_cache[key] = re;
+            }
+            return re;
+        }
+
+        public RegexOptions Options => _options;
+        public TimeSpan MatchTimeout => _timeout;
+        public bool RightToLeft => (_options & RegexOptions.RightToLeft) != 0;
+        public override string ToString() => _pattern;
+        internal object Handle => _h;
+
+        public string[] GetGroupNames()
+        {
+            var r = new string[_names.Length];
+            for (int i = 0; i < r.Length; i++) r[i] = _names[i];
+            return r;
+        }
+
+        public int[] GetGroupNumbers()
+        {
+            var r = new int[_numbers.Length];
+            for (int i = 0; i < r.Length; i++) r[i] = _numbers[i];
+            return r;
+        }
+
+        public string GroupNameFromNumber(int i)
+        {
+            for (int k = 0; k < _numbers.Length; k++)
+                if (_numbers[k] == i) return _names[k];
+            return "";
+        }
+
+        public int GroupNumberFromName(string name)
+        {
+            if (name == null) throw new ArgumentNullException("name");
+            for (int k = 0; k < _names.Length; k++)
+                if (_names[k] == name) return _numbers[k];
+            return -1;
+        }
+
+        internal int SlotOf(int number)
+        {
+            for (int k = 0; k < _numbers.Length; k++)
+                if (_numbers[k] == number) return k;
+            return -1;
+        }
+
+        internal int SlotNamed(string name)
+        {
+            for (int k = 0; k < _names.Length; k++)
+                if (_names[k] == name) return k;
+            return -1;
+        }
+
+        static void CheckInput(string input)
+        {
+            if (input == null) throw new ArgumentNullException("input");
+        }
+
+        static void CheckStart(string input, int startat)
+        {
+            if (startat < 0 || startat > input.Length)
+                throw new ArgumentOutOfRangeException("startat", "Start index cannot be less than 0 or greater than input length.");
+        }
+
+        int DefaultStart(string input) => RightToLeft ? input.Length : 0;
+
+        // Run finds the first match in input[beg:end] from startat; prevLen
+        // is the previous match's length (-1: none), as NextMatch passes it.
+        internal Match Run(string input, int beg, int end, int startat, int prevLen)
+        {
+            int[] data = Internal.VM.RegexRun(_h, input, beg, end, startat, prevLen, _timeout.Ticks);
+            if (data == null) throw new RegexMatchTimeoutException(input, _pattern, _timeout);
+            if (data.Length == 0) return System.Text.RegularExpressions.Match.Empty; // as .NET returns on failure
+            return new Match(this, input, data, beg, end);
+        }
+
+        Match First(string input, int startat)
+        {
+            CheckInput(input);
+            if (startat == -1) startat = DefaultStart(input);
+            else CheckStart(input, startat);
+            return Run(input, 0, input.Length, startat, -1);
+        }
+
+        public bool IsMatch(string input) => First(input, -1).Success;
+        public bool IsMatch(string input, int startat) => First(input, startat < 0 ? -2 : startat).Success;
+        public static bool IsMatch(string input, string pattern) => Cached(pattern, RegexOptions.None, InfiniteMatchTimeout).First(input, -1).Success;
+        public static bool IsMatch(string input, string pattern, RegexOptions options) => Cached(pattern, options, InfiniteMatchTimeout).First(input, -1).Success;
+        public static bool IsMatch(string input, string pattern, RegexOptions options, TimeSpan matchTimeout) => Cached(pattern, options, matchTimeout).First(input, -1).Success;
+
+        public Match Match(string input) => First(input, -1);
+        public Match Match(string input, int startat) => First(input, startat < 0 ? -2 : startat);
+        public Match Match(string input, int beginning, int length)
+        {
+            CheckInput(input);
+            if (beginning < 0 || beginning > input.Length) throw new ArgumentOutOfRangeException("beginning", "Start index cannot be less than 0 or greater than input length.");
+            if (length < 0 || length > input.Length - beginning) throw new ArgumentOutOfRangeException("length", "Length cannot be less than 0 or exceed input length.");
+            return Run(input, beginning, beginning + length, RightToLeft ? beginning + length : beginning, -1);
+        }
+        public static Match Match(string input, string pattern) => Cached(pattern, RegexOptions.None, InfiniteMatchTimeout).First(input, -1);
+        public static Match Match(string input, string pattern, RegexOptions options) => Cached(pattern, options, InfiniteMatchTimeout).First(input, -1);
+        public static Match Match(string input, string pattern, RegexOptions options, TimeSpan matchTimeout) => Cached(pattern, options, matchTimeout).First(input, -1);
+
+        MatchCollection All(string input, int startat)
+        {
+            CheckInput(input);
+            if (startat == -1) startat = DefaultStart(input);
+            else CheckStart(input, startat);
+            return new MatchCollection(this, input, startat);
+        }
+
+        public MatchCollection Matches(string input) => All(input, -1);
+        public MatchCollection Matches(string input, int startat) => All(input, startat < 0 ? -2 : startat);
+        public static MatchCollection Matches(string input, string pattern) => Cached(pattern, RegexOptions.None, InfiniteMatchTimeout).All(input, -1);
+        public static MatchCollection Matches(string input, string pattern, RegexOptions options) => Cached(pattern, options, InfiniteMatchTimeout).All(input, -1);
+        public static MatchCollection Matches(string input, string pattern, RegexOptions options, TimeSpan matchTimeout) => Cached(pattern, options, matchTimeout).All(input, -1);
+
+        int CountIn(string input)
+        {
+            Match m = First(input, -1);
+            int n = 0;
+            while (m.Success)
+            {
+                n++;
+                m = m.NextMatch();
+            }
+            return n;
+        }
+
+        public int Count(string input) => CountIn(input);
+        public static int Count(string input, string pattern) => Cached(pattern, RegexOptions.None, InfiniteMatchTimeout).CountIn(input);
+        public static int Count(string input, string pattern, RegexOptions options) => Cached(pattern, options, InfiniteMatchTimeout).CountIn(input);
+        public static int Count(string input, string pattern, RegexOptions options, TimeSpan matchTimeout) => Cached(pattern, options, matchTimeout).CountIn(input);
+
+        // Substitute replaces count matches (-1: all) from startat (-1: the
+        // default) with the replacement pattern or the evaluator's text.
+        string Substitute(string input, string replacement, MatchEvaluator evaluator, int count, int startat)
+        {
+            CheckInput(input);
+            if (replacement == null && evaluator == null) throw new ArgumentNullException(evaluator == null ? "replacement" : "evaluator");
+            if (count < -1) throw new ArgumentOutOfRangeException("count", "Count cannot be less than -1.");
+            if (startat == -1) startat = DefaultStart(input);
+            else CheckStart(input, startat);
+            if (count == 0) return input;
+            Match m = Run(input, 0, input.Length, startat, -1);
+            if (!m.Success) return input;
+            var sb = new StringBuilder();
+            if (!RightToLeft)
+            {
+                int prev = 0;
+                do
+                {
+                    sb.Append(input.Substring(prev, m.Index - prev));
+                    prev = m.Index + m.Length;
+                    sb.Append(evaluator != null ? evaluator(m) : m.Result(replacement));
+                    if (--count == 0) break;
+                    m = m.NextMatch();
+                } while (m.Success);
+                sb.Append(input.Substring(prev));
+                return sb.ToString();
+            }
+            var parts = new System.Collections.Generic.List<string>();
+            int end = input.Length;
+            do
+            {
+                parts.Add(input.Substring(m.Index + m.Length, end - m.Index - m.Length));
+                end = m.Index;
+                parts.Add(evaluator != null ? evaluator(m) : m.Result(replacement));
+                if (--count == 0) break;
+                m = m.NextMatch();
+            } while (m.Success);
+            parts.Add(input.Substring(0, end));
+            for (int i = parts.Count - 1; i >= 0; i--) sb.Append(parts[i]);
+            return sb.ToString();
+        }
+
+        static string NotNull(string replacement)
+        {
+            if (replacement == null) throw new ArgumentNullException("replacement");
+            return replacement;
+        }
+
+        static MatchEvaluator NotNullEvaluator(MatchEvaluator evaluator)
+        {
+            if (evaluator == null) throw new ArgumentNullException("evaluator");
+            return evaluator;
+        }
+
+        public string Replace(string input, string replacement) => Substitute(input, NotNull(replacement), null, -1, -1);
+        public string Replace(string input, string replacement, int count) => Substitute(input, NotNull(replacement), null, count, -1);
+        public string Replace(string input, string replacement, int count, int startat) => Substitute(input, NotNull(replacement), null, count, startat < 0 ? -2 : startat);
+        public string Replace(string input, MatchEvaluator evaluator) => Substitute(input, null, NotNullEvaluator(evaluator), -1, -1);
+        public string Replace(string input, MatchEvaluator evaluator, int count) => Substitute(input, null, NotNullEvaluator(evaluator), count, -1);
+        public string Replace(string input, MatchEvaluator evaluator, int count, int startat) => Substitute(input, null, NotNullEvaluator(evaluator), count, startat < 0 ? -2 : startat);
+        public static string Replace(string input, string pattern, string replacement) => Cached(pattern, RegexOptions.None, InfiniteMatchTimeout).Substitute(input, NotNull(replacement), null, -1, -1);
+        public static string Replace(string input, string pattern, string replacement, RegexOptions options) => Cached(pattern, options, InfiniteMatchTimeout).Substitute(input, NotNull(replacement), null, -1, -1);
+        public static string Replace(string input, string pattern, string replacement, RegexOptions options, TimeSpan matchTimeout) => Cached(pattern, options, matchTimeout).Substitute(input, NotNull(replacement), null, -1, -1);
+        public static string Replace(string input, string pattern, MatchEvaluator evaluator) => Cached(pattern, RegexOptions.None, InfiniteMatchTimeout).Substitute(input, null, NotNullEvaluator(evaluator), -1, -1);
+        public static string Replace(string input, string pattern, MatchEvaluator evaluator, RegexOptions options) => Cached(pattern, options, InfiniteMatchTimeout).Substitute(input, null, NotNullEvaluator(evaluator), -1, -1);
+        public static string Replace(string input, string pattern, MatchEvaluator evaluator, RegexOptions options, TimeSpan matchTimeout) => Cached(pattern, options, matchTimeout).Substitute(input, null, NotNullEvaluator(evaluator), -1, -1);
+
+        // Cut is Split: the pieces between count - 1 matches (count 0: all),
+        // each match's captured groups between them.
+        string[] Cut(string input, int count, int startat)
+        {
+            CheckInput(input);
+            if (count < 0) throw new ArgumentOutOfRangeException("count", "Count cannot be less than -1.");
+            if (startat == -1) startat = DefaultStart(input);
+            else CheckStart(input, startat);
+            if (count == 1) return new string[] { input };
+            count--;
+            Match m = Run(input, 0, input.Length, startat, -1);
+            if (!m.Success) return new string[] { input };
+            var list = new System.Collections.Generic.List<string>();
+            int prev = RightToLeft ? input.Length : 0;
+            do
+            {
+                if (!RightToLeft)
+                {
+                    list.Add(input.Substring(prev, m.Index - prev));
+                    prev = m.Index + m.Length;
+                }
+                else
+                {
+                    list.Add(input.Substring(m.Index + m.Length, prev - m.Index - m.Length));
+                    prev = m.Index;
+                }
+                for (int i = 1; i < _numbers.Length; i++)
+                    if (m.Matched(i)) list.Add(m.GroupAt(i).Value);
+                if (--count == 0) break;
+                m = m.NextMatch();
+            } while (m.Success);
+            if (!RightToLeft)
+            {
+                list.Add(input.Substring(prev));
+                return list.ToArray();
+            }
+            list.Add(input.Substring(0, prev));
+            list.Reverse();
+            return list.ToArray();
+        }
+
+        public string[] Split(string input) => Cut(input, 0, -1);
+        public string[] Split(string input, int count) => Cut(input, count, -1);
+        public string[] Split(string input, int count, int startat) => Cut(input, count, startat < 0 ? -2 : startat);
+        public static string[] Split(string input, string pattern) => Cached(pattern, RegexOptions.None, InfiniteMatchTimeout).Cut(input, 0, -1);
+        public static string[] Split(string input, string pattern, RegexOptions options) => Cached(pattern, options, InfiniteMatchTimeout).Cut(input, 0, -1);
+        public static string[] Split(string input, string pattern, RegexOptions options, TimeSpan matchTimeout) => Cached(pattern, options, matchTimeout).Cut(input, 0, -1);
+
+        public static string Escape(string str)
+        {
+            if (str == null) throw new ArgumentNullException("str");
+            return Internal.VM.RegexEscape(str);
+        }
+
+        public static string Unescape(string str)
+        {
+            if (str == null) throw new ArgumentNullException("str");
+            return Internal.VM.RegexUnescape(str);
+        }
+    }
+
+    public class Capture
+    {
+        internal readonly string _text;
+        internal int _index;
+        internal int _length;
+
+        internal Capture(string text, int index, int length)
+        {
+            _text = text;
+            _index = index;
+            _length = length;
+        }
+
+        public int Index => _index;
+        public int Length => _length;
+        public string Value => _text.Substring(_index, _length);
+        public override string ToString() => Value;
+
+        // At reads field 0 (index) or 1 (length) of capture i (-1: the last)
+        // of group slot in a match's data; 0 for a group without captures.
+        internal static int At(int[] data, int slot, int i, int field)
+        {
+            if (data == null) return 0;
+            int off = data[1 + slot];
+            int count = data[off];
+            if (count == 0) return 0;
+            if (i < 0) i = count - 1;
+            return data[off + 1 + 2 * i + field];
+        }
+
+        internal static int CountOf(int[] data, int slot) => data == null ? 0 : data[data[1 + slot]];
+    }
+
+    public class Group : Capture
+    {
+        internal readonly int[] _data;
+        readonly int _slot;
+        readonly string _name;
+        CaptureCollection _captures;
+
+        internal Group(string text, int[] data, int slot, string name)
+            : base(text, At(data, slot, -1, 0), At(data, slot, -1, 1))
+        {
+            _data = data;
+            _slot = slot;
+            _name = name;
+        }
+
+        public bool Success => CountOf(_data, _slot) > 0;
+        public string Name => _name;
+
+        public CaptureCollection Captures
+        {
+            get
+            {
+                if (_captures == null)
+                {
+                    var list = new System.Collections.Generic.List<Capture>();
+                    int n = CountOf(_data, _slot);
+                    for (int i = 0; i < n; i++) list.Add(new Capture(_text, At(_data, _slot, i, 0), At(_data, _slot, i, 1)));
+                    _captures = new CaptureCollection(list);
+                }
+                return _captures;
+            }
+        }
+
+        public static Group Synchronized(Group inner)
+        {
+            if (inner == null) throw new ArgumentNullException("inner");
+            return inner;
+        }
+    }
+
+    public class Match : Group
+    {
+        readonly Regex _regex;
+        readonly int _beg;
+        readonly int _end;
+        Group[] _groups;
+        GroupCollection _collection;
+
+        internal Match(Regex regex, string text, int[] data, int beg, int end) : base(text, data, 0, "0")
+        {
+            _regex = regex;
+            _beg = beg;
+            _end = end;
+        }
+
+        public static Match Empty => new Match(null, "", null, 0, 0);
+
+        internal Group GroupAt(int slot)
+        {
+            if (_groups == null)
+            {
+                int n = _regex == null ? 1 : _regex._names.Length;
+                var gs = new Group[n];
+                gs[0] = this;
+                for (int i = 1; i < n; i++) gs[i] = new Group(_text, _data, i, _regex._names[i]);
+                _groups = gs;
+            }
+            return _groups[slot];
+        }
+
+        internal bool Matched(int slot) => CountOf(_data, slot) > 0;
+
+        internal int GroupCount => _regex == null ? 1 : _regex._names.Length;
+        internal int SlotOf(int number) => _regex == null ? (number == 0 ? 0 : -1) : _regex.SlotOf(number);
+        internal int SlotNamed(string name) => _regex == null ? (name == "0" ? 0 : -1) : _regex.SlotNamed(name);
+        internal string NameAt(int slot) => _regex == null ? "0" : _regex._names[slot];
+
+        public GroupCollection Groups
+        {
+            get
+            {
+                if (_collection == null) _collection = new GroupCollection(this);
+                return _collection;
+            }
+        }
+
+        public Match NextMatch()
+        {
+            if (_regex == null || _data == null) return this;
+            return _regex.Run(_text, _beg, _end, _regex.RightToLeft ? _index : _index + _length, _length);
+        }
+
+        public string Result(string replacement)
+        {
+            if (replacement == null) throw new ArgumentNullException("replacement");
+            if (_regex == null || _data == null) throw new NotSupportedException("Result cannot be called on a failed Match.");
+            return Internal.VM.RegexExpand(_regex.Handle, replacement, _text, _data);
+        }
+
+        public static Match Synchronized(Match inner)
+        {
+            if (inner == null) throw new ArgumentNullException("inner");
+            return inner;
+        }
+    }
+
+    public class CaptureCollection : System.Collections.Generic.IEnumerable<Capture>
+    {
+        readonly System.Collections.Generic.List<Capture> _list;
+        internal CaptureCollection(System.Collections.Generic.List<Capture> list) { _list = list; }
+        public int Count => _list.Count;
+        public bool IsReadOnly => true;
+        public bool IsSynchronized => false;
+        public object SyncRoot => this;
+        public Capture this[int i]
+        {
+            get
+            {
+                if (i < 0 || i >= _list.Count) throw new ArgumentOutOfRangeException("i", "Specified argument was out of the range of valid values.");
+                return _list[i];
+            }
+        }
+        public void CopyTo(Capture[] array, int arrayIndex) => _list.CopyTo(array, arrayIndex);
+        public System.Collections.Generic.IEnumerator<Capture> GetEnumerator() => _list.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => _list.GetEnumerator();
+    }
+
+    public class GroupCollection : System.Collections.Generic.IEnumerable<Group>
+    {
+        static readonly Group s_empty = new Group("", null, 0, "");
+        readonly Match _match;
+
+        internal GroupCollection(Match match) { _match = match; }
+
+        public int Count => _match.GroupCount;
+        public bool IsReadOnly => true;
+        public bool IsSynchronized => false;
+        public object SyncRoot => _match;
+
+        public Group this[int groupnum]
+        {
+            get
+            {
+                int slot = _match.SlotOf(groupnum);
+                return slot < 0 ? s_empty : _match.GroupAt(slot);
+            }
+        }
+
+        public Group this[string groupname]
+        {
+            get
+            {
+                if (groupname == null) throw new ArgumentNullException("groupname");
+                int slot = _match.SlotNamed(groupname);
+                return slot < 0 ? s_empty : _match.GroupAt(slot);
+            }
+        }
+
+        public bool ContainsKey(string key)
+        {
+            if (key == null) throw new ArgumentNullException("key");
+            return _match.SlotNamed(key) >= 0;
+        }
+
+        public bool TryGetValue(string key, out Group value)
+        {
+            if (key == null) throw new ArgumentNullException("key");
+            int slot = _match.SlotNamed(key);
+            if (slot < 0)
+            {
+                value = null;
+                return false;
+            }
+            value = _match.GroupAt(slot);
+            return true;
+        }
+
+        System.Collections.Generic.List<Group> List()
+        {
+            var list = new System.Collections.Generic.List<Group>();
+            for (int i = 0; i < _match.GroupCount; i++) list.Add(_match.GroupAt(i));
+            return list;
+        }
+
+        public System.Collections.Generic.IEnumerable<string> Keys
+        {
+            get
+            {
+                var keys = new System.Collections.Generic.List<string>();
+                for (int i = 0; i < _match.GroupCount; i++) keys.Add(_match.NameAt(i));
+                return keys;
+            }
+        }
+
+        public System.Collections.Generic.IEnumerable<Group> Values => List();
+        public void CopyTo(Group[] array, int arrayIndex) => List().CopyTo(array, arrayIndex);
+        public System.Collections.Generic.IEnumerator<Group> GetEnumerator() => List().GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => List().GetEnumerator();
+    }
+
+    public class MatchCollection : System.Collections.Generic.IEnumerable<Match>
+    {
+        readonly Regex _regex;
+        readonly string _input;
+        readonly int _startat;
+        System.Collections.Generic.List<Match> _matches;
+
+        internal MatchCollection(Regex regex, string input, int startat)
+        {
+            _regex = regex;
+            _input = input;
+            _startat = startat;
+        }
+
+        // All finds the matches on first use, as .NET's collection is lazy.
+        System.Collections.Generic.List<Match> All()
+        {
+            if (_matches == null)
+            {
+                var list = new System.Collections.Generic.List<Match>();
+                Match m = _regex.Run(_input, 0, _input.Length, _startat, -1);
+                while (m.Success)
+                {
+                    list.Add(m);
+                    m = m.NextMatch();
+                }
+                _matches = list;
+            }
+            return _matches;
+        }
+
+        public int Count => All().Count;
+        public bool IsReadOnly => true;
+        public bool IsSynchronized => false;
+        public object SyncRoot => this;
+
+        public Match this[int i]
+        {
+            get
+            {
+                var all = All();
+                if (i < 0 || i >= all.Count) throw new ArgumentOutOfRangeException("i", "Specified argument was out of the range of valid values.");
+                return all[i];
+            }
+        }
+
+        public void CopyTo(Match[] array, int arrayIndex) => All().CopyTo(array, arrayIndex);
+        public System.Collections.Generic.IEnumerator<Match> GetEnumerator() => All().GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => All().GetEnumerator();
+    }
+}

@@ -245,6 +245,19 @@ func preludeAST() *lang.File {
 		preludeAST_209(),
 		preludeAST_210(),
 		preludeAST_211(),
+		preludeAST_212(),
+		preludeAST_213(),
+		preludeAST_214(),
+		preludeAST_215(),
+		preludeAST_216(),
+		preludeAST_217(),
+		preludeAST_218(),
+		preludeAST_219(),
+		preludeAST_220(),
+		preludeAST_221(),
+		preludeAST_222(),
+		preludeAST_223(),
+		preludeAST_224(),
 	}
 	return f
 }
@@ -96966,6 +96979,15623 @@ func preludeAST_211() *lang.TypeDecl {
 				Body: &lang.BlockStmt{
 					Pos:    p(5368, 73),
 					Rbrace: p(5368, 75),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_212() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5379, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "RegexOptions",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  p(5379, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(5382, 9),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   p(5382, 16),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5383, 9),
+				Name: "IgnoreCase",
+				Value: &lang.Literal{
+					Pos:   p(5383, 22),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5384, 9),
+				Name: "Multiline",
+				Value: &lang.Literal{
+					Pos:   p(5384, 21),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5385, 9),
+				Name: "ExplicitCapture",
+				Value: &lang.Literal{
+					Pos:   p(5385, 27),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5386, 9),
+				Name: "Compiled",
+				Value: &lang.Literal{
+					Pos:   p(5386, 20),
+					Raw:   "8",
+					Value: int64(8),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5387, 9),
+				Name: "Singleline",
+				Value: &lang.Literal{
+					Pos:   p(5387, 22),
+					Raw:   "16",
+					Value: int64(16),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5388, 9),
+				Name: "IgnorePatternWhitespace",
+				Value: &lang.Literal{
+					Pos:   p(5388, 35),
+					Raw:   "32",
+					Value: int64(32),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5389, 9),
+				Name: "RightToLeft",
+				Value: &lang.Literal{
+					Pos:   p(5389, 23),
+					Raw:   "64",
+					Value: int64(64),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5390, 9),
+				Name: "ECMAScript",
+				Value: &lang.Literal{
+					Pos:   p(5390, 22),
+					Raw:   "256",
+					Value: int64(256),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5391, 9),
+				Name: "CultureInvariant",
+				Value: &lang.Literal{
+					Pos:   p(5391, 28),
+					Raw:   "512",
+					Value: int64(512),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5392, 9),
+				Name: "NonBacktracking",
+				Value: &lang.Literal{
+					Pos:   p(5392, 27),
+					Raw:   "1024",
+					Value: int64(1024),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_213() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5395, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "RegexParseError",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(5397, 9),
+				Name: "Unknown",
+				Value: &lang.Literal{
+					Pos:   p(5397, 19),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5398, 9),
+				Name: "AlternationHasTooManyConditions",
+				Value: &lang.Literal{
+					Pos:   p(5398, 43),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5399, 9),
+				Name: "AlternationHasMalformedCondition",
+				Value: &lang.Literal{
+					Pos:   p(5399, 44),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5400, 9),
+				Name: "AlternationHasMalformedReference",
+				Value: &lang.Literal{
+					Pos:   p(5400, 44),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5401, 9),
+				Name: "AlternationHasNamedCapture",
+				Value: &lang.Literal{
+					Pos:   p(5401, 38),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5402, 9),
+				Name: "AlternationHasComment",
+				Value: &lang.Literal{
+					Pos:   p(5402, 33),
+					Raw:   "5",
+					Value: int64(5),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5403, 9),
+				Name: "AlternationHasUndefinedReference",
+				Value: &lang.Literal{
+					Pos:   p(5403, 44),
+					Raw:   "6",
+					Value: int64(6),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5404, 9),
+				Name: "CaptureGroupNameInvalid",
+				Value: &lang.Literal{
+					Pos:   p(5404, 35),
+					Raw:   "7",
+					Value: int64(7),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5405, 9),
+				Name: "CaptureGroupOfZero",
+				Value: &lang.Literal{
+					Pos:   p(5405, 30),
+					Raw:   "8",
+					Value: int64(8),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5406, 9),
+				Name: "ExclusionGroupNotLast",
+				Value: &lang.Literal{
+					Pos:   p(5406, 33),
+					Raw:   "9",
+					Value: int64(9),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5407, 9),
+				Name: "InsufficientClosingParentheses",
+				Value: &lang.Literal{
+					Pos:   p(5407, 42),
+					Raw:   "10",
+					Value: int64(10),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5408, 9),
+				Name: "InsufficientOpeningParentheses",
+				Value: &lang.Literal{
+					Pos:   p(5408, 42),
+					Raw:   "11",
+					Value: int64(11),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5409, 9),
+				Name: "InsufficientOrInvalidHexDigits",
+				Value: &lang.Literal{
+					Pos:   p(5409, 42),
+					Raw:   "12",
+					Value: int64(12),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5410, 9),
+				Name: "InvalidGroupingConstruct",
+				Value: &lang.Literal{
+					Pos:   p(5410, 36),
+					Raw:   "13",
+					Value: int64(13),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5411, 9),
+				Name: "InvalidUnicodePropertyEscape",
+				Value: &lang.Literal{
+					Pos:   p(5411, 40),
+					Raw:   "14",
+					Value: int64(14),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5412, 9),
+				Name: "MalformedNamedReference",
+				Value: &lang.Literal{
+					Pos:   p(5412, 35),
+					Raw:   "15",
+					Value: int64(15),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5413, 9),
+				Name: "MalformedUnicodePropertyEscape",
+				Value: &lang.Literal{
+					Pos:   p(5413, 42),
+					Raw:   "16",
+					Value: int64(16),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5414, 9),
+				Name: "MissingControlCharacter",
+				Value: &lang.Literal{
+					Pos:   p(5414, 35),
+					Raw:   "17",
+					Value: int64(17),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5415, 9),
+				Name: "NestedQuantifiersNotParenthesized",
+				Value: &lang.Literal{
+					Pos:   p(5415, 45),
+					Raw:   "18",
+					Value: int64(18),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5416, 9),
+				Name: "QuantifierAfterNothing",
+				Value: &lang.Literal{
+					Pos:   p(5416, 34),
+					Raw:   "19",
+					Value: int64(19),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5417, 9),
+				Name: "QuantifierOrCaptureGroupOutOfRange",
+				Value: &lang.Literal{
+					Pos:   p(5417, 46),
+					Raw:   "20",
+					Value: int64(20),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5418, 9),
+				Name: "ReversedCharacterRange",
+				Value: &lang.Literal{
+					Pos:   p(5418, 34),
+					Raw:   "21",
+					Value: int64(21),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5419, 9),
+				Name: "ReversedQuantifierRange",
+				Value: &lang.Literal{
+					Pos:   p(5419, 35),
+					Raw:   "22",
+					Value: int64(22),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5420, 9),
+				Name: "ShorthandClassInCharacterRange",
+				Value: &lang.Literal{
+					Pos:   p(5420, 42),
+					Raw:   "23",
+					Value: int64(23),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5421, 9),
+				Name: "UndefinedNamedReference",
+				Value: &lang.Literal{
+					Pos:   p(5421, 35),
+					Raw:   "24",
+					Value: int64(24),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5422, 9),
+				Name: "UndefinedNumberedReference",
+				Value: &lang.Literal{
+					Pos:   p(5422, 38),
+					Raw:   "25",
+					Value: int64(25),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5423, 9),
+				Name: "UnescapedEndingBackslash",
+				Value: &lang.Literal{
+					Pos:   p(5423, 36),
+					Raw:   "26",
+					Value: int64(26),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5424, 9),
+				Name: "UnrecognizedControlCharacter",
+				Value: &lang.Literal{
+					Pos:   p(5424, 40),
+					Raw:   "27",
+					Value: int64(27),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5425, 9),
+				Name: "UnrecognizedEscape",
+				Value: &lang.Literal{
+					Pos:   p(5425, 30),
+					Raw:   "28",
+					Value: int64(28),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5426, 9),
+				Name: "UnrecognizedUnicodeProperty",
+				Value: &lang.Literal{
+					Pos:   p(5426, 39),
+					Raw:   "29",
+					Value: int64(29),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5427, 9),
+				Name: "UnterminatedBracket",
+				Value: &lang.Literal{
+					Pos:   p(5427, 31),
+					Raw:   "30",
+					Value: int64(30),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(5428, 9),
+				Name: "UnterminatedComment",
+				Value: &lang.Literal{
+					Pos:   p(5428, 31),
+					Raw:   "31",
+					Value: int64(31),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_214() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5431, 5),
+		Kind:      lang.TypeKind("delegate"),
+		Name:      "MatchEvaluator",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Invoke: &lang.MethodDecl{
+			Pos:       p(5431, 28),
+			Modifiers: lang.Modifiers(2049),
+			ReturnType: &lang.TypeRef{
+				Pos:  p(5431, 21),
+				Name: "string",
+			},
+			Name: "Invoke",
+			Params: []*lang.Param{
+				&lang.Param{
+					Pos: p(5431, 43),
+					Type: &lang.TypeRef{
+						Pos:  p(5431, 43),
+						Name: "Match",
+					},
+					Name: "match",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_215() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5433, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "RegexParseException",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(33),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5433, 47),
+				Name: "ArgumentException",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5435, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5435, 18),
+					Name: "RegexParseError",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5435, 34),
+						Name: "_error",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5436, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5436, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5436, 22),
+						Name: "_offset",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5437, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "RegexParseException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5437, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5437, 38),
+							Name: "RegexParseError",
+						},
+						Name: "error",
+					},
+					&lang.Param{
+						Pos: p(5437, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5437, 61),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: p(5437, 73),
+						Type: &lang.TypeRef{
+							Pos:  p(5437, 73),
+							Name: "string",
+						},
+						Name: "message",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5437, 91),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5437, 96),
+							X: &lang.Ident{
+								Pos:  p(5437, 96),
+								Name: "message",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5437, 105),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5437, 107),
+							X: &lang.AssignExpr{
+								Pos: p(5437, 114),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5437, 107),
+									Name: "_error",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5437, 116),
+									Name: "error",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5437, 123),
+							X: &lang.AssignExpr{
+								Pos: p(5437, 131),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5437, 123),
+									Name: "_offset",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5437, 133),
+									Name: "offset",
+								},
+							},
+						},
+					},
+					Rbrace: p(5437, 141),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5438, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5438, 16),
+					Name: "RegexParseError",
+				},
+				Name: "Error",
+				ExprBody: &lang.Ident{
+					Pos:  p(5438, 41),
+					Name: "_error",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5439, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5439, 16),
+					Name: "int",
+				},
+				Name: "Offset",
+				ExprBody: &lang.Ident{
+					Pos:  p(5439, 30),
+					Name: "_offset",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_216() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5442, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "RegexMatchTimeoutException",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5442, 47),
+				Name: "TimeoutException",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos: p(5444, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5444, 9),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5444, 16),
+						Name: "_input",
+						Init: &lang.Literal{
+							Pos:   p(5444, 25),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"\"",
+							Value: string(""),
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5445, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5445, 9),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5445, 16),
+						Name: "_pattern",
+						Init: &lang.Literal{
+							Pos:   p(5445, 27),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"\"",
+							Value: string(""),
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5446, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5446, 9),
+					Name: "TimeSpan",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5446, 18),
+						Name: "_timeout",
+						Init: &lang.CallExpr{
+							Pos: p(5446, 38),
+							Fun: &lang.MemberExpr{
+								Pos: p(5446, 38),
+								X: &lang.Ident{
+									Pos:  p(5446, 29),
+									Name: "TimeSpan",
+								},
+								Name: "FromTicks",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5446, 48),
+									X: &lang.UnaryExpr{
+										Pos: p(5446, 48),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5446, 49),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5447, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "RegexMatchTimeoutException",
+				Init: &lang.CtorInit{
+					Pos:  p(5447, 47),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5447, 52),
+							X: &lang.Literal{
+								Pos:   p(5447, 52),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"The operation has timed out.\"",
+								Value: string("The operation has timed out."),
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5447, 84),
+					Rbrace: p(5447, 86),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5448, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "RegexMatchTimeoutException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5448, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5448, 43),
+							Name: "string",
+						},
+						Name: "message",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5448, 61),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5448, 66),
+							X: &lang.Ident{
+								Pos:  p(5448, 66),
+								Name: "message",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5448, 75),
+					Rbrace: p(5448, 77),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5449, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "RegexMatchTimeoutException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5449, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5449, 43),
+							Name: "string",
+						},
+						Name: "message",
+					},
+					&lang.Param{
+						Pos: p(5449, 59),
+						Type: &lang.TypeRef{
+							Pos:  p(5449, 59),
+							Name: "Exception",
+						},
+						Name: "inner",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5449, 78),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5449, 83),
+							X: &lang.Ident{
+								Pos:  p(5449, 83),
+								Name: "message",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5449, 92),
+							X: &lang.Ident{
+								Pos:  p(5449, 92),
+								Name: "inner",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5449, 99),
+					Rbrace: p(5449, 101),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5450, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "RegexMatchTimeoutException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5450, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5450, 43),
+							Name: "string",
+						},
+						Name: "regexInput",
+					},
+					&lang.Param{
+						Pos: p(5450, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(5450, 62),
+							Name: "string",
+						},
+						Name: "regexPattern",
+					},
+					&lang.Param{
+						Pos: p(5450, 83),
+						Type: &lang.TypeRef{
+							Pos:  p(5450, 83),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5451, 15),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5451, 20),
+							X: &lang.Literal{
+								Pos:   p(5451, 20),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"The Regex engine has timed out while trying to match a pattern to an input string. This can occur for many reasons, including very large inputs or excessive backtracking caused by nested quantifiers, back-references and other factors.\"",
+								Value: string("The Regex engine has timed out while trying to match a pattern to an input string. This can occur for many reasons, including very large inputs or excessive backtracking caused by nested quantifiers, back-references and other factors."),
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5452, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5453, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5453, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5453, 13),
+									Name: "_input",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5453, 22),
+									Name: "regexInput",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5454, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5454, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5454, 13),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5454, 24),
+									Name: "regexPattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5455, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5455, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5455, 13),
+									Name: "_timeout",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5455, 24),
+									Name: "matchTimeout",
+								},
+							},
+						},
+					},
+					Rbrace: p(5456, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5457, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5457, 16),
+					Name: "string",
+				},
+				Name: "Input",
+				ExprBody: &lang.Ident{
+					Pos:  p(5457, 32),
+					Name: "_input",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5458, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5458, 16),
+					Name: "string",
+				},
+				Name: "Pattern",
+				ExprBody: &lang.Ident{
+					Pos:  p(5458, 34),
+					Name: "_pattern",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5459, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5459, 16),
+					Name: "TimeSpan",
+				},
+				Name: "MatchTimeout",
+				ExprBody: &lang.Ident{
+					Pos:  p(5459, 41),
+					Name: "_timeout",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_217() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5465, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "GeneratedRegexAttribute",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  p(5465, 6),
+				Name: "AttributeUsage",
+				Args: []*lang.Arg{
+					&lang.Arg{
+						Pos: p(5465, 21),
+						X: &lang.BinaryExpr{
+							Pos: p(5465, 45),
+							Op:  "|",
+							X: &lang.MemberExpr{
+								Pos: p(5465, 38),
+								X: &lang.Ident{
+									Pos:  p(5465, 21),
+									Name: "AttributeTargets",
+								},
+								Name: "Method",
+							},
+							Y: &lang.MemberExpr{
+								Pos: p(5465, 64),
+								X: &lang.Ident{
+									Pos:  p(5465, 47),
+									Name: "AttributeTargets",
+								},
+								Name: "Property",
+							},
+						},
+					},
+					&lang.Arg{
+						Pos:  p(5465, 74),
+						Name: "AllowMultiple",
+						X: &lang.Literal{
+							Pos:   p(5465, 90),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Arg{
+						Pos:  p(5465, 97),
+						Name: "Inherited",
+						X: &lang.Literal{
+							Pos:   p(5465, 109),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
+			},
+		},
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5466, 51),
+				Name: "Attribute",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5468, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5468, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5468, 25),
+						Name: "_pattern",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5469, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5469, 18),
+					Name: "RegexOptions",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5469, 31),
+						Name: "_options",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5470, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5470, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5470, 22),
+						Name: "_timeout",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5471, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5471, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5471, 25),
+						Name: "_culture",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5472, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "GeneratedRegexAttribute",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5472, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5472, 40),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5472, 56),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5472, 58),
+							X: &lang.AssignExpr{
+								Pos: p(5472, 67),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5472, 58),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5472, 69),
+									Name: "pattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5472, 78),
+							X: &lang.AssignExpr{
+								Pos: p(5472, 87),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5472, 78),
+									Name: "_timeout",
+								},
+								Right: &lang.UnaryExpr{
+									Pos: p(5472, 89),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5472, 90),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5472, 93),
+							X: &lang.AssignExpr{
+								Pos: p(5472, 102),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5472, 93),
+									Name: "_culture",
+								},
+								Right: &lang.Literal{
+									Pos:   p(5472, 104),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"\"",
+									Value: string(""),
+								},
+							},
+						},
+					},
+					Rbrace: p(5472, 108),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5473, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "GeneratedRegexAttribute",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5473, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5473, 40),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5473, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5473, 56),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5473, 78),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5473, 80),
+							X: &lang.AssignExpr{
+								Pos: p(5473, 89),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5473, 80),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5473, 91),
+									Name: "pattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5473, 100),
+							X: &lang.AssignExpr{
+								Pos: p(5473, 109),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5473, 100),
+									Name: "_options",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5473, 111),
+									Name: "options",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5473, 120),
+							X: &lang.AssignExpr{
+								Pos: p(5473, 129),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5473, 120),
+									Name: "_timeout",
+								},
+								Right: &lang.UnaryExpr{
+									Pos: p(5473, 131),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5473, 132),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5473, 135),
+							X: &lang.AssignExpr{
+								Pos: p(5473, 144),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5473, 135),
+									Name: "_culture",
+								},
+								Right: &lang.Literal{
+									Pos:   p(5473, 146),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"\"",
+									Value: string(""),
+								},
+							},
+						},
+					},
+					Rbrace: p(5473, 150),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5474, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "GeneratedRegexAttribute",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5474, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5474, 40),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5474, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5474, 56),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5474, 78),
+						Type: &lang.TypeRef{
+							Pos:  p(5474, 78),
+							Name: "int",
+						},
+						Name: "matchTimeoutMilliseconds",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5474, 108),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5474, 110),
+							X: &lang.AssignExpr{
+								Pos: p(5474, 119),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5474, 110),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5474, 121),
+									Name: "pattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5474, 130),
+							X: &lang.AssignExpr{
+								Pos: p(5474, 139),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5474, 130),
+									Name: "_options",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5474, 141),
+									Name: "options",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5474, 150),
+							X: &lang.AssignExpr{
+								Pos: p(5474, 159),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5474, 150),
+									Name: "_timeout",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5474, 161),
+									Name: "matchTimeoutMilliseconds",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5474, 187),
+							X: &lang.AssignExpr{
+								Pos: p(5474, 196),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5474, 187),
+									Name: "_culture",
+								},
+								Right: &lang.Literal{
+									Pos:   p(5474, 198),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"\"",
+									Value: string(""),
+								},
+							},
+						},
+					},
+					Rbrace: p(5474, 202),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5475, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5475, 16),
+					Name: "string",
+				},
+				Name: "Pattern",
+				ExprBody: &lang.Ident{
+					Pos:  p(5475, 34),
+					Name: "_pattern",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5476, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5476, 16),
+					Name: "RegexOptions",
+				},
+				Name: "Options",
+				ExprBody: &lang.Ident{
+					Pos:  p(5476, 40),
+					Name: "_options",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5477, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5477, 16),
+					Name: "int",
+				},
+				Name: "MatchTimeoutMilliseconds",
+				ExprBody: &lang.Ident{
+					Pos:  p(5477, 48),
+					Name: "_timeout",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5478, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5478, 16),
+					Name: "string",
+				},
+				Name: "CultureName",
+				ExprBody: &lang.Ident{
+					Pos:  p(5478, 38),
+					Name: "_culture",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_218() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5481, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Regex",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5483, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(5483, 32),
+					Name: "TimeSpan",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5483, 41),
+						Name: "InfiniteMatchTimeout",
+						Init: &lang.CallExpr{
+							Pos: p(5483, 73),
+							Fun: &lang.MemberExpr{
+								Pos: p(5483, 73),
+								X: &lang.Ident{
+									Pos:  p(5483, 64),
+									Name: "TimeSpan",
+								},
+								Name: "FromMilliseconds",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5483, 90),
+									X: &lang.UnaryExpr{
+										Pos: p(5483, 90),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5483, 91),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5484, 9),
+				Modifiers: lang.Modifiers(272),
+				Type: &lang.TypeRef{
+					Pos:  p(5484, 25),
+					Name: "System.Collections.Generic.Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5484, 63),
+							Name: "string",
+						},
+						&lang.TypeRef{
+							Pos:  p(5484, 71),
+							Name: "Regex",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5484, 78),
+						Name: "s_cache",
+						Init: &lang.NewExpr{
+							Pos: p(5484, 88),
+							Type: &lang.TypeRef{
+								Pos:  p(5484, 92),
+								Name: "System.Collections.Generic.Dictionary",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(5484, 130),
+										Name: "string",
+									},
+									&lang.TypeRef{
+										Pos:  p(5484, 138),
+										Name: "Regex",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5485, 9),
+				Modifiers: lang.Modifiers(16),
+				Type: &lang.TypeRef{
+					Pos:  p(5485, 16),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5485, 20),
+						Name: "s_cacheSize",
+						Init: &lang.Literal{
+							Pos:   p(5485, 34),
+							Raw:   "15",
+							Value: int64(15),
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5487, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5487, 18),
+					Name: "object",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5487, 25),
+						Name: "_h",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5488, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5488, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5488, 25),
+						Name: "_pattern",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5489, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5489, 18),
+					Name: "RegexOptions",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5489, 31),
+						Name: "_options",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5490, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5490, 18),
+					Name: "TimeSpan",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5490, 27),
+						Name: "_timeout",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5491, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:       p(5491, 27),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5491, 27),
+						Name: "string",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5491, 36),
+						Name: "_names",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5492, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:       p(5492, 27),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5492, 27),
+						Name: "int",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5492, 33),
+						Name: "_numbers",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5494, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Regex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5494, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5494, 22),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5494, 40),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5494, 45),
+							X: &lang.Ident{
+								Pos:  p(5494, 45),
+								Name: "pattern",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5494, 54),
+							X: &lang.MemberExpr{
+								Pos: p(5494, 67),
+								X: &lang.Ident{
+									Pos:  p(5494, 54),
+									Name: "RegexOptions",
+								},
+								Name: "None",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5494, 73),
+							X: &lang.Ident{
+								Pos:  p(5494, 73),
+								Name: "InfiniteMatchTimeout",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5494, 95),
+					Rbrace: p(5494, 97),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5495, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Regex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5495, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5495, 22),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5495, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5495, 38),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5495, 62),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5495, 67),
+							X: &lang.Ident{
+								Pos:  p(5495, 67),
+								Name: "pattern",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5495, 76),
+							X: &lang.Ident{
+								Pos:  p(5495, 76),
+								Name: "options",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5495, 85),
+							X: &lang.Ident{
+								Pos:  p(5495, 85),
+								Name: "InfiniteMatchTimeout",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(5495, 107),
+					Rbrace: p(5495, 109),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5496, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Regex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5496, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5496, 22),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5496, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5496, 38),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5496, 60),
+						Type: &lang.TypeRef{
+							Pos:  p(5496, 60),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5497, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5498, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5498, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5498, 17),
+									Name: "pattern",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5498, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5498, 34),
+								X: &lang.NewExpr{
+									Pos: p(5498, 40),
+									Type: &lang.TypeRef{
+										Pos:  p(5498, 44),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5498, 66),
+											X: &lang.Literal{
+												Pos:   p(5498, 66),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"pattern\"",
+												Value: string("pattern"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5499, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5499, 13),
+								Name: "long",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5499, 18),
+									Name: "ticks",
+									Init: &lang.MemberExpr{
+										Pos: p(5499, 39),
+										X: &lang.Ident{
+											Pos:  p(5499, 26),
+											Name: "matchTimeout",
+										},
+										Name: "Ticks",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5500, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5500, 33),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(5500, 23),
+									Op:  "!=",
+									X: &lang.Ident{
+										Pos:  p(5500, 17),
+										Name: "ticks",
+									},
+									Y: &lang.UnaryExpr{
+										Pos: p(5500, 26),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5500, 27),
+											Raw:   "10000",
+											Value: int64(10000),
+										},
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5500, 48),
+									Op:  "||",
+									X: &lang.BinaryExpr{
+										Pos: p(5500, 43),
+										Op:  "<=",
+										X: &lang.Ident{
+											Pos:  p(5500, 37),
+											Name: "ticks",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5500, 46),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Y: &lang.BinaryExpr{
+										Pos: p(5500, 57),
+										Op:  ">",
+										X: &lang.Ident{
+											Pos:  p(5500, 51),
+											Name: "ticks",
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(5500, 71),
+											Op:  "*",
+											X: &lang.Literal{
+												Pos:   p(5500, 59),
+												Kind:  lang.LitKind(2),
+												Raw:   "2147483646L",
+												Value: int64(2147483646),
+											},
+											Y: &lang.Literal{
+												Pos:   p(5500, 73),
+												Raw:   "10000",
+												Value: int64(10000),
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5501, 17),
+								X: &lang.NewExpr{
+									Pos: p(5501, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(5501, 27),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5501, 55),
+											X: &lang.Literal{
+												Pos:   p(5501, 55),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"matchTimeout\"",
+												Value: string("matchTimeout"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5502, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5502, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5502, 13),
+									Name: "_h",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5502, 30),
+									Fun: &lang.MemberExpr{
+										Pos: p(5502, 30),
+										X: &lang.MemberExpr{
+											Pos: p(5502, 27),
+											X: &lang.Ident{
+												Pos:  p(5502, 18),
+												Name: "Internal",
+											},
+											Name: "VM",
+										},
+										Name: "RegexParse",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5502, 41),
+											X: &lang.Ident{
+												Pos:  p(5502, 41),
+												Name: "pattern",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5502, 50),
+											X: &lang.CastExpr{
+												Pos: p(5502, 50),
+												Type: &lang.TypeRef{
+													Pos:  p(5502, 51),
+													Name: "int",
+												},
+												X: &lang.Ident{
+													Pos:  p(5502, 55),
+													Name: "options",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5503, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5503, 13),
+								Name: "string",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5503, 20),
+									Name: "err",
+									Init: &lang.CallExpr{
+										Pos: p(5503, 38),
+										Fun: &lang.MemberExpr{
+											Pos: p(5503, 38),
+											X: &lang.MemberExpr{
+												Pos: p(5503, 35),
+												X: &lang.Ident{
+													Pos:  p(5503, 26),
+													Name: "Internal",
+												},
+												Name: "VM",
+											},
+											Name: "RegexError",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5503, 49),
+												X: &lang.Ident{
+													Pos:  p(5503, 49),
+													Name: "_h",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5504, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5504, 21),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(5504, 17),
+									Name: "err",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5504, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5505, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(5506, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(5506, 17),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5506, 21),
+												Name: "code",
+												Init: &lang.CallExpr{
+													Pos: p(5506, 40),
+													Fun: &lang.MemberExpr{
+														Pos: p(5506, 40),
+														X: &lang.MemberExpr{
+															Pos: p(5506, 37),
+															X: &lang.Ident{
+																Pos:  p(5506, 28),
+																Name: "Internal",
+															},
+															Name: "VM",
+														},
+														Name: "RegexErrorCode",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5506, 55),
+															X: &lang.Ident{
+																Pos:  p(5506, 55),
+																Name: "_h",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(5507, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5507, 26),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5507, 21),
+												Name: "code",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5507, 28),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.ThrowStmt{
+											Pos: p(5507, 31),
+											X: &lang.NewExpr{
+												Pos: p(5507, 37),
+												Type: &lang.TypeRef{
+													Pos:  p(5507, 41),
+													Name: "ArgumentOutOfRangeException",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5507, 69),
+														X: &lang.Literal{
+															Pos:   p(5507, 69),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"options\"",
+															Value: string("options"),
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ThrowStmt{
+										Pos: p(5508, 17),
+										X: &lang.NewExpr{
+											Pos: p(5508, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(5508, 27),
+												Name: "RegexParseException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5508, 47),
+													X: &lang.CastExpr{
+														Pos: p(5508, 47),
+														Type: &lang.TypeRef{
+															Pos:  p(5508, 48),
+															Name: "RegexParseError",
+														},
+														X: &lang.Ident{
+															Pos:  p(5508, 64),
+															Name: "code",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(5508, 70),
+													X: &lang.CallExpr{
+														Pos: p(5508, 82),
+														Fun: &lang.MemberExpr{
+															Pos: p(5508, 82),
+															X: &lang.MemberExpr{
+																Pos: p(5508, 79),
+																X: &lang.Ident{
+																	Pos:  p(5508, 70),
+																	Name: "Internal",
+																},
+																Name: "VM",
+															},
+															Name: "RegexErrorOffset",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5508, 99),
+																X: &lang.Ident{
+																	Pos:  p(5508, 99),
+																	Name: "_h",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(5508, 104),
+													X: &lang.Ident{
+														Pos:  p(5508, 104),
+														Name: "err",
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5509, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5510, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5510, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5510, 13),
+									Name: "_pattern",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5510, 24),
+									Name: "pattern",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5511, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5511, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5511, 13),
+									Name: "_options",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5511, 24),
+									Name: "options",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5512, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5512, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5512, 13),
+									Name: "_timeout",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5512, 24),
+									Name: "matchTimeout",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5513, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5513, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5513, 13),
+									Name: "_names",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5513, 34),
+									Fun: &lang.MemberExpr{
+										Pos: p(5513, 34),
+										X: &lang.MemberExpr{
+											Pos: p(5513, 31),
+											X: &lang.Ident{
+												Pos:  p(5513, 22),
+												Name: "Internal",
+											},
+											Name: "VM",
+										},
+										Name: "RegexGroupNames",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5513, 50),
+											X: &lang.Ident{
+												Pos:  p(5513, 50),
+												Name: "_h",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5514, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5514, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5514, 13),
+									Name: "_numbers",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(5514, 36),
+									Fun: &lang.MemberExpr{
+										Pos: p(5514, 36),
+										X: &lang.MemberExpr{
+											Pos: p(5514, 33),
+											X: &lang.Ident{
+												Pos:  p(5514, 24),
+												Name: "Internal",
+											},
+											Name: "VM",
+										},
+										Name: "RegexGroupNumbers",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5514, 54),
+											X: &lang.Ident{
+												Pos:  p(5514, 54),
+												Name: "_h",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5515, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5517, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  p(5517, 23),
+					Name: "int",
+				},
+				Name: "CacheSize",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5519, 13),
+						Kind: "get",
+						ExprBody: &lang.Ident{
+							Pos:  p(5519, 20),
+							Name: "s_cacheSize",
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(5520, 13),
+						Kind: "set",
+						Body: &lang.BlockStmt{
+							Pos: p(5521, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5522, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5522, 27),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(5522, 21),
+											Name: "value",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5522, 29),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(5522, 32),
+										X: &lang.NewExpr{
+											Pos: p(5522, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(5522, 42),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5522, 70),
+													X: &lang.Literal{
+														Pos:   p(5522, 70),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"value\"",
+														Value: string("value"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(5523, 17),
+									X: &lang.Ident{
+										Pos:  p(5523, 23),
+										Name: "s_cache",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(5524, 17),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(5525, 21),
+												X: &lang.AssignExpr{
+													Pos: p(5525, 33),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(5525, 21),
+														Name: "s_cacheSize",
+													},
+													Right: &lang.Ident{
+														Pos:  p(5525, 35),
+														Name: "value",
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(5526, 21),
+												X: &lang.CallExpr{
+													Pos: p(5526, 29),
+													Fun: &lang.MemberExpr{
+														Pos: p(5526, 29),
+														X: &lang.Ident{
+															Pos:  p(5526, 21),
+															Name: "s_cache",
+														},
+														Name: "Clear",
+													},
+												},
+											},
+										},
+										Rbrace: p(5527, 17),
+									},
+								},
+							},
+							Rbrace: p(5528, 13),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5533, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5533, 16),
+					Name: "Regex",
+				},
+				Name:    "Cached",
+				NamePos: p(5533, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5533, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5533, 29),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5533, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5533, 45),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5533, 67),
+						Type: &lang.TypeRef{
+							Pos:  p(5533, 67),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5534, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5535, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5535, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5535, 17),
+									Name: "pattern",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5535, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5535, 34),
+								X: &lang.NewExpr{
+									Pos: p(5535, 40),
+									Type: &lang.TypeRef{
+										Pos:  p(5535, 44),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5535, 66),
+											X: &lang.Literal{
+												Pos:   p(5535, 66),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"pattern\"",
+												Value: string("pattern"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5536, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5536, 13),
+								Name: "string",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5536, 20),
+									Name: "key",
+									Init: &lang.BinaryExpr{
+										Pos: p(5536, 91),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(5536, 85),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(5536, 58),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(5536, 52),
+													Op:  "+",
+													X: &lang.CallExpr{
+														Pos: p(5536, 41),
+														Fun: &lang.MemberExpr{
+															Pos: p(5536, 41),
+															X: &lang.CastExpr{
+																Pos: p(5536, 27),
+																Type: &lang.TypeRef{
+																	Pos:  p(5536, 28),
+																	Name: "int",
+																},
+																X: &lang.Ident{
+																	Pos:  p(5536, 32),
+																	Name: "options",
+																},
+															},
+															Name: "ToString",
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(5536, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\":\"",
+														Value: string(":"),
+													},
+												},
+												Y: &lang.CallExpr{
+													Pos: p(5536, 74),
+													Fun: &lang.MemberExpr{
+														Pos: p(5536, 74),
+														X: &lang.MemberExpr{
+															Pos: p(5536, 68),
+															X: &lang.Ident{
+																Pos:  p(5536, 60),
+																Name: "timeout",
+															},
+															Name: "Ticks",
+														},
+														Name: "ToString",
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(5536, 87),
+												Kind:  lang.LitKind(8),
+												Raw:   "\":\"",
+												Value: string(":"),
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(5536, 93),
+											Name: "pattern",
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5537, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5537, 13),
+								Name: "Regex",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5537, 19),
+									Name: "re",
+								},
+							},
+						},
+						&lang.LockStmt{
+							Pos: p(5538, 13),
+							X: &lang.Ident{
+								Pos:  p(5538, 19),
+								Name: "s_cache",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(5539, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(5540, 17),
+										Cond: &lang.CallExpr{
+											Pos: p(5540, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(5540, 29),
+												X: &lang.Ident{
+													Pos:  p(5540, 21),
+													Name: "s_cache",
+												},
+												Name: "TryGetValue",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5540, 41),
+													X: &lang.Ident{
+														Pos:  p(5540, 41),
+														Name: "key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(5540, 46),
+													Mod: "out",
+													X: &lang.Ident{
+														Pos:  p(5540, 50),
+														Name: "re",
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(5540, 55),
+											X: &lang.Ident{
+												Pos:  p(5540, 62),
+												Name: "re",
+											},
+										},
+									},
+								},
+								Rbrace: p(5541, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5542, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5542, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5542, 13),
+									Name: "re",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(5542, 18),
+									Type: &lang.TypeRef{
+										Pos:  p(5542, 22),
+										Name: "Regex",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5542, 28),
+											X: &lang.Ident{
+												Pos:  p(5542, 28),
+												Name: "pattern",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5542, 37),
+											X: &lang.Ident{
+												Pos:  p(5542, 37),
+												Name: "options",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5542, 46),
+											X: &lang.Ident{
+												Pos:  p(5542, 46),
+												Name: "timeout",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LockStmt{
+							Pos: p(5543, 13),
+							X: &lang.Ident{
+								Pos:  p(5543, 19),
+								Name: "s_cache",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(5544, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(5545, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5545, 35),
+											Op:  ">=",
+											X: &lang.MemberExpr{
+												Pos: p(5545, 29),
+												X: &lang.Ident{
+													Pos:  p(5545, 21),
+													Name: "s_cache",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Ident{
+												Pos:  p(5545, 38),
+												Name: "s_cacheSize",
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(5545, 51),
+											X: &lang.CallExpr{
+												Pos: p(5545, 59),
+												Fun: &lang.MemberExpr{
+													Pos: p(5545, 59),
+													X: &lang.Ident{
+														Pos:  p(5545, 51),
+														Name: "s_cache",
+													},
+													Name: "Clear",
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(5546, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5546, 33),
+											Op:  ">",
+											X: &lang.Ident{
+												Pos:  p(5546, 21),
+												Name: "s_cacheSize",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5546, 35),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(5546, 38),
+											X: &lang.AssignExpr{
+												Pos: p(5546, 51),
+												Op:  "=",
+												Left: &lang.IndexExpr{
+													Pos: p(5546, 45),
+													X: &lang.Ident{
+														Pos:  p(5546, 38),
+														Name: "s_cache",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5546, 46),
+															X: &lang.Ident{
+																Pos:  p(5546, 46),
+																Name: "key",
+															},
+														},
+													},
+												},
+												Right: &lang.Ident{
+													Pos:  p(5546, 53),
+													Name: "re",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5547, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5548, 13),
+							X: &lang.Ident{
+								Pos:  p(5548, 20),
+								Name: "re",
+							},
+						},
+					},
+					Rbrace: p(5549, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5551, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5551, 16),
+					Name: "RegexOptions",
+				},
+				Name: "Options",
+				ExprBody: &lang.Ident{
+					Pos:  p(5551, 40),
+					Name: "_options",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5552, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5552, 16),
+					Name: "TimeSpan",
+				},
+				Name: "MatchTimeout",
+				ExprBody: &lang.Ident{
+					Pos:  p(5552, 41),
+					Name: "_timeout",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5553, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5553, 16),
+					Name: "bool",
+				},
+				Name: "RightToLeft",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(5553, 74),
+					Op:  "!=",
+					X: &lang.BinaryExpr{
+						Pos: p(5553, 46),
+						Op:  "&",
+						X: &lang.Ident{
+							Pos:  p(5553, 37),
+							Name: "_options",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(5553, 61),
+							X: &lang.Ident{
+								Pos:  p(5553, 48),
+								Name: "RegexOptions",
+							},
+							Name: "RightToLeft",
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(5553, 77),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5554, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5554, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(5554, 32),
+				ExprBody: &lang.Ident{
+					Pos:  p(5554, 46),
+					Name: "_pattern",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5555, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5555, 18),
+					Name: "object",
+				},
+				Name: "Handle",
+				ExprBody: &lang.Ident{
+					Pos:  p(5555, 35),
+					Name: "_h",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5557, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5557, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5557, 16),
+						Name: "string",
+					},
+				},
+				Name:    "GetGroupNames",
+				NamePos: p(5557, 25),
+				Body: &lang.BlockStmt{
+					Pos: p(5558, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5559, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5559, 17),
+									Name: "r",
+									Init: &lang.NewArrayExpr{
+										Pos: p(5559, 21),
+										Elem: &lang.TypeRef{
+											Pos:  p(5559, 25),
+											Name: "string",
+										},
+										Rank: 1,
+										Sizes: []lang.Expr{
+											&lang.MemberExpr{
+												Pos: p(5559, 39),
+												X: &lang.Ident{
+													Pos:  p(5559, 32),
+													Name: "_names",
+												},
+												Name: "Length",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5560, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5560, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5560, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5560, 22),
+										Name: "i",
+										Init: &lang.Literal{
+											Pos:   p(5560, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5560, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5560, 29),
+									Name: "i",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5560, 35),
+									X: &lang.Ident{
+										Pos:  p(5560, 33),
+										Name: "r",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5560, 44),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5560, 43),
+										Name: "i",
+									},
+								},
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(5560, 48),
+								X: &lang.AssignExpr{
+									Pos: p(5560, 53),
+									Op:  "=",
+									Left: &lang.IndexExpr{
+										Pos: p(5560, 49),
+										X: &lang.Ident{
+											Pos:  p(5560, 48),
+											Name: "r",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5560, 50),
+												X: &lang.Ident{
+													Pos:  p(5560, 50),
+													Name: "i",
+												},
+											},
+										},
+									},
+									Right: &lang.IndexExpr{
+										Pos: p(5560, 61),
+										X: &lang.Ident{
+											Pos:  p(5560, 55),
+											Name: "_names",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5560, 62),
+												X: &lang.Ident{
+													Pos:  p(5560, 62),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5561, 13),
+							X: &lang.Ident{
+								Pos:  p(5561, 20),
+								Name: "r",
+							},
+						},
+					},
+					Rbrace: p(5562, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5564, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5564, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5564, 16),
+						Name: "int",
+					},
+				},
+				Name:    "GetGroupNumbers",
+				NamePos: p(5564, 22),
+				Body: &lang.BlockStmt{
+					Pos: p(5565, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5566, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5566, 17),
+									Name: "r",
+									Init: &lang.NewArrayExpr{
+										Pos: p(5566, 21),
+										Elem: &lang.TypeRef{
+											Pos:  p(5566, 25),
+											Name: "int",
+										},
+										Rank: 1,
+										Sizes: []lang.Expr{
+											&lang.MemberExpr{
+												Pos: p(5566, 38),
+												X: &lang.Ident{
+													Pos:  p(5566, 29),
+													Name: "_numbers",
+												},
+												Name: "Length",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5567, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5567, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5567, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5567, 22),
+										Name: "i",
+										Init: &lang.Literal{
+											Pos:   p(5567, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5567, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5567, 29),
+									Name: "i",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5567, 35),
+									X: &lang.Ident{
+										Pos:  p(5567, 33),
+										Name: "r",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5567, 44),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5567, 43),
+										Name: "i",
+									},
+								},
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(5567, 48),
+								X: &lang.AssignExpr{
+									Pos: p(5567, 53),
+									Op:  "=",
+									Left: &lang.IndexExpr{
+										Pos: p(5567, 49),
+										X: &lang.Ident{
+											Pos:  p(5567, 48),
+											Name: "r",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5567, 50),
+												X: &lang.Ident{
+													Pos:  p(5567, 50),
+													Name: "i",
+												},
+											},
+										},
+									},
+									Right: &lang.IndexExpr{
+										Pos: p(5567, 63),
+										X: &lang.Ident{
+											Pos:  p(5567, 55),
+											Name: "_numbers",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5567, 64),
+												X: &lang.Ident{
+													Pos:  p(5567, 64),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5568, 13),
+							X: &lang.Ident{
+								Pos:  p(5568, 20),
+								Name: "r",
+							},
+						},
+					},
+					Rbrace: p(5569, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5571, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5571, 16),
+					Name: "string",
+				},
+				Name:    "GroupNameFromNumber",
+				NamePos: p(5571, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5571, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5571, 43),
+							Name: "int",
+						},
+						Name: "i",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5572, 9),
+					Stmts: []lang.Stmt{
+						&lang.ForStmt{
+							Pos: p(5573, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5573, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5573, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5573, 22),
+										Name: "k",
+										Init: &lang.Literal{
+											Pos:   p(5573, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5573, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5573, 29),
+									Name: "k",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5573, 42),
+									X: &lang.Ident{
+										Pos:  p(5573, 33),
+										Name: "_numbers",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5573, 51),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5573, 50),
+										Name: "k",
+									},
+								},
+							},
+							Body: &lang.IfStmt{
+								Pos: p(5574, 17),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5574, 33),
+									Op:  "==",
+									X: &lang.IndexExpr{
+										Pos: p(5574, 29),
+										X: &lang.Ident{
+											Pos:  p(5574, 21),
+											Name: "_numbers",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5574, 30),
+												X: &lang.Ident{
+													Pos:  p(5574, 30),
+													Name: "k",
+												},
+											},
+										},
+									},
+									Y: &lang.Ident{
+										Pos:  p(5574, 36),
+										Name: "i",
+									},
+								},
+								Then: &lang.ReturnStmt{
+									Pos: p(5574, 39),
+									X: &lang.IndexExpr{
+										Pos: p(5574, 52),
+										X: &lang.Ident{
+											Pos:  p(5574, 46),
+											Name: "_names",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5574, 53),
+												X: &lang.Ident{
+													Pos:  p(5574, 53),
+													Name: "k",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5575, 13),
+							X: &lang.Literal{
+								Pos:   p(5575, 20),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"\"",
+								Value: string(""),
+							},
+						},
+					},
+					Rbrace: p(5576, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5578, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5578, 16),
+					Name: "int",
+				},
+				Name:    "GroupNumberFromName",
+				NamePos: p(5578, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5578, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5578, 40),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5579, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5580, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5580, 22),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5580, 17),
+									Name: "name",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5580, 25),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5580, 31),
+								X: &lang.NewExpr{
+									Pos: p(5580, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(5580, 41),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5580, 63),
+											X: &lang.Literal{
+												Pos:   p(5580, 63),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"name\"",
+												Value: string("name"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5581, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5581, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5581, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5581, 22),
+										Name: "k",
+										Init: &lang.Literal{
+											Pos:   p(5581, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5581, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5581, 29),
+									Name: "k",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5581, 40),
+									X: &lang.Ident{
+										Pos:  p(5581, 33),
+										Name: "_names",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5581, 49),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5581, 48),
+										Name: "k",
+									},
+								},
+							},
+							Body: &lang.IfStmt{
+								Pos: p(5582, 17),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5582, 31),
+									Op:  "==",
+									X: &lang.IndexExpr{
+										Pos: p(5582, 27),
+										X: &lang.Ident{
+											Pos:  p(5582, 21),
+											Name: "_names",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5582, 28),
+												X: &lang.Ident{
+													Pos:  p(5582, 28),
+													Name: "k",
+												},
+											},
+										},
+									},
+									Y: &lang.Ident{
+										Pos:  p(5582, 34),
+										Name: "name",
+									},
+								},
+								Then: &lang.ReturnStmt{
+									Pos: p(5582, 40),
+									X: &lang.IndexExpr{
+										Pos: p(5582, 55),
+										X: &lang.Ident{
+											Pos:  p(5582, 47),
+											Name: "_numbers",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5582, 56),
+												X: &lang.Ident{
+													Pos:  p(5582, 56),
+													Name: "k",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5583, 13),
+							X: &lang.UnaryExpr{
+								Pos: p(5583, 20),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5583, 21),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+					Rbrace: p(5584, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5586, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5586, 18),
+					Name: "int",
+				},
+				Name:    "SlotOf",
+				NamePos: p(5586, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5586, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5586, 29),
+							Name: "int",
+						},
+						Name: "number",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5587, 9),
+					Stmts: []lang.Stmt{
+						&lang.ForStmt{
+							Pos: p(5588, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5588, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5588, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5588, 22),
+										Name: "k",
+										Init: &lang.Literal{
+											Pos:   p(5588, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5588, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5588, 29),
+									Name: "k",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5588, 42),
+									X: &lang.Ident{
+										Pos:  p(5588, 33),
+										Name: "_numbers",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5588, 51),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5588, 50),
+										Name: "k",
+									},
+								},
+							},
+							Body: &lang.IfStmt{
+								Pos: p(5589, 17),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5589, 33),
+									Op:  "==",
+									X: &lang.IndexExpr{
+										Pos: p(5589, 29),
+										X: &lang.Ident{
+											Pos:  p(5589, 21),
+											Name: "_numbers",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5589, 30),
+												X: &lang.Ident{
+													Pos:  p(5589, 30),
+													Name: "k",
+												},
+											},
+										},
+									},
+									Y: &lang.Ident{
+										Pos:  p(5589, 36),
+										Name: "number",
+									},
+								},
+								Then: &lang.ReturnStmt{
+									Pos: p(5589, 44),
+									X: &lang.Ident{
+										Pos:  p(5589, 51),
+										Name: "k",
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5590, 13),
+							X: &lang.UnaryExpr{
+								Pos: p(5590, 20),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5590, 21),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+					Rbrace: p(5591, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5593, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5593, 18),
+					Name: "int",
+				},
+				Name:    "SlotNamed",
+				NamePos: p(5593, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5593, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5593, 32),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5594, 9),
+					Stmts: []lang.Stmt{
+						&lang.ForStmt{
+							Pos: p(5595, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5595, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5595, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5595, 22),
+										Name: "k",
+										Init: &lang.Literal{
+											Pos:   p(5595, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5595, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5595, 29),
+									Name: "k",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(5595, 40),
+									X: &lang.Ident{
+										Pos:  p(5595, 33),
+										Name: "_names",
+									},
+									Name: "Length",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5595, 49),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(5595, 48),
+										Name: "k",
+									},
+								},
+							},
+							Body: &lang.IfStmt{
+								Pos: p(5596, 17),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5596, 31),
+									Op:  "==",
+									X: &lang.IndexExpr{
+										Pos: p(5596, 27),
+										X: &lang.Ident{
+											Pos:  p(5596, 21),
+											Name: "_names",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5596, 28),
+												X: &lang.Ident{
+													Pos:  p(5596, 28),
+													Name: "k",
+												},
+											},
+										},
+									},
+									Y: &lang.Ident{
+										Pos:  p(5596, 34),
+										Name: "name",
+									},
+								},
+								Then: &lang.ReturnStmt{
+									Pos: p(5596, 40),
+									X: &lang.Ident{
+										Pos:  p(5596, 47),
+										Name: "k",
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5597, 13),
+							X: &lang.UnaryExpr{
+								Pos: p(5597, 20),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5597, 21),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+					Rbrace: p(5598, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5600, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5600, 16),
+					Name: "void",
+				},
+				Name:    "CheckInput",
+				NamePos: p(5600, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5600, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5600, 32),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5601, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5602, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5602, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5602, 17),
+									Name: "input",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5602, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5602, 32),
+								X: &lang.NewExpr{
+									Pos: p(5602, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(5602, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5602, 64),
+											X: &lang.Literal{
+												Pos:   p(5602, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"input\"",
+												Value: string("input"),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5603, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5605, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5605, 16),
+					Name: "void",
+				},
+				Name:    "CheckStart",
+				NamePos: p(5605, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5605, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5605, 32),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5605, 46),
+						Type: &lang.TypeRef{
+							Pos:  p(5605, 46),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5606, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5607, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5607, 29),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5607, 25),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5607, 17),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5607, 27),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5607, 40),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(5607, 32),
+										Name: "startat",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(5607, 48),
+										X: &lang.Ident{
+											Pos:  p(5607, 42),
+											Name: "input",
+										},
+										Name: "Length",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5608, 17),
+								X: &lang.NewExpr{
+									Pos: p(5608, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(5608, 27),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5608, 55),
+											X: &lang.Literal{
+												Pos:   p(5608, 55),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"startat\"",
+												Value: string("startat"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5608, 66),
+											X: &lang.Literal{
+												Pos:   p(5608, 66),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Start index cannot be less than 0 or greater than input length.\"",
+												Value: string("Start index cannot be less than 0 or greater than input length."),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5609, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5611, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5611, 9),
+					Name: "int",
+				},
+				Name:    "DefaultStart",
+				NamePos: p(5611, 13),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5611, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(5611, 26),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5611, 55),
+					Cond: &lang.Ident{
+						Pos:  p(5611, 43),
+						Name: "RightToLeft",
+					},
+					Then: &lang.MemberExpr{
+						Pos: p(5611, 63),
+						X: &lang.Ident{
+							Pos:  p(5611, 57),
+							Name: "input",
+						},
+						Name: "Length",
+					},
+					Else: &lang.Literal{
+						Pos:   p(5611, 72),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5615, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5615, 18),
+					Name: "Match",
+				},
+				Name:    "Run",
+				NamePos: p(5615, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5615, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5615, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 42),
+							Name: "int",
+						},
+						Name: "beg",
+					},
+					&lang.Param{
+						Pos: p(5615, 51),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 51),
+							Name: "int",
+						},
+						Name: "end",
+					},
+					&lang.Param{
+						Pos: p(5615, 60),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 60),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+					&lang.Param{
+						Pos: p(5615, 73),
+						Type: &lang.TypeRef{
+							Pos:  p(5615, 73),
+							Name: "int",
+						},
+						Name: "prevLen",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5616, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5617, 13),
+							Type: &lang.TypeRef{
+								Pos:       p(5617, 13),
+								ArrayRank: 1,
+								Elem: &lang.TypeRef{
+									Pos:  p(5617, 13),
+									Name: "int",
+								},
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5617, 19),
+									Name: "data",
+									Init: &lang.CallExpr{
+										Pos: p(5617, 38),
+										Fun: &lang.MemberExpr{
+											Pos: p(5617, 38),
+											X: &lang.MemberExpr{
+												Pos: p(5617, 35),
+												X: &lang.Ident{
+													Pos:  p(5617, 26),
+													Name: "Internal",
+												},
+												Name: "VM",
+											},
+											Name: "RegexRun",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5617, 47),
+												X: &lang.Ident{
+													Pos:  p(5617, 47),
+													Name: "_h",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5617, 51),
+												X: &lang.Ident{
+													Pos:  p(5617, 51),
+													Name: "input",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5617, 58),
+												X: &lang.Ident{
+													Pos:  p(5617, 58),
+													Name: "beg",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5617, 63),
+												X: &lang.Ident{
+													Pos:  p(5617, 63),
+													Name: "end",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5617, 68),
+												X: &lang.Ident{
+													Pos:  p(5617, 68),
+													Name: "startat",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5617, 77),
+												X: &lang.Ident{
+													Pos:  p(5617, 77),
+													Name: "prevLen",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5617, 86),
+												X: &lang.MemberExpr{
+													Pos: p(5617, 95),
+													X: &lang.Ident{
+														Pos:  p(5617, 86),
+														Name: "_timeout",
+													},
+													Name: "Ticks",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5618, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5618, 22),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5618, 17),
+									Name: "data",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5618, 25),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5618, 31),
+								X: &lang.NewExpr{
+									Pos: p(5618, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(5618, 41),
+										Name: "RegexMatchTimeoutException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5618, 68),
+											X: &lang.Ident{
+												Pos:  p(5618, 68),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5618, 75),
+											X: &lang.Ident{
+												Pos:  p(5618, 75),
+												Name: "_pattern",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5618, 85),
+											X: &lang.Ident{
+												Pos:  p(5618, 85),
+												Name: "_timeout",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5619, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5619, 29),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(5619, 22),
+									X: &lang.Ident{
+										Pos:  p(5619, 17),
+										Name: "data",
+									},
+									Name: "Length",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5619, 32),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5619, 35),
+								X: &lang.MemberExpr{
+									Pos: p(5619, 79),
+									X: &lang.MemberExpr{
+										Pos: p(5619, 73),
+										X: &lang.MemberExpr{
+											Pos: p(5619, 54),
+											X: &lang.MemberExpr{
+												Pos: p(5619, 49),
+												X: &lang.Ident{
+													Pos:  p(5619, 42),
+													Name: "System",
+												},
+												Name: "Text",
+											},
+											Name: "RegularExpressions",
+										},
+										Name: "Match",
+									},
+									Name: "Empty",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5620, 13),
+							X: &lang.NewExpr{
+								Pos: p(5620, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(5620, 24),
+									Name: "Match",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5620, 30),
+										X: &lang.ThisExpr{
+											Pos: p(5620, 30),
+										},
+									},
+									&lang.Arg{
+										Pos: p(5620, 36),
+										X: &lang.Ident{
+											Pos:  p(5620, 36),
+											Name: "input",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5620, 43),
+										X: &lang.Ident{
+											Pos:  p(5620, 43),
+											Name: "data",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5620, 49),
+										X: &lang.Ident{
+											Pos:  p(5620, 49),
+											Name: "beg",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5620, 54),
+										X: &lang.Ident{
+											Pos:  p(5620, 54),
+											Name: "end",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5621, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5623, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5623, 9),
+					Name: "Match",
+				},
+				Name:    "First",
+				NamePos: p(5623, 15),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5623, 21),
+						Type: &lang.TypeRef{
+							Pos:  p(5623, 21),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5623, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5623, 35),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5624, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5625, 13),
+							X: &lang.CallExpr{
+								Pos: p(5625, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5625, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5625, 24),
+										X: &lang.Ident{
+											Pos:  p(5625, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5626, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5626, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5626, 17),
+									Name: "startat",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5626, 28),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5626, 29),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5626, 32),
+								X: &lang.AssignExpr{
+									Pos: p(5626, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5626, 32),
+										Name: "startat",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(5626, 42),
+										Fun: &lang.Ident{
+											Pos:  p(5626, 42),
+											Name: "DefaultStart",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5626, 55),
+												X: &lang.Ident{
+													Pos:  p(5626, 55),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.ExprStmt{
+								Pos: p(5627, 18),
+								X: &lang.CallExpr{
+									Pos: p(5627, 18),
+									Fun: &lang.Ident{
+										Pos:  p(5627, 18),
+										Name: "CheckStart",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5627, 29),
+											X: &lang.Ident{
+												Pos:  p(5627, 29),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5627, 36),
+											X: &lang.Ident{
+												Pos:  p(5627, 36),
+												Name: "startat",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5628, 13),
+							X: &lang.CallExpr{
+								Pos: p(5628, 20),
+								Fun: &lang.Ident{
+									Pos:  p(5628, 20),
+									Name: "Run",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5628, 24),
+										X: &lang.Ident{
+											Pos:  p(5628, 24),
+											Name: "input",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5628, 31),
+										X: &lang.Literal{
+											Pos:   p(5628, 31),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									&lang.Arg{
+										Pos: p(5628, 34),
+										X: &lang.MemberExpr{
+											Pos: p(5628, 40),
+											X: &lang.Ident{
+												Pos:  p(5628, 34),
+												Name: "input",
+											},
+											Name: "Length",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5628, 48),
+										X: &lang.Ident{
+											Pos:  p(5628, 48),
+											Name: "startat",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5628, 57),
+										X: &lang.UnaryExpr{
+											Pos: p(5628, 57),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5628, 58),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5629, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5631, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5631, 16),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5631, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5631, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5631, 29),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5631, 63),
+					X: &lang.CallExpr{
+						Pos: p(5631, 46),
+						Fun: &lang.Ident{
+							Pos:  p(5631, 46),
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5631, 52),
+								X: &lang.Ident{
+									Pos:  p(5631, 52),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5631, 59),
+								X: &lang.UnaryExpr{
+									Pos: p(5631, 59),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5631, 60),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5632, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5632, 16),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5632, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5632, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5632, 29),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5632, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5632, 43),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5632, 100),
+					X: &lang.CallExpr{
+						Pos: p(5632, 59),
+						Fun: &lang.Ident{
+							Pos:  p(5632, 59),
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5632, 65),
+								X: &lang.Ident{
+									Pos:  p(5632, 65),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5632, 72),
+								X: &lang.CondExpr{
+									Pos: p(5632, 84),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5632, 80),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(5632, 72),
+											Name: "startat",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5632, 82),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.UnaryExpr{
+										Pos: p(5632, 86),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(5632, 87),
+											Raw:   "2",
+											Value: int64(2),
+										},
+									},
+									Else: &lang.Ident{
+										Pos:  p(5632, 91),
+										Name: "startat",
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5633, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5633, 23),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5633, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5633, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5633, 36),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5633, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5633, 50),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5633, 143),
+					X: &lang.CallExpr{
+						Pos: p(5633, 126),
+						Fun: &lang.MemberExpr{
+							Pos: p(5633, 126),
+							X: &lang.CallExpr{
+								Pos: p(5633, 69),
+								Fun: &lang.Ident{
+									Pos:  p(5633, 69),
+									Name: "Cached",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5633, 76),
+										X: &lang.Ident{
+											Pos:  p(5633, 76),
+											Name: "pattern",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5633, 85),
+										X: &lang.MemberExpr{
+											Pos: p(5633, 98),
+											X: &lang.Ident{
+												Pos:  p(5633, 85),
+												Name: "RegexOptions",
+											},
+											Name: "None",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5633, 104),
+										X: &lang.Ident{
+											Pos:  p(5633, 104),
+											Name: "InfiniteMatchTimeout",
+										},
+									},
+								},
+							},
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5633, 132),
+								X: &lang.Ident{
+									Pos:  p(5633, 132),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5633, 139),
+								X: &lang.UnaryExpr{
+									Pos: p(5633, 139),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5633, 140),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5634, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5634, 23),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5634, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5634, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5634, 36),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5634, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5634, 50),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5634, 66),
+						Type: &lang.TypeRef{
+							Pos:  p(5634, 66),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5634, 155),
+					X: &lang.CallExpr{
+						Pos: p(5634, 138),
+						Fun: &lang.MemberExpr{
+							Pos: p(5634, 138),
+							X: &lang.CallExpr{
+								Pos: p(5634, 91),
+								Fun: &lang.Ident{
+									Pos:  p(5634, 91),
+									Name: "Cached",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5634, 98),
+										X: &lang.Ident{
+											Pos:  p(5634, 98),
+											Name: "pattern",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5634, 107),
+										X: &lang.Ident{
+											Pos:  p(5634, 107),
+											Name: "options",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5634, 116),
+										X: &lang.Ident{
+											Pos:  p(5634, 116),
+											Name: "InfiniteMatchTimeout",
+										},
+									},
+								},
+							},
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5634, 144),
+								X: &lang.Ident{
+									Pos:  p(5634, 144),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5634, 151),
+								X: &lang.UnaryExpr{
+									Pos: p(5634, 151),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5634, 152),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5635, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5635, 23),
+					Name: "bool",
+				},
+				Name:    "IsMatch",
+				NamePos: p(5635, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5635, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 36),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5635, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 50),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5635, 66),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 66),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5635, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(5635, 88),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5635, 170),
+					X: &lang.CallExpr{
+						Pos: p(5635, 153),
+						Fun: &lang.MemberExpr{
+							Pos: p(5635, 153),
+							X: &lang.CallExpr{
+								Pos: p(5635, 114),
+								Fun: &lang.Ident{
+									Pos:  p(5635, 114),
+									Name: "Cached",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5635, 121),
+										X: &lang.Ident{
+											Pos:  p(5635, 121),
+											Name: "pattern",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5635, 130),
+										X: &lang.Ident{
+											Pos:  p(5635, 130),
+											Name: "options",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5635, 139),
+										X: &lang.Ident{
+											Pos:  p(5635, 139),
+											Name: "matchTimeout",
+										},
+									},
+								},
+							},
+							Name: "First",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5635, 159),
+								X: &lang.Ident{
+									Pos:  p(5635, 159),
+									Name: "input",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5635, 166),
+								X: &lang.UnaryExpr{
+									Pos: p(5635, 166),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5635, 167),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					Name: "Success",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5637, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5637, 16),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5637, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5637, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5637, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5637, 45),
+					Fun: &lang.Ident{
+						Pos:  p(5637, 45),
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5637, 51),
+							X: &lang.Ident{
+								Pos:  p(5637, 51),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5637, 58),
+							X: &lang.UnaryExpr{
+								Pos: p(5637, 58),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5637, 59),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5638, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5638, 16),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5638, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5638, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5638, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5638, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5638, 42),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5638, 58),
+					Fun: &lang.Ident{
+						Pos:  p(5638, 58),
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5638, 64),
+							X: &lang.Ident{
+								Pos:  p(5638, 64),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5638, 71),
+							X: &lang.CondExpr{
+								Pos: p(5638, 83),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5638, 79),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5638, 71),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5638, 81),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5638, 85),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5638, 86),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5638, 90),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5639, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5639, 16),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5639, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5639, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(5639, 28),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5639, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5639, 42),
+							Name: "int",
+						},
+						Name: "beginning",
+					},
+					&lang.Param{
+						Pos: p(5639, 57),
+						Type: &lang.TypeRef{
+							Pos:  p(5639, 57),
+							Name: "int",
+						},
+						Name: "length",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5640, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5641, 13),
+							X: &lang.CallExpr{
+								Pos: p(5641, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5641, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5641, 24),
+										X: &lang.Ident{
+											Pos:  p(5641, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5642, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5642, 31),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5642, 27),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5642, 17),
+										Name: "beginning",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5642, 29),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5642, 44),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(5642, 34),
+										Name: "beginning",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(5642, 52),
+										X: &lang.Ident{
+											Pos:  p(5642, 46),
+											Name: "input",
+										},
+										Name: "Length",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5642, 60),
+								X: &lang.NewExpr{
+									Pos: p(5642, 66),
+									Type: &lang.TypeRef{
+										Pos:  p(5642, 70),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5642, 98),
+											X: &lang.Literal{
+												Pos:   p(5642, 98),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"beginning\"",
+												Value: string("beginning"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5642, 111),
+											X: &lang.Literal{
+												Pos:   p(5642, 111),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Start index cannot be less than 0 or greater than input length.\"",
+												Value: string("Start index cannot be less than 0 or greater than input length."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5643, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5643, 28),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5643, 24),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5643, 17),
+										Name: "length",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5643, 26),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5643, 38),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(5643, 31),
+										Name: "length",
+									},
+									Y: &lang.BinaryExpr{
+										Pos: p(5643, 53),
+										Op:  "-",
+										X: &lang.MemberExpr{
+											Pos: p(5643, 46),
+											X: &lang.Ident{
+												Pos:  p(5643, 40),
+												Name: "input",
+											},
+											Name: "Length",
+										},
+										Y: &lang.Ident{
+											Pos:  p(5643, 55),
+											Name: "beginning",
+										},
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5643, 66),
+								X: &lang.NewExpr{
+									Pos: p(5643, 72),
+									Type: &lang.TypeRef{
+										Pos:  p(5643, 76),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5643, 104),
+											X: &lang.Literal{
+												Pos:   p(5643, 104),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"length\"",
+												Value: string("length"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5643, 114),
+											X: &lang.Literal{
+												Pos:   p(5643, 114),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Length cannot be less than 0 or exceed input length.\"",
+												Value: string("Length cannot be less than 0 or exceed input length."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5644, 13),
+							X: &lang.CallExpr{
+								Pos: p(5644, 20),
+								Fun: &lang.Ident{
+									Pos:  p(5644, 20),
+									Name: "Run",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5644, 24),
+										X: &lang.Ident{
+											Pos:  p(5644, 24),
+											Name: "input",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5644, 31),
+										X: &lang.Ident{
+											Pos:  p(5644, 31),
+											Name: "beginning",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5644, 42),
+										X: &lang.BinaryExpr{
+											Pos: p(5644, 52),
+											Op:  "+",
+											X: &lang.Ident{
+												Pos:  p(5644, 42),
+												Name: "beginning",
+											},
+											Y: &lang.Ident{
+												Pos:  p(5644, 54),
+												Name: "length",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5644, 62),
+										X: &lang.CondExpr{
+											Pos: p(5644, 74),
+											Cond: &lang.Ident{
+												Pos:  p(5644, 62),
+												Name: "RightToLeft",
+											},
+											Then: &lang.BinaryExpr{
+												Pos: p(5644, 86),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(5644, 76),
+													Name: "beginning",
+												},
+												Y: &lang.Ident{
+													Pos:  p(5644, 88),
+													Name: "length",
+												},
+											},
+											Else: &lang.Ident{
+												Pos:  p(5644, 97),
+												Name: "beginning",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5644, 108),
+										X: &lang.UnaryExpr{
+											Pos: p(5644, 108),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5644, 109),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5645, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5646, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5646, 23),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5646, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5646, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5646, 35),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5646, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5646, 49),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5646, 125),
+					Fun: &lang.MemberExpr{
+						Pos: p(5646, 125),
+						X: &lang.CallExpr{
+							Pos: p(5646, 68),
+							Fun: &lang.Ident{
+								Pos:  p(5646, 68),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5646, 75),
+									X: &lang.Ident{
+										Pos:  p(5646, 75),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5646, 84),
+									X: &lang.MemberExpr{
+										Pos: p(5646, 97),
+										X: &lang.Ident{
+											Pos:  p(5646, 84),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5646, 103),
+									X: &lang.Ident{
+										Pos:  p(5646, 103),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5646, 131),
+							X: &lang.Ident{
+								Pos:  p(5646, 131),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5646, 138),
+							X: &lang.UnaryExpr{
+								Pos: p(5646, 138),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5646, 139),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5647, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5647, 23),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5647, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5647, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5647, 35),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5647, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5647, 49),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5647, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5647, 65),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5647, 137),
+					Fun: &lang.MemberExpr{
+						Pos: p(5647, 137),
+						X: &lang.CallExpr{
+							Pos: p(5647, 90),
+							Fun: &lang.Ident{
+								Pos:  p(5647, 90),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5647, 97),
+									X: &lang.Ident{
+										Pos:  p(5647, 97),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5647, 106),
+									X: &lang.Ident{
+										Pos:  p(5647, 106),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5647, 115),
+									X: &lang.Ident{
+										Pos:  p(5647, 115),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5647, 143),
+							X: &lang.Ident{
+								Pos:  p(5647, 143),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5647, 150),
+							X: &lang.UnaryExpr{
+								Pos: p(5647, 150),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5647, 151),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5648, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5648, 23),
+					Name: "Match",
+				},
+				Name:    "Match",
+				NamePos: p(5648, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5648, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(5648, 35),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5648, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5648, 49),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5648, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5648, 65),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5648, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(5648, 87),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5648, 152),
+					Fun: &lang.MemberExpr{
+						Pos: p(5648, 152),
+						X: &lang.CallExpr{
+							Pos: p(5648, 113),
+							Fun: &lang.Ident{
+								Pos:  p(5648, 113),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5648, 120),
+									X: &lang.Ident{
+										Pos:  p(5648, 120),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5648, 129),
+									X: &lang.Ident{
+										Pos:  p(5648, 129),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5648, 138),
+									X: &lang.Ident{
+										Pos:  p(5648, 138),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "First",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5648, 158),
+							X: &lang.Ident{
+								Pos:  p(5648, 158),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5648, 165),
+							X: &lang.UnaryExpr{
+								Pos: p(5648, 165),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5648, 166),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5650, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5650, 9),
+					Name: "MatchCollection",
+				},
+				Name:    "All",
+				NamePos: p(5650, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5650, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5650, 29),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5650, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(5650, 43),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5651, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5652, 13),
+							X: &lang.CallExpr{
+								Pos: p(5652, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5652, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5652, 24),
+										X: &lang.Ident{
+											Pos:  p(5652, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5653, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5653, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5653, 17),
+									Name: "startat",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5653, 28),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5653, 29),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5653, 32),
+								X: &lang.AssignExpr{
+									Pos: p(5653, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5653, 32),
+										Name: "startat",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(5653, 42),
+										Fun: &lang.Ident{
+											Pos:  p(5653, 42),
+											Name: "DefaultStart",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5653, 55),
+												X: &lang.Ident{
+													Pos:  p(5653, 55),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.ExprStmt{
+								Pos: p(5654, 18),
+								X: &lang.CallExpr{
+									Pos: p(5654, 18),
+									Fun: &lang.Ident{
+										Pos:  p(5654, 18),
+										Name: "CheckStart",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5654, 29),
+											X: &lang.Ident{
+												Pos:  p(5654, 29),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5654, 36),
+											X: &lang.Ident{
+												Pos:  p(5654, 36),
+												Name: "startat",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5655, 13),
+							X: &lang.NewExpr{
+								Pos: p(5655, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(5655, 24),
+									Name: "MatchCollection",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5655, 40),
+										X: &lang.ThisExpr{
+											Pos: p(5655, 40),
+										},
+									},
+									&lang.Arg{
+										Pos: p(5655, 46),
+										X: &lang.Ident{
+											Pos:  p(5655, 46),
+											Name: "input",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5655, 53),
+										X: &lang.Ident{
+											Pos:  p(5655, 53),
+											Name: "startat",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5656, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5658, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5658, 16),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5658, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5658, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5658, 40),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5658, 57),
+					Fun: &lang.Ident{
+						Pos:  p(5658, 57),
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5658, 61),
+							X: &lang.Ident{
+								Pos:  p(5658, 61),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5658, 68),
+							X: &lang.UnaryExpr{
+								Pos: p(5658, 68),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5658, 69),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5659, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5659, 16),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5659, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5659, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(5659, 40),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5659, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(5659, 54),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5659, 70),
+					Fun: &lang.Ident{
+						Pos:  p(5659, 70),
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5659, 74),
+							X: &lang.Ident{
+								Pos:  p(5659, 74),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5659, 81),
+							X: &lang.CondExpr{
+								Pos: p(5659, 93),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5659, 89),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5659, 81),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5659, 91),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5659, 95),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5659, 96),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5659, 100),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5660, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5660, 23),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5660, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5660, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5660, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5660, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5660, 61),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5660, 137),
+					Fun: &lang.MemberExpr{
+						Pos: p(5660, 137),
+						X: &lang.CallExpr{
+							Pos: p(5660, 80),
+							Fun: &lang.Ident{
+								Pos:  p(5660, 80),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5660, 87),
+									X: &lang.Ident{
+										Pos:  p(5660, 87),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5660, 96),
+									X: &lang.MemberExpr{
+										Pos: p(5660, 109),
+										X: &lang.Ident{
+											Pos:  p(5660, 96),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5660, 115),
+									X: &lang.Ident{
+										Pos:  p(5660, 115),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5660, 141),
+							X: &lang.Ident{
+								Pos:  p(5660, 141),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5660, 148),
+							X: &lang.UnaryExpr{
+								Pos: p(5660, 148),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5660, 149),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5661, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5661, 23),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5661, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5661, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5661, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5661, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5661, 61),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5661, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(5661, 77),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5661, 149),
+					Fun: &lang.MemberExpr{
+						Pos: p(5661, 149),
+						X: &lang.CallExpr{
+							Pos: p(5661, 102),
+							Fun: &lang.Ident{
+								Pos:  p(5661, 102),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5661, 109),
+									X: &lang.Ident{
+										Pos:  p(5661, 109),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5661, 118),
+									X: &lang.Ident{
+										Pos:  p(5661, 118),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5661, 127),
+									X: &lang.Ident{
+										Pos:  p(5661, 127),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5661, 153),
+							X: &lang.Ident{
+								Pos:  p(5661, 153),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5661, 160),
+							X: &lang.UnaryExpr{
+								Pos: p(5661, 160),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5661, 161),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5662, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5662, 23),
+					Name: "MatchCollection",
+				},
+				Name:    "Matches",
+				NamePos: p(5662, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5662, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5662, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5662, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5662, 61),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5662, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(5662, 77),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5662, 99),
+						Type: &lang.TypeRef{
+							Pos:  p(5662, 99),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5662, 164),
+					Fun: &lang.MemberExpr{
+						Pos: p(5662, 164),
+						X: &lang.CallExpr{
+							Pos: p(5662, 125),
+							Fun: &lang.Ident{
+								Pos:  p(5662, 125),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5662, 132),
+									X: &lang.Ident{
+										Pos:  p(5662, 132),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5662, 141),
+									X: &lang.Ident{
+										Pos:  p(5662, 141),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5662, 150),
+									X: &lang.Ident{
+										Pos:  p(5662, 150),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "All",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5662, 168),
+							X: &lang.Ident{
+								Pos:  p(5662, 168),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5662, 175),
+							X: &lang.UnaryExpr{
+								Pos: p(5662, 175),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5662, 176),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5664, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5664, 9),
+					Name: "int",
+				},
+				Name:    "CountIn",
+				NamePos: p(5664, 13),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5664, 21),
+						Type: &lang.TypeRef{
+							Pos:  p(5664, 21),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5665, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(5666, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5666, 13),
+								Name: "Match",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5666, 19),
+									Name: "m",
+									Init: &lang.CallExpr{
+										Pos: p(5666, 23),
+										Fun: &lang.Ident{
+											Pos:  p(5666, 23),
+											Name: "First",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5666, 29),
+												X: &lang.Ident{
+													Pos:  p(5666, 29),
+													Name: "input",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5666, 36),
+												X: &lang.UnaryExpr{
+													Pos: p(5666, 36),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(5666, 37),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5667, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5667, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5667, 17),
+									Name: "n",
+									Init: &lang.Literal{
+										Pos:   p(5667, 21),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+							},
+						},
+						&lang.WhileStmt{
+							Pos: p(5668, 13),
+							Cond: &lang.MemberExpr{
+								Pos: p(5668, 22),
+								X: &lang.Ident{
+									Pos:  p(5668, 20),
+									Name: "m",
+								},
+								Name: "Success",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(5669, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(5670, 17),
+										X: &lang.PostfixExpr{
+											Pos: p(5670, 18),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(5670, 17),
+												Name: "n",
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5671, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5671, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5671, 17),
+												Name: "m",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(5671, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(5671, 23),
+													X: &lang.Ident{
+														Pos:  p(5671, 21),
+														Name: "m",
+													},
+													Name: "NextMatch",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5672, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5673, 13),
+							X: &lang.Ident{
+								Pos:  p(5673, 20),
+								Name: "n",
+							},
+						},
+					},
+					Rbrace: p(5674, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5676, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5676, 16),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5676, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5676, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(5676, 26),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5676, 43),
+					Fun: &lang.Ident{
+						Pos:  p(5676, 43),
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5676, 51),
+							X: &lang.Ident{
+								Pos:  p(5676, 51),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5677, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5677, 23),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5677, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5677, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5677, 33),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5677, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5677, 47),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5677, 123),
+					Fun: &lang.MemberExpr{
+						Pos: p(5677, 123),
+						X: &lang.CallExpr{
+							Pos: p(5677, 66),
+							Fun: &lang.Ident{
+								Pos:  p(5677, 66),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5677, 73),
+									X: &lang.Ident{
+										Pos:  p(5677, 73),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5677, 82),
+									X: &lang.MemberExpr{
+										Pos: p(5677, 95),
+										X: &lang.Ident{
+											Pos:  p(5677, 82),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5677, 101),
+									X: &lang.Ident{
+										Pos:  p(5677, 101),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5677, 131),
+							X: &lang.Ident{
+								Pos:  p(5677, 131),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5678, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5678, 23),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5678, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5678, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5678, 33),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5678, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5678, 47),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5678, 63),
+						Type: &lang.TypeRef{
+							Pos:  p(5678, 63),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5678, 135),
+					Fun: &lang.MemberExpr{
+						Pos: p(5678, 135),
+						X: &lang.CallExpr{
+							Pos: p(5678, 88),
+							Fun: &lang.Ident{
+								Pos:  p(5678, 88),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5678, 95),
+									X: &lang.Ident{
+										Pos:  p(5678, 95),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5678, 104),
+									X: &lang.Ident{
+										Pos:  p(5678, 104),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5678, 113),
+									X: &lang.Ident{
+										Pos:  p(5678, 113),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5678, 143),
+							X: &lang.Ident{
+								Pos:  p(5678, 143),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5679, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5679, 23),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: p(5679, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5679, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(5679, 33),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5679, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5679, 47),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5679, 63),
+						Type: &lang.TypeRef{
+							Pos:  p(5679, 63),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5679, 85),
+						Type: &lang.TypeRef{
+							Pos:  p(5679, 85),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5679, 150),
+					Fun: &lang.MemberExpr{
+						Pos: p(5679, 150),
+						X: &lang.CallExpr{
+							Pos: p(5679, 111),
+							Fun: &lang.Ident{
+								Pos:  p(5679, 111),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5679, 118),
+									X: &lang.Ident{
+										Pos:  p(5679, 118),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5679, 127),
+									X: &lang.Ident{
+										Pos:  p(5679, 127),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5679, 136),
+									X: &lang.Ident{
+										Pos:  p(5679, 136),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "CountIn",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5679, 158),
+							X: &lang.Ident{
+								Pos:  p(5679, 158),
+								Name: "input",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5683, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5683, 9),
+					Name: "string",
+				},
+				Name:    "Substitute",
+				NamePos: p(5683, 16),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5683, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(5683, 27),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5683, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(5683, 41),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5683, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5683, 61),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5683, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(5683, 87),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5683, 98),
+						Type: &lang.TypeRef{
+							Pos:  p(5683, 98),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5684, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5685, 13),
+							X: &lang.CallExpr{
+								Pos: p(5685, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5685, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5685, 24),
+										X: &lang.Ident{
+											Pos:  p(5685, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5686, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5686, 37),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(5686, 29),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5686, 17),
+										Name: "replacement",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5686, 32),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5686, 50),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5686, 40),
+										Name: "evaluator",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5686, 53),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5686, 59),
+								X: &lang.NewExpr{
+									Pos: p(5686, 65),
+									Type: &lang.TypeRef{
+										Pos:  p(5686, 69),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5686, 91),
+											X: &lang.CondExpr{
+												Pos: p(5686, 109),
+												Cond: &lang.BinaryExpr{
+													Pos: p(5686, 101),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(5686, 91),
+														Name: "evaluator",
+													},
+													Y: &lang.Literal{
+														Pos:  p(5686, 104),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.Literal{
+													Pos:   p(5686, 111),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"replacement\"",
+													Value: string("replacement"),
+												},
+												Else: &lang.Literal{
+													Pos:   p(5686, 127),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"evaluator\"",
+													Value: string("evaluator"),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5687, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5687, 23),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5687, 17),
+									Name: "count",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5687, 25),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5687, 26),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5687, 29),
+								X: &lang.NewExpr{
+									Pos: p(5687, 35),
+									Type: &lang.TypeRef{
+										Pos:  p(5687, 39),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5687, 67),
+											X: &lang.Literal{
+												Pos:   p(5687, 67),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"count\"",
+												Value: string("count"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5687, 76),
+											X: &lang.Literal{
+												Pos:   p(5687, 76),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Count cannot be less than -1.\"",
+												Value: string("Count cannot be less than -1."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5688, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5688, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5688, 17),
+									Name: "startat",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5688, 28),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5688, 29),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5688, 32),
+								X: &lang.AssignExpr{
+									Pos: p(5688, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5688, 32),
+										Name: "startat",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(5688, 42),
+										Fun: &lang.Ident{
+											Pos:  p(5688, 42),
+											Name: "DefaultStart",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5688, 55),
+												X: &lang.Ident{
+													Pos:  p(5688, 55),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.ExprStmt{
+								Pos: p(5689, 18),
+								X: &lang.CallExpr{
+									Pos: p(5689, 18),
+									Fun: &lang.Ident{
+										Pos:  p(5689, 18),
+										Name: "CheckStart",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5689, 29),
+											X: &lang.Ident{
+												Pos:  p(5689, 29),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5689, 36),
+											X: &lang.Ident{
+												Pos:  p(5689, 36),
+												Name: "startat",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5690, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5690, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5690, 17),
+									Name: "count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5690, 26),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5690, 29),
+								X: &lang.Ident{
+									Pos:  p(5690, 36),
+									Name: "input",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5691, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5691, 13),
+								Name: "Match",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5691, 19),
+									Name: "m",
+									Init: &lang.CallExpr{
+										Pos: p(5691, 23),
+										Fun: &lang.Ident{
+											Pos:  p(5691, 23),
+											Name: "Run",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5691, 27),
+												X: &lang.Ident{
+													Pos:  p(5691, 27),
+													Name: "input",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5691, 34),
+												X: &lang.Literal{
+													Pos:   p(5691, 34),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											&lang.Arg{
+												Pos: p(5691, 37),
+												X: &lang.MemberExpr{
+													Pos: p(5691, 43),
+													X: &lang.Ident{
+														Pos:  p(5691, 37),
+														Name: "input",
+													},
+													Name: "Length",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5691, 51),
+												X: &lang.Ident{
+													Pos:  p(5691, 51),
+													Name: "startat",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5691, 60),
+												X: &lang.UnaryExpr{
+													Pos: p(5691, 60),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(5691, 61),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5692, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(5692, 17),
+								Op:  "!",
+								X: &lang.MemberExpr{
+									Pos: p(5692, 20),
+									X: &lang.Ident{
+										Pos:  p(5692, 18),
+										Name: "m",
+									},
+									Name: "Success",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5692, 29),
+								X: &lang.Ident{
+									Pos:  p(5692, 36),
+									Name: "input",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5693, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5693, 17),
+									Name: "sb",
+									Init: &lang.NewExpr{
+										Pos: p(5693, 22),
+										Type: &lang.TypeRef{
+											Pos:  p(5693, 26),
+											Name: "StringBuilder",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5694, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(5694, 17),
+								Op:  "!",
+								X: &lang.Ident{
+									Pos:  p(5694, 18),
+									Name: "RightToLeft",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5695, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(5696, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(5696, 17),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5696, 21),
+												Name: "prev",
+												Init: &lang.Literal{
+													Pos:   p(5696, 28),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									&lang.DoStmt{
+										Pos: p(5697, 17),
+										Body: &lang.BlockStmt{
+											Pos: p(5698, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(5699, 21),
+													X: &lang.CallExpr{
+														Pos: p(5699, 24),
+														Fun: &lang.MemberExpr{
+															Pos: p(5699, 24),
+															X: &lang.Ident{
+																Pos:  p(5699, 21),
+																Name: "sb",
+															},
+															Name: "Append",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5699, 31),
+																X: &lang.CallExpr{
+																	Pos: p(5699, 37),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(5699, 37),
+																		X: &lang.Ident{
+																			Pos:  p(5699, 31),
+																			Name: "input",
+																		},
+																		Name: "Substring",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5699, 47),
+																			X: &lang.Ident{
+																				Pos:  p(5699, 47),
+																				Name: "prev",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5699, 53),
+																			X: &lang.BinaryExpr{
+																				Pos: p(5699, 61),
+																				Op:  "-",
+																				X: &lang.MemberExpr{
+																					Pos: p(5699, 55),
+																					X: &lang.Ident{
+																						Pos:  p(5699, 53),
+																						Name: "m",
+																					},
+																					Name: "Index",
+																				},
+																				Y: &lang.Ident{
+																					Pos:  p(5699, 63),
+																					Name: "prev",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5700, 21),
+													X: &lang.AssignExpr{
+														Pos: p(5700, 26),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(5700, 21),
+															Name: "prev",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(5700, 36),
+															Op:  "+",
+															X: &lang.MemberExpr{
+																Pos: p(5700, 30),
+																X: &lang.Ident{
+																	Pos:  p(5700, 28),
+																	Name: "m",
+																},
+																Name: "Index",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(5700, 40),
+																X: &lang.Ident{
+																	Pos:  p(5700, 38),
+																	Name: "m",
+																},
+																Name: "Length",
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5701, 21),
+													X: &lang.CallExpr{
+														Pos: p(5701, 24),
+														Fun: &lang.MemberExpr{
+															Pos: p(5701, 24),
+															X: &lang.Ident{
+																Pos:  p(5701, 21),
+																Name: "sb",
+															},
+															Name: "Append",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5701, 31),
+																X: &lang.CondExpr{
+																	Pos: p(5701, 49),
+																	Cond: &lang.BinaryExpr{
+																		Pos: p(5701, 41),
+																		Op:  "!=",
+																		X: &lang.Ident{
+																			Pos:  p(5701, 31),
+																			Name: "evaluator",
+																		},
+																		Y: &lang.Literal{
+																			Pos:  p(5701, 44),
+																			Kind: lang.LitKind(10),
+																			Raw:  "null",
+																		},
+																	},
+																	Then: &lang.CallExpr{
+																		Pos: p(5701, 51),
+																		Fun: &lang.Ident{
+																			Pos:  p(5701, 51),
+																			Name: "evaluator",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(5701, 61),
+																				X: &lang.Ident{
+																					Pos:  p(5701, 61),
+																					Name: "m",
+																				},
+																			},
+																		},
+																	},
+																	Else: &lang.CallExpr{
+																		Pos: p(5701, 68),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(5701, 68),
+																			X: &lang.Ident{
+																				Pos:  p(5701, 66),
+																				Name: "m",
+																			},
+																			Name: "Result",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(5701, 75),
+																				X: &lang.Ident{
+																					Pos:  p(5701, 75),
+																					Name: "replacement",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.IfStmt{
+													Pos: p(5702, 21),
+													Cond: &lang.BinaryExpr{
+														Pos: p(5702, 33),
+														Op:  "==",
+														X: &lang.UnaryExpr{
+															Pos: p(5702, 25),
+															Op:  "--",
+															X: &lang.Ident{
+																Pos:  p(5702, 27),
+																Name: "count",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(5702, 36),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													Then: &lang.BreakStmt{
+														Pos: p(5702, 39),
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5703, 21),
+													X: &lang.AssignExpr{
+														Pos: p(5703, 23),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(5703, 21),
+															Name: "m",
+														},
+														Right: &lang.CallExpr{
+															Pos: p(5703, 27),
+															Fun: &lang.MemberExpr{
+																Pos: p(5703, 27),
+																X: &lang.Ident{
+																	Pos:  p(5703, 25),
+																	Name: "m",
+																},
+																Name: "NextMatch",
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(5704, 17),
+										},
+										Cond: &lang.MemberExpr{
+											Pos: p(5704, 28),
+											X: &lang.Ident{
+												Pos:  p(5704, 26),
+												Name: "m",
+											},
+											Name: "Success",
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5705, 17),
+										X: &lang.CallExpr{
+											Pos: p(5705, 20),
+											Fun: &lang.MemberExpr{
+												Pos: p(5705, 20),
+												X: &lang.Ident{
+													Pos:  p(5705, 17),
+													Name: "sb",
+												},
+												Name: "Append",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5705, 27),
+													X: &lang.CallExpr{
+														Pos: p(5705, 33),
+														Fun: &lang.MemberExpr{
+															Pos: p(5705, 33),
+															X: &lang.Ident{
+																Pos:  p(5705, 27),
+																Name: "input",
+															},
+															Name: "Substring",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5705, 43),
+																X: &lang.Ident{
+																	Pos:  p(5705, 43),
+																	Name: "prev",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(5706, 17),
+										X: &lang.CallExpr{
+											Pos: p(5706, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(5706, 27),
+												X: &lang.Ident{
+													Pos:  p(5706, 24),
+													Name: "sb",
+												},
+												Name: "ToString",
+											},
+										},
+									},
+								},
+								Rbrace: p(5707, 13),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5708, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5708, 17),
+									Name: "parts",
+									Init: &lang.NewExpr{
+										Pos: p(5708, 25),
+										Type: &lang.TypeRef{
+											Pos:  p(5708, 29),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(5708, 61),
+													Name: "string",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5709, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5709, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5709, 17),
+									Name: "end",
+									Init: &lang.MemberExpr{
+										Pos: p(5709, 29),
+										X: &lang.Ident{
+											Pos:  p(5709, 23),
+											Name: "input",
+										},
+										Name: "Length",
+									},
+								},
+							},
+						},
+						&lang.DoStmt{
+							Pos: p(5710, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(5711, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(5712, 17),
+										X: &lang.CallExpr{
+											Pos: p(5712, 23),
+											Fun: &lang.MemberExpr{
+												Pos: p(5712, 23),
+												X: &lang.Ident{
+													Pos:  p(5712, 17),
+													Name: "parts",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5712, 27),
+													X: &lang.CallExpr{
+														Pos: p(5712, 33),
+														Fun: &lang.MemberExpr{
+															Pos: p(5712, 33),
+															X: &lang.Ident{
+																Pos:  p(5712, 27),
+																Name: "input",
+															},
+															Name: "Substring",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5712, 43),
+																X: &lang.BinaryExpr{
+																	Pos: p(5712, 51),
+																	Op:  "+",
+																	X: &lang.MemberExpr{
+																		Pos: p(5712, 45),
+																		X: &lang.Ident{
+																			Pos:  p(5712, 43),
+																			Name: "m",
+																		},
+																		Name: "Index",
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(5712, 55),
+																		X: &lang.Ident{
+																			Pos:  p(5712, 53),
+																			Name: "m",
+																		},
+																		Name: "Length",
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(5712, 63),
+																X: &lang.BinaryExpr{
+																	Pos: p(5712, 77),
+																	Op:  "-",
+																	X: &lang.BinaryExpr{
+																		Pos: p(5712, 67),
+																		Op:  "-",
+																		X: &lang.Ident{
+																			Pos:  p(5712, 63),
+																			Name: "end",
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(5712, 71),
+																			X: &lang.Ident{
+																				Pos:  p(5712, 69),
+																				Name: "m",
+																			},
+																			Name: "Index",
+																		},
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(5712, 81),
+																		X: &lang.Ident{
+																			Pos:  p(5712, 79),
+																			Name: "m",
+																		},
+																		Name: "Length",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5713, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5713, 21),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5713, 17),
+												Name: "end",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(5713, 25),
+												X: &lang.Ident{
+													Pos:  p(5713, 23),
+													Name: "m",
+												},
+												Name: "Index",
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5714, 17),
+										X: &lang.CallExpr{
+											Pos: p(5714, 23),
+											Fun: &lang.MemberExpr{
+												Pos: p(5714, 23),
+												X: &lang.Ident{
+													Pos:  p(5714, 17),
+													Name: "parts",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5714, 27),
+													X: &lang.CondExpr{
+														Pos: p(5714, 45),
+														Cond: &lang.BinaryExpr{
+															Pos: p(5714, 37),
+															Op:  "!=",
+															X: &lang.Ident{
+																Pos:  p(5714, 27),
+																Name: "evaluator",
+															},
+															Y: &lang.Literal{
+																Pos:  p(5714, 40),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+														Then: &lang.CallExpr{
+															Pos: p(5714, 47),
+															Fun: &lang.Ident{
+																Pos:  p(5714, 47),
+																Name: "evaluator",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(5714, 57),
+																	X: &lang.Ident{
+																		Pos:  p(5714, 57),
+																		Name: "m",
+																	},
+																},
+															},
+														},
+														Else: &lang.CallExpr{
+															Pos: p(5714, 64),
+															Fun: &lang.MemberExpr{
+																Pos: p(5714, 64),
+																X: &lang.Ident{
+																	Pos:  p(5714, 62),
+																	Name: "m",
+																},
+																Name: "Result",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(5714, 71),
+																	X: &lang.Ident{
+																		Pos:  p(5714, 71),
+																		Name: "replacement",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(5715, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5715, 29),
+											Op:  "==",
+											X: &lang.UnaryExpr{
+												Pos: p(5715, 21),
+												Op:  "--",
+												X: &lang.Ident{
+													Pos:  p(5715, 23),
+													Name: "count",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(5715, 32),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.BreakStmt{
+											Pos: p(5715, 35),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5716, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5716, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5716, 17),
+												Name: "m",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(5716, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(5716, 23),
+													X: &lang.Ident{
+														Pos:  p(5716, 21),
+														Name: "m",
+													},
+													Name: "NextMatch",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5717, 13),
+							},
+							Cond: &lang.MemberExpr{
+								Pos: p(5717, 24),
+								X: &lang.Ident{
+									Pos:  p(5717, 22),
+									Name: "m",
+								},
+								Name: "Success",
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5718, 13),
+							X: &lang.CallExpr{
+								Pos: p(5718, 19),
+								Fun: &lang.MemberExpr{
+									Pos: p(5718, 19),
+									X: &lang.Ident{
+										Pos:  p(5718, 13),
+										Name: "parts",
+									},
+									Name: "Add",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5718, 23),
+										X: &lang.CallExpr{
+											Pos: p(5718, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(5718, 29),
+												X: &lang.Ident{
+													Pos:  p(5718, 23),
+													Name: "input",
+												},
+												Name: "Substring",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5718, 39),
+													X: &lang.Literal{
+														Pos:   p(5718, 39),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												&lang.Arg{
+													Pos: p(5718, 42),
+													X: &lang.Ident{
+														Pos:  p(5718, 42),
+														Name: "end",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(5719, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(5719, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(5719, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(5719, 22),
+										Name: "i",
+										Init: &lang.BinaryExpr{
+											Pos: p(5719, 38),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(5719, 32),
+												X: &lang.Ident{
+													Pos:  p(5719, 26),
+													Name: "parts",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5719, 40),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(5719, 45),
+								Op:  ">=",
+								X: &lang.Ident{
+									Pos:  p(5719, 43),
+									Name: "i",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5719, 48),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(5719, 52),
+									Op:  "--",
+									X: &lang.Ident{
+										Pos:  p(5719, 51),
+										Name: "i",
+									},
+								},
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(5719, 56),
+								X: &lang.CallExpr{
+									Pos: p(5719, 59),
+									Fun: &lang.MemberExpr{
+										Pos: p(5719, 59),
+										X: &lang.Ident{
+											Pos:  p(5719, 56),
+											Name: "sb",
+										},
+										Name: "Append",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5719, 66),
+											X: &lang.IndexExpr{
+												Pos: p(5719, 71),
+												X: &lang.Ident{
+													Pos:  p(5719, 66),
+													Name: "parts",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5719, 72),
+														X: &lang.Ident{
+															Pos:  p(5719, 72),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5720, 13),
+							X: &lang.CallExpr{
+								Pos: p(5720, 23),
+								Fun: &lang.MemberExpr{
+									Pos: p(5720, 23),
+									X: &lang.Ident{
+										Pos:  p(5720, 20),
+										Name: "sb",
+									},
+									Name: "ToString",
+								},
+							},
+						},
+					},
+					Rbrace: p(5721, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5723, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5723, 16),
+					Name: "string",
+				},
+				Name:    "NotNull",
+				NamePos: p(5723, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5723, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5723, 31),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5724, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5725, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5725, 29),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5725, 17),
+									Name: "replacement",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5725, 32),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5725, 38),
+								X: &lang.NewExpr{
+									Pos: p(5725, 44),
+									Type: &lang.TypeRef{
+										Pos:  p(5725, 48),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5725, 70),
+											X: &lang.Literal{
+												Pos:   p(5725, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"replacement\"",
+												Value: string("replacement"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5726, 13),
+							X: &lang.Ident{
+								Pos:  p(5726, 20),
+								Name: "replacement",
+							},
+						},
+					},
+					Rbrace: p(5727, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5729, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5729, 16),
+					Name: "MatchEvaluator",
+				},
+				Name:    "NotNullEvaluator",
+				NamePos: p(5729, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5729, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(5729, 48),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5730, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5731, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5731, 27),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5731, 17),
+									Name: "evaluator",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5731, 30),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5731, 36),
+								X: &lang.NewExpr{
+									Pos: p(5731, 42),
+									Type: &lang.TypeRef{
+										Pos:  p(5731, 46),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5731, 68),
+											X: &lang.Literal{
+												Pos:   p(5731, 68),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"evaluator\"",
+												Value: string("evaluator"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5732, 13),
+							X: &lang.Ident{
+								Pos:  p(5732, 20),
+								Name: "evaluator",
+							},
+						},
+					},
+					Rbrace: p(5733, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5735, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5735, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5735, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5735, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5735, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5735, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5735, 45),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5735, 68),
+					Fun: &lang.Ident{
+						Pos:  p(5735, 68),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5735, 79),
+							X: &lang.Ident{
+								Pos:  p(5735, 79),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5735, 86),
+							X: &lang.CallExpr{
+								Pos: p(5735, 86),
+								Fun: &lang.Ident{
+									Pos:  p(5735, 86),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5735, 94),
+										X: &lang.Ident{
+											Pos:  p(5735, 94),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5735, 108),
+							X: &lang.Literal{
+								Pos:  p(5735, 108),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5735, 114),
+							X: &lang.UnaryExpr{
+								Pos: p(5735, 114),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5735, 115),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5735, 118),
+							X: &lang.UnaryExpr{
+								Pos: p(5735, 118),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5735, 119),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5736, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5736, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5736, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5736, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5736, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5736, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5736, 45),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5736, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5736, 65),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5736, 79),
+					Fun: &lang.Ident{
+						Pos:  p(5736, 79),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5736, 90),
+							X: &lang.Ident{
+								Pos:  p(5736, 90),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5736, 97),
+							X: &lang.CallExpr{
+								Pos: p(5736, 97),
+								Fun: &lang.Ident{
+									Pos:  p(5736, 97),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5736, 105),
+										X: &lang.Ident{
+											Pos:  p(5736, 105),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5736, 119),
+							X: &lang.Literal{
+								Pos:  p(5736, 119),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5736, 125),
+							X: &lang.Ident{
+								Pos:  p(5736, 125),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5736, 132),
+							X: &lang.UnaryExpr{
+								Pos: p(5736, 132),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5736, 133),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5737, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5737, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5737, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5737, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5737, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5737, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5737, 45),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5737, 65),
+						Type: &lang.TypeRef{
+							Pos:  p(5737, 65),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5737, 76),
+						Type: &lang.TypeRef{
+							Pos:  p(5737, 76),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5737, 92),
+					Fun: &lang.Ident{
+						Pos:  p(5737, 92),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5737, 103),
+							X: &lang.Ident{
+								Pos:  p(5737, 103),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5737, 110),
+							X: &lang.CallExpr{
+								Pos: p(5737, 110),
+								Fun: &lang.Ident{
+									Pos:  p(5737, 110),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5737, 118),
+										X: &lang.Ident{
+											Pos:  p(5737, 118),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5737, 132),
+							X: &lang.Literal{
+								Pos:  p(5737, 132),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5737, 138),
+							X: &lang.Ident{
+								Pos:  p(5737, 138),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5737, 145),
+							X: &lang.CondExpr{
+								Pos: p(5737, 157),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5737, 153),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5737, 145),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5737, 155),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5737, 159),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5737, 160),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5737, 164),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5738, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5738, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5738, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5738, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5738, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5738, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5738, 45),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5738, 74),
+					Fun: &lang.Ident{
+						Pos:  p(5738, 74),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5738, 85),
+							X: &lang.Ident{
+								Pos:  p(5738, 85),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5738, 92),
+							X: &lang.Literal{
+								Pos:  p(5738, 92),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5738, 98),
+							X: &lang.CallExpr{
+								Pos: p(5738, 98),
+								Fun: &lang.Ident{
+									Pos:  p(5738, 98),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5738, 115),
+										X: &lang.Ident{
+											Pos:  p(5738, 115),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5738, 127),
+							X: &lang.UnaryExpr{
+								Pos: p(5738, 127),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5738, 128),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5738, 131),
+							X: &lang.UnaryExpr{
+								Pos: p(5738, 131),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5738, 132),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5739, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5739, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5739, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5739, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5739, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5739, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5739, 45),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5739, 71),
+						Type: &lang.TypeRef{
+							Pos:  p(5739, 71),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5739, 85),
+					Fun: &lang.Ident{
+						Pos:  p(5739, 85),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5739, 96),
+							X: &lang.Ident{
+								Pos:  p(5739, 96),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5739, 103),
+							X: &lang.Literal{
+								Pos:  p(5739, 103),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5739, 109),
+							X: &lang.CallExpr{
+								Pos: p(5739, 109),
+								Fun: &lang.Ident{
+									Pos:  p(5739, 109),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5739, 126),
+										X: &lang.Ident{
+											Pos:  p(5739, 126),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5739, 138),
+							X: &lang.Ident{
+								Pos:  p(5739, 138),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5739, 145),
+							X: &lang.UnaryExpr{
+								Pos: p(5739, 145),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5739, 146),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5740, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5740, 16),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5740, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5740, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5740, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5740, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5740, 45),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5740, 71),
+						Type: &lang.TypeRef{
+							Pos:  p(5740, 71),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5740, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(5740, 82),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5740, 98),
+					Fun: &lang.Ident{
+						Pos:  p(5740, 98),
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5740, 109),
+							X: &lang.Ident{
+								Pos:  p(5740, 109),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5740, 116),
+							X: &lang.Literal{
+								Pos:  p(5740, 116),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5740, 122),
+							X: &lang.CallExpr{
+								Pos: p(5740, 122),
+								Fun: &lang.Ident{
+									Pos:  p(5740, 122),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5740, 139),
+										X: &lang.Ident{
+											Pos:  p(5740, 139),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5740, 151),
+							X: &lang.Ident{
+								Pos:  p(5740, 151),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5740, 158),
+							X: &lang.CondExpr{
+								Pos: p(5740, 170),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5740, 166),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5740, 158),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5740, 168),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5740, 172),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5740, 173),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5740, 177),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5741, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5741, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5741, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5741, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5741, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5741, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5741, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5741, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5741, 68),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5741, 148),
+					Fun: &lang.MemberExpr{
+						Pos: p(5741, 148),
+						X: &lang.CallExpr{
+							Pos: p(5741, 91),
+							Fun: &lang.Ident{
+								Pos:  p(5741, 91),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5741, 98),
+									X: &lang.Ident{
+										Pos:  p(5741, 98),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5741, 107),
+									X: &lang.MemberExpr{
+										Pos: p(5741, 120),
+										X: &lang.Ident{
+											Pos:  p(5741, 107),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5741, 126),
+									X: &lang.Ident{
+										Pos:  p(5741, 126),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5741, 159),
+							X: &lang.Ident{
+								Pos:  p(5741, 159),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5741, 166),
+							X: &lang.CallExpr{
+								Pos: p(5741, 166),
+								Fun: &lang.Ident{
+									Pos:  p(5741, 166),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5741, 174),
+										X: &lang.Ident{
+											Pos:  p(5741, 174),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5741, 188),
+							X: &lang.Literal{
+								Pos:  p(5741, 188),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5741, 194),
+							X: &lang.UnaryExpr{
+								Pos: p(5741, 194),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5741, 195),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5741, 198),
+							X: &lang.UnaryExpr{
+								Pos: p(5741, 198),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5741, 199),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5742, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5742, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5742, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5742, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5742, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5742, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5742, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5742, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5742, 68),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5742, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(5742, 88),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5742, 160),
+					Fun: &lang.MemberExpr{
+						Pos: p(5742, 160),
+						X: &lang.CallExpr{
+							Pos: p(5742, 113),
+							Fun: &lang.Ident{
+								Pos:  p(5742, 113),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5742, 120),
+									X: &lang.Ident{
+										Pos:  p(5742, 120),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5742, 129),
+									X: &lang.Ident{
+										Pos:  p(5742, 129),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5742, 138),
+									X: &lang.Ident{
+										Pos:  p(5742, 138),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5742, 171),
+							X: &lang.Ident{
+								Pos:  p(5742, 171),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5742, 178),
+							X: &lang.CallExpr{
+								Pos: p(5742, 178),
+								Fun: &lang.Ident{
+									Pos:  p(5742, 178),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5742, 186),
+										X: &lang.Ident{
+											Pos:  p(5742, 186),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5742, 200),
+							X: &lang.Literal{
+								Pos:  p(5742, 200),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5742, 206),
+							X: &lang.UnaryExpr{
+								Pos: p(5742, 206),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5742, 207),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5742, 210),
+							X: &lang.UnaryExpr{
+								Pos: p(5742, 210),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5742, 211),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5743, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5743, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5743, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5743, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5743, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5743, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5743, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5743, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5743, 68),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+					&lang.Param{
+						Pos: p(5743, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(5743, 88),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5743, 110),
+						Type: &lang.TypeRef{
+							Pos:  p(5743, 110),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5743, 175),
+					Fun: &lang.MemberExpr{
+						Pos: p(5743, 175),
+						X: &lang.CallExpr{
+							Pos: p(5743, 136),
+							Fun: &lang.Ident{
+								Pos:  p(5743, 136),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5743, 143),
+									X: &lang.Ident{
+										Pos:  p(5743, 143),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5743, 152),
+									X: &lang.Ident{
+										Pos:  p(5743, 152),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5743, 161),
+									X: &lang.Ident{
+										Pos:  p(5743, 161),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5743, 186),
+							X: &lang.Ident{
+								Pos:  p(5743, 186),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5743, 193),
+							X: &lang.CallExpr{
+								Pos: p(5743, 193),
+								Fun: &lang.Ident{
+									Pos:  p(5743, 193),
+									Name: "NotNull",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5743, 201),
+										X: &lang.Ident{
+											Pos:  p(5743, 201),
+											Name: "replacement",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5743, 215),
+							X: &lang.Literal{
+								Pos:  p(5743, 215),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5743, 221),
+							X: &lang.UnaryExpr{
+								Pos: p(5743, 221),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5743, 222),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5743, 225),
+							X: &lang.UnaryExpr{
+								Pos: p(5743, 225),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5743, 226),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5744, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5744, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5744, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5744, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5744, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5744, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5744, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5744, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5744, 68),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5744, 154),
+					Fun: &lang.MemberExpr{
+						Pos: p(5744, 154),
+						X: &lang.CallExpr{
+							Pos: p(5744, 97),
+							Fun: &lang.Ident{
+								Pos:  p(5744, 97),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5744, 104),
+									X: &lang.Ident{
+										Pos:  p(5744, 104),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5744, 113),
+									X: &lang.MemberExpr{
+										Pos: p(5744, 126),
+										X: &lang.Ident{
+											Pos:  p(5744, 113),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5744, 132),
+									X: &lang.Ident{
+										Pos:  p(5744, 132),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5744, 165),
+							X: &lang.Ident{
+								Pos:  p(5744, 165),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5744, 172),
+							X: &lang.Literal{
+								Pos:  p(5744, 172),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5744, 178),
+							X: &lang.CallExpr{
+								Pos: p(5744, 178),
+								Fun: &lang.Ident{
+									Pos:  p(5744, 178),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5744, 195),
+										X: &lang.Ident{
+											Pos:  p(5744, 195),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5744, 207),
+							X: &lang.UnaryExpr{
+								Pos: p(5744, 207),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5744, 208),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5744, 211),
+							X: &lang.UnaryExpr{
+								Pos: p(5744, 211),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5744, 212),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5745, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5745, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5745, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5745, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5745, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5745, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5745, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5745, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5745, 68),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5745, 94),
+						Type: &lang.TypeRef{
+							Pos:  p(5745, 94),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5745, 166),
+					Fun: &lang.MemberExpr{
+						Pos: p(5745, 166),
+						X: &lang.CallExpr{
+							Pos: p(5745, 119),
+							Fun: &lang.Ident{
+								Pos:  p(5745, 119),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5745, 126),
+									X: &lang.Ident{
+										Pos:  p(5745, 126),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5745, 135),
+									X: &lang.Ident{
+										Pos:  p(5745, 135),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5745, 144),
+									X: &lang.Ident{
+										Pos:  p(5745, 144),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5745, 177),
+							X: &lang.Ident{
+								Pos:  p(5745, 177),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5745, 184),
+							X: &lang.Literal{
+								Pos:  p(5745, 184),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5745, 190),
+							X: &lang.CallExpr{
+								Pos: p(5745, 190),
+								Fun: &lang.Ident{
+									Pos:  p(5745, 190),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5745, 207),
+										X: &lang.Ident{
+											Pos:  p(5745, 207),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5745, 219),
+							X: &lang.UnaryExpr{
+								Pos: p(5745, 219),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5745, 220),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5745, 223),
+							X: &lang.UnaryExpr{
+								Pos: p(5745, 223),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5745, 224),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5746, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5746, 23),
+					Name: "string",
+				},
+				Name:    "Replace",
+				NamePos: p(5746, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5746, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5746, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5746, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 68),
+							Name: "MatchEvaluator",
+						},
+						Name: "evaluator",
+					},
+					&lang.Param{
+						Pos: p(5746, 94),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 94),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5746, 116),
+						Type: &lang.TypeRef{
+							Pos:  p(5746, 116),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5746, 181),
+					Fun: &lang.MemberExpr{
+						Pos: p(5746, 181),
+						X: &lang.CallExpr{
+							Pos: p(5746, 142),
+							Fun: &lang.Ident{
+								Pos:  p(5746, 142),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5746, 149),
+									X: &lang.Ident{
+										Pos:  p(5746, 149),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5746, 158),
+									X: &lang.Ident{
+										Pos:  p(5746, 158),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5746, 167),
+									X: &lang.Ident{
+										Pos:  p(5746, 167),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Substitute",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5746, 192),
+							X: &lang.Ident{
+								Pos:  p(5746, 192),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5746, 199),
+							X: &lang.Literal{
+								Pos:  p(5746, 199),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5746, 205),
+							X: &lang.CallExpr{
+								Pos: p(5746, 205),
+								Fun: &lang.Ident{
+									Pos:  p(5746, 205),
+									Name: "NotNullEvaluator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5746, 222),
+										X: &lang.Ident{
+											Pos:  p(5746, 222),
+											Name: "evaluator",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5746, 234),
+							X: &lang.UnaryExpr{
+								Pos: p(5746, 234),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5746, 235),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5746, 238),
+							X: &lang.UnaryExpr{
+								Pos: p(5746, 238),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5746, 239),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5750, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5750, 9),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5750, 9),
+						Name: "string",
+					},
+				},
+				Name:    "Cut",
+				NamePos: p(5750, 18),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5750, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(5750, 22),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5750, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5750, 36),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5750, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(5750, 47),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5751, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5752, 13),
+							X: &lang.CallExpr{
+								Pos: p(5752, 13),
+								Fun: &lang.Ident{
+									Pos:  p(5752, 13),
+									Name: "CheckInput",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5752, 24),
+										X: &lang.Ident{
+											Pos:  p(5752, 24),
+											Name: "input",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5753, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5753, 23),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5753, 17),
+									Name: "count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5753, 25),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5753, 28),
+								X: &lang.NewExpr{
+									Pos: p(5753, 34),
+									Type: &lang.TypeRef{
+										Pos:  p(5753, 38),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5753, 66),
+											X: &lang.Literal{
+												Pos:   p(5753, 66),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"count\"",
+												Value: string("count"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(5753, 75),
+											X: &lang.Literal{
+												Pos:   p(5753, 75),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Count cannot be less than -1.\"",
+												Value: string("Count cannot be less than -1."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5754, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5754, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5754, 17),
+									Name: "startat",
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(5754, 28),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5754, 29),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5754, 32),
+								X: &lang.AssignExpr{
+									Pos: p(5754, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5754, 32),
+										Name: "startat",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(5754, 42),
+										Fun: &lang.Ident{
+											Pos:  p(5754, 42),
+											Name: "DefaultStart",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5754, 55),
+												X: &lang.Ident{
+													Pos:  p(5754, 55),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.ExprStmt{
+								Pos: p(5755, 18),
+								X: &lang.CallExpr{
+									Pos: p(5755, 18),
+									Fun: &lang.Ident{
+										Pos:  p(5755, 18),
+										Name: "CheckStart",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5755, 29),
+											X: &lang.Ident{
+												Pos:  p(5755, 29),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(5755, 36),
+											X: &lang.Ident{
+												Pos:  p(5755, 36),
+												Name: "startat",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5756, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5756, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5756, 17),
+									Name: "count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5756, 26),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5756, 29),
+								X: &lang.NewArrayExpr{
+									Pos: p(5756, 36),
+									Elem: &lang.TypeRef{
+										Pos:  p(5756, 40),
+										Name: "string",
+									},
+									Rank: 1,
+									Init: []lang.Expr{
+										&lang.Ident{
+											Pos:  p(5756, 51),
+											Name: "input",
+										},
+									},
+									HasInit: true,
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5757, 13),
+							X: &lang.PostfixExpr{
+								Pos: p(5757, 18),
+								Op:  "--",
+								X: &lang.Ident{
+									Pos:  p(5757, 13),
+									Name: "count",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5758, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5758, 13),
+								Name: "Match",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5758, 19),
+									Name: "m",
+									Init: &lang.CallExpr{
+										Pos: p(5758, 23),
+										Fun: &lang.Ident{
+											Pos:  p(5758, 23),
+											Name: "Run",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5758, 27),
+												X: &lang.Ident{
+													Pos:  p(5758, 27),
+													Name: "input",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5758, 34),
+												X: &lang.Literal{
+													Pos:   p(5758, 34),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											&lang.Arg{
+												Pos: p(5758, 37),
+												X: &lang.MemberExpr{
+													Pos: p(5758, 43),
+													X: &lang.Ident{
+														Pos:  p(5758, 37),
+														Name: "input",
+													},
+													Name: "Length",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5758, 51),
+												X: &lang.Ident{
+													Pos:  p(5758, 51),
+													Name: "startat",
+												},
+											},
+											&lang.Arg{
+												Pos: p(5758, 60),
+												X: &lang.UnaryExpr{
+													Pos: p(5758, 60),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(5758, 61),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5759, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(5759, 17),
+								Op:  "!",
+								X: &lang.MemberExpr{
+									Pos: p(5759, 20),
+									X: &lang.Ident{
+										Pos:  p(5759, 18),
+										Name: "m",
+									},
+									Name: "Success",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5759, 29),
+								X: &lang.NewArrayExpr{
+									Pos: p(5759, 36),
+									Elem: &lang.TypeRef{
+										Pos:  p(5759, 40),
+										Name: "string",
+									},
+									Rank: 1,
+									Init: []lang.Expr{
+										&lang.Ident{
+											Pos:  p(5759, 51),
+											Name: "input",
+										},
+									},
+									HasInit: true,
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5760, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5760, 17),
+									Name: "list",
+									Init: &lang.NewExpr{
+										Pos: p(5760, 24),
+										Type: &lang.TypeRef{
+											Pos:  p(5760, 28),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(5760, 60),
+													Name: "string",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5761, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5761, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5761, 17),
+									Name: "prev",
+									Init: &lang.CondExpr{
+										Pos: p(5761, 36),
+										Cond: &lang.Ident{
+											Pos:  p(5761, 24),
+											Name: "RightToLeft",
+										},
+										Then: &lang.MemberExpr{
+											Pos: p(5761, 44),
+											X: &lang.Ident{
+												Pos:  p(5761, 38),
+												Name: "input",
+											},
+											Name: "Length",
+										},
+										Else: &lang.Literal{
+											Pos:   p(5761, 53),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+						},
+						&lang.DoStmt{
+							Pos: p(5762, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(5763, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(5764, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(5764, 21),
+											Op:  "!",
+											X: &lang.Ident{
+												Pos:  p(5764, 22),
+												Name: "RightToLeft",
+											},
+										},
+										Then: &lang.BlockStmt{
+											Pos: p(5765, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(5766, 21),
+													X: &lang.CallExpr{
+														Pos: p(5766, 26),
+														Fun: &lang.MemberExpr{
+															Pos: p(5766, 26),
+															X: &lang.Ident{
+																Pos:  p(5766, 21),
+																Name: "list",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5766, 30),
+																X: &lang.CallExpr{
+																	Pos: p(5766, 36),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(5766, 36),
+																		X: &lang.Ident{
+																			Pos:  p(5766, 30),
+																			Name: "input",
+																		},
+																		Name: "Substring",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5766, 46),
+																			X: &lang.Ident{
+																				Pos:  p(5766, 46),
+																				Name: "prev",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5766, 52),
+																			X: &lang.BinaryExpr{
+																				Pos: p(5766, 60),
+																				Op:  "-",
+																				X: &lang.MemberExpr{
+																					Pos: p(5766, 54),
+																					X: &lang.Ident{
+																						Pos:  p(5766, 52),
+																						Name: "m",
+																					},
+																					Name: "Index",
+																				},
+																				Y: &lang.Ident{
+																					Pos:  p(5766, 62),
+																					Name: "prev",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5767, 21),
+													X: &lang.AssignExpr{
+														Pos: p(5767, 26),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(5767, 21),
+															Name: "prev",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(5767, 36),
+															Op:  "+",
+															X: &lang.MemberExpr{
+																Pos: p(5767, 30),
+																X: &lang.Ident{
+																	Pos:  p(5767, 28),
+																	Name: "m",
+																},
+																Name: "Index",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(5767, 40),
+																X: &lang.Ident{
+																	Pos:  p(5767, 38),
+																	Name: "m",
+																},
+																Name: "Length",
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(5768, 17),
+										},
+										Else: &lang.BlockStmt{
+											Pos: p(5770, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(5771, 21),
+													X: &lang.CallExpr{
+														Pos: p(5771, 26),
+														Fun: &lang.MemberExpr{
+															Pos: p(5771, 26),
+															X: &lang.Ident{
+																Pos:  p(5771, 21),
+																Name: "list",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5771, 30),
+																X: &lang.CallExpr{
+																	Pos: p(5771, 36),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(5771, 36),
+																		X: &lang.Ident{
+																			Pos:  p(5771, 30),
+																			Name: "input",
+																		},
+																		Name: "Substring",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5771, 46),
+																			X: &lang.BinaryExpr{
+																				Pos: p(5771, 54),
+																				Op:  "+",
+																				X: &lang.MemberExpr{
+																					Pos: p(5771, 48),
+																					X: &lang.Ident{
+																						Pos:  p(5771, 46),
+																						Name: "m",
+																					},
+																					Name: "Index",
+																				},
+																				Y: &lang.MemberExpr{
+																					Pos: p(5771, 58),
+																					X: &lang.Ident{
+																						Pos:  p(5771, 56),
+																						Name: "m",
+																					},
+																					Name: "Length",
+																				},
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5771, 66),
+																			X: &lang.BinaryExpr{
+																				Pos: p(5771, 81),
+																				Op:  "-",
+																				X: &lang.BinaryExpr{
+																					Pos: p(5771, 71),
+																					Op:  "-",
+																					X: &lang.Ident{
+																						Pos:  p(5771, 66),
+																						Name: "prev",
+																					},
+																					Y: &lang.MemberExpr{
+																						Pos: p(5771, 75),
+																						X: &lang.Ident{
+																							Pos:  p(5771, 73),
+																							Name: "m",
+																						},
+																						Name: "Index",
+																					},
+																				},
+																				Y: &lang.MemberExpr{
+																					Pos: p(5771, 85),
+																					X: &lang.Ident{
+																						Pos:  p(5771, 83),
+																						Name: "m",
+																					},
+																					Name: "Length",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(5772, 21),
+													X: &lang.AssignExpr{
+														Pos: p(5772, 26),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(5772, 21),
+															Name: "prev",
+														},
+														Right: &lang.MemberExpr{
+															Pos: p(5772, 30),
+															X: &lang.Ident{
+																Pos:  p(5772, 28),
+																Name: "m",
+															},
+															Name: "Index",
+														},
+													},
+												},
+											},
+											Rbrace: p(5773, 17),
+										},
+									},
+									&lang.ForStmt{
+										Pos: p(5774, 17),
+										InitDecl: &lang.LocalDeclStmt{
+											Pos: p(5774, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(5774, 22),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(5774, 26),
+													Name: "i",
+													Init: &lang.Literal{
+														Pos:   p(5774, 30),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+										Cond: &lang.BinaryExpr{
+											Pos: p(5774, 35),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5774, 33),
+												Name: "i",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(5774, 46),
+												X: &lang.Ident{
+													Pos:  p(5774, 37),
+													Name: "_numbers",
+												},
+												Name: "Length",
+											},
+										},
+										Post: []lang.Expr{
+											&lang.PostfixExpr{
+												Pos: p(5774, 55),
+												Op:  "++",
+												X: &lang.Ident{
+													Pos:  p(5774, 54),
+													Name: "i",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(5775, 21),
+											Cond: &lang.CallExpr{
+												Pos: p(5775, 27),
+												Fun: &lang.MemberExpr{
+													Pos: p(5775, 27),
+													X: &lang.Ident{
+														Pos:  p(5775, 25),
+														Name: "m",
+													},
+													Name: "Matched",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5775, 35),
+														X: &lang.Ident{
+															Pos:  p(5775, 35),
+															Name: "i",
+														},
+													},
+												},
+											},
+											Then: &lang.ExprStmt{
+												Pos: p(5775, 39),
+												X: &lang.CallExpr{
+													Pos: p(5775, 44),
+													Fun: &lang.MemberExpr{
+														Pos: p(5775, 44),
+														X: &lang.Ident{
+															Pos:  p(5775, 39),
+															Name: "list",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5775, 48),
+															X: &lang.MemberExpr{
+																Pos: p(5775, 61),
+																X: &lang.CallExpr{
+																	Pos: p(5775, 50),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(5775, 50),
+																		X: &lang.Ident{
+																			Pos:  p(5775, 48),
+																			Name: "m",
+																		},
+																		Name: "GroupAt",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5775, 58),
+																			X: &lang.Ident{
+																				Pos:  p(5775, 58),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+																Name: "Value",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(5776, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5776, 29),
+											Op:  "==",
+											X: &lang.UnaryExpr{
+												Pos: p(5776, 21),
+												Op:  "--",
+												X: &lang.Ident{
+													Pos:  p(5776, 23),
+													Name: "count",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(5776, 32),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.BreakStmt{
+											Pos: p(5776, 35),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5777, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5777, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5777, 17),
+												Name: "m",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(5777, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(5777, 23),
+													X: &lang.Ident{
+														Pos:  p(5777, 21),
+														Name: "m",
+													},
+													Name: "NextMatch",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(5778, 13),
+							},
+							Cond: &lang.MemberExpr{
+								Pos: p(5778, 24),
+								X: &lang.Ident{
+									Pos:  p(5778, 22),
+									Name: "m",
+								},
+								Name: "Success",
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5779, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(5779, 17),
+								Op:  "!",
+								X: &lang.Ident{
+									Pos:  p(5779, 18),
+									Name: "RightToLeft",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5780, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(5781, 17),
+										X: &lang.CallExpr{
+											Pos: p(5781, 22),
+											Fun: &lang.MemberExpr{
+												Pos: p(5781, 22),
+												X: &lang.Ident{
+													Pos:  p(5781, 17),
+													Name: "list",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5781, 26),
+													X: &lang.CallExpr{
+														Pos: p(5781, 32),
+														Fun: &lang.MemberExpr{
+															Pos: p(5781, 32),
+															X: &lang.Ident{
+																Pos:  p(5781, 26),
+																Name: "input",
+															},
+															Name: "Substring",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5781, 42),
+																X: &lang.Ident{
+																	Pos:  p(5781, 42),
+																	Name: "prev",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(5782, 17),
+										X: &lang.CallExpr{
+											Pos: p(5782, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(5782, 29),
+												X: &lang.Ident{
+													Pos:  p(5782, 24),
+													Name: "list",
+												},
+												Name: "ToArray",
+											},
+										},
+									},
+								},
+								Rbrace: p(5783, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5784, 13),
+							X: &lang.CallExpr{
+								Pos: p(5784, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(5784, 18),
+									X: &lang.Ident{
+										Pos:  p(5784, 13),
+										Name: "list",
+									},
+									Name: "Add",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5784, 22),
+										X: &lang.CallExpr{
+											Pos: p(5784, 28),
+											Fun: &lang.MemberExpr{
+												Pos: p(5784, 28),
+												X: &lang.Ident{
+													Pos:  p(5784, 22),
+													Name: "input",
+												},
+												Name: "Substring",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5784, 38),
+													X: &lang.Literal{
+														Pos:   p(5784, 38),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												&lang.Arg{
+													Pos: p(5784, 41),
+													X: &lang.Ident{
+														Pos:  p(5784, 41),
+														Name: "prev",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5785, 13),
+							X: &lang.CallExpr{
+								Pos: p(5785, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(5785, 18),
+									X: &lang.Ident{
+										Pos:  p(5785, 13),
+										Name: "list",
+									},
+									Name: "Reverse",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5786, 13),
+							X: &lang.CallExpr{
+								Pos: p(5786, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(5786, 25),
+									X: &lang.Ident{
+										Pos:  p(5786, 20),
+										Name: "list",
+									},
+									Name: "ToArray",
+								},
+							},
+						},
+					},
+					Rbrace: p(5787, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5789, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5789, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5789, 16),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5789, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5789, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5789, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5789, 48),
+					Fun: &lang.Ident{
+						Pos:  p(5789, 48),
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5789, 52),
+							X: &lang.Ident{
+								Pos:  p(5789, 52),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5789, 59),
+							X: &lang.Literal{
+								Pos:   p(5789, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5789, 62),
+							X: &lang.UnaryExpr{
+								Pos: p(5789, 62),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5789, 63),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5790, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5790, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5790, 16),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5790, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5790, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5790, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5790, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5790, 45),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5790, 59),
+					Fun: &lang.Ident{
+						Pos:  p(5790, 59),
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5790, 63),
+							X: &lang.Ident{
+								Pos:  p(5790, 63),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5790, 70),
+							X: &lang.Ident{
+								Pos:  p(5790, 70),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5790, 77),
+							X: &lang.UnaryExpr{
+								Pos: p(5790, 77),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5790, 78),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5791, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5791, 16),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5791, 16),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5791, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5791, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5791, 31),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5791, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5791, 45),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: p(5791, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(5791, 56),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5791, 72),
+					Fun: &lang.Ident{
+						Pos:  p(5791, 72),
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5791, 76),
+							X: &lang.Ident{
+								Pos:  p(5791, 76),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5791, 83),
+							X: &lang.Ident{
+								Pos:  p(5791, 83),
+								Name: "count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5791, 90),
+							X: &lang.CondExpr{
+								Pos: p(5791, 102),
+								Cond: &lang.BinaryExpr{
+									Pos: p(5791, 98),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(5791, 90),
+										Name: "startat",
+									},
+									Y: &lang.Literal{
+										Pos:   p(5791, 100),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.UnaryExpr{
+									Pos: p(5791, 104),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(5791, 105),
+										Raw:   "2",
+										Value: int64(2),
+									},
+								},
+								Else: &lang.Ident{
+									Pos:  p(5791, 109),
+									Name: "startat",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5792, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5792, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5792, 23),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5792, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5792, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5792, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5792, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5792, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5792, 128),
+					Fun: &lang.MemberExpr{
+						Pos: p(5792, 128),
+						X: &lang.CallExpr{
+							Pos: p(5792, 71),
+							Fun: &lang.Ident{
+								Pos:  p(5792, 71),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5792, 78),
+									X: &lang.Ident{
+										Pos:  p(5792, 78),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5792, 87),
+									X: &lang.MemberExpr{
+										Pos: p(5792, 100),
+										X: &lang.Ident{
+											Pos:  p(5792, 87),
+											Name: "RegexOptions",
+										},
+										Name: "None",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5792, 106),
+									X: &lang.Ident{
+										Pos:  p(5792, 106),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5792, 132),
+							X: &lang.Ident{
+								Pos:  p(5792, 132),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5792, 139),
+							X: &lang.Literal{
+								Pos:   p(5792, 139),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5792, 142),
+							X: &lang.UnaryExpr{
+								Pos: p(5792, 142),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5792, 143),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5793, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5793, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5793, 23),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5793, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5793, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5793, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5793, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5793, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5793, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5793, 68),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5793, 140),
+					Fun: &lang.MemberExpr{
+						Pos: p(5793, 140),
+						X: &lang.CallExpr{
+							Pos: p(5793, 93),
+							Fun: &lang.Ident{
+								Pos:  p(5793, 93),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5793, 100),
+									X: &lang.Ident{
+										Pos:  p(5793, 100),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5793, 109),
+									X: &lang.Ident{
+										Pos:  p(5793, 109),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5793, 118),
+									X: &lang.Ident{
+										Pos:  p(5793, 118),
+										Name: "InfiniteMatchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5793, 144),
+							X: &lang.Ident{
+								Pos:  p(5793, 144),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5793, 151),
+							X: &lang.Literal{
+								Pos:   p(5793, 151),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5793, 154),
+							X: &lang.UnaryExpr{
+								Pos: p(5793, 154),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5793, 155),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5794, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:       p(5794, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5794, 23),
+						Name: "string",
+					},
+				},
+				Name:    "Split",
+				NamePos: p(5794, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5794, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(5794, 38),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(5794, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(5794, 52),
+							Name: "string",
+						},
+						Name: "pattern",
+					},
+					&lang.Param{
+						Pos: p(5794, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(5794, 68),
+							Name: "RegexOptions",
+						},
+						Name: "options",
+					},
+					&lang.Param{
+						Pos: p(5794, 90),
+						Type: &lang.TypeRef{
+							Pos:  p(5794, 90),
+							Name: "TimeSpan",
+						},
+						Name: "matchTimeout",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5794, 155),
+					Fun: &lang.MemberExpr{
+						Pos: p(5794, 155),
+						X: &lang.CallExpr{
+							Pos: p(5794, 116),
+							Fun: &lang.Ident{
+								Pos:  p(5794, 116),
+								Name: "Cached",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5794, 123),
+									X: &lang.Ident{
+										Pos:  p(5794, 123),
+										Name: "pattern",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5794, 132),
+									X: &lang.Ident{
+										Pos:  p(5794, 132),
+										Name: "options",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5794, 141),
+									X: &lang.Ident{
+										Pos:  p(5794, 141),
+										Name: "matchTimeout",
+									},
+								},
+							},
+						},
+						Name: "Cut",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5794, 159),
+							X: &lang.Ident{
+								Pos:  p(5794, 159),
+								Name: "input",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5794, 166),
+							X: &lang.Literal{
+								Pos:   p(5794, 166),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5794, 169),
+							X: &lang.UnaryExpr{
+								Pos: p(5794, 169),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(5794, 170),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5796, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5796, 23),
+					Name: "string",
+				},
+				Name:    "Escape",
+				NamePos: p(5796, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5796, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5796, 37),
+							Name: "string",
+						},
+						Name: "str",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5797, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5798, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5798, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5798, 17),
+									Name: "str",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5798, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5798, 30),
+								X: &lang.NewExpr{
+									Pos: p(5798, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(5798, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5798, 62),
+											X: &lang.Literal{
+												Pos:   p(5798, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"str\"",
+												Value: string("str"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5799, 13),
+							X: &lang.CallExpr{
+								Pos: p(5799, 32),
+								Fun: &lang.MemberExpr{
+									Pos: p(5799, 32),
+									X: &lang.MemberExpr{
+										Pos: p(5799, 29),
+										X: &lang.Ident{
+											Pos:  p(5799, 20),
+											Name: "Internal",
+										},
+										Name: "VM",
+									},
+									Name: "RegexEscape",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5799, 44),
+										X: &lang.Ident{
+											Pos:  p(5799, 44),
+											Name: "str",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5800, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5802, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5802, 23),
+					Name: "string",
+				},
+				Name:    "Unescape",
+				NamePos: p(5802, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5802, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(5802, 39),
+							Name: "string",
+						},
+						Name: "str",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5803, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5804, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5804, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5804, 17),
+									Name: "str",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5804, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5804, 30),
+								X: &lang.NewExpr{
+									Pos: p(5804, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(5804, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5804, 62),
+											X: &lang.Literal{
+												Pos:   p(5804, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"str\"",
+												Value: string("str"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5805, 13),
+							X: &lang.CallExpr{
+								Pos: p(5805, 32),
+								Fun: &lang.MemberExpr{
+									Pos: p(5805, 32),
+									X: &lang.MemberExpr{
+										Pos: p(5805, 29),
+										X: &lang.Ident{
+											Pos:  p(5805, 20),
+											Name: "Internal",
+										},
+										Name: "VM",
+									},
+									Name: "RegexUnescape",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5805, 46),
+										X: &lang.Ident{
+											Pos:  p(5805, 46),
+											Name: "str",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5806, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_219() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5809, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Capture",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5811, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:  p(5811, 27),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5811, 34),
+						Name: "_text",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5812, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5812, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5812, 22),
+						Name: "_index",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5813, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5813, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5813, 22),
+						Name: "_length",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5815, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "Capture",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5815, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(5815, 26),
+							Name: "string",
+						},
+						Name: "text",
+					},
+					&lang.Param{
+						Pos: p(5815, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(5815, 39),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(5815, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(5815, 50),
+							Name: "int",
+						},
+						Name: "length",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5816, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5817, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5817, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5817, 13),
+									Name: "_text",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5817, 21),
+									Name: "text",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5818, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5818, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5818, 13),
+									Name: "_index",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5818, 22),
+									Name: "index",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5819, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5819, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5819, 13),
+									Name: "_length",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5819, 23),
+									Name: "length",
+								},
+							},
+						},
+					},
+					Rbrace: p(5820, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5822, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5822, 16),
+					Name: "int",
+				},
+				Name: "Index",
+				ExprBody: &lang.Ident{
+					Pos:  p(5822, 29),
+					Name: "_index",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5823, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5823, 16),
+					Name: "int",
+				},
+				Name: "Length",
+				ExprBody: &lang.Ident{
+					Pos:  p(5823, 30),
+					Name: "_length",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5824, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5824, 16),
+					Name: "string",
+				},
+				Name: "Value",
+				ExprBody: &lang.CallExpr{
+					Pos: p(5824, 38),
+					Fun: &lang.MemberExpr{
+						Pos: p(5824, 38),
+						X: &lang.Ident{
+							Pos:  p(5824, 32),
+							Name: "_text",
+						},
+						Name: "Substring",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5824, 48),
+							X: &lang.Ident{
+								Pos:  p(5824, 48),
+								Name: "_index",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5824, 56),
+							X: &lang.Ident{
+								Pos:  p(5824, 56),
+								Name: "_length",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5825, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5825, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(5825, 32),
+				ExprBody: &lang.Ident{
+					Pos:  p(5825, 46),
+					Name: "Value",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5829, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5829, 25),
+					Name: "int",
+				},
+				Name:    "At",
+				NamePos: p(5829, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5829, 32),
+						Type: &lang.TypeRef{
+							Pos:       p(5829, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5829, 32),
+								Name: "int",
+							},
+						},
+						Name: "data",
+					},
+					&lang.Param{
+						Pos: p(5829, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(5829, 44),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+					&lang.Param{
+						Pos: p(5829, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(5829, 54),
+							Name: "int",
+						},
+						Name: "i",
+					},
+					&lang.Param{
+						Pos: p(5829, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(5829, 61),
+							Name: "int",
+						},
+						Name: "field",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5830, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5831, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5831, 22),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5831, 17),
+									Name: "data",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5831, 25),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5831, 31),
+								X: &lang.Literal{
+									Pos:   p(5831, 38),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5832, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5832, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5832, 17),
+									Name: "off",
+									Init: &lang.IndexExpr{
+										Pos: p(5832, 27),
+										X: &lang.Ident{
+											Pos:  p(5832, 23),
+											Name: "data",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5832, 28),
+												X: &lang.BinaryExpr{
+													Pos: p(5832, 30),
+													Op:  "+",
+													X: &lang.Literal{
+														Pos:   p(5832, 28),
+														Raw:   "1",
+														Value: int64(1),
+													},
+													Y: &lang.Ident{
+														Pos:  p(5832, 32),
+														Name: "slot",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(5833, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(5833, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(5833, 17),
+									Name: "count",
+									Init: &lang.IndexExpr{
+										Pos: p(5833, 29),
+										X: &lang.Ident{
+											Pos:  p(5833, 25),
+											Name: "data",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5833, 30),
+												X: &lang.Ident{
+													Pos:  p(5833, 30),
+													Name: "off",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5834, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5834, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5834, 17),
+									Name: "count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5834, 26),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5834, 29),
+								X: &lang.Literal{
+									Pos:   p(5834, 36),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5835, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5835, 19),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(5835, 17),
+									Name: "i",
+								},
+								Y: &lang.Literal{
+									Pos:   p(5835, 21),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(5835, 24),
+								X: &lang.AssignExpr{
+									Pos: p(5835, 26),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(5835, 24),
+										Name: "i",
+									},
+									Right: &lang.BinaryExpr{
+										Pos: p(5835, 34),
+										Op:  "-",
+										X: &lang.Ident{
+											Pos:  p(5835, 28),
+											Name: "count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(5835, 36),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5836, 13),
+							X: &lang.IndexExpr{
+								Pos: p(5836, 24),
+								X: &lang.Ident{
+									Pos:  p(5836, 20),
+									Name: "data",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5836, 25),
+										X: &lang.BinaryExpr{
+											Pos: p(5836, 41),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(5836, 33),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(5836, 29),
+													Op:  "+",
+													X: &lang.Ident{
+														Pos:  p(5836, 25),
+														Name: "off",
+													},
+													Y: &lang.Literal{
+														Pos:   p(5836, 31),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(5836, 37),
+													Op:  "*",
+													X: &lang.Literal{
+														Pos:   p(5836, 35),
+														Raw:   "2",
+														Value: int64(2),
+													},
+													Y: &lang.Ident{
+														Pos:  p(5836, 39),
+														Name: "i",
+													},
+												},
+											},
+											Y: &lang.Ident{
+												Pos:  p(5836, 43),
+												Name: "field",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5837, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5839, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5839, 25),
+					Name: "int",
+				},
+				Name:    "CountOf",
+				NamePos: p(5839, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5839, 37),
+						Type: &lang.TypeRef{
+							Pos:       p(5839, 37),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5839, 37),
+								Name: "int",
+							},
+						},
+						Name: "data",
+					},
+					&lang.Param{
+						Pos: p(5839, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5839, 49),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5839, 75),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5839, 67),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5839, 62),
+							Name: "data",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5839, 70),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.Literal{
+						Pos:   p(5839, 77),
+						Raw:   "0",
+						Value: int64(0),
+					},
+					Else: &lang.IndexExpr{
+						Pos: p(5839, 85),
+						X: &lang.Ident{
+							Pos:  p(5839, 81),
+							Name: "data",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5839, 86),
+								X: &lang.IndexExpr{
+									Pos: p(5839, 90),
+									X: &lang.Ident{
+										Pos:  p(5839, 86),
+										Name: "data",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5839, 91),
+											X: &lang.BinaryExpr{
+												Pos: p(5839, 93),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(5839, 91),
+													Raw:   "1",
+													Value: int64(1),
+												},
+												Y: &lang.Ident{
+													Pos:  p(5839, 95),
+													Name: "slot",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_220() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5842, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Group",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5842, 26),
+				Name: "Capture",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5844, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:       p(5844, 27),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5844, 27),
+						Name: "int",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5844, 33),
+						Name: "_data",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5845, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5845, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5845, 22),
+						Name: "_slot",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5846, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5846, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5846, 25),
+						Name: "_name",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5847, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5847, 9),
+					Name: "CaptureCollection",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5847, 27),
+						Name: "_captures",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5849, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "Group",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5849, 24),
+						Type: &lang.TypeRef{
+							Pos:  p(5849, 24),
+							Name: "string",
+						},
+						Name: "text",
+					},
+					&lang.Param{
+						Pos: p(5849, 37),
+						Type: &lang.TypeRef{
+							Pos:       p(5849, 37),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5849, 37),
+								Name: "int",
+							},
+						},
+						Name: "data",
+					},
+					&lang.Param{
+						Pos: p(5849, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(5849, 49),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+					&lang.Param{
+						Pos: p(5849, 59),
+						Type: &lang.TypeRef{
+							Pos:  p(5849, 59),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5850, 15),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5850, 20),
+							X: &lang.Ident{
+								Pos:  p(5850, 20),
+								Name: "text",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5850, 26),
+							X: &lang.CallExpr{
+								Pos: p(5850, 26),
+								Fun: &lang.Ident{
+									Pos:  p(5850, 26),
+									Name: "At",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5850, 29),
+										X: &lang.Ident{
+											Pos:  p(5850, 29),
+											Name: "data",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5850, 35),
+										X: &lang.Ident{
+											Pos:  p(5850, 35),
+											Name: "slot",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5850, 41),
+										X: &lang.UnaryExpr{
+											Pos: p(5850, 41),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5850, 42),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5850, 45),
+										X: &lang.Literal{
+											Pos:   p(5850, 45),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(5850, 49),
+							X: &lang.CallExpr{
+								Pos: p(5850, 49),
+								Fun: &lang.Ident{
+									Pos:  p(5850, 49),
+									Name: "At",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5850, 52),
+										X: &lang.Ident{
+											Pos:  p(5850, 52),
+											Name: "data",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5850, 58),
+										X: &lang.Ident{
+											Pos:  p(5850, 58),
+											Name: "slot",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5850, 64),
+										X: &lang.UnaryExpr{
+											Pos: p(5850, 64),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(5850, 65),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5850, 68),
+										X: &lang.Literal{
+											Pos:   p(5850, 68),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5851, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5852, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5852, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5852, 13),
+									Name: "_data",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5852, 21),
+									Name: "data",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5853, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5853, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5853, 13),
+									Name: "_slot",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5853, 21),
+									Name: "slot",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5854, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5854, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5854, 13),
+									Name: "_name",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5854, 21),
+									Name: "name",
+								},
+							},
+						},
+					},
+					Rbrace: p(5855, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5857, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5857, 16),
+					Name: "bool",
+				},
+				Name: "Success",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(5857, 54),
+					Op:  ">",
+					X: &lang.CallExpr{
+						Pos: p(5857, 32),
+						Fun: &lang.Ident{
+							Pos:  p(5857, 32),
+							Name: "CountOf",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5857, 40),
+								X: &lang.Ident{
+									Pos:  p(5857, 40),
+									Name: "_data",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5857, 47),
+								X: &lang.Ident{
+									Pos:  p(5857, 47),
+									Name: "_slot",
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(5857, 56),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5858, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5858, 16),
+					Name: "string",
+				},
+				Name: "Name",
+				ExprBody: &lang.Ident{
+					Pos:  p(5858, 31),
+					Name: "_name",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5860, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5860, 16),
+					Name: "CaptureCollection",
+				},
+				Name: "Captures",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5862, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5863, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5864, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5864, 31),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(5864, 21),
+											Name: "_captures",
+										},
+										Y: &lang.Literal{
+											Pos:  p(5864, 34),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(5865, 17),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(5866, 21),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(5866, 25),
+														Name: "list",
+														Init: &lang.NewExpr{
+															Pos: p(5866, 32),
+															Type: &lang.TypeRef{
+																Pos:  p(5866, 36),
+																Name: "System.Collections.Generic.List",
+																Args: []*lang.TypeRef{
+																	&lang.TypeRef{
+																		Pos:  p(5866, 68),
+																		Name: "Capture",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(5867, 21),
+												Type: &lang.TypeRef{
+													Pos:  p(5867, 21),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(5867, 25),
+														Name: "n",
+														Init: &lang.CallExpr{
+															Pos: p(5867, 29),
+															Fun: &lang.Ident{
+																Pos:  p(5867, 29),
+																Name: "CountOf",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(5867, 37),
+																	X: &lang.Ident{
+																		Pos:  p(5867, 37),
+																		Name: "_data",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(5867, 44),
+																	X: &lang.Ident{
+																		Pos:  p(5867, 44),
+																		Name: "_slot",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ForStmt{
+												Pos: p(5868, 21),
+												InitDecl: &lang.LocalDeclStmt{
+													Pos: p(5868, 26),
+													Type: &lang.TypeRef{
+														Pos:  p(5868, 26),
+														Name: "int",
+													},
+													Decls: []*lang.Declarator{
+														&lang.Declarator{
+															Pos:  p(5868, 30),
+															Name: "i",
+															Init: &lang.Literal{
+																Pos:   p(5868, 34),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+												Cond: &lang.BinaryExpr{
+													Pos: p(5868, 39),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(5868, 37),
+														Name: "i",
+													},
+													Y: &lang.Ident{
+														Pos:  p(5868, 41),
+														Name: "n",
+													},
+												},
+												Post: []lang.Expr{
+													&lang.PostfixExpr{
+														Pos: p(5868, 45),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(5868, 44),
+															Name: "i",
+														},
+													},
+												},
+												Body: &lang.ExprStmt{
+													Pos: p(5868, 49),
+													X: &lang.CallExpr{
+														Pos: p(5868, 54),
+														Fun: &lang.MemberExpr{
+															Pos: p(5868, 54),
+															X: &lang.Ident{
+																Pos:  p(5868, 49),
+																Name: "list",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5868, 58),
+																X: &lang.NewExpr{
+																	Pos: p(5868, 58),
+																	Type: &lang.TypeRef{
+																		Pos:  p(5868, 62),
+																		Name: "Capture",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(5868, 70),
+																			X: &lang.Ident{
+																				Pos:  p(5868, 70),
+																				Name: "_text",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5868, 77),
+																			X: &lang.CallExpr{
+																				Pos: p(5868, 77),
+																				Fun: &lang.Ident{
+																					Pos:  p(5868, 77),
+																					Name: "At",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(5868, 80),
+																						X: &lang.Ident{
+																							Pos:  p(5868, 80),
+																							Name: "_data",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5868, 87),
+																						X: &lang.Ident{
+																							Pos:  p(5868, 87),
+																							Name: "_slot",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5868, 94),
+																						X: &lang.Ident{
+																							Pos:  p(5868, 94),
+																							Name: "i",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5868, 97),
+																						X: &lang.Literal{
+																							Pos:   p(5868, 97),
+																							Raw:   "0",
+																							Value: int64(0),
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(5868, 101),
+																			X: &lang.CallExpr{
+																				Pos: p(5868, 101),
+																				Fun: &lang.Ident{
+																					Pos:  p(5868, 101),
+																					Name: "At",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(5868, 104),
+																						X: &lang.Ident{
+																							Pos:  p(5868, 104),
+																							Name: "_data",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5868, 111),
+																						X: &lang.Ident{
+																							Pos:  p(5868, 111),
+																							Name: "_slot",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5868, 118),
+																						X: &lang.Ident{
+																							Pos:  p(5868, 118),
+																							Name: "i",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(5868, 121),
+																						X: &lang.Literal{
+																							Pos:   p(5868, 121),
+																							Raw:   "1",
+																							Value: int64(1),
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(5869, 21),
+												X: &lang.AssignExpr{
+													Pos: p(5869, 31),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(5869, 21),
+														Name: "_captures",
+													},
+													Right: &lang.NewExpr{
+														Pos: p(5869, 33),
+														Type: &lang.TypeRef{
+															Pos:  p(5869, 37),
+															Name: "CaptureCollection",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(5869, 55),
+																X: &lang.Ident{
+																	Pos:  p(5869, 55),
+																	Name: "list",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(5870, 17),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5871, 17),
+									X: &lang.Ident{
+										Pos:  p(5871, 24),
+										Name: "_captures",
+									},
+								},
+							},
+							Rbrace: p(5872, 13),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5875, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5875, 23),
+					Name: "Group",
+				},
+				Name:    "Synchronized",
+				NamePos: p(5875, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5875, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5875, 42),
+							Name: "Group",
+						},
+						Name: "inner",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5876, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5877, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5877, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5877, 17),
+									Name: "inner",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5877, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5877, 32),
+								X: &lang.NewExpr{
+									Pos: p(5877, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(5877, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5877, 64),
+											X: &lang.Literal{
+												Pos:   p(5877, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"inner\"",
+												Value: string("inner"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5878, 13),
+							X: &lang.Ident{
+								Pos:  p(5878, 20),
+								Name: "inner",
+							},
+						},
+					},
+					Rbrace: p(5879, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_221() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5882, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Match",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5882, 26),
+				Name: "Group",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5884, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5884, 18),
+					Name: "Regex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5884, 24),
+						Name: "_regex",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5885, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5885, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5885, 22),
+						Name: "_beg",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5886, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5886, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5886, 22),
+						Name: "_end",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5887, 9),
+				Type: &lang.TypeRef{
+					Pos:       p(5887, 9),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  p(5887, 9),
+						Name: "Group",
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5887, 17),
+						Name: "_groups",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(5888, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(5888, 9),
+					Name: "GroupCollection",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5888, 25),
+						Name: "_collection",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5890, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "Match",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5890, 24),
+						Type: &lang.TypeRef{
+							Pos:  p(5890, 24),
+							Name: "Regex",
+						},
+						Name: "regex",
+					},
+					&lang.Param{
+						Pos: p(5890, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(5890, 37),
+							Name: "string",
+						},
+						Name: "text",
+					},
+					&lang.Param{
+						Pos: p(5890, 50),
+						Type: &lang.TypeRef{
+							Pos:       p(5890, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5890, 50),
+								Name: "int",
+							},
+						},
+						Name: "data",
+					},
+					&lang.Param{
+						Pos: p(5890, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(5890, 62),
+							Name: "int",
+						},
+						Name: "beg",
+					},
+					&lang.Param{
+						Pos: p(5890, 71),
+						Type: &lang.TypeRef{
+							Pos:  p(5890, 71),
+							Name: "int",
+						},
+						Name: "end",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(5890, 82),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5890, 87),
+							X: &lang.Ident{
+								Pos:  p(5890, 87),
+								Name: "text",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5890, 93),
+							X: &lang.Ident{
+								Pos:  p(5890, 93),
+								Name: "data",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5890, 99),
+							X: &lang.Literal{
+								Pos:   p(5890, 99),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5890, 102),
+							X: &lang.Literal{
+								Pos:   p(5890, 102),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"0\"",
+								Value: string("0"),
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5891, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5892, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5892, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5892, 13),
+									Name: "_regex",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5892, 22),
+									Name: "regex",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5893, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5893, 18),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5893, 13),
+									Name: "_beg",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5893, 20),
+									Name: "beg",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(5894, 13),
+							X: &lang.AssignExpr{
+								Pos: p(5894, 18),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5894, 13),
+									Name: "_end",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5894, 20),
+									Name: "end",
+								},
+							},
+						},
+					},
+					Rbrace: p(5895, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5897, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  p(5897, 23),
+					Name: "Match",
+				},
+				Name: "Empty",
+				ExprBody: &lang.NewExpr{
+					Pos: p(5897, 38),
+					Type: &lang.TypeRef{
+						Pos:  p(5897, 42),
+						Name: "Match",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5897, 48),
+							X: &lang.Literal{
+								Pos:  p(5897, 48),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5897, 54),
+							X: &lang.Literal{
+								Pos:   p(5897, 54),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"\"",
+								Value: string(""),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5897, 58),
+							X: &lang.Literal{
+								Pos:  p(5897, 58),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5897, 64),
+							X: &lang.Literal{
+								Pos:   p(5897, 64),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(5897, 67),
+							X: &lang.Literal{
+								Pos:   p(5897, 67),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5899, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5899, 18),
+					Name: "Group",
+				},
+				Name:    "GroupAt",
+				NamePos: p(5899, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5899, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5899, 32),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5900, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5901, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5901, 25),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5901, 17),
+									Name: "_groups",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5901, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(5902, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(5903, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(5903, 17),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5903, 21),
+												Name: "n",
+												Init: &lang.CondExpr{
+													Pos: p(5903, 40),
+													Cond: &lang.BinaryExpr{
+														Pos: p(5903, 32),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(5903, 25),
+															Name: "_regex",
+														},
+														Y: &lang.Literal{
+															Pos:  p(5903, 35),
+															Kind: lang.LitKind(10),
+															Raw:  "null",
+														},
+													},
+													Then: &lang.Literal{
+														Pos:   p(5903, 42),
+														Raw:   "1",
+														Value: int64(1),
+													},
+													Else: &lang.MemberExpr{
+														Pos: p(5903, 60),
+														X: &lang.MemberExpr{
+															Pos: p(5903, 53),
+															X: &lang.Ident{
+																Pos:  p(5903, 46),
+																Name: "_regex",
+															},
+															Name: "_names",
+														},
+														Name: "Length",
+													},
+												},
+											},
+										},
+									},
+									&lang.LocalDeclStmt{
+										Pos: p(5904, 17),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(5904, 21),
+												Name: "gs",
+												Init: &lang.NewArrayExpr{
+													Pos: p(5904, 26),
+													Elem: &lang.TypeRef{
+														Pos:  p(5904, 30),
+														Name: "Group",
+													},
+													Rank: 1,
+													Sizes: []lang.Expr{
+														&lang.Ident{
+															Pos:  p(5904, 36),
+															Name: "n",
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5905, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5905, 23),
+											Op:  "=",
+											Left: &lang.IndexExpr{
+												Pos: p(5905, 19),
+												X: &lang.Ident{
+													Pos:  p(5905, 17),
+													Name: "gs",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5905, 20),
+														X: &lang.Literal{
+															Pos:   p(5905, 20),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+											Right: &lang.ThisExpr{
+												Pos: p(5905, 25),
+											},
+										},
+									},
+									&lang.ForStmt{
+										Pos: p(5906, 17),
+										InitDecl: &lang.LocalDeclStmt{
+											Pos: p(5906, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(5906, 22),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(5906, 26),
+													Name: "i",
+													Init: &lang.Literal{
+														Pos:   p(5906, 30),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+										Cond: &lang.BinaryExpr{
+											Pos: p(5906, 35),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5906, 33),
+												Name: "i",
+											},
+											Y: &lang.Ident{
+												Pos:  p(5906, 37),
+												Name: "n",
+											},
+										},
+										Post: []lang.Expr{
+											&lang.PostfixExpr{
+												Pos: p(5906, 41),
+												Op:  "++",
+												X: &lang.Ident{
+													Pos:  p(5906, 40),
+													Name: "i",
+												},
+											},
+										},
+										Body: &lang.ExprStmt{
+											Pos: p(5906, 45),
+											X: &lang.AssignExpr{
+												Pos: p(5906, 51),
+												Op:  "=",
+												Left: &lang.IndexExpr{
+													Pos: p(5906, 47),
+													X: &lang.Ident{
+														Pos:  p(5906, 45),
+														Name: "gs",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5906, 48),
+															X: &lang.Ident{
+																Pos:  p(5906, 48),
+																Name: "i",
+															},
+														},
+													},
+												},
+												Right: &lang.NewExpr{
+													Pos: p(5906, 53),
+													Type: &lang.TypeRef{
+														Pos:  p(5906, 57),
+														Name: "Group",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(5906, 63),
+															X: &lang.Ident{
+																Pos:  p(5906, 63),
+																Name: "_text",
+															},
+														},
+														&lang.Arg{
+															Pos: p(5906, 70),
+															X: &lang.Ident{
+																Pos:  p(5906, 70),
+																Name: "_data",
+															},
+														},
+														&lang.Arg{
+															Pos: p(5906, 77),
+															X: &lang.Ident{
+																Pos:  p(5906, 77),
+																Name: "i",
+															},
+														},
+														&lang.Arg{
+															Pos: p(5906, 80),
+															X: &lang.IndexExpr{
+																Pos: p(5906, 93),
+																X: &lang.MemberExpr{
+																	Pos: p(5906, 87),
+																	X: &lang.Ident{
+																		Pos:  p(5906, 80),
+																		Name: "_regex",
+																	},
+																	Name: "_names",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(5906, 94),
+																		X: &lang.Ident{
+																			Pos:  p(5906, 94),
+																			Name: "i",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(5907, 17),
+										X: &lang.AssignExpr{
+											Pos: p(5907, 25),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5907, 17),
+												Name: "_groups",
+											},
+											Right: &lang.Ident{
+												Pos:  p(5907, 27),
+												Name: "gs",
+											},
+										},
+									},
+								},
+								Rbrace: p(5908, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5909, 13),
+							X: &lang.IndexExpr{
+								Pos: p(5909, 27),
+								X: &lang.Ident{
+									Pos:  p(5909, 20),
+									Name: "_groups",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5909, 28),
+										X: &lang.Ident{
+											Pos:  p(5909, 28),
+											Name: "slot",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5910, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5912, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5912, 18),
+					Name: "bool",
+				},
+				Name:    "Matched",
+				NamePos: p(5912, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5912, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(5912, 31),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(5912, 65),
+					Op:  ">",
+					X: &lang.CallExpr{
+						Pos: p(5912, 44),
+						Fun: &lang.Ident{
+							Pos:  p(5912, 44),
+							Name: "CountOf",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5912, 52),
+								X: &lang.Ident{
+									Pos:  p(5912, 52),
+									Name: "_data",
+								},
+							},
+							&lang.Arg{
+								Pos: p(5912, 59),
+								X: &lang.Ident{
+									Pos:  p(5912, 59),
+									Name: "slot",
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(5912, 67),
+						Raw:   "0",
+						Value: int64(0),
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5914, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(5914, 18),
+					Name: "int",
+				},
+				Name: "GroupCount",
+				ExprBody: &lang.CondExpr{
+					Pos: p(5914, 51),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5914, 43),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5914, 36),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5914, 46),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.Literal{
+						Pos:   p(5914, 53),
+						Raw:   "1",
+						Value: int64(1),
+					},
+					Else: &lang.MemberExpr{
+						Pos: p(5914, 71),
+						X: &lang.MemberExpr{
+							Pos: p(5914, 64),
+							X: &lang.Ident{
+								Pos:  p(5914, 57),
+								Name: "_regex",
+							},
+							Name: "_names",
+						},
+						Name: "Length",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5915, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5915, 18),
+					Name: "int",
+				},
+				Name:    "SlotOf",
+				NamePos: p(5915, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5915, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5915, 29),
+							Name: "int",
+						},
+						Name: "number",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5915, 59),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5915, 51),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5915, 44),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5915, 54),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.CondExpr{
+						Pos: p(5915, 74),
+						Cond: &lang.BinaryExpr{
+							Pos: p(5915, 69),
+							Op:  "==",
+							X: &lang.Ident{
+								Pos:  p(5915, 62),
+								Name: "number",
+							},
+							Y: &lang.Literal{
+								Pos:   p(5915, 72),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						Then: &lang.Literal{
+							Pos:   p(5915, 76),
+							Raw:   "0",
+							Value: int64(0),
+						},
+						Else: &lang.UnaryExpr{
+							Pos: p(5915, 80),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(5915, 81),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+					Else: &lang.CallExpr{
+						Pos: p(5915, 93),
+						Fun: &lang.MemberExpr{
+							Pos: p(5915, 93),
+							X: &lang.Ident{
+								Pos:  p(5915, 86),
+								Name: "_regex",
+							},
+							Name: "SlotOf",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5915, 100),
+								X: &lang.Ident{
+									Pos:  p(5915, 100),
+									Name: "number",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5916, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5916, 18),
+					Name: "int",
+				},
+				Name:    "SlotNamed",
+				NamePos: p(5916, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5916, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5916, 32),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5916, 63),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5916, 55),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5916, 48),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5916, 58),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.CondExpr{
+						Pos: p(5916, 78),
+						Cond: &lang.BinaryExpr{
+							Pos: p(5916, 71),
+							Op:  "==",
+							X: &lang.Ident{
+								Pos:  p(5916, 66),
+								Name: "name",
+							},
+							Y: &lang.Literal{
+								Pos:   p(5916, 74),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"0\"",
+								Value: string("0"),
+							},
+						},
+						Then: &lang.Literal{
+							Pos:   p(5916, 80),
+							Raw:   "0",
+							Value: int64(0),
+						},
+						Else: &lang.UnaryExpr{
+							Pos: p(5916, 84),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(5916, 85),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+					Else: &lang.CallExpr{
+						Pos: p(5916, 97),
+						Fun: &lang.MemberExpr{
+							Pos: p(5916, 97),
+							X: &lang.Ident{
+								Pos:  p(5916, 90),
+								Name: "_regex",
+							},
+							Name: "SlotNamed",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5916, 107),
+								X: &lang.Ident{
+									Pos:  p(5916, 107),
+									Name: "name",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5917, 9),
+				Modifiers: lang.Modifiers(8),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5917, 18),
+					Name: "string",
+				},
+				Name:    "NameAt",
+				NamePos: p(5917, 25),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5917, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(5917, 32),
+							Name: "int",
+						},
+						Name: "slot",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(5917, 60),
+					Cond: &lang.BinaryExpr{
+						Pos: p(5917, 52),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(5917, 45),
+							Name: "_regex",
+						},
+						Y: &lang.Literal{
+							Pos:  p(5917, 55),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.Literal{
+						Pos:   p(5917, 62),
+						Kind:  lang.LitKind(8),
+						Raw:   "\"0\"",
+						Value: string("0"),
+					},
+					Else: &lang.IndexExpr{
+						Pos: p(5917, 81),
+						X: &lang.MemberExpr{
+							Pos: p(5917, 75),
+							X: &lang.Ident{
+								Pos:  p(5917, 68),
+								Name: "_regex",
+							},
+							Name: "_names",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(5917, 82),
+								X: &lang.Ident{
+									Pos:  p(5917, 82),
+									Name: "slot",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5919, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5919, 16),
+					Name: "GroupCollection",
+				},
+				Name: "Groups",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5921, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5922, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5923, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5923, 33),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(5923, 21),
+											Name: "_collection",
+										},
+										Y: &lang.Literal{
+											Pos:  p(5923, 36),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(5923, 42),
+										X: &lang.AssignExpr{
+											Pos: p(5923, 54),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(5923, 42),
+												Name: "_collection",
+											},
+											Right: &lang.NewExpr{
+												Pos: p(5923, 56),
+												Type: &lang.TypeRef{
+													Pos:  p(5923, 60),
+													Name: "GroupCollection",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5923, 76),
+														X: &lang.ThisExpr{
+															Pos: p(5923, 76),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5924, 17),
+									X: &lang.Ident{
+										Pos:  p(5924, 24),
+										Name: "_collection",
+									},
+								},
+							},
+							Rbrace: p(5925, 13),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5928, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5928, 16),
+					Name: "Match",
+				},
+				Name:    "NextMatch",
+				NamePos: p(5928, 22),
+				Body: &lang.BlockStmt{
+					Pos: p(5929, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5930, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5930, 32),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5930, 24),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5930, 17),
+										Name: "_regex",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5930, 27),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5930, 41),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5930, 35),
+										Name: "_data",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5930, 44),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(5930, 50),
+								X: &lang.ThisExpr{
+									Pos: p(5930, 57),
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5931, 13),
+							X: &lang.CallExpr{
+								Pos: p(5931, 27),
+								Fun: &lang.MemberExpr{
+									Pos: p(5931, 27),
+									X: &lang.Ident{
+										Pos:  p(5931, 20),
+										Name: "_regex",
+									},
+									Name: "Run",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5931, 31),
+										X: &lang.Ident{
+											Pos:  p(5931, 31),
+											Name: "_text",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5931, 38),
+										X: &lang.Ident{
+											Pos:  p(5931, 38),
+											Name: "_beg",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5931, 44),
+										X: &lang.Ident{
+											Pos:  p(5931, 44),
+											Name: "_end",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5931, 50),
+										X: &lang.CondExpr{
+											Pos: p(5931, 69),
+											Cond: &lang.MemberExpr{
+												Pos: p(5931, 57),
+												X: &lang.Ident{
+													Pos:  p(5931, 50),
+													Name: "_regex",
+												},
+												Name: "RightToLeft",
+											},
+											Then: &lang.Ident{
+												Pos:  p(5931, 71),
+												Name: "_index",
+											},
+											Else: &lang.BinaryExpr{
+												Pos: p(5931, 87),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(5931, 80),
+													Name: "_index",
+												},
+												Y: &lang.Ident{
+													Pos:  p(5931, 89),
+													Name: "_length",
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(5931, 98),
+										X: &lang.Ident{
+											Pos:  p(5931, 98),
+											Name: "_length",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5932, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5934, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5934, 16),
+					Name: "string",
+				},
+				Name:    "Result",
+				NamePos: p(5934, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5934, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(5934, 30),
+							Name: "string",
+						},
+						Name: "replacement",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5935, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5936, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5936, 29),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5936, 17),
+									Name: "replacement",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5936, 32),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5936, 38),
+								X: &lang.NewExpr{
+									Pos: p(5936, 44),
+									Type: &lang.TypeRef{
+										Pos:  p(5936, 48),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5936, 70),
+											X: &lang.Literal{
+												Pos:   p(5936, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"replacement\"",
+												Value: string("replacement"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(5937, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5937, 32),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(5937, 24),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5937, 17),
+										Name: "_regex",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5937, 27),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(5937, 41),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(5937, 35),
+										Name: "_data",
+									},
+									Y: &lang.Literal{
+										Pos:  p(5937, 44),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5937, 50),
+								X: &lang.NewExpr{
+									Pos: p(5937, 56),
+									Type: &lang.TypeRef{
+										Pos:  p(5937, 60),
+										Name: "NotSupportedException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5937, 82),
+											X: &lang.Literal{
+												Pos:   p(5937, 82),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Result cannot be called on a failed Match.\"",
+												Value: string("Result cannot be called on a failed Match."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5938, 13),
+							X: &lang.CallExpr{
+								Pos: p(5938, 32),
+								Fun: &lang.MemberExpr{
+									Pos: p(5938, 32),
+									X: &lang.MemberExpr{
+										Pos: p(5938, 29),
+										X: &lang.Ident{
+											Pos:  p(5938, 20),
+											Name: "Internal",
+										},
+										Name: "VM",
+									},
+									Name: "RegexExpand",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(5938, 44),
+										X: &lang.MemberExpr{
+											Pos: p(5938, 51),
+											X: &lang.Ident{
+												Pos:  p(5938, 44),
+												Name: "_regex",
+											},
+											Name: "Handle",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5938, 59),
+										X: &lang.Ident{
+											Pos:  p(5938, 59),
+											Name: "replacement",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5938, 72),
+										X: &lang.Ident{
+											Pos:  p(5938, 72),
+											Name: "_text",
+										},
+									},
+									&lang.Arg{
+										Pos: p(5938, 79),
+										X: &lang.Ident{
+											Pos:  p(5938, 79),
+											Name: "_data",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(5939, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5941, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5941, 23),
+					Name: "Match",
+				},
+				Name:    "Synchronized",
+				NamePos: p(5941, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5941, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(5941, 42),
+							Name: "Match",
+						},
+						Name: "inner",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5942, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(5943, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(5943, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(5943, 17),
+									Name: "inner",
+								},
+								Y: &lang.Literal{
+									Pos:  p(5943, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(5943, 32),
+								X: &lang.NewExpr{
+									Pos: p(5943, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(5943, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(5943, 64),
+											X: &lang.Literal{
+												Pos:   p(5943, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"inner\"",
+												Value: string("inner"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(5944, 13),
+							X: &lang.Ident{
+								Pos:  p(5944, 20),
+								Name: "inner",
+							},
+						},
+					},
+					Rbrace: p(5945, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_222() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5948, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "CaptureCollection",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5948, 38),
+				Name: "System.Collections.Generic.IEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5948, 77),
+						Name: "Capture",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5950, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5950, 18),
+					Name: "System.Collections.Generic.List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5950, 50),
+							Name: "Capture",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5950, 59),
+						Name: "_list",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5951, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "CaptureCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5951, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(5951, 36),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(5951, 68),
+									Name: "Capture",
+								},
+							},
+						},
+						Name: "list",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5951, 83),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5951, 85),
+							X: &lang.AssignExpr{
+								Pos: p(5951, 91),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5951, 85),
+									Name: "_list",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5951, 93),
+									Name: "list",
+								},
+							},
+						},
+					},
+					Rbrace: p(5951, 99),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5952, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5952, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5952, 35),
+					X: &lang.Ident{
+						Pos:  p(5952, 29),
+						Name: "_list",
+					},
+					Name: "Count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5953, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5953, 16),
+					Name: "bool",
+				},
+				Name: "IsReadOnly",
+				ExprBody: &lang.Literal{
+					Pos:   p(5953, 35),
+					Kind:  lang.LitKind(9),
+					Raw:   "true",
+					Value: bool(true),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5954, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5954, 16),
+					Name: "bool",
+				},
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(5954, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5955, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5955, 16),
+					Name: "object",
+				},
+				Name: "SyncRoot",
+				ExprBody: &lang.ThisExpr{
+					Pos: p(5955, 35),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5956, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5956, 16),
+					Name: "Capture",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5958, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5959, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5960, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5960, 27),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(5960, 23),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5960, 21),
+												Name: "i",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5960, 25),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(5960, 32),
+											Op:  ">=",
+											X: &lang.Ident{
+												Pos:  p(5960, 30),
+												Name: "i",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(5960, 41),
+												X: &lang.Ident{
+													Pos:  p(5960, 35),
+													Name: "_list",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(5960, 48),
+										X: &lang.NewExpr{
+											Pos: p(5960, 54),
+											Type: &lang.TypeRef{
+												Pos:  p(5960, 58),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5960, 86),
+													X: &lang.Literal{
+														Pos:   p(5960, 86),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"i\"",
+														Value: string("i"),
+													},
+												},
+												&lang.Arg{
+													Pos: p(5960, 91),
+													X: &lang.Literal{
+														Pos:   p(5960, 91),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Specified argument was out of the range of valid values.\"",
+														Value: string("Specified argument was out of the range of valid values."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5961, 17),
+									X: &lang.IndexExpr{
+										Pos: p(5961, 29),
+										X: &lang.Ident{
+											Pos:  p(5961, 24),
+											Name: "_list",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(5961, 30),
+												X: &lang.Ident{
+													Pos:  p(5961, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(5962, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5956, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(5956, 29),
+							Name: "int",
+						},
+						Name: "i",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5964, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5964, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(5964, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5964, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(5964, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(5964, 28),
+								Name: "Capture",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(5964, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(5964, 45),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(5964, 70),
+					Fun: &lang.MemberExpr{
+						Pos: p(5964, 70),
+						X: &lang.Ident{
+							Pos:  p(5964, 64),
+							Name: "_list",
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(5964, 77),
+							X: &lang.Ident{
+								Pos:  p(5964, 77),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(5964, 84),
+							X: &lang.Ident{
+								Pos:  p(5964, 84),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(5965, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5965, 16),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(5965, 55),
+							Name: "Capture",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(5965, 64),
+				ExprBody: &lang.CallExpr{
+					Pos: p(5965, 89),
+					Fun: &lang.MemberExpr{
+						Pos: p(5965, 89),
+						X: &lang.Ident{
+							Pos:  p(5965, 83),
+							Name: "_list",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(5966, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(5966, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(5966, 96),
+					Fun: &lang.MemberExpr{
+						Pos: p(5966, 96),
+						X: &lang.Ident{
+							Pos:  p(5966, 90),
+							Name: "_list",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(5966, 40),
+					Name: "System.Collections.IEnumerable",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_223() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(5969, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "GroupCollection",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(5969, 36),
+				Name: "System.Collections.Generic.IEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(5969, 75),
+						Name: "Group",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(5971, 9),
+				Modifiers: lang.Modifiers(272),
+				Type: &lang.TypeRef{
+					Pos:  p(5971, 25),
+					Name: "Group",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5971, 31),
+						Name: "s_empty",
+						Init: &lang.NewExpr{
+							Pos: p(5971, 41),
+							Type: &lang.TypeRef{
+								Pos:  p(5971, 45),
+								Name: "Group",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(5971, 51),
+									X: &lang.Literal{
+										Pos:   p(5971, 51),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"\"",
+										Value: string(""),
+									},
+								},
+								&lang.Arg{
+									Pos: p(5971, 55),
+									X: &lang.Literal{
+										Pos:  p(5971, 55),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								&lang.Arg{
+									Pos: p(5971, 61),
+									X: &lang.Literal{
+										Pos:   p(5971, 61),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(5971, 64),
+									X: &lang.Literal{
+										Pos:   p(5971, 64),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"\"",
+										Value: string(""),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(5972, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(5972, 18),
+					Name: "Match",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(5972, 24),
+						Name: "_match",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(5974, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "GroupCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5974, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(5974, 34),
+							Name: "Match",
+						},
+						Name: "match",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(5974, 47),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(5974, 49),
+							X: &lang.AssignExpr{
+								Pos: p(5974, 56),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(5974, 49),
+									Name: "_match",
+								},
+								Right: &lang.Ident{
+									Pos:  p(5974, 58),
+									Name: "match",
+								},
+							},
+						},
+					},
+					Rbrace: p(5974, 65),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5976, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5976, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(5976, 36),
+					X: &lang.Ident{
+						Pos:  p(5976, 29),
+						Name: "_match",
+					},
+					Name: "GroupCount",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5977, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5977, 16),
+					Name: "bool",
+				},
+				Name: "IsReadOnly",
+				ExprBody: &lang.Literal{
+					Pos:   p(5977, 35),
+					Kind:  lang.LitKind(9),
+					Raw:   "true",
+					Value: bool(true),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5978, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5978, 16),
+					Name: "bool",
+				},
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(5978, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5979, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5979, 16),
+					Name: "object",
+				},
+				Name: "SyncRoot",
+				ExprBody: &lang.Ident{
+					Pos:  p(5979, 35),
+					Name: "_match",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5981, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5981, 16),
+					Name: "Group",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5983, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5984, 13),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(5985, 17),
+									Type: &lang.TypeRef{
+										Pos:  p(5985, 17),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(5985, 21),
+											Name: "slot",
+											Init: &lang.CallExpr{
+												Pos: p(5985, 35),
+												Fun: &lang.MemberExpr{
+													Pos: p(5985, 35),
+													X: &lang.Ident{
+														Pos:  p(5985, 28),
+														Name: "_match",
+													},
+													Name: "SlotOf",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5985, 42),
+														X: &lang.Ident{
+															Pos:  p(5985, 42),
+															Name: "groupnum",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5986, 17),
+									X: &lang.CondExpr{
+										Pos: p(5986, 33),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5986, 29),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5986, 24),
+												Name: "slot",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5986, 31),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(5986, 35),
+											Name: "s_empty",
+										},
+										Else: &lang.CallExpr{
+											Pos: p(5986, 52),
+											Fun: &lang.MemberExpr{
+												Pos: p(5986, 52),
+												X: &lang.Ident{
+													Pos:  p(5986, 45),
+													Name: "_match",
+												},
+												Name: "GroupAt",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5986, 60),
+													X: &lang.Ident{
+														Pos:  p(5986, 60),
+														Name: "slot",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(5987, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5981, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(5981, 27),
+							Name: "int",
+						},
+						Name: "groupnum",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(5990, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(5990, 16),
+					Name: "Group",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(5992, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(5993, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(5994, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(5994, 31),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(5994, 21),
+											Name: "groupname",
+										},
+										Y: &lang.Literal{
+											Pos:  p(5994, 34),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(5994, 40),
+										X: &lang.NewExpr{
+											Pos: p(5994, 46),
+											Type: &lang.TypeRef{
+												Pos:  p(5994, 50),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5994, 72),
+													X: &lang.Literal{
+														Pos:   p(5994, 72),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"groupname\"",
+														Value: string("groupname"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(5995, 17),
+									Type: &lang.TypeRef{
+										Pos:  p(5995, 17),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(5995, 21),
+											Name: "slot",
+											Init: &lang.CallExpr{
+												Pos: p(5995, 35),
+												Fun: &lang.MemberExpr{
+													Pos: p(5995, 35),
+													X: &lang.Ident{
+														Pos:  p(5995, 28),
+														Name: "_match",
+													},
+													Name: "SlotNamed",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(5995, 45),
+														X: &lang.Ident{
+															Pos:  p(5995, 45),
+															Name: "groupname",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(5996, 17),
+									X: &lang.CondExpr{
+										Pos: p(5996, 33),
+										Cond: &lang.BinaryExpr{
+											Pos: p(5996, 29),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(5996, 24),
+												Name: "slot",
+											},
+											Y: &lang.Literal{
+												Pos:   p(5996, 31),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(5996, 35),
+											Name: "s_empty",
+										},
+										Else: &lang.CallExpr{
+											Pos: p(5996, 52),
+											Fun: &lang.MemberExpr{
+												Pos: p(5996, 52),
+												X: &lang.Ident{
+													Pos:  p(5996, 45),
+													Name: "_match",
+												},
+												Name: "GroupAt",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(5996, 60),
+													X: &lang.Ident{
+														Pos:  p(5996, 60),
+														Name: "slot",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(5997, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(5990, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(5990, 27),
+							Name: "string",
+						},
+						Name: "groupname",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6000, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6000, 16),
+					Name: "bool",
+				},
+				Name:    "ContainsKey",
+				NamePos: p(6000, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6000, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(6000, 33),
+							Name: "string",
+						},
+						Name: "key",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6001, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6002, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6002, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6002, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6002, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6002, 30),
+								X: &lang.NewExpr{
+									Pos: p(6002, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(6002, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6002, 62),
+											X: &lang.Literal{
+												Pos:   p(6002, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"key\"",
+												Value: string("key"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6003, 13),
+							X: &lang.BinaryExpr{
+								Pos: p(6003, 42),
+								Op:  ">=",
+								X: &lang.CallExpr{
+									Pos: p(6003, 27),
+									Fun: &lang.MemberExpr{
+										Pos: p(6003, 27),
+										X: &lang.Ident{
+											Pos:  p(6003, 20),
+											Name: "_match",
+										},
+										Name: "SlotNamed",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6003, 37),
+											X: &lang.Ident{
+												Pos:  p(6003, 37),
+												Name: "key",
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6003, 45),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+					},
+					Rbrace: p(6004, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6006, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6006, 16),
+					Name: "bool",
+				},
+				Name:    "TryGetValue",
+				NamePos: p(6006, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6006, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(6006, 33),
+							Name: "string",
+						},
+						Name: "key",
+					},
+					&lang.Param{
+						Pos:      p(6006, 45),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6006, 49),
+							Name: "Group",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6007, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6008, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6008, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6008, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6008, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6008, 30),
+								X: &lang.NewExpr{
+									Pos: p(6008, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(6008, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6008, 62),
+											X: &lang.Literal{
+												Pos:   p(6008, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"key\"",
+												Value: string("key"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6009, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6009, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6009, 17),
+									Name: "slot",
+									Init: &lang.CallExpr{
+										Pos: p(6009, 31),
+										Fun: &lang.MemberExpr{
+											Pos: p(6009, 31),
+											X: &lang.Ident{
+												Pos:  p(6009, 24),
+												Name: "_match",
+											},
+											Name: "SlotNamed",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6009, 41),
+												X: &lang.Ident{
+													Pos:  p(6009, 41),
+													Name: "key",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6010, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6010, 22),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(6010, 17),
+									Name: "slot",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6010, 24),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6011, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6012, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6012, 23),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6012, 17),
+												Name: "value",
+											},
+											Right: &lang.Literal{
+												Pos:  p(6012, 25),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(6013, 17),
+										X: &lang.Literal{
+											Pos:   p(6013, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								Rbrace: p(6014, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6015, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6015, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6015, 13),
+									Name: "value",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(6015, 28),
+									Fun: &lang.MemberExpr{
+										Pos: p(6015, 28),
+										X: &lang.Ident{
+											Pos:  p(6015, 21),
+											Name: "_match",
+										},
+										Name: "GroupAt",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6015, 36),
+											X: &lang.Ident{
+												Pos:  p(6015, 36),
+												Name: "slot",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6016, 13),
+							X: &lang.Literal{
+								Pos:   p(6016, 20),
+								Kind:  lang.LitKind(9),
+								Raw:   "true",
+								Value: bool(true),
+							},
+						},
+					},
+					Rbrace: p(6017, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6019, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6019, 9),
+					Name: "System.Collections.Generic.List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6019, 41),
+							Name: "Group",
+						},
+					},
+				},
+				Name:    "List",
+				NamePos: p(6019, 48),
+				Body: &lang.BlockStmt{
+					Pos: p(6020, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6021, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6021, 17),
+									Name: "list",
+									Init: &lang.NewExpr{
+										Pos: p(6021, 24),
+										Type: &lang.TypeRef{
+											Pos:  p(6021, 28),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6021, 60),
+													Name: "Group",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForStmt{
+							Pos: p(6022, 13),
+							InitDecl: &lang.LocalDeclStmt{
+								Pos: p(6022, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(6022, 18),
+									Name: "int",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(6022, 22),
+										Name: "i",
+										Init: &lang.Literal{
+											Pos:   p(6022, 26),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+							Cond: &lang.BinaryExpr{
+								Pos: p(6022, 31),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(6022, 29),
+									Name: "i",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6022, 40),
+									X: &lang.Ident{
+										Pos:  p(6022, 33),
+										Name: "_match",
+									},
+									Name: "GroupCount",
+								},
+							},
+							Post: []lang.Expr{
+								&lang.PostfixExpr{
+									Pos: p(6022, 53),
+									Op:  "++",
+									X: &lang.Ident{
+										Pos:  p(6022, 52),
+										Name: "i",
+									},
+								},
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(6022, 57),
+								X: &lang.CallExpr{
+									Pos: p(6022, 62),
+									Fun: &lang.MemberExpr{
+										Pos: p(6022, 62),
+										X: &lang.Ident{
+											Pos:  p(6022, 57),
+											Name: "list",
+										},
+										Name: "Add",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6022, 66),
+											X: &lang.CallExpr{
+												Pos: p(6022, 73),
+												Fun: &lang.MemberExpr{
+													Pos: p(6022, 73),
+													X: &lang.Ident{
+														Pos:  p(6022, 66),
+														Name: "_match",
+													},
+													Name: "GroupAt",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6022, 81),
+														X: &lang.Ident{
+															Pos:  p(6022, 81),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6023, 13),
+							X: &lang.Ident{
+								Pos:  p(6023, 20),
+								Name: "list",
+							},
+						},
+					},
+					Rbrace: p(6024, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6026, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6026, 16),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6026, 55),
+							Name: "string",
+						},
+					},
+				},
+				Name: "Keys",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6028, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(6029, 13),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(6030, 17),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(6030, 21),
+											Name: "keys",
+											Init: &lang.NewExpr{
+												Pos: p(6030, 28),
+												Type: &lang.TypeRef{
+													Pos:  p(6030, 32),
+													Name: "System.Collections.Generic.List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(6030, 64),
+															Name: "string",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(6031, 17),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(6031, 22),
+										Type: &lang.TypeRef{
+											Pos:  p(6031, 22),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(6031, 26),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(6031, 30),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(6031, 35),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(6031, 33),
+											Name: "i",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(6031, 44),
+											X: &lang.Ident{
+												Pos:  p(6031, 37),
+												Name: "_match",
+											},
+											Name: "GroupCount",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(6031, 57),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(6031, 56),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(6031, 61),
+										X: &lang.CallExpr{
+											Pos: p(6031, 66),
+											Fun: &lang.MemberExpr{
+												Pos: p(6031, 66),
+												X: &lang.Ident{
+													Pos:  p(6031, 61),
+													Name: "keys",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6031, 70),
+													X: &lang.CallExpr{
+														Pos: p(6031, 77),
+														Fun: &lang.MemberExpr{
+															Pos: p(6031, 77),
+															X: &lang.Ident{
+																Pos:  p(6031, 70),
+																Name: "_match",
+															},
+															Name: "NameAt",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6031, 84),
+																X: &lang.Ident{
+																	Pos:  p(6031, 84),
+																	Name: "i",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(6032, 17),
+									X: &lang.Ident{
+										Pos:  p(6032, 24),
+										Name: "keys",
+									},
+								},
+							},
+							Rbrace: p(6033, 13),
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6036, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6036, 16),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6036, 55),
+							Name: "Group",
+						},
+					},
+				},
+				Name: "Values",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6036, 72),
+					Fun: &lang.Ident{
+						Pos:  p(6036, 72),
+						Name: "List",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6037, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6037, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(6037, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6037, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(6037, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(6037, 28),
+								Name: "Group",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(6037, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(6037, 43),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6037, 69),
+					Fun: &lang.MemberExpr{
+						Pos: p(6037, 69),
+						X: &lang.CallExpr{
+							Pos: p(6037, 62),
+							Fun: &lang.Ident{
+								Pos:  p(6037, 62),
+								Name: "List",
+							},
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6037, 76),
+							X: &lang.Ident{
+								Pos:  p(6037, 76),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6037, 83),
+							X: &lang.Ident{
+								Pos:  p(6037, 83),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6038, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6038, 16),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6038, 55),
+							Name: "Group",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(6038, 62),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6038, 88),
+					Fun: &lang.MemberExpr{
+						Pos: p(6038, 88),
+						X: &lang.CallExpr{
+							Pos: p(6038, 81),
+							Fun: &lang.Ident{
+								Pos:  p(6038, 81),
+								Name: "List",
+							},
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6039, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6039, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6039, 97),
+					Fun: &lang.MemberExpr{
+						Pos: p(6039, 97),
+						X: &lang.CallExpr{
+							Pos: p(6039, 90),
+							Fun: &lang.Ident{
+								Pos:  p(6039, 90),
+								Name: "List",
+							},
+						},
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6039, 40),
+					Name: "System.Collections.IEnumerable",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_224() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6042, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "MatchCollection",
+		Namespace: "System.Text.RegularExpressions",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6042, 36),
+				Name: "System.Collections.Generic.IEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6042, 75),
+						Name: "Match",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6044, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6044, 18),
+					Name: "Regex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6044, 24),
+						Name: "_regex",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6045, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6045, 18),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6045, 25),
+						Name: "_input",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6046, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6046, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6046, 22),
+						Name: "_startat",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(6047, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(6047, 9),
+					Name: "System.Collections.Generic.List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6047, 41),
+							Name: "Match",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6047, 48),
+						Name: "_matches",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6049, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "MatchCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6049, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(6049, 34),
+							Name: "Regex",
+						},
+						Name: "regex",
+					},
+					&lang.Param{
+						Pos: p(6049, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(6049, 47),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos: p(6049, 61),
+						Type: &lang.TypeRef{
+							Pos:  p(6049, 61),
+							Name: "int",
+						},
+						Name: "startat",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6050, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6051, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6051, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6051, 13),
+									Name: "_regex",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6051, 22),
+									Name: "regex",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6052, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6052, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6052, 13),
+									Name: "_input",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6052, 22),
+									Name: "input",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6053, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6053, 22),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6053, 13),
+									Name: "_startat",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6053, 24),
+									Name: "startat",
+								},
+							},
+						},
+					},
+					Rbrace: p(6054, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6057, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6057, 9),
+					Name: "System.Collections.Generic.List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6057, 41),
+							Name: "Match",
+						},
+					},
+				},
+				Name:    "All",
+				NamePos: p(6057, 48),
+				Body: &lang.BlockStmt{
+					Pos: p(6058, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6059, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6059, 26),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6059, 17),
+									Name: "_matches",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6059, 29),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6060, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(6061, 17),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(6061, 21),
+												Name: "list",
+												Init: &lang.NewExpr{
+													Pos: p(6061, 28),
+													Type: &lang.TypeRef{
+														Pos:  p(6061, 32),
+														Name: "System.Collections.Generic.List",
+														Args: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(6061, 64),
+																Name: "Match",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.LocalDeclStmt{
+										Pos: p(6062, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(6062, 17),
+											Name: "Match",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(6062, 23),
+												Name: "m",
+												Init: &lang.CallExpr{
+													Pos: p(6062, 34),
+													Fun: &lang.MemberExpr{
+														Pos: p(6062, 34),
+														X: &lang.Ident{
+															Pos:  p(6062, 27),
+															Name: "_regex",
+														},
+														Name: "Run",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6062, 38),
+															X: &lang.Ident{
+																Pos:  p(6062, 38),
+																Name: "_input",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6062, 46),
+															X: &lang.Literal{
+																Pos:   p(6062, 46),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+														&lang.Arg{
+															Pos: p(6062, 49),
+															X: &lang.MemberExpr{
+																Pos: p(6062, 56),
+																X: &lang.Ident{
+																	Pos:  p(6062, 49),
+																	Name: "_input",
+																},
+																Name: "Length",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6062, 64),
+															X: &lang.Ident{
+																Pos:  p(6062, 64),
+																Name: "_startat",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6062, 74),
+															X: &lang.UnaryExpr{
+																Pos: p(6062, 74),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(6062, 75),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.WhileStmt{
+										Pos: p(6063, 17),
+										Cond: &lang.MemberExpr{
+											Pos: p(6063, 26),
+											X: &lang.Ident{
+												Pos:  p(6063, 24),
+												Name: "m",
+											},
+											Name: "Success",
+										},
+										Body: &lang.BlockStmt{
+											Pos: p(6064, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(6065, 21),
+													X: &lang.CallExpr{
+														Pos: p(6065, 26),
+														Fun: &lang.MemberExpr{
+															Pos: p(6065, 26),
+															X: &lang.Ident{
+																Pos:  p(6065, 21),
+																Name: "list",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6065, 30),
+																X: &lang.Ident{
+																	Pos:  p(6065, 30),
+																	Name: "m",
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(6066, 21),
+													X: &lang.AssignExpr{
+														Pos: p(6066, 23),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(6066, 21),
+															Name: "m",
+														},
+														Right: &lang.CallExpr{
+															Pos: p(6066, 27),
+															Fun: &lang.MemberExpr{
+																Pos: p(6066, 27),
+																X: &lang.Ident{
+																	Pos:  p(6066, 25),
+																	Name: "m",
+																},
+																Name: "NextMatch",
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(6067, 17),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6068, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6068, 26),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6068, 17),
+												Name: "_matches",
+											},
+											Right: &lang.Ident{
+												Pos:  p(6068, 28),
+												Name: "list",
+											},
+										},
+									},
+								},
+								Rbrace: p(6069, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6070, 13),
+							X: &lang.Ident{
+								Pos:  p(6070, 20),
+								Name: "_matches",
+							},
+						},
+					},
+					Rbrace: p(6071, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6073, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6073, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(6073, 35),
+					X: &lang.CallExpr{
+						Pos: p(6073, 29),
+						Fun: &lang.Ident{
+							Pos:  p(6073, 29),
+							Name: "All",
+						},
+					},
+					Name: "Count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6074, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6074, 16),
+					Name: "bool",
+				},
+				Name: "IsReadOnly",
+				ExprBody: &lang.Literal{
+					Pos:   p(6074, 35),
+					Kind:  lang.LitKind(9),
+					Raw:   "true",
+					Value: bool(true),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6075, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6075, 16),
+					Name: "bool",
+				},
+				Name: "IsSynchronized",
+				ExprBody: &lang.Literal{
+					Pos:   p(6075, 39),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6076, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6076, 16),
+					Name: "object",
+				},
+				Name: "SyncRoot",
+				ExprBody: &lang.ThisExpr{
+					Pos: p(6076, 35),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6078, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6078, 16),
+					Name: "Match",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6080, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(6081, 13),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(6082, 17),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(6082, 21),
+											Name: "all",
+											Init: &lang.CallExpr{
+												Pos: p(6082, 27),
+												Fun: &lang.Ident{
+													Pos:  p(6082, 27),
+													Name: "All",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(6083, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(6083, 27),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(6083, 23),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(6083, 21),
+												Name: "i",
+											},
+											Y: &lang.Literal{
+												Pos:   p(6083, 25),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(6083, 32),
+											Op:  ">=",
+											X: &lang.Ident{
+												Pos:  p(6083, 30),
+												Name: "i",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(6083, 39),
+												X: &lang.Ident{
+													Pos:  p(6083, 35),
+													Name: "all",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(6083, 46),
+										X: &lang.NewExpr{
+											Pos: p(6083, 52),
+											Type: &lang.TypeRef{
+												Pos:  p(6083, 56),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6083, 84),
+													X: &lang.Literal{
+														Pos:   p(6083, 84),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"i\"",
+														Value: string("i"),
+													},
+												},
+												&lang.Arg{
+													Pos: p(6083, 89),
+													X: &lang.Literal{
+														Pos:   p(6083, 89),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Specified argument was out of the range of valid values.\"",
+														Value: string("Specified argument was out of the range of valid values."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(6084, 17),
+									X: &lang.IndexExpr{
+										Pos: p(6084, 27),
+										X: &lang.Ident{
+											Pos:  p(6084, 24),
+											Name: "all",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6084, 28),
+												X: &lang.Ident{
+													Pos:  p(6084, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(6085, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6078, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(6078, 27),
+							Name: "int",
+						},
+						Name: "i",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6088, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6088, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(6088, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6088, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(6088, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(6088, 28),
+								Name: "Match",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(6088, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(6088, 43),
+							Name: "int",
+						},
+						Name: "arrayIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6088, 68),
+					Fun: &lang.MemberExpr{
+						Pos: p(6088, 68),
+						X: &lang.CallExpr{
+							Pos: p(6088, 62),
+							Fun: &lang.Ident{
+								Pos:  p(6088, 62),
+								Name: "All",
+							},
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6088, 75),
+							X: &lang.Ident{
+								Pos:  p(6088, 75),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6088, 82),
+							X: &lang.Ident{
+								Pos:  p(6088, 82),
+								Name: "arrayIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6089, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6089, 16),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6089, 55),
+							Name: "Match",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(6089, 62),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6089, 87),
+					Fun: &lang.MemberExpr{
+						Pos: p(6089, 87),
+						X: &lang.CallExpr{
+							Pos: p(6089, 81),
+							Fun: &lang.Ident{
+								Pos:  p(6089, 81),
+								Name: "All",
+							},
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6090, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6090, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6090, 96),
+					Fun: &lang.MemberExpr{
+						Pos: p(6090, 96),
+						X: &lang.CallExpr{
+							Pos: p(6090, 90),
+							Fun: &lang.Ident{
+								Pos:  p(6090, 90),
+								Name: "All",
+							},
+						},
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6090, 40),
+					Name: "System.Collections.IEnumerable",
 				},
 			},
 		},

@@ -535,6 +535,19 @@ func (m *Machine) Stop(err *Fatal) {
 	m.poll.Store(true)
 }
 
+// Charge counts n steps of a long-running native (a regex match) as
+// executed instructions, and returns the error that ends the thread when
+// the machine was asked to stop or the step limit is exceeded. Natives
+// that may run long call it periodically, so that they honour the same
+// limits as bytecode.
+func (t *Thread) Charge(n int64) error {
+	t.Steps += n
+	if t.M.poll.Load() {
+		return t.checkLimits(0)
+	}
+	return nil
+}
+
 // checkLimits is the slow path of the poll at calls and backward jumps.
 func (t *Thread) checkLimits(steps int64) error {
 	if e := t.M.stopErr.Load(); e != nil {
