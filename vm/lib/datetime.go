@@ -306,6 +306,12 @@ func init() {
 	dt.AddProperty("Millisecond", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(int32(dtOf(args[0]).ticks % netfmt.TicksPerSecond / ticksPerMs)), nil
 	}, nil)
+	dt.AddProperty("Microsecond", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(dtOf(args[0]).ticks % ticksPerMs / 10)), nil
+	}, nil)
+	dt.AddProperty("Nanosecond", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(dtOf(args[0]).ticks % 10 * 100)), nil
+	}, nil)
 	dt.AddProperty("Ticks", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Long(dtOf(args[0]).ticks), nil }, nil)
 	dt.AddProperty("DayOfWeek", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		// 0001-01-01 was a Monday.
@@ -326,6 +332,7 @@ func init() {
 	dt.AddMethod("AddTicks", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return addTicks(t, dtOf(args[0]), intBits(args[1]))
 	})
+	dt.AddMethod("AddMicroseconds", 1, 1, addUnits(10))
 	dt.AddMethod("AddMilliseconds", 1, 1, addUnits(ticksPerMs))
 	dt.AddMethod("AddSeconds", 1, 1, addUnits(netfmt.TicksPerSecond))
 	dt.AddMethod("AddMinutes", 1, 1, addUnits(netfmt.TicksPerMinute))
