@@ -1591,6 +1591,17 @@ namespace System
         public extern static implicit operator DateTimeOffset(DateTime dateTime);
     }
 
+    public abstract class TimeProvider
+    {
+        public static TimeProvider System { get; }
+        public long TimestampFrequency { get; }
+        public extern DateTimeOffset GetUtcNow();
+        public extern DateTimeOffset GetLocalNow();
+        public extern long GetTimestamp();
+        public extern TimeSpan GetElapsedTime(long startingTimestamp);
+        public extern TimeSpan GetElapsedTime(long startingTimestamp, long endingTimestamp);
+    }
+
     public abstract class Array : ICloneable, System.Collections.IList
     {
         public int Length { get; }

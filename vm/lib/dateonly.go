@@ -137,13 +137,13 @@ func ymd(day int64) time.Time { return netfmt.TicksToTime(day * ticksPerDay) }
 // parseDateOnly parses s as DateTime.Parse (or ParseExact with formats,
 // when not null) does and keeps the date; ok is false when the text has a
 // time of day or an offset.
-func parseDateOnly(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture) (int64, error) {
+func parseDateOnly(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (int64, error) {
 	var p netfmt.ParsedDateTime
 	var err error
 	if formats.IsNull() {
 		p, err = netfmt.ParseDateTime(s, c)
 	} else {
-		p, err = parseExactAny(t, s, formats, c)
+		p, err = parseExactAny(t, s, formats, c, styles)
 	}
 	if err == nil && (p.HasOffset || p.Ticks%ticksPerDay != 0 || !p.HasDate && formats.IsNull()) {
 		err = &netfmt.FormatError{Type: "FormatException", Msg: "String '" + s + "' was not recognized as a valid DateOnly."}
@@ -155,16 +155,16 @@ func parseDateOnly(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture) 
 }
 
 // parseTimeOnly parses a time of day as parseDateOnly parses a date.
-func parseTimeOnly(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture) (int64, error) {
+func parseTimeOnly(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (int64, error) {
 	var p netfmt.ParsedDateTime
 	var err error
 	if formats.IsNull() {
 		p, err = netfmt.ParseDateTime(s, c)
 	} else {
-		p, err = parseExactAny(t, s, formats, c)
+		p, err = parseExactAny(t, s, formats, c, styles)
 	}
-	if err == nil && !p.HasDate && formats.IsNull() {
-		p.Ticks %= ticksPerDay // Parse puts a time alone on today's date
+	if err == nil && !p.HasDate {
+		p.Ticks %= ticksPerDay // a time alone is put on today's date
 	}
 	if err != nil || p.HasOffset || p.HasDate || p.Ticks >= ticksPerDay {
 		err = &netfmt.FormatError{Type: "FormatException", Msg: "String '" + s + "' was not recognized as a valid TimeOnly."}
@@ -180,7 +180,7 @@ func parseDateTimeOffset(t *vm.Thread, s string, formats vm.Value, c *netfmt.Cul
 	if formats.IsNull() {
 		p, err = netfmt.ParseDateTime(s, c)
 	} else {
-		p, err = parseExactAny(t, s, formats, c)
+		p, err = parseExactAny(t, s, formats, c, styles)
 	}
 	if err != nil {
 		return dateTimeOffset{}, err
@@ -339,8 +339,8 @@ func init() {
 		})
 	}
 	addComparisons(do)
-	parseNatives(do, newDateOnly(0), func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, _ int64) (vm.Value, error) {
-		n, err := parseDateOnly(t, s, formats, c)
+	parseNatives(do, newDateOnly(0), func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error) {
+		n, err := parseDateOnly(t, s, formats, c, styles)
 		if err != nil {
 			return vm.Null, err
 		}
@@ -445,8 +445,8 @@ func init() {
 		})
 	}
 	addComparisons(to)
-	parseNatives(to, newTimeOnly(0), func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, _ int64) (vm.Value, error) {
-		n, err := parseTimeOnly(t, s, formats, c)
+	parseNatives(to, newTimeOnly(0), func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error) {
+		n, err := parseTimeOnly(t, s, formats, c, styles)
 		if err != nil {
 			return vm.Null, err
 		}
@@ -691,5 +691,36 @@ func initDateTimeOffset() {
 			return vm.Null, err
 		}
 		return newDateTimeOffset(d.clock, d.offset), nil
+	})
+}
+
+// tTimeProvider is System.TimeProvider; only TimeProvider.System exists
+// (programs cannot derive their own).
+var tTimeProvider = register(vm.NewLibType("System", "TimeProvider", nil))
+
+type timeProvider struct{}
+
+func init() {
+	tp := tTimeProvider
+	system := vm.NewNative(tp, &timeProvider{})
+	libConstant(tp, "System", system)
+	tp.AddMethod("GetUtcNow", 0, 0, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		return newDateTimeOffset(netfmt.TimeToTicks(time.Now().UTC()), 0), nil
+	})
+	tp.AddMethod("GetLocalNow", 0, 0, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		n := time.Now()
+		_, off := n.Zone()
+		return newDateTimeOffset(netfmt.TimeToTicks(n), int64(off)*netfmt.TicksPerSecond), nil
+	})
+	tp.AddMethod("GetTimestamp", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.Long(int64(time.Since(epoch))), nil
+	})
+	tp.AddProperty("TimestampFrequency", func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Long(1_000_000_000), nil }, nil)
+	tp.AddMethod("GetElapsedTime", 1, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		end := int64(time.Since(epoch))
+		if len(args) == 3 {
+			end = intBits(args[2])
+		}
+		return NewTimeSpan((end - intBits(args[1])) / 100), nil
 	})
 }
