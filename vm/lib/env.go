@@ -314,6 +314,13 @@ func init() {
 		}
 		return NewTimeSpan(int64(r)), nil
 	}
+	// Multiply and Divide are the operators as instance methods.
+	ts.AddMethod("Multiply", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return ts.LookupStatic("op_Multiply", 2).Native(t, args)
+	})
+	ts.AddMethod("Divide", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return ts.LookupStatic("op_Division", 2).Native(t, args)
+	})
 	ts.AddStatic("op_Multiply", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if _, ok := args[0].AsNative().(*timeSpan); ok {
 			return fromDoubleTicks(t, float64(tsOf(args[0]))*vm.AsF64(args[1]))
