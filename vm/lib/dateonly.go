@@ -103,14 +103,6 @@ func addComparisons(ty *vm.Type) {
 			return vm.Bool(f(cmpTicks(a.valueKey(), b.valueKey()))), nil
 		})
 	}
-	ty.AddStatic("Compare", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		a, _ := args[0].AsNative().(libValue)
-		b, _ := args[1].AsNative().(libValue)
-		if a == nil || b == nil {
-			return vm.Int(0), nil
-		}
-		return vm.Int(int32(cmpTicks(a.valueKey(), b.valueKey()))), nil
-	})
 	ty.AddMethod("CompareTo", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if args[1].IsNull() {
 			return vm.Int(1), nil
@@ -200,8 +192,9 @@ func parseDateTimeOffset(t *vm.Thread, s string, formats vm.Value, c *netfmt.Cul
 }
 
 // parseNatives registers Parse, TryParse, ParseExact and TryParseExact
-// over parse (formats is null for Parse); zero is TryParse's failure value.
-func parseNatives(ty *vm.Type, zero vm.Value, parse func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error)) {
+// over parse (formats is null for Parse); zero is TryParse's failure value
+// and exactMin the fewest arguments ParseExact takes.
+func parseNatives(ty *vm.Type, zero vm.Value, exactMin int, parse func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error)) {
 	ty.AddStatic("Parse", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s, ok := str(args[0])
 		if !ok {
@@ -222,7 +215,7 @@ func parseNatives(ty *vm.Type, zero vm.Value, parse func(t *vm.Thread, s string,
 		vm.StoreRef(out, zero)
 		return vm.Bool(false), nil
 	})
-	ty.AddStatic("ParseExact", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ty.AddStatic("ParseExact", exactMin, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s, ok := str(args[0])
 		if !ok {
 			return vm.Null, argNull(t, "s")
@@ -233,7 +226,7 @@ func parseNatives(ty *vm.Type, zero vm.Value, parse func(t *vm.Thread, s string,
 		r, err := parse(t, s, args[1], cultureIn(t, args[2:]), dateTimeStylesIn(args[2:]))
 		return r, throwFormat(t, err)
 	})
-	ty.AddStatic("TryParseExact", 3, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ty.AddStatic("TryParseExact", 3+2*(exactMin-2), 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		out := args[len(args)-1]
 		rest := args[2 : len(args)-1]
 		if s, ok := str(args[0]); ok && !args[1].IsNull() {
@@ -339,7 +332,7 @@ func init() {
 		})
 	}
 	addComparisons(do)
-	parseNatives(do, newDateOnly(0), func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error) {
+	parseNatives(do, newDateOnly(0), 2, func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error) {
 		n, err := parseDateOnly(t, s, formats, c, styles)
 		if err != nil {
 			return vm.Null, err
@@ -445,7 +438,7 @@ func init() {
 		})
 	}
 	addComparisons(to)
-	parseNatives(to, newTimeOnly(0), func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error) {
+	parseNatives(to, newTimeOnly(0), 2, func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error) {
 		n, err := parseTimeOnly(t, s, formats, c, styles)
 		if err != nil {
 			return vm.Null, err
@@ -681,11 +674,15 @@ func initDateTimeOffset() {
 		return vm.String(s), throwFormat(t, err)
 	})
 	addComparisons(o)
+	o.AddStatic("Compare", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a, b := dtoOf(args[0]), dtoOf(args[1])
+		return vm.Int(int32(cmpTicks(a.clock-a.offset, b.clock-b.offset))), nil
+	})
 	o.AddStatic("Equals", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, b := dtoOf(args[0]), dtoOf(args[1])
 		return vm.Bool(a.clock-a.offset == b.clock-b.offset), nil
 	})
-	parseNatives(o, newDateTimeOffset(0, 0), func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error) {
+	parseNatives(o, newDateTimeOffset(0, 0), 3, func(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (vm.Value, error) {
 		d, err := parseDateTimeOffset(t, s, formats, c, styles)
 		if err != nil {
 			return vm.Null, err
