@@ -606,7 +606,7 @@ func (lx *scanner) interpolated(start int, verbatim bool) token {
 				continue
 			}
 			flush()
-			p, ok := lx.holeN(1)
+			p, ok := lx.holeN(1, !verbatim)
 			if !ok {
 				break
 			}
@@ -632,8 +632,11 @@ func (lx *scanner) interpolated(start int, verbatim bool) token {
 
 // holeN scans `{expr,align:format}` with lx.off at its (last) opening '{'
 // and n closing braces (n is the number of '$' of a raw interpolated
-// string, else 1). It reports false when the string ended inside the hole.
-func (lx *scanner) holeN(n int) (lexPart, bool) {
+// string, else 1). In a regular (not verbatim, not raw) interpolated string
+// the format clause's escape sequences are decoded, as in its text:
+// $"{t:hh\\:mm}" formats with hh\:mm. It reports false when the string
+// ended inside the hole.
+func (lx *scanner) holeN(n int, escapes bool) (lexPart, bool) {
 	open := lx.off
 	lx.off++
 	p := lexPart{hole: true, exprOff: lx.off, alignOff: -1}
@@ -655,15 +658,21 @@ func (lx *scanner) holeN(n int) (lexPart, bool) {
 	}
 	if stop == ':' {
 		lx.off++
-		fs := lx.off
+		var f strings.Builder
 		for lx.off < lx.limit && lx.src[lx.off] != '}' && lx.src[lx.off] != '"' && lx.src[lx.off] != '\n' {
+			if escapes && lx.src[lx.off] == '\\' {
+				lx.off++
+				f.WriteRune(lx.escape(lx.off - 1))
+				continue
+			}
+			f.WriteByte(lx.src[lx.off])
 			lx.off++
 		}
 		if lx.off >= lx.limit || lx.src[lx.off] != '}' {
 			lx.errf(open, lx.off >= lx.limit, msgMissingHoleClose)
 			return p, false
 		}
-		p.format = string(lx.src[fs:lx.off])
+		p.format = f.String()
 	}
 	if stop == ',' || lx.off >= lx.limit || lx.src[lx.off] != '}' {
 		lx.errf(open, false, "expected '}' to close the interpolation hole")

@@ -1185,7 +1185,7 @@ func (pr *printer) interp(s *InterpolatedString) {
 			pr.expr(part.Align, 1)
 		}
 		if part.Format != "" {
-			pr.w(":" + part.Format)
+			pr.w(":" + escapeString(part.Format, '"'))
 		}
 		pr.w("}")
 	}

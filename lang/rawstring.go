@@ -101,7 +101,7 @@ func (lx *scanner) rawString(start, dollars int) token {
 			cur = append(cur, lx.src[lx.off:lx.off+run-dollars]...)
 			flush()
 			lx.off += run - 1
-			p, ok := lx.holeN(dollars)
+			p, ok := lx.holeN(dollars, false)
 			if !ok {
 				return token{kind: tBad, text: string(lx.src[start:lx.off]), off: start, end: lx.off}
 			}

@@ -1252,6 +1252,22 @@ namespace System
         public extern TimeSpan(int hours, int minutes, int seconds);
         public extern TimeSpan(int days, int hours, int minutes, int seconds);
         public extern TimeSpan(int days, int hours, int minutes, int seconds, int milliseconds);
+        public extern TimeSpan(int days, int hours, int minutes, int seconds, int milliseconds, int microseconds);
+        public const long NanosecondsPerTick = 100;
+        public const long TicksPerMicrosecond = 10;
+        public const long TicksPerMillisecond = 10000;
+        public const long TicksPerSecond = 10000000;
+        public const long TicksPerMinute = 600000000;
+        public const long TicksPerHour = 36000000000;
+        public const long TicksPerDay = 864000000000;
+        public int Microseconds { get; }
+        public int Nanoseconds { get; }
+        public double TotalMicroseconds { get; }
+        public double TotalNanoseconds { get; }
+        public extern static TimeSpan FromMicroseconds(double value);
+        public extern TimeSpan Multiply(double factor);
+        public extern TimeSpan Divide(double divisor);
+        public extern double Divide(TimeSpan ts);
         public int Days { get; }
         public int Hours { get; }
         public int Milliseconds { get; }
@@ -1325,14 +1341,17 @@ namespace System
         public int DayOfYear { get; }
         public int Hour { get; }
         public DateTimeKind Kind { get; }
+        public int Microsecond { get; }
         public int Millisecond { get; }
         public int Minute { get; }
         public int Month { get; }
+        public int Nanosecond { get; }
         public int Second { get; }
         public long Ticks { get; }
         public TimeSpan TimeOfDay { get; }
         public int Year { get; }
         public extern DateTime Add(TimeSpan value);
+        public extern DateTime AddMicroseconds(double value);
         public extern DateTime AddDays(double value);
         public extern DateTime AddHours(double value);
         public extern DateTime AddMilliseconds(double value);
@@ -1382,6 +1401,208 @@ namespace System
         public extern static bool operator >(DateTime t1, DateTime t2);
         public extern static bool operator <=(DateTime t1, DateTime t2);
         public extern static bool operator >=(DateTime t1, DateTime t2);
+    }
+
+    [Struct] public sealed class DateOnly : IComparable, IComparable<DateOnly>, IEquatable<DateOnly>, IFormattable
+    {
+        public static readonly DateOnly MaxValue;
+        public static readonly DateOnly MinValue;
+        public extern DateOnly();
+        public extern DateOnly(int year, int month, int day);
+        public int Day { get; }
+        public int DayNumber { get; }
+        public DayOfWeek DayOfWeek { get; }
+        public int DayOfYear { get; }
+        public int Month { get; }
+        public int Year { get; }
+        public extern DateOnly AddDays(int value);
+        public extern DateOnly AddMonths(int value);
+        public extern DateOnly AddYears(int value);
+        public extern DateTime ToDateTime(TimeOnly time);
+        public extern DateTime ToDateTime(TimeOnly time, DateTimeKind kind);
+        public extern string ToLongDateString();
+        public extern string ToShortDateString();
+        public extern static DateOnly FromDateTime(DateTime dateTime);
+        public extern static DateOnly FromDayNumber(int dayNumber);
+        public extern int CompareTo(object value);
+        public extern int CompareTo(DateOnly value);
+        public extern bool Equals(DateOnly value);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern static DateOnly Parse(string s);
+        public extern static DateOnly Parse(string s, IFormatProvider provider);
+        public extern static DateOnly Parse(string s, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static bool TryParse(string s, out DateOnly result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out DateOnly result);
+        public extern static bool TryParse(string s, IFormatProvider provider, System.Globalization.DateTimeStyles style, out DateOnly result);
+        public extern static DateOnly ParseExact(string s, string format);
+        public extern static DateOnly ParseExact(string s, string format, IFormatProvider provider);
+        public extern static DateOnly ParseExact(string s, string format, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static DateOnly ParseExact(string s, string[] formats, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static bool TryParseExact(string s, string format, out DateOnly result);
+        public extern static bool TryParseExact(string s, string format, IFormatProvider provider, System.Globalization.DateTimeStyles style, out DateOnly result);
+        public extern static bool TryParseExact(string s, string[] formats, IFormatProvider provider, System.Globalization.DateTimeStyles style, out DateOnly result);
+        public extern static bool operator ==(DateOnly left, DateOnly right);
+        public extern static bool operator !=(DateOnly left, DateOnly right);
+        public extern static bool operator <(DateOnly left, DateOnly right);
+        public extern static bool operator >(DateOnly left, DateOnly right);
+        public extern static bool operator <=(DateOnly left, DateOnly right);
+        public extern static bool operator >=(DateOnly left, DateOnly right);
+    }
+
+    [Struct] public sealed class TimeOnly : IComparable, IComparable<TimeOnly>, IEquatable<TimeOnly>, IFormattable
+    {
+        public static readonly TimeOnly MaxValue;
+        public static readonly TimeOnly MinValue;
+        public extern TimeOnly();
+        public extern TimeOnly(long ticks);
+        public extern TimeOnly(int hour, int minute);
+        public extern TimeOnly(int hour, int minute, int second);
+        public extern TimeOnly(int hour, int minute, int second, int millisecond);
+        public extern TimeOnly(int hour, int minute, int second, int millisecond, int microsecond);
+        public int Hour { get; }
+        public int Microsecond { get; }
+        public int Millisecond { get; }
+        public int Minute { get; }
+        public int Nanosecond { get; }
+        public int Second { get; }
+        public long Ticks { get; }
+        public extern TimeOnly Add(TimeSpan value);
+        public extern TimeOnly AddHours(double value);
+        public extern TimeOnly AddMinutes(double value);
+        public extern bool IsBetween(TimeOnly start, TimeOnly end);
+        public extern TimeSpan ToTimeSpan();
+        public extern string ToLongTimeString();
+        public extern string ToShortTimeString();
+        public extern static TimeOnly FromDateTime(DateTime dateTime);
+        public extern static TimeOnly FromTimeSpan(TimeSpan timeSpan);
+        public extern int CompareTo(object value);
+        public extern int CompareTo(TimeOnly value);
+        public extern bool Equals(TimeOnly value);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern static TimeOnly Parse(string s);
+        public extern static TimeOnly Parse(string s, IFormatProvider provider);
+        public extern static TimeOnly Parse(string s, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static bool TryParse(string s, out TimeOnly result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out TimeOnly result);
+        public extern static bool TryParse(string s, IFormatProvider provider, System.Globalization.DateTimeStyles style, out TimeOnly result);
+        public extern static TimeOnly ParseExact(string s, string format);
+        public extern static TimeOnly ParseExact(string s, string format, IFormatProvider provider);
+        public extern static TimeOnly ParseExact(string s, string format, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static TimeOnly ParseExact(string s, string[] formats, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static bool TryParseExact(string s, string format, out TimeOnly result);
+        public extern static bool TryParseExact(string s, string format, IFormatProvider provider, System.Globalization.DateTimeStyles style, out TimeOnly result);
+        public extern static bool TryParseExact(string s, string[] formats, IFormatProvider provider, System.Globalization.DateTimeStyles style, out TimeOnly result);
+        public extern static bool operator ==(TimeOnly left, TimeOnly right);
+        public extern static bool operator !=(TimeOnly left, TimeOnly right);
+        public extern static bool operator <(TimeOnly left, TimeOnly right);
+        public extern static bool operator >(TimeOnly left, TimeOnly right);
+        public extern static bool operator <=(TimeOnly left, TimeOnly right);
+        public extern static bool operator >=(TimeOnly left, TimeOnly right);
+        public extern static TimeSpan operator -(TimeOnly t1, TimeOnly t2);
+    }
+
+    [Struct] public sealed class DateTimeOffset : IComparable, IComparable<DateTimeOffset>, IEquatable<DateTimeOffset>, IFormattable
+    {
+        public static readonly DateTimeOffset MaxValue;
+        public static readonly DateTimeOffset MinValue;
+        public static readonly DateTimeOffset UnixEpoch;
+        public static DateTimeOffset Now { get; }
+        public static DateTimeOffset UtcNow { get; }
+        public extern DateTimeOffset();
+        public extern DateTimeOffset(DateTime dateTime);
+        public extern DateTimeOffset(DateTime dateTime, TimeSpan offset);
+        public extern DateTimeOffset(long ticks, TimeSpan offset);
+        public extern DateTimeOffset(int year, int month, int day, int hour, int minute, int second, TimeSpan offset);
+        public extern DateTimeOffset(int year, int month, int day, int hour, int minute, int second, int millisecond, TimeSpan offset);
+        public DateTime Date { get; }
+        public DateTime DateTime { get; }
+        public int Day { get; }
+        public DayOfWeek DayOfWeek { get; }
+        public int DayOfYear { get; }
+        public int Hour { get; }
+        public DateTime LocalDateTime { get; }
+        public int Millisecond { get; }
+        public int Minute { get; }
+        public int Month { get; }
+        public TimeSpan Offset { get; }
+        public int Second { get; }
+        public long Ticks { get; }
+        public TimeSpan TimeOfDay { get; }
+        public DateTime UtcDateTime { get; }
+        public long UtcTicks { get; }
+        public int Year { get; }
+        public extern DateTimeOffset Add(TimeSpan timeSpan);
+        public extern DateTimeOffset AddDays(double days);
+        public extern DateTimeOffset AddHours(double hours);
+        public extern DateTimeOffset AddMilliseconds(double milliseconds);
+        public extern DateTimeOffset AddMinutes(double minutes);
+        public extern DateTimeOffset AddMonths(int months);
+        public extern DateTimeOffset AddSeconds(double seconds);
+        public extern DateTimeOffset AddTicks(long ticks);
+        public extern DateTimeOffset AddYears(int years);
+        public extern bool EqualsExact(DateTimeOffset other);
+        public extern TimeSpan Subtract(DateTimeOffset value);
+        public extern DateTimeOffset Subtract(TimeSpan value);
+        public extern DateTimeOffset ToLocalTime();
+        public extern DateTimeOffset ToOffset(TimeSpan offset);
+        public extern DateTimeOffset ToUniversalTime();
+        public extern long ToUnixTimeMilliseconds();
+        public extern long ToUnixTimeSeconds();
+        public extern static int Compare(DateTimeOffset first, DateTimeOffset second);
+        public extern static bool Equals(DateTimeOffset first, DateTimeOffset second);
+        public extern static DateTimeOffset FromUnixTimeMilliseconds(long milliseconds);
+        public extern static DateTimeOffset FromUnixTimeSeconds(long seconds);
+        public extern int CompareTo(object value);
+        public extern int CompareTo(DateTimeOffset value);
+        public extern bool Equals(DateTimeOffset value);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern static DateTimeOffset Parse(string s);
+        public extern static DateTimeOffset Parse(string s, IFormatProvider provider);
+        public extern static DateTimeOffset Parse(string s, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static bool TryParse(string s, out DateTimeOffset result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out DateTimeOffset result);
+        public extern static bool TryParse(string s, IFormatProvider provider, System.Globalization.DateTimeStyles style, out DateTimeOffset result);
+        public extern static DateTimeOffset ParseExact(string s, string format, IFormatProvider provider);
+        public extern static DateTimeOffset ParseExact(string s, string format, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static DateTimeOffset ParseExact(string s, string[] formats, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static bool TryParseExact(string s, string format, IFormatProvider provider, System.Globalization.DateTimeStyles style, out DateTimeOffset result);
+        public extern static bool TryParseExact(string s, string[] formats, IFormatProvider provider, System.Globalization.DateTimeStyles style, out DateTimeOffset result);
+        public extern static bool operator ==(DateTimeOffset left, DateTimeOffset right);
+        public extern static bool operator !=(DateTimeOffset left, DateTimeOffset right);
+        public extern static bool operator <(DateTimeOffset left, DateTimeOffset right);
+        public extern static bool operator >(DateTimeOffset left, DateTimeOffset right);
+        public extern static bool operator <=(DateTimeOffset left, DateTimeOffset right);
+        public extern static bool operator >=(DateTimeOffset left, DateTimeOffset right);
+        public extern static DateTimeOffset operator +(DateTimeOffset dateTimeOffset, TimeSpan timeSpan);
+        public extern static DateTimeOffset operator -(DateTimeOffset dateTimeOffset, TimeSpan timeSpan);
+        public extern static TimeSpan operator -(DateTimeOffset left, DateTimeOffset right);
+        public extern static implicit operator DateTimeOffset(DateTime dateTime);
+    }
+
+    public abstract class TimeProvider
+    {
+        public static TimeProvider System { get; }
+        public long TimestampFrequency { get; }
+        public extern DateTimeOffset GetUtcNow();
+        public extern DateTimeOffset GetLocalNow();
+        public extern long GetTimestamp();
+        public extern TimeSpan GetElapsedTime(long startingTimestamp);
+        public extern TimeSpan GetElapsedTime(long startingTimestamp, long endingTimestamp);
     }
 
     public abstract class Array : ICloneable, System.Collections.IList
@@ -1608,6 +1829,8 @@ namespace System.Diagnostics
         public extern void Start();
         public extern void Stop();
         public extern static long GetTimestamp();
+        public extern static TimeSpan GetElapsedTime(long startingTimestamp);
+        public extern static TimeSpan GetElapsedTime(long startingTimestamp, long endingTimestamp);
         public extern static Stopwatch StartNew();
     }
 

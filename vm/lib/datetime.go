@@ -2,6 +2,7 @@ package lib
 
 import (
 	"math"
+	"strings"
 	"time"
 
 	"asyncvm/vm"
@@ -306,6 +307,12 @@ func init() {
 	dt.AddProperty("Millisecond", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(int32(dtOf(args[0]).ticks % netfmt.TicksPerSecond / ticksPerMs)), nil
 	}, nil)
+	dt.AddProperty("Microsecond", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(dtOf(args[0]).ticks % ticksPerMs / 10)), nil
+	}, nil)
+	dt.AddProperty("Nanosecond", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(dtOf(args[0]).ticks % 10 * 100)), nil
+	}, nil)
 	dt.AddProperty("Ticks", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Long(dtOf(args[0]).ticks), nil }, nil)
 	dt.AddProperty("DayOfWeek", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		// 0001-01-01 was a Monday.
@@ -326,6 +333,7 @@ func init() {
 	dt.AddMethod("AddTicks", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return addTicks(t, dtOf(args[0]), intBits(args[1]))
 	})
+	dt.AddMethod("AddMicroseconds", 1, 1, addUnits(10))
 	dt.AddMethod("AddMilliseconds", 1, 1, addUnits(ticksPerMs))
 	dt.AddMethod("AddSeconds", 1, 1, addUnits(netfmt.TicksPerSecond))
 	dt.AddMethod("AddMinutes", 1, 1, addUnits(netfmt.TicksPerMinute))
@@ -419,10 +427,13 @@ func clampTicks(ticks int64) int64 {
 
 // The DateTimeStyles the parsers honour.
 const (
-	dtsAdjustToUniversal = 16
-	dtsAssumeLocal       = 32
-	dtsAssumeUniversal   = 64
-	dtsRoundtripKind     = 128
+	dtsAllowLeadingWhite    = 1
+	dtsAllowTrailingWhite   = 2
+	dtsNoCurrentDateDefault = 8
+	dtsAdjustToUniversal    = 16
+	dtsAssumeLocal          = 32
+	dtsAssumeUniversal      = 64
+	dtsRoundtripKind        = 128
 )
 
 var tDateTimeStyles = libEnumValues("System.Globalization", "DateTimeStyles", []vm.EnumMember{
@@ -436,6 +447,9 @@ var tDateTimeStyles = libEnumValues("System.Globalization", "DateTimeStyles", []
 // with an offset is converted to local time (Kind Local), or kept as UTC
 // with AdjustToUniversal, or with RoundtripKind when written with "Z".
 func parsedDateTime(p netfmt.ParsedDateTime, styles int64) vm.Value {
+	if !p.HasDate && styles&dtsNoCurrentDateDefault != 0 {
+		p.Ticks %= ticksPerDay
+	}
 	if !p.HasOffset {
 		switch {
 		case styles&dtsAssumeUniversal != 0 && styles&dtsAdjustToUniversal != 0:
@@ -482,9 +496,20 @@ func cultureIn(t *vm.Thread, args []vm.Value) *netfmt.Culture {
 
 // parseExactAny is ParseExact with one format or an array of formats
 // (the first that matches).
-func parseExactAny(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture) (netfmt.ParsedDateTime, error) {
+func parseExactAny(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture, styles int64) (netfmt.ParsedDateTime, error) {
+	orig := s
+	if styles&dtsAllowLeadingWhite != 0 {
+		s = strings.TrimLeft(s, " \t\n\v\f\r")
+	}
+	if styles&dtsAllowTrailingWhite != 0 {
+		s = strings.TrimRight(s, " \t\n\v\f\r")
+	}
 	if f, ok := str(formats); ok {
-		return netfmt.ParseDateTimeExact(s, f, c)
+		p, err := netfmt.ParseDateTimeExact(s, f, c)
+		if err != nil && s != orig {
+			return p, badDateTimeString(orig)
+		}
+		return p, err
 	}
 	a := formats.AsArray()
 	if a == nil {
@@ -496,7 +521,11 @@ func parseExactAny(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture) 
 			return p, nil
 		}
 	}
-	return netfmt.ParsedDateTime{}, &netfmt.FormatError{Type: "FormatException", Msg: "String '" + s + "' was not recognized as a valid DateTime."}
+	return netfmt.ParsedDateTime{}, badDateTimeString(orig)
+}
+
+func badDateTimeString(s string) error {
+	return &netfmt.FormatError{Type: "FormatException", Msg: "String '" + s + "' was not recognized as a valid DateTime."}
 }
 
 func init() {
@@ -532,7 +561,7 @@ func init() {
 		if args[1].IsNull() {
 			return vm.Null, argNull(t, "format")
 		}
-		p, err := parseExactAny(t, s, args[1], cultureIn(t, args[2:3]))
+		p, err := parseExactAny(t, s, args[1], cultureIn(t, args[2:3]), dateTimeStylesIn(args[3:]))
 		if err != nil {
 			return vm.Null, throwFormat(t, err)
 		}
@@ -541,7 +570,7 @@ func init() {
 	dt.AddStatic("TryParseExact", 5, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		out := args[4]
 		if s, ok := str(args[0]); ok && !args[1].IsNull() {
-			if p, err := parseExactAny(t, s, args[1], cultureIn(t, args[2:3])); err == nil {
+			if p, err := parseExactAny(t, s, args[1], cultureIn(t, args[2:3]), dateTimeStylesIn(args[3:])); err == nil {
 				vm.StoreRef(out, parsedDateTime(p, dateTimeStylesIn(args[3:4])))
 				return vm.Bool(true), nil
 			}

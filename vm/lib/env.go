@@ -172,10 +172,14 @@ func init() {
 			if math.IsNaN(f) {
 				return vm.Null, t.Throw("System.ArgumentException", "TimeSpan does not accept floating point Not-a-Number values.")
 			}
-			if f > math.MaxInt64 || f < math.MinInt64 {
+			if f >= math.MaxInt64 || f < math.MinInt64 {
+				if f == math.MaxInt64 {
+					return NewTimeSpan(math.MaxInt64), nil
+				}
 				return vm.Null, t.Throw("System.OverflowException", "TimeSpan overflowed because the duration is too long.")
 			}
-			return NewTimeSpan(int64(math.Round(f))), nil
+			// .NET truncates the ticks toward zero.
+			return NewTimeSpan(int64(f)), nil
 		}
 	}
 	ts.AddStatic("FromTicks", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return NewTimeSpan(intBits(args[0])), nil })
@@ -184,7 +188,8 @@ func init() {
 	ts.AddStatic("FromMinutes", 1, 1, mk(60e7))
 	ts.AddStatic("FromHours", 1, 1, mk(3600e7))
 	ts.AddStatic("FromDays", 1, 1, mk(86400e7))
-	ts.AddStatic(".ctor", 0, 5, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ts.AddStatic("FromMicroseconds", 1, 1, mk(10))
+	ts.AddStatic(".ctor", 0, 6, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		n := make([]int64, len(args))
 		for i, a := range args {
 			n[i] = intBits(a)
@@ -199,8 +204,19 @@ func init() {
 		case 4:
 			return NewTimeSpan((n[0]*86400 + n[1]*3600 + n[2]*60 + n[3]) * 1e7), nil
 		}
-		return NewTimeSpan((n[0]*86400+n[1]*3600+n[2]*60+n[3])*1e7 + n[4]*1e4), nil
+		ticks := (n[0]*86400+n[1]*3600+n[2]*60+n[3])*1e7 + n[4]*1e4
+		if len(n) == 6 {
+			ticks += n[5] * 10
+		}
+		return NewTimeSpan(ticks), nil
 	})
+	for name, v := range map[string]int64{
+		"TicksPerMicrosecond": 10, "TicksPerMillisecond": 1e4, "TicksPerSecond": 1e7,
+		"TicksPerMinute": 60e7, "TicksPerHour": 3600e7, "TicksPerDay": 86400e7, "NanosecondsPerTick": 100,
+	} {
+		v := vm.Long(v)
+		ts.AddStaticProperty(name, func(*vm.Thread, []vm.Value) (vm.Value, error) { return v, nil }, nil)
+	}
 	for _, c := range []struct {
 		name string
 		v    int64
@@ -228,6 +244,14 @@ func init() {
 	ts.AddProperty("TotalMinutes", total(60e7), nil)
 	ts.AddProperty("TotalHours", total(3600e7), nil)
 	ts.AddProperty("TotalDays", total(86400e7), nil)
+	ts.AddProperty("TotalMicroseconds", total(10), nil)
+	ts.AddProperty("TotalNanoseconds", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Double(float64(tsOf(args[0])) * 100), nil
+	}, nil)
+	ts.AddProperty("Microseconds", part(10, 1000), nil)
+	ts.AddProperty("Nanoseconds", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(tsOf(args[0]) % 10 * 100)), nil
+	}, nil)
 	ts.AddProperty("Milliseconds", part(1e4, 1000), nil)
 	ts.AddProperty("Seconds", part(1e7, 60), nil)
 	ts.AddProperty("Minutes", part(60e7, 60), nil)
@@ -290,6 +314,13 @@ func init() {
 		}
 		return NewTimeSpan(int64(r)), nil
 	}
+	// Multiply and Divide are the operators as instance methods.
+	ts.AddMethod("Multiply", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return ts.LookupStatic("op_Multiply", 2).Native(t, args)
+	})
+	ts.AddMethod("Divide", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return ts.LookupStatic("op_Division", 2).Native(t, args)
+	})
 	ts.AddStatic("op_Multiply", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if _, ok := args[0].AsNative().(*timeSpan); ok {
 			return fromDoubleTicks(t, float64(tsOf(args[0]))*vm.AsF64(args[1]))
@@ -328,6 +359,15 @@ func init() {
 	})
 	sw.AddStatic("GetTimestamp", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
 		return vm.Long(int64(time.Since(epoch))), nil
+	})
+	// GetElapsedTime(start[, end]) converts a timestamp difference (in
+	// nanoseconds, the Frequency) to a TimeSpan.
+	sw.AddStatic("GetElapsedTime", 1, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		end := int64(time.Since(epoch))
+		if len(args) == 2 {
+			end = intBits(args[1])
+		}
+		return NewTimeSpan((end - intBits(args[0])) / 100), nil
 	})
 	freq := func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Long(1_000_000_000), nil }
 	sw.AddStaticProperty("Frequency", freq, nil)

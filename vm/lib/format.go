@@ -122,6 +122,12 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 	if d, ok := v.AsNative().(*dateTime); ok {
 		return formatDateTime(t, *d, format, c)
 	}
+	if s, err, ok := formatDateKind(v, format, c); ok {
+		if err != nil {
+			return "", throwFormat(t, err)
+		}
+		return s, nil
+	}
 	if ts, ok := v.AsNative().(*timeSpan); ok {
 		s, err := netfmt.FormatTimeSpan(ts.ticks, format, c)
 		if err != nil {
@@ -283,4 +289,20 @@ func init() {
 	for _, name := range []string{"Invariant", "CurrentCulture"} {
 		tFormattableString.AddStatic(name, 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil })
 	}
+}
+
+// formatDateKind formats a DateOnly, TimeOnly or DateTimeOffset; ok is
+// false for a value of another type.
+func formatDateKind(v vm.Value, format string, c *netfmt.Culture) (s string, err error, ok bool) {
+	switch d := v.AsNative().(type) {
+	case *dateOnly:
+		s, err = netfmt.FormatDateOnly(d.day, format, c)
+	case *timeOnly:
+		s, err = netfmt.FormatTimeOnly(d.ticks, format, c)
+	case *dateTimeOffset:
+		s, err = netfmt.FormatDateTimeOffset(d.clock, d.offset, format, c)
+	default:
+		return "", nil, false
+	}
+	return s, err, true
 }

@@ -92,4 +92,7 @@ func init() {
 	implements(tStringBuilder, []string{"System.Runtime.Serialization.ISerializable"})
 	implements(tTimeSpan, ifComparable, []string{"System.IFormattable"})
 	implements(tDateTime, ifComparable, []string{"System.IFormattable", "System.IConvertible"})
+	implements(tDateOnly, ifComparable, []string{"System.IFormattable"})
+	implements(tTimeOnly, ifComparable, []string{"System.IFormattable"})
+	implements(tDateTimeOffset, ifComparable, []string{"System.IFormattable"})
 }

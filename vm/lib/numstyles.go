@@ -169,10 +169,18 @@ func parseStyled(t *vm.Thread, ty *vm.Type, s string, style int64, c *netfmt.Cul
 		canon = "-" + canon
 	}
 	inv := netfmt.Invariant
+	if ty == vm.TDecimal && exp != "" {
+		// The decimal parser reads no exponent: apply it here.
+		d, err := netfmt.ParseDecimalLiteral(canon)
+		if err != nil {
+			return vm.Null, err
+		}
+		canon = d.String()
+	}
 	if integral && (hasPoint || exp != "") {
 		// An integer may be written with a fraction of zeros or an
 		// exponent, when its value is whole.
-		d, err := netfmt.ParseDecimal(canon, inv)
+		d, err := netfmt.ParseDecimalLiteral(canon)
 		if err != nil {
 			return vm.Null, err
 		}

@@ -209,7 +209,11 @@ func numberToStringFormat(b []byte, n *number, formatStr string, c *Culture) []b
 	sepCtr := len(sepPos) - 1
 
 	start := len(b)
-	if n.neg && section == 0 && n.scale != 0 {
+	// A value that falls back to the first section from a negative section
+	// of its own (rounding to zero, or -0.0) takes no sign: .NET 11 writes
+	// -0.4 with "0;(0)" as "0", where earlier versions wrote "-0".
+	negSection := findSection(format, 1) != 0
+	if n.neg && section == 0 && n.scale != 0 && !negSection {
 		b = append(b, c.NegativeSign...)
 	}
 	decimalWritten := false
@@ -330,7 +334,7 @@ func numberToStringFormat(b []byte, n *number, formatStr string, c *Culture) []b
 			b = utf8.AppendRune(b, ch)
 		}
 	}
-	if n.neg && section == 0 && n.scale == 0 && len(b) > start {
+	if n.neg && section == 0 && n.scale == 0 && len(b) > start && !negSection {
 		b = append(b[:start], append([]byte(c.NegativeSign), b[start:]...)...)
 	}
 	return b

@@ -53,6 +53,17 @@ func ParseDateTimeExact(s, format string, c *Culture) (ParsedDateTime, error) {
 	if !matchPattern(s, format, dtf, &f, false) {
 		return ParsedDateTime{}, badDateTime(s)
 	}
+	// As .NET's CheckDefaultDateTime: a pattern without a date is on the
+	// current (local) date, one without a year in the current year. The
+	// caller moves a time alone back to 0001-01-01 under
+	// DateTimeStyles.NoCurrentDateDefault (HasDate is false).
+	now := time.Now()
+	switch {
+	case !f.hasDate:
+		f.year, f.month, f.day = now.Year(), int(now.Month()), now.Day()
+	case !f.hasYear:
+		f.year = now.Year()
+	}
 	return f.result(s)
 }
 

@@ -369,6 +369,12 @@ var dblCases = []dblCase{
 	{-1234.5, "#,##0.00;(#,##0.00)", inv, "(1,234.50)"},
 	{0.0, "#,##0.00;(#,##0.00);-", inv, "-"},
 	{0.001, "0.00;(0.00);zero", inv, "zero"},
+	// .NET 11: a negative value rounding to zero falls back to the first
+	// section without a sign when the format has a negative section.
+	{-0.4, "0;(0)", inv, "0"},
+	{-0.001, "+0.00;-0.00", inv, "+0.00"},
+	{-0.001, "0.00", inv, "-0.00"},
+	{-0.0, "0.0;(0.0)", inv, "0.0"},
 	{0.25, "0%", inv, "25%"},
 	{0.25, "0.0 %", deDE, "25,0 %"},
 	{0.0125, "0.0‰", inv, "12.5‰"},
