@@ -511,7 +511,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 		fs.errorf(e.Pos, "operator '%s' is not supported", e.Op)
 		return nil
 	}
-	if lv.kind == lvLocal && fs.direct(lv.l) {
+	if lv.kind == lvLocal && fs.direct(lv.l) && !assignsName(e.Right, lv.l.name) {
 		r := lv.l.reg
 		if lit, ok := e.Right.(*lang.Literal); ok && lit.Kind == lang.LitInt && (op == vm.OpAdd || op == vm.OpSub) && lv.typ != vm.TString && !fs.c.info.IsChecked(e) {
 			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {

@@ -1608,6 +1608,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 	child.at(pos)
 	child.declareParams(params)
 	child.declareTypeParams(pos, params, typeParams, hidden)
+	child.typeParamDefaults(params)
 	if body != nil {
 		child.prepareBody(body)
 	} else {
@@ -1670,6 +1671,34 @@ func (fs *funcState) declareParams(params []*lang.Param) {
 			fs.convertOnStore(l.reg, nil, conv)
 		}
 		fs.initBox(l)
+	}
+}
+
+// typeParamDefaults completes the arguments of parameters typed by a type
+// parameter whose default is `default` or `default(T)`: the caller passes
+// the constant null, which for a value type argument must become its zero
+// (M<int>() receives 0). No T value is null unless default(T) is, so a
+// null argument is replaced by default(T), read from the run-time type
+// argument. It runs once the type parameters are declared.
+func (fs *funcState) typeParamDefaults(params []*lang.Param) {
+	for _, p := range params {
+		d, ok := p.Default.(*lang.DefaultExpr)
+		if !ok || p.Type == nil || p.Modifier != "" || d.Type != nil && (d.Type.Name != p.Type.Name || len(d.Type.Args) > 0 || d.Type.Nullable) {
+			continue
+		}
+		l := fs.lookup(p.Name)
+		if l == nil || l.boxed || !fs.direct(l) {
+			continue
+		}
+		save := fs.top
+		r := fs.alloc()
+		skip := fs.newLabel()
+		fs.jumpTo(skip, vm.MakeABx(vm.OpJmpNotNul, l.reg, 0))
+		if fs.typeParamInto(p.Type, r) {
+			fs.runtimeDefault(l.reg, r)
+		}
+		fs.mark(skip)
+		fs.setTop(save)
 	}
 }
 

@@ -13,6 +13,15 @@ func (c *Compiler) constValue(e lang.Expr, ci *classInfo) (vm.Value, bool) {
 	case *lang.Literal:
 		v, _ := fs.literal(e)
 		return v, true
+	case *lang.NameOfExpr:
+		// nameof(x) is a constant string: a default parameter value may be
+		// one (void Local(string s = nameof(Local))).
+		switch x := e.X.(type) {
+		case *lang.Ident:
+			return vm.String(x.Name), true
+		case *lang.MemberExpr:
+			return vm.String(x.Name), true
+		}
 	case *lang.DefaultExpr:
 		if e.Type == nil {
 			return vm.Null, true

@@ -139,7 +139,9 @@ func (fs *funcState) boundGroup(e lang.Expr) *methodInfo {
 // groupDelegate loads the delegate for method mi of a method group: a
 // static method's delegate, or an instance method bound to the receiver
 // in register recv (this when recv < 0). A virtual method binds to the
-// receiver's override.
+// receiver's override, except through `base.M`: C# makes that delegate
+// with the method itself (ldftn, not ldvirtftn), so it calls the base
+// implementation even when the receiver overrides it.
 func (fs *funcState) groupDelegate(e lang.Expr, mi *methodInfo, recv, dst int) {
 	typ := fs.c.delegateRT(fs.c.info.Delegates[e])
 	if typ == nil {
@@ -158,7 +160,13 @@ func (fs *funcState) groupDelegate(e lang.Expr, mi *methodInfo, recv, dst int) {
 		fs.emitABC(vm.OpMove, w, recv, 0)
 	}
 	fs.loadConst(w+1, vm.Ref(vm.NewDelegate(mi.fn, typ)))
-	fs.emitABC(vm.OpCall, w, fs.c.addFunc(bindMethod), 2)
+	bind := bindMethod
+	if m, ok := e.(*lang.MemberExpr); ok {
+		if _, ok := m.X.(*lang.BaseExpr); ok {
+			bind = bindMethodExact
+		}
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(bind), 2)
 	fs.move(dst, w)
 }
 
@@ -170,6 +178,15 @@ var bindMethod = vm.NativeFunc("<BindMethod>", 2, 2, false, func(t *vm.Thread, a
 		return vm.Null, t.ThrowNull()
 	}
 	return vm.BindMethod(args[0], args[1].AsClosure().Fn, args[1].Type()), nil
+})
+
+// bindMethodExact is bindMethod without virtual dispatch: the delegate
+// of `base.M` calls the method it names.
+var bindMethodExact = vm.NativeFunc("<BindMethodExact>", 2, 2, false, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	if args[0].IsNull() {
+		return vm.Null, t.ThrowNull()
+	}
+	return vm.BindMethodExact(args[0], args[1].AsClosure().Fn, args[1].Type()), nil
 })
 
 // bindGroupTypeArgs makes the delegate in dst, of generic method mi, pass

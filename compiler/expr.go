@@ -27,6 +27,76 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 	return r, t
 }
 
+// leftReg is exprReg for the left operand x of an operator whose right
+// operand is later: C# evaluates x first (§12.4.1), so when x is a local
+// living in its own register and later assigns it (x + (x = 5),
+// s + F(ref s), x * x++), x's value is copied before later runs.
+func (fs *funcState) leftReg(x lang.Expr, later ...lang.Node) (int, *vm.Type) {
+	if fs.rewrittenBy(x, later...) {
+		r := fs.alloc()
+		t := fs.exprTo(x, r)
+		return r, t
+	}
+	return fs.exprReg(x)
+}
+
+// rewrittenBy reports whether x is a local held in its own register that
+// expression later may assign: by =, a compound assignment, ++ or --, a
+// deconstruction, or a ref or out argument.
+func (fs *funcState) rewrittenBy(x lang.Expr, later ...lang.Node) bool {
+	id, ok := x.(*lang.Ident)
+	if !ok || len(later) == 0 {
+		return false
+	}
+	if l := fs.lookup(id.Name); l == nil || !fs.direct(l) {
+		return false
+	}
+	for _, n := range later {
+		if n != nil && assignsName(n, id.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignsName reports whether e contains a write to the simple name n.
+func assignsName(e lang.Node, n string) bool {
+	is := func(x lang.Expr) bool {
+		id, ok := x.(*lang.Ident)
+		return ok && id.Name == n
+	}
+	found := false
+	var target func(x lang.Expr)
+	target = func(x lang.Expr) {
+		if is(x) {
+			found = true
+		}
+		if t, ok := x.(*lang.TupleExpr); ok {
+			for _, el := range t.Elems {
+				target(el)
+			}
+		}
+	}
+	lang.Inspect(e, func(nd lang.Node) bool {
+		switch nd := nd.(type) {
+		case *lang.AssignExpr:
+			target(nd.Left)
+		case *lang.UnaryExpr:
+			if nd.Op == "++" || nd.Op == "--" {
+				target(nd.X)
+			}
+		case *lang.PostfixExpr:
+			target(nd.X)
+		case *lang.Arg:
+			if nd.Mod == "ref" || nd.Mod == "out" {
+				target(nd.X)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // exprTo compiles e with its value in register dst and returns its static
 // type when known. A user-defined conversion the binder applied to e
 // (bind.Info.Convs) is called on the value; an implicit numeric
@@ -773,7 +843,11 @@ func (fs *funcState) staticMemberVia(t *vm.Type, ci *classInfo, name string, pos
 }
 
 func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
-	r, xt := fs.exprReg(e.X)
+	args := make([]lang.Node, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = a
+	}
+	r, xt := fs.leftReg(e.X, args...)
 	var end *label
 	if e.NullCond {
 		end = fs.newLabel()
@@ -1008,13 +1082,13 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		// Typed arithmetic: both operands, converted to the operator's
 		// representation where narrower, in one typed instruction.
 		if r := fs.operandRepr(e, fs.c.info.TypeOf(e), e.X, e.Y); r != reprNone && !fs.addImmediate(e, r) {
-			rx := fs.typedOperand(e.X, r)
+			rx := fs.typedLeft(e.X, r, e.Y)
 			ry := fs.typedOperand(e.Y, r)
 			fs.emitABC(ops[r], dst, rx, ry)
 			return r.vmType()
 		}
 	}
-	rx, tx := fs.exprReg(e.X)
+	rx, tx := fs.leftReg(e.X, e.Y)
 	if ut := fs.unsignedOperands(e); ut != nil {
 		return fs.unsignedBinary(e, op, rx, ut, dst)
 	}
@@ -1112,7 +1186,8 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 			if r := fs.operandRepr(nil, nil, e.X, e.Y); r != reprNone {
 				// Typed compare-and-branch, operands converted to the
 				// wider representation.
-				a, b = fs.typedOperand(e.X, r), fs.typedOperand(e.Y, r)
+				a = fs.typedLeft(e.X, r, e.Y)
+				b = fs.typedOperand(e.Y, r)
 				op = typedJump[op][r]
 			} else {
 				a, b = fs.compareOperands(e)
@@ -1196,7 +1271,7 @@ func (fs *funcState) compareConst(e *lang.BinaryExpr, whenFalse bool, target *la
 }
 
 func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
-	a, _ := fs.exprReg(e.X)
+	a, _ := fs.leftReg(e.X, e.Y)
 	b, _ := fs.exprReg(e.Y)
 	return a, b
 }

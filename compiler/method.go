@@ -72,6 +72,7 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 		fs.declareParams(m.Params)
 		fs.declareClassTypeParams(m.Pos, mi.cls, mi.classHidden)
 		fs.declareTypeParams(m.Pos, m.Params, m.TypeParams, mi.hidden)
+		fs.typeParamDefaults(m.Params)
 		fs.structThisIn(mi)
 		if mi.static && mi.cls.initSlot >= 0 {
 			// Reading a static runs the static initialiser first; the

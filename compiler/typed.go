@@ -146,6 +146,16 @@ func (fs *funcState) typedOperand(x lang.Expr, r repr) int {
 	return reg
 }
 
+// typedLeft is typedOperand for the left operand x of an operator whose
+// right operand is later (see leftReg).
+func (fs *funcState) typedLeft(x lang.Expr, r repr, later lang.Node) int {
+	if reprOf(fs.c.info.TypeOf(x)) == r && fs.rewrittenBy(x, later) {
+		reg, _ := fs.leftReg(x, later)
+		return reg
+	}
+	return fs.typedOperand(x, r)
+}
+
 // reprConst converts a bound constant (int64 or float64) to the value
 // of representation r.
 func reprConst(v any, r repr) (vm.Value, bool) {

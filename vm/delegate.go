@@ -228,6 +228,13 @@ func BindMethod(recv Value, fn *Func, typ *Type) Value {
 	return Ref(&Closure{Header: Header{typ}, Fn: fn, This: recv})
 }
 
+// BindMethodExact makes the delegate of instance method fn bound to recv
+// without looking for an override: the delegate a `base.M` method group
+// converts to.
+func BindMethodExact(recv Value, fn *Func, typ *Type) Value {
+	return Ref(&Closure{Header: Header{typ}, Fn: fn, This: recv})
+}
+
 // isSubtype reports whether t is base or derives from it.
 func isSubtype(t, base *Type) bool {
 	for c, n := t, 0; c != nil && n < 64; c, n = c.Super, n+1 {

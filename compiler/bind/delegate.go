@@ -57,7 +57,7 @@ func (b *binder) groupMethods(e lang.Expr) (string, []*Method) {
 func (b *binder) groupTarget(e lang.Expr, d *Type) (m *Method, ok bool) {
 	inv := b.invokeOf(d)
 	_, cands := b.groupMethods(e)
-	if inv == nil || len(cands) == 0 || !typedSignature(inv) {
+	if inv == nil || len(cands) == 0 || !knownSignature(inv) {
 		return nil, true
 	}
 	m = b.groupResolve(e, paramTypes(inv), inv)
@@ -224,6 +224,19 @@ func (b *binder) lambdaFits(e lang.Expr, d *Type) bool {
 		}
 	}
 	return len(b.targetBinding(l, d, inv)) == 0
+}
+
+// knownSignature reports whether inv's parameter and return types are all
+// known, type parameters included: a method group converts to
+// Func<T, int> inside a generic type or method as to any other delegate.
+func knownSignature(inv *Method) bool {
+	known := func(t *Type) bool { return t != nil && !t.IsUnchecked() }
+	for _, p := range inv.Params {
+		if !known(p.Type) {
+			return false
+		}
+	}
+	return known(inv.Ret)
 }
 
 // typedSignature reports whether inv's parameter and return types are

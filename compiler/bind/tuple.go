@@ -466,6 +466,9 @@ func (b *binder) tupleEquality(e *lang.BinaryExpr, l, r *Type) bool {
 		b.errorf(e.Pos, "CS8373", "Tuple types used as operands of an == or != operator must have matching cardinalities. But this operator has tuple types of cardinality %d on the left and %d on the right.", len(le), len(re))
 		return true
 	}
+	if !b.equalityDefaults(e, e.X, e.Y, le, re) {
+		return true
+	}
 	var ops []*Method
 	for i := range le {
 		if le[i].IsTuple() && re[i].IsTuple() || lenient(le[i]) || lenient(re[i]) || le[i].Kind == Null || re[i].Kind == Null {
@@ -490,6 +493,43 @@ func (b *binder) tupleEquality(e *lang.BinaryExpr, l, r *Type) bool {
 		b.info.TupleOps[e] = ops
 	}
 	return true
+}
+
+// equalityDefaults gives each untyped `default` element of the tuple
+// literals x and y compared by e the type of the element it is compared
+// with, nested tuples included: in (0, null) != (default, null) the default
+// is the int 0 (§12.12.11). A default compared with a default or with null
+// has no type to take: CS8315 and CS0034. It reports whether all is well.
+func (b *binder) equalityDefaults(e *lang.BinaryExpr, x, y lang.Expr, le, re []*Type) bool {
+	elem := func(t lang.Expr, i int) lang.Expr {
+		if tl, ok := t.(*lang.TupleExpr); ok && i < len(tl.Elems) {
+			return tl.Elems[i]
+		}
+		return nil
+	}
+	ok := true
+	for i := range le {
+		l, r := le[i], re[i]
+		xe, ye := elem(x, i), elem(y, i)
+		switch {
+		case l.Kind == Default && r.Kind == Default:
+			b.errorf(e.Pos, "CS8315", "Operator '%s' is ambiguous on operands 'default' and 'default'", e.Op)
+			ok = false
+		case l.Kind == Default && r.Kind == Null:
+			b.errorf(e.Pos, "CS0034", "Operator '%s' is ambiguous on operands of type 'default' and '<null>'", e.Op)
+			ok = false
+		case l.Kind == Null && r.Kind == Default:
+			b.errorf(e.Pos, "CS0034", "Operator '%s' is ambiguous on operands of type '<null>' and 'default'", e.Op)
+			ok = false
+		case l.Kind == Default && !r.IsTuple():
+			b.targetDefault(xe, r)
+		case r.Kind == Default && !l.IsTuple():
+			b.targetDefault(ye, l)
+		case l.IsTuple() && r.IsTuple() && len(l.TupleElems()) == len(r.TupleElems()):
+			ok = b.equalityDefaults(e, xe, ye, l.TupleElems(), r.TupleElems()) && ok
+		}
+	}
+	return ok
 }
 
 // elementOperator is the operator == of a user struct that compares tuple
