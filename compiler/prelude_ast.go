@@ -24537,8 +24537,23 @@ func preludeAST_57() *lang.TypeDecl {
 						},
 						&lang.Arg{
 							Pos: p(1271, 96),
-							X: &lang.DefaultExpr{
+							X: &lang.NewExpr{
 								Pos: p(1271, 96),
+								Type: &lang.TypeRef{
+									Pos:  p(1271, 100),
+									Name: "System.Threading.CancellationToken",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1271, 135),
+										X: &lang.Literal{
+											Pos:   p(1271, 135),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
 							},
 						},
 					},
