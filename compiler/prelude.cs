@@ -1283,7 +1283,7 @@ namespace System.Threading.Tasks
         public static System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T> WithCancellation<T>(this System.Collections.Generic.IAsyncEnumerable<T> source, System.Threading.CancellationToken cancellationToken) =>
             new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, cancellationToken);
         public static System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T> ConfigureAwait<T>(this System.Collections.Generic.IAsyncEnumerable<T> source, bool continueOnCapturedContext) =>
-            new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, default);
+            new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, new System.Threading.CancellationToken(false));
         public static System.Runtime.CompilerServices.ConfiguredAsyncDisposable ConfigureAwait(this IAsyncDisposable source, bool continueOnCapturedContext) =>
             new System.Runtime.CompilerServices.ConfiguredAsyncDisposable(source, continueOnCapturedContext);
     }

@@ -24688,8 +24688,23 @@ func preludeAST_58() *lang.TypeDecl {
 						},
 						&lang.Arg{
 							Pos: p(1286, 96),
-							X: &lang.DefaultExpr{
+							X: &lang.NewExpr{
 								Pos: p(1286, 96),
+								Type: &lang.TypeRef{
+									Pos:  p(1286, 100),
+									Name: "System.Threading.CancellationToken",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1286, 135),
+										X: &lang.Literal{
+											Pos:   p(1286, 135),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
 							},
 						},
 					},

@@ -40,11 +40,28 @@ func (t *Thread) resolve(s *Site, ty *Type, getter bool) *siteCache {
 		} else {
 			c.fn = ty.LookupMethod("get_"+name, 0)
 		}
+	} else if s.Method == nil && objectVirtual(name, s.Argc) {
+		// A virtual call of object's ToString, Equals or GetHashCode
+		// (a call of a method that hides one, declared `new`, is not
+		// virtual) reaches the override, never a method that hides it.
+		c.fn = ty.LookupOverride(name, s.Argc)
 	} else {
 		c.fn = ty.LookupMethod(name, s.Argc)
 	}
 	s.cache.Store(c)
 	return c
+}
+
+// objectVirtual reports whether name and argc are those of one of
+// System.Object's virtual methods.
+func objectVirtual(name string, argc int) bool {
+	switch name {
+	case "ToString", "GetHashCode":
+		return argc == 0
+	case "Equals":
+		return argc == 1
+	}
+	return false
 }
 
 // ExplicitKey is the prefix under which a type's explicit implementations

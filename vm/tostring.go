@@ -48,7 +48,7 @@ func (t *Thread) ToString(v Value) (string, error) {
 		return t.FormatPrim(v, "")
 	}
 	ty := v.Type()
-	if f := ty.LookupMethod("ToString", 0); f != nil {
+	if f := ty.LookupOverride("ToString", 0); f != nil {
 		r, err := t.Invoke(f, v, nil)
 		if err != nil {
 			return "", err

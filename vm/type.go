@@ -271,6 +271,24 @@ func (t *Type) LookupMethod(name string, argc int) *Func {
 	return nil
 }
 
+// LookupOverride finds the method that a call of System.Object's virtual
+// method name (ToString, Equals, GetHashCode) reaches on an instance of t:
+// as LookupMethod, but a program method that is not virtual (one declared
+// `new`, hiding the inherited method) is passed over for the base's.
+func (t *Type) LookupOverride(name string, argc int) *Func {
+	for c := t; c != nil; c = c.Super {
+		for _, f := range c.Methods[name] {
+			if (f.Native != nil || f.IsVirtual) && pickOverload([]*Func{f}, argc) != nil {
+				return f
+			}
+		}
+		if c == TObject {
+			return nil
+		}
+	}
+	return pickOverload(TObject.Methods[name], argc)
+}
+
 // Slotted returns the method that a call of the virtual or interface
 // method m reaches on an instance of t, by m's slot; nil when t has no
 // slots for m (a library type, or one that does not derive from m's

@@ -471,6 +471,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		b.resolveBases(t)
 	}
 	b.addGenericMath()
+	b.u.refreshBases()
 	for _, t := range b.types {
 		b.classConstraints(t)
 	}
@@ -485,6 +486,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 			b.declareMembers(t, "")
 		}
 	}
+	// A record's synthesized IEquatable<R> reaches the types constructed
+	// from it before.
+	b.u.refreshBases()
 	b.bindOverrides()
 	b.checkStructs()
 	b.checkRefStructFields()

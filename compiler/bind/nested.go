@@ -47,6 +47,31 @@ func (u *Universe) Nested(outer, def *Type, args []*Type) *Type {
 	return t
 }
 
+// refreshBases derives again the base class and interfaces of every
+// constructed type from its definition's. A type constructed while the
+// declarations' bases were being resolved (string's IEnumerable<char>,
+// built before the prelude's IEnumerable<T> had its bases) copied its
+// definition's bases as they were then; the binder calls this once every
+// definition's bases are known.
+func (u *Universe) refreshBases() {
+	ts := make([]*Type, 0, len(u.constructed))
+	for _, t := range u.constructed {
+		ts = append(ts, t)
+	}
+	for _, t := range ts {
+		def := t.Def
+		if def == nil {
+			continue
+		}
+		sub := typeSubstitution(t)
+		t.Base = u.Subst(def.Base, sub)
+		t.Ifaces = nil
+		for _, i := range def.Ifaces {
+			t.Ifaces = append(t.Ifaces, u.Subst(i, sub))
+		}
+	}
+}
+
 // typeSubstitution maps the type parameters of t's definition and of its
 // enclosing definitions to the arguments t and its constructed outer
 // types give them.

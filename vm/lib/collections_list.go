@@ -503,7 +503,7 @@ func init() {
 			mid := lo + (hi-lo)/2
 			c, err := compareValues(t, items[mid], args[1])
 			if err != nil {
-				return vm.Null, err
+				return vm.Null, wrapCompareError(t, err)
 			}
 			switch {
 			case c == 0:

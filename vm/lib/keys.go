@@ -28,7 +28,7 @@ func userOverride(v vm.Value, name string, argc int) *vm.Func {
 	if ty == nil || ty.Kind != vm.KindInstance {
 		return nil
 	}
-	f := ty.LookupMethod(name, argc)
+	f := ty.LookupOverride(name, argc)
 	if f == nil || f.Native != nil {
 		return nil
 	}
@@ -371,7 +371,8 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 		n, _ := toInt(r)
 		return n, nil
 	}
-	return 0, t.Throw("System.InvalidOperationException", "Failed to compare two elements in the array.")
+	// Comparer<T>.Default's message; a sort wraps it (wrapCompareError).
+	return 0, t.Throw("System.ArgumentException", "At least one object must implement IComparable.")
 }
 
 func isIntegral(pt *vm.Type) bool {

@@ -29,7 +29,7 @@ func toStringWith(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	if a := v.AsArray(); a != nil {
 		return vm.String(a.Type().FullName()), nil
 	}
-	if f := v.Type().LookupMethod("ToString", 0); f != nil && f.Native == nil && len(args) > 1 {
+	if f := v.Type().LookupOverride("ToString", 0); f != nil && f.Native == nil && len(args) > 1 {
 		return t.Invoke(f, v, nil)
 	}
 	return vm.String(vm.DisplayTypeName(v.Type())), nil

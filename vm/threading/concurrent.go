@@ -51,7 +51,7 @@ func keyOf(t *vm.Thread, v vm.Value) (ckey, bool, error) {
 	if pt := v.PrimType(); pt != nil {
 		return ckey{kind: 2, bits: v.Bits(), typ: pt}, false, nil
 	}
-	if f := v.Type().LookupMethod("GetHashCode", 0); f != nil && f.Native == nil {
+	if f := v.Type().LookupOverride("GetHashCode", 0); f != nil && f.Native == nil {
 		h, err := t.Invoke(f, v, nil)
 		if err != nil {
 			return ckey{}, false, err
@@ -71,7 +71,7 @@ func (d *cdict) find(t *vm.Thread, k ckey, v vm.Value, user bool) (*entry, error
 		if !user {
 			return e, nil
 		}
-		if f := v.Type().LookupMethod("Equals", 1); f != nil && f.Native == nil {
+		if f := v.Type().LookupOverride("Equals", 1); f != nil && f.Native == nil {
 			r, err := t.Invoke(f, v, []vm.Value{e.key})
 			if err != nil {
 				return nil, err
