@@ -443,6 +443,18 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	if id, ok := e.Left.(*lang.Ident); ok && e.Op == "=" && fs.c.info.IsDiscard(id) {
 		return fs.exprTo(e.Right, dst)
 	}
+	if call := fs.c.info.ExtSets[e]; call != nil {
+		// An extension property's set accessor, on the receiver and the
+		// value as the lowering left them.
+		left := e.Left.(*lang.MemberExpr)
+		call.Fun.(*lang.MemberExpr).X = left.X
+		if b, ok := call.Args[0].X.(*lang.BinaryExpr); ok && e.Op != "=" {
+			b.X, b.Y = left, e.Right
+		} else {
+			call.Args[0].X = e.Right
+		}
+		return fs.call(call, dst, false)
+	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	if ev := fs.c.info.EventOf(e); ev != nil {

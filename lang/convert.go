@@ -245,6 +245,12 @@ func (st *parseState) typeTail(t *gTypeTail, pos Pos, attrs []*Attribute, mods M
 			if it.Err != nil {
 				st.itemError(it.Partial, it.Err)
 			}
+			if it.Member != nil && it.Member.Rest.Ext != nil {
+				ext, lowered := st.extension(it.Member, td, ns)
+				td.Extensions = append(td.Extensions, ext)
+				td.Members = append(td.Members, lowered...)
+				continue
+			}
 			if it.Member != nil {
 				if m := st.member(it.Member, td, ns); m != nil {
 					td.Members = append(td.Members, m)
@@ -1442,4 +1448,95 @@ func (st *parseState) propPattern(g *gPropPattern, pos Pos, typ *TypeRef) Patter
 		pp.Props = append(pp.Props, &SubPattern{Pos: st.pos(s.Pos), Name: strings.Join(parts, "."), Pattern: st.pattern(s.Pattern)})
 	}
 	return pp
+}
+
+// extension converts an extension block (C# 14) and lowers its members to
+// static methods of the enclosing type td (see ExtensionDecl). A member an
+// extension block cannot declare is recorded in Invalid, for the binder to
+// report.
+func (st *parseState) extension(g *gMember, td *TypeDecl, ns string) (*ExtensionDecl, []Member) {
+	x := g.Rest.Ext
+	r := x.Receiver
+	ext := &ExtensionDecl{Pos: st.pos(x.Pos), TypeParams: typeParams(x.TypeParams), Constraints: st.constraints(x.Where),
+		Receiver: &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(r.Attrs), Modifier: r.Mod, Type: st.typ(r.Type), Name: name(r.Name)}}
+	if r.Default != nil {
+		ext.Receiver.Default = st.expr(r.Default)
+	}
+	if len(g.Attrs) > 0 || g.Rest.Mods.Mods != 0 {
+		ext.Invalid = append(ext.Invalid, ext.Pos)
+	}
+	receiver := func() *Param {
+		p := *ext.Receiver
+		p.Modifier, p.Default = "this", nil
+		return &p
+	}
+	var out []Member
+	add := func(d *MethodDecl, static bool, prop string) {
+		d.Extension, d.ExtStatic, d.ExtProperty = ext, static, prop
+		d.TypeParams = append(append([]string{}, ext.TypeParams...), d.TypeParams...)
+		d.Constraints = append(append([]*Constraint{}, ext.Constraints...), d.Constraints...)
+		if !static {
+			if !ext.Instance.IsValid() {
+				ext.Instance = d.Pos
+			}
+			d.Modifiers |= ModStatic
+			d.Params = append([]*Param{receiver()}, d.Params...)
+		}
+		out = append(out, d)
+	}
+	for _, it := range x.Members {
+		if it.Err != nil {
+			st.itemError(it.Partial, it.Err)
+		}
+		if it.Member == nil {
+			continue
+		}
+		if it.Member.Rest.Ext != nil {
+			ext.Invalid = append(ext.Invalid, st.pos(it.Member.Rest.Pos))
+			continue
+		}
+		m := st.member(it.Member, td, ns)
+		switch d := m.(type) {
+		case *MethodDecl:
+			if d.Operator != "" || d.Iface != nil {
+				ext.Invalid = append(ext.Invalid, d.Pos)
+				continue
+			}
+			add(d, d.Modifiers.Has(ModStatic), "")
+		case *PropertyDecl:
+			if d.Event || d.IsIndexer() || d.Iface != nil || d.Init != nil {
+				ext.Invalid = append(ext.Invalid, d.Pos)
+				continue
+			}
+			static := d.Modifiers.Has(ModStatic)
+			if d.ExprBody != nil {
+				add(&MethodDecl{Pos: d.Pos, Attributes: d.Attributes, Modifiers: d.Modifiers, ReturnType: d.Type,
+					Name: "get_" + d.Name, NamePos: d.Pos, ExprBody: d.ExprBody}, static, d.Name)
+				continue
+			}
+			for _, a := range d.Accessors {
+				if a.Body == nil && a.ExprBody == nil || a.Kind == "init" {
+					ext.Invalid = append(ext.Invalid, a.Pos)
+					continue
+				}
+				mods := d.Modifiers
+				if a.Modifiers != 0 {
+					mods = mods&^(ModPublic|ModPrivate|ModProtected|ModInternal) | a.Modifiers
+				}
+				acc := &MethodDecl{Pos: a.Pos, Attributes: d.Attributes, Modifiers: mods, Name: a.Kind + "_" + d.Name,
+					NamePos: a.Pos, Body: a.Body, ExprBody: a.ExprBody}
+				if a.Kind == "get" {
+					acc.ReturnType = d.Type
+				} else {
+					acc.ReturnType = &TypeRef{Pos: a.Pos, Name: "void"}
+					acc.Params = []*Param{{Pos: a.Pos, Type: d.Type, Name: "value"}}
+				}
+				add(acc, static, d.Name)
+			}
+		case nil:
+		default:
+			ext.Invalid = append(ext.Invalid, m.Position())
+		}
+	}
+	return ext, out
 }

@@ -233,7 +233,8 @@ type gMember struct {
 type gMemberRest struct {
 	Pos     lexer.Position
 	Mods    *modifiers        `parser:"@@"`
-	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' | 'record' ( Ident | 'class' | 'struct' ) ) @@"`
+	Ext     *gExtension       `parser:"( (?= 'extension' ( '(' | '<' ) ) @@"`
+	Nested  *gTypeTail        `parser:"| (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' | 'record' ( Ident | 'class' | 'struct' ) ) @@"`
 	Conv    *gConvOperator    `parser:"| (?= ( 'implicit' | 'explicit' ) 'operator' ) @@"`
 	Unsup   *unsupMember      `parser:"| @@"`
 	Event   *gEvent           `parser:"| @@"`
@@ -252,6 +253,28 @@ type gMemberRest struct {
 	Field   *gFieldTail       `parser:"      | @@ )"`
 	NameErr *memberNameError2 `parser:"    | @@ )"`
 	TypeErr *memberTypeError  `parser:"  | @@ ) )"`
+}
+
+// gExtension is a C# 14 extension block: a receiver parameter, optional
+// type parameters and constraints, and the members it extends its receiver
+// type with: `extension<T>(List<T> list) where T : IComparable<T> { ... }`.
+type gExtension struct {
+	Pos        lexer.Position
+	TypeParams []*gTypeParam   `parser:"'extension' ( '<' @@ ( ',' @@ )* '>' )?"`
+	Receiver   *gReceiverParam `parser:"'(' @@ ')'"`
+	Where      []*gConstraints `parser:"@@*"`
+	Members    []*memberItem   `parser:"'{' @@* '}'"`
+}
+
+// gReceiverParam is an extension block's receiver parameter, whose name
+// may be left out when the block declares only static members.
+type gReceiverParam struct {
+	Attrs   []*gAttrList `parser:"@@*"`
+	Pos     lexer.Position
+	Mod     string `parser:"( @'ref' 'readonly'? | @'in' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	Type    *gType `parser:"@@"`
+	Name    string `parser:"@Ident?"`
+	Default *gExpr `parser:"( '=' @@ )?"`
 }
 
 // gEvent is an event: field-like (declarators, optional initializers) or

@@ -151,6 +151,15 @@ type Info struct {
 	// generation compiles the call with the element's arguments as they
 	// are then (the lowering may have rewritten them).
 	Adds map[lang.Expr]*lang.CallExpr
+	// ExtProps holds, for a member access that reads a C# 14 extension
+	// property (`s.IsBlank`, `string.Default`), the call of its get
+	// accessor: `x.get_P()` bound with the access's receiver. Code
+	// generation compiles the call with the receiver as it is then.
+	ExtProps map[*lang.MemberExpr]*lang.CallExpr
+	// ExtSets holds, for an assignment to an extension property, the
+	// call of its set accessor (extblock.go); code generation compiles it
+	// with the receiver and the value as they are then.
+	ExtSets map[*lang.AssignExpr]*lang.CallExpr
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -189,6 +198,12 @@ func (in *Info) Copied(from, to any) {
 		if p, ok := in.StaticProps[n]; ok {
 			in.StaticProps[to.(lang.Node)] = p
 		}
+	}
+	if x, ok := from.(*lang.AssignExpr); ok && in.ExtSets[x] != nil {
+		in.ExtSets[to.(*lang.AssignExpr)] = in.ExtSets[x]
+	}
+	if x, ok := from.(*lang.MemberExpr); ok && in.ExtProps[x] != nil {
+		in.ExtProps[to.(*lang.MemberExpr)] = in.ExtProps[x]
 	}
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
@@ -348,6 +363,9 @@ type binder struct {
 	prelude   *lang.File
 	checks    []constraintCheck    // type arguments whose constraints checkConstraints checks
 	exts      map[string][]*Method // extension methods of the program's static classes, by name
+	// staticExts are the static members of the program's extension
+	// blocks, by name (extblock.go).
+	staticExts map[string][]*Method
 	// extOwners lists, by name, the library and prelude types that declare
 	// extension methods of that name, in declaration order: their members
 	// are declared when the name is first looked up (extensionsInScope).
@@ -419,7 +437,7 @@ type scope struct {
 // C#) is declared but its bodies are not bound.
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
-		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{},
+		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}, staticExts: map[string][]*Method{},
 		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{},
 		lambdaDelegates: map[*lang.LambdaExpr]*Type{}, funcSigs: map[*lang.MethodDecl]funcSig{},
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
@@ -430,7 +448,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -609,6 +627,8 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 	b.files[td] = f
 	if lib || prelude {
 		b.declareOnDemand(t, td)
+	} else {
+		b.checkExtensionBlocks(td, outer)
 	}
 	for _, m := range td.Members {
 		if nt, ok := m.(*lang.TypeDecl); ok {
@@ -953,6 +973,9 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 	b.declareConstraints(mt.TypeParams, m.Constraints, ctx)
 	mt.Ret = b.resolveType(m.ReturnType, ctx)
 	mt.Params = b.params(m.Params, ctx)
+	if m.Extension != nil && m.ExtStatic && !b.onDemand(owner) {
+		b.addStaticExtension(mt)
+	}
 	if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
 		mt.Ext = true
 		if !b.onDemand(owner) {

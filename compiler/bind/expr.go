@@ -611,6 +611,9 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 		syms = b.numericStatics(recv, e.Name)
 	}
 	if len(syms) == 0 {
+		if t, ok := b.extensionProperty(e, recv, static); ok {
+			return t
+		}
 		// `n?.M` on a T? reaches T's members, which this lookup does not.
 		if !(e.NullCond && recv.Kind == Nullable) && b.missIsError(recv, e.Name) {
 			b.reportMiss(recv, e.Name, static, e.Pos)

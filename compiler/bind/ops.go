@@ -497,6 +497,9 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	}
 	l := b.expr(e.Left)
 	b.eventLHS = saved
+	if m, ok := e.Left.(*lang.MemberExpr); ok && b.info.ExtProps[m] != nil {
+		return b.extensionPropertySet(e, m, l)
+	}
 	b.assignTarget(e.Left, false)
 	b.checkInitOnly(e.Left)
 	b.readOnlyAnonymous(e.Left)
