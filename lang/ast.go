@@ -417,6 +417,11 @@ type MethodDecl struct {
 	// "true", ...) or "implicit"/"explicit" for a conversion operator;
 	// Name is then its metadata name (op_Addition, op_Implicit, ...).
 	Operator string
+	// Checked marks the checked form of an operator (`operator checked
+	// +`, Name op_CheckedAddition), chosen in a checked context; Compound
+	// an instance compound assignment or increment operator (C# 14:
+	// `void operator +=(int x)`, `void operator ++()`).
+	Checked, Compound bool
 	// Extension is the extension block a method was lowered from, nil
 	// for any other method. ExtProperty is then the name of the property
 	// whose accessor it is ("" for a method), and ExtStatic marks a

@@ -400,6 +400,9 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		if len(d.Params) != 1 {
 			st.report(cv.Pos.Offset, "Overloaded unary operator '"+cv.Kind+"' takes one parameter", false)
 		}
+		if cv.Checked {
+			st.checkedOperator(d, cv.Pos)
+		}
 		return d
 	}
 	if r.Type != nil && r.Op != nil {
@@ -407,7 +410,13 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(r.Type),
 			Operator: o.Op, NamePos: st.pos(o.Pos), Params: st.params(o.Params)}
 		d.Body, d.ExprBody = st.body(o.Body)
+		compound := CompoundOperatorName(o.Op)
 		switch n := len(d.Params); {
+		case compound != "" && (n == 1 && o.Op != "++" && o.Op != "--" || n == 0 && (o.Op == "++" || o.Op == "--")):
+			d.Name, d.Compound = compound, true
+		case compound != "" && o.Op != "++" && o.Op != "--":
+			st.report(o.Pos.Offset, "Overloaded compound assignment operator '"+o.Op+"' takes one parameter", false)
+			d.Name, d.Compound = compound, true
 		case n == 1 && UnaryOperatorName(o.Op) != "":
 			d.Name = UnaryOperatorName(o.Op)
 		case n == 2 && BinaryOperatorName(o.Op) != "":
@@ -419,6 +428,9 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		default:
 			st.report(o.Pos.Offset, "Overloaded operator '"+o.Op+"' takes one or two parameters", false)
 			d.Name = "op_" + o.Op
+		}
+		if o.Checked {
+			st.checkedOperator(d, o.Pos)
 		}
 		return d
 	}
@@ -1539,4 +1551,14 @@ func (st *parseState) extension(g *gMember, td *TypeDecl, ns string) (*Extension
 		}
 	}
 	return ext, out
+}
+
+// checkedOperator makes d, declared `operator checked`, the checked form
+// of its operator, or reports an operator that has none (CS9023).
+func (st *parseState) checkedOperator(d *MethodDecl, at lexer.Position) {
+	if c := CheckedOperatorName(d.Name); c != "" {
+		d.Name, d.Checked = c, true
+		return
+	}
+	st.report(at.Offset, "User-defined operator '"+d.Operator+"' cannot be declared checked", false)
 }

@@ -320,20 +320,22 @@ type gMethodTail struct {
 // `operator +(Money a, Money b) => ...`. `>>` and `>>>` arrive as adjacent
 // '>' tokens.
 type gOperator struct {
-	Pos    lexer.Position
-	Op     string   `parser:"'operator' ( @( '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '!' | '~' | '++' | '--' | '==' | '!=' | '<=' | '>=' | '<<' | '<' | 'true' | 'false' ) | @'>' ( @'>' @'>'? )? )"`
-	Params *gParams `parser:"@@"`
-	Body   *gBody   `parser:"@@"`
+	Pos     lexer.Position
+	Checked bool     `parser:"'operator' @'checked'?"`
+	Op      string   `parser:"( @( '+=' | '-=' | '*=' | '/=' | '%=' | '&=' | '|=' | '^=' | '<<=' | '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '!' | '~' | '++' | '--' | '==' | '!=' | '<=' | '>=' | '<<' | '<' | 'true' | 'false' ) | @'>' ( @'>' ( @'>' @'>='? | @'>=' )? | @'>=' )? )"`
+	Params  *gParams `parser:"@@"`
+	Body    *gBody   `parser:"@@"`
 }
 
 // gConvOperator is a user-defined conversion:
 // `implicit operator Celsius(double d) => new(d)`.
 type gConvOperator struct {
-	Pos    lexer.Position
-	Kind   string   `parser:"@( 'implicit' | 'explicit' ) 'operator'"`
-	Type   *gType   `parser:"@@"`
-	Params *gParams `parser:"@@"`
-	Body   *gBody   `parser:"@@"`
+	Pos     lexer.Position
+	Kind    string   `parser:"@( 'implicit' | 'explicit' ) 'operator'"`
+	Checked bool     `parser:"@'checked'?"`
+	Type    *gType   `parser:"@@"`
+	Params  *gParams `parser:"@@"`
+	Body    *gBody   `parser:"@@"`
 }
 
 // gIndexer is an indexer declaration after its type: `this[int i] { get ... }`.

@@ -450,9 +450,9 @@ func (pr *printer) method(m *MethodDecl) {
 		}
 		pr.w(m.ReturnType.String() + " " + ident(m.Name))
 	case "implicit", "explicit":
-		pr.w(m.Operator + " operator " + m.ReturnType.String())
+		pr.w(m.Operator + " operator " + checkedKw(m) + m.ReturnType.String())
 	default:
-		pr.w(m.ReturnType.String() + " operator " + m.Operator)
+		pr.w(m.ReturnType.String() + " operator " + checkedKw(m) + m.Operator)
 	}
 	pr.typeParams(m.TypeParams)
 	pr.params(m.Params)
@@ -1501,4 +1501,12 @@ func (pr *printer) extension(td *TypeDecl, x *ExtensionDecl) {
 	pr.indent--
 	pr.nl()
 	pr.w("}")
+}
+
+// checkedKw is the `checked ` of a checked operator's declaration.
+func checkedKw(m *MethodDecl) string {
+	if m.Checked {
+		return "checked "
+	}
+	return ""
 }

@@ -160,6 +160,12 @@ type Info struct {
 	// call of its set accessor (extblock.go); code generation compiles it
 	// with the receiver and the value as they are then.
 	ExtSets map[*lang.AssignExpr]*lang.CallExpr
+	// CompoundOps holds, for a compound assignment `x op= y` or an
+	// increment or decrement bound to an instance compound assignment
+	// operator (C# 14, useroper.go), the call of that operator on x:
+	// `x.op_AdditionAssignment(y)`. Code generation compiles it with x and
+	// y as they are then.
+	CompoundOps map[lang.Expr]*lang.CallExpr
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -186,6 +192,9 @@ func (in *Info) Copied(from, to any) {
 		}
 		if d, ok := in.Delegates[x]; ok {
 			in.Delegates[to.(lang.Expr)] = d
+		}
+		if c, ok := in.CompoundOps[x]; ok {
+			in.CompoundOps[to.(lang.Expr)] = c
 		}
 	}
 	if n, ok := from.(lang.Node); ok {
@@ -448,7 +457,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

@@ -270,6 +270,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		t := b.expr(e.X)
 		b.assignTarget(e.X, true)
 		b.checkInitOnly(e.X)
+		if b.instanceCompound(e, e.X, t, e.Op, nil) {
+			return t
+		}
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 			b.recordOperator(e, m, t)
 		}

@@ -87,6 +87,9 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 		t := b.expr(e.X)
 		b.assignTarget(e.X, true)
 		b.checkInitOnly(e.X)
+		if b.instanceCompound(e, e.X, t, e.Op, nil) {
+			return t
+		}
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 			b.recordOperator(e, m, t)
 		}
@@ -518,6 +521,9 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 			b.info.Events[e] = ev
 		}
 		b.convertExpr(e.Right, l)
+		return l
+	}
+	if b.instanceCompound(e, e.Left, l, e.Op, e.Right) {
 		return l
 	}
 	r := b.expr(e.Right)
