@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -1108,6 +1109,9 @@ func (st *parseState) primary(g *gPrimary) Expr {
 	case g.Lit != "":
 		lit := *st.lits[g.Pos.Offset]
 		lit.Pos = pos
+		if lit.Kind == LitString && strings.HasSuffix(lit.Raw, "u8") {
+			return utf8Literal(&lit)
+		}
 		return &lit
 	case g.Interp != nil:
 		s := &InterpolatedString{Pos: pos, Verbatim: g.Interp.Start == "$@\""}
@@ -1561,4 +1565,16 @@ func (st *parseState) checkedOperator(d *MethodDecl, at lexer.Position) {
 		return
 	}
 	st.report(at.Offset, "User-defined operator '"+d.Operator+"' cannot be declared checked", false)
+}
+
+// utf8Literal is a UTF-8 string literal `"text"u8` (C# 11): a
+// ReadOnlySpan<byte> over the text's UTF-8 bytes, which it is written as.
+func utf8Literal(lit *Literal) Expr {
+	pos := lit.Pos
+	b := &TypeRef{Pos: pos, Name: "byte"}
+	arr := &NewArrayExpr{Pos: pos, Elem: b, Rank: 1, HasInit: true}
+	for _, c := range []byte(lit.Value.(string)) {
+		arr.Init = append(arr.Init, &Literal{Pos: pos, Kind: LitInt, Raw: strconv.Itoa(int(c)), Value: int64(c)})
+	}
+	return &NewExpr{Pos: pos, Type: &TypeRef{Pos: pos, Name: "System.ReadOnlySpan", Args: []*TypeRef{b}}, Args: []*Arg{{Pos: pos, X: arr}}}
 }

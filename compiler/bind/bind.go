@@ -1072,6 +1072,11 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 		}
 		return b.u.unchecked
 	}
+	if ctx.file != nil && b.program[ctx.file] && !strings.Contains(tr.Name, ".") {
+		if other := b.ambiguousType(def, tr.Name, len(tr.Args), ctx); other != nil {
+			b.errorf(tr.Pos, "CS0104", "'%s' is an ambiguous reference between '%s' and '%s'", tr.Name, fullName(def), fullName(other))
+		}
+	}
 	if len(tr.Args) == 0 || def.IsUnchecked() {
 		return def
 	}
@@ -1226,4 +1231,62 @@ func stripArity(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// ambiguousType returns a type named name of arity other than def that a
+// using directive also brings into scope, when def, the type the simple
+// name found, was itself found through a using directive (§7.6.5.2: the
+// namespaces of a compilation unit's using directives are searched
+// together, and two matches are ambiguous, CS0104); nil otherwise.
+func (b *binder) ambiguousType(def *Type, name string, arity int, ctx typeCtx) *Type {
+	if def.Outer != nil || def.Kind == TypeParam {
+		return nil
+	}
+	file := ctx.file
+	var usings []string
+	seen := map[string]bool{}
+	for _, u := range file.Usings {
+		if u.Alias == "" && !u.IsStatic && !seen[u.Name] {
+			seen[u.Name] = true
+			usings = append(usings, u.Name)
+		}
+	}
+	for _, ns := range implicitUsings {
+		if !seen[ns] {
+			seen[ns] = true
+			usings = append(usings, ns)
+		}
+	}
+	if !seen[def.Namespace] {
+		return nil
+	}
+	for _, ns := range b.namespaces(ctx) {
+		if seen[ns] {
+			break
+		}
+		if ns == def.Namespace {
+			return nil // found in an enclosing namespace, which hides the usings
+		}
+	}
+	for _, ns := range usings {
+		if ns == def.Namespace {
+			continue
+		}
+		t := b.u.lookup(ns+"."+name, arity)
+		if t == nil && arity == 0 {
+			t = b.opaqueType(ns + "." + name)
+		}
+		if t != nil && t != def && t.Generic() != def.Generic() {
+			return t
+		}
+	}
+	return nil
+}
+
+// fullName is t's namespace-qualified name.
+func fullName(t *Type) string {
+	if t.Namespace == "" {
+		return t.Name
+	}
+	return t.Namespace + "." + t.Name
 }
