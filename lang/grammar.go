@@ -200,9 +200,12 @@ type gConstraints struct {
 }
 
 type gConstraint struct {
-	New  bool   `parser:"  @'new' '(' ')'"`
-	Kind string `parser:"| @( 'class' | 'struct' | 'notnull' | 'unmanaged' | 'default' ) '?'?"`
-	Type *gType `parser:"| @@"`
+	// Allows is the anti-constraint `allows ref struct` (C# 13), which
+	// admits ref struct type arguments; it restricts nothing here.
+	Allows bool   `parser:"  @'allows' 'ref' 'struct'"`
+	New    bool   `parser:"| @'new' '(' ')'"`
+	Kind   string `parser:"| @( 'class' | 'struct' | 'notnull' | 'unmanaged' | 'default' ) '?'?"`
+	Type   *gType `parser:"| @@"`
 }
 
 type gParams struct {
