@@ -1274,7 +1274,9 @@ func (b *binder) ambiguousType(def *Type, name string, arity int, ctx typeCtx) *
 		}
 		t := b.u.lookup(ns+"."+name, arity)
 		if t == nil && arity == 0 {
-			t = b.opaqueType(ns + "." + name)
+			if o := b.opaqueType(ns + "." + name); o != nil && !strings.Contains(o.VM.Name, "`") {
+				t = o // a registered library type of arity 0
+			}
 		}
 		if t != nil && t != def && t.Generic() != def.Generic() {
 			return t
