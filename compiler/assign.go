@@ -443,6 +443,24 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	if id, ok := e.Left.(*lang.Ident); ok && e.Op == "=" && fs.c.info.IsDiscard(id) {
 		return fs.exprTo(e.Right, dst)
 	}
+	if call := fs.c.info.CompoundOps[e]; call != nil {
+		// An instance compound assignment operator: x.op_XAssignment(y).
+		call.Fun.(*lang.MemberExpr).X = e.Left
+		call.Args[0].X = e.Right
+		return fs.compoundCall(call, e.Left, dst)
+	}
+	if call := fs.c.info.ExtSets[e]; call != nil {
+		// An extension property's set accessor, on the receiver and the
+		// value as the lowering left them.
+		left := e.Left.(*lang.MemberExpr)
+		call.Fun.(*lang.MemberExpr).X = left.X
+		if b, ok := call.Args[0].X.(*lang.BinaryExpr); ok && e.Op != "=" {
+			b.X, b.Y = left, e.Right
+		} else {
+			call.Args[0].X = e.Right
+		}
+		return fs.call(call, dst, false)
+	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	if ev := fs.c.info.EventOf(e); ev != nil {
@@ -545,6 +563,11 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 
 // incdec compiles ++ and -- (the expression e, on the variable x).
 func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm.Type {
+	if call := fs.c.info.CompoundOps[e]; call != nil {
+		// An instance increment or decrement operator: x.op_IncrementAssignment().
+		call.Fun.(*lang.MemberExpr).X = x
+		return fs.compoundCall(call, x, dst)
+	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	lv := fs.lvalueOf(x)
@@ -646,4 +669,23 @@ func (fs *funcState) typedStep(e lang.Expr, r int, x lang.Expr, d int) bool {
 	fs.emitABC(op, r, r, t)
 	fs.setTop(t)
 	return true
+}
+
+// compoundCall compiles call, an instance compound assignment operator's
+// call on x; the expression's value, x after the call, is left in dst when
+// x is a variable that reading again cannot change.
+func (fs *funcState) compoundCall(call *lang.CallExpr, x lang.Expr, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	fs.call(call, fs.alloc(), false)
+	switch v := x.(type) {
+	case *lang.Ident:
+		return fs.exprTo(x, dst)
+	case *lang.MemberExpr:
+		switch v.X.(type) {
+		case *lang.Ident, *lang.ThisExpr:
+			return fs.exprTo(x, dst)
+		}
+	}
+	return nil
 }

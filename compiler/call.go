@@ -635,6 +635,13 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		if _, ok := fun.X.(*lang.BaseExpr); ok {
 			return fs.callBase(fun, e, dst, opCall)
 		}
+		if bm := fs.c.info.CallOf(e); bm != nil {
+			if decl, ok := bm.Definition().Decl.(*lang.MethodDecl); ok && decl.ExtStatic && fs.c.methodOf[decl] != nil {
+				// A static extension member called through its receiver
+				// type: `string.Make()`.
+				return fs.callUser(fs.c.methodOf[decl], e, dst, -1, opCall, opVirt, false)
+			}
+		}
 		if t, ci := fs.typeOfExpr(fun.X); t != nil {
 			if ci != nil {
 				var cands []*methodInfo

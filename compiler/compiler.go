@@ -116,6 +116,7 @@ func Bind(files []*lang.File) (b *Bound) {
 	}()
 	bind.ExpandAliases(files)
 	pre := preludeFor(files)
+	bind.MergePartialMembers(files)
 	bind.ExpandFieldKeyword(files)
 	bind.GeneratedRegexes(files)
 	if anon := bind.AnonymousTypes(files); anon != nil {

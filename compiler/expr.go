@@ -688,6 +688,12 @@ func dottedName(e lang.Expr) string {
 
 // member compiles X.Name used as a value.
 func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
+	if call := fs.c.info.ExtProps[e]; call != nil {
+		// An extension property read: its get accessor's call, on the
+		// receiver as the lowering left it.
+		call.Fun.(*lang.MemberExpr).X = e.X
+		return fs.call(call, dst, false)
+	}
 	if tp := fs.c.info.ConstrainedOf(e); tp != nil {
 		if p := fs.c.info.StaticPropOf(e); p != nil {
 			return fs.constrainedGet(e, tp, p, dst)

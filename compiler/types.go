@@ -1249,9 +1249,9 @@ func isTypeParam(name string, ci *classInfo) bool {
 
 func keywordType(name string) *vm.Type {
 	switch name {
-	case "int", "Int32", "System.Int32", "nint":
+	case "int", "Int32", "System.Int32":
 		return vm.TInt
-	case "long", "Int64", "System.Int64":
+	case "long", "Int64", "System.Int64", "nint":
 		return vm.TLong
 	case "short", "Int16", "System.Int16":
 		return vm.TShort
@@ -1263,7 +1263,7 @@ func keywordType(name string) *vm.Type {
 		return vm.TSByte
 	case "uint", "UInt32", "System.UInt32":
 		return vm.TUInt
-	case "ulong", "UInt64", "System.UInt64":
+	case "ulong", "UInt64", "System.UInt64", "nuint":
 		return vm.TULong
 	case "double", "Double", "System.Double":
 		return vm.TDouble

@@ -306,7 +306,35 @@ type TypeDecl struct {
 	Members       []Member
 	EnumMembers   []*EnumMember
 	Invoke        *MethodDecl // a delegate's signature
+	// Extensions are the C# 14 extension blocks the type declares; their
+	// members are lowered into Members (see ExtensionDecl).
+	Extensions []*ExtensionDecl
 }
+
+// ExtensionDecl is a C# 14 extension block. Its members are lowered to
+// static methods of the enclosing class, as .NET compiles them: an
+// instance method M(args) to `static M(this R r, args)`, a property P to
+// accessor methods get_P(this R r) and set_P(this R r, value), a static
+// member to a static method of the class; the block's type parameters
+// come first in each method's. Each lowered method points back to its
+// block (MethodDecl.Extension).
+type ExtensionDecl struct {
+	Pos         Pos
+	TypeParams  []string
+	Constraints []*Constraint
+	Receiver    *Param // its Name is "" when the receiver is unnamed
+	// Invalid are the positions of the members an extension block cannot
+	// declare (fields, constructors, events, nested types, ...).
+	Invalid []Pos
+	// Instance is the position of the first instance member, the zero
+	// Pos when there is none.
+	Instance Pos
+}
+
+// Position returns the node's position.
+func (n *ExtensionDecl) Position() Pos { return n.Pos }
+
+func (n *ExtensionDecl) memberNode() {}
 
 // EnumMember is one enumerator; Value is nil when implicit.
 type EnumMember struct {
@@ -389,6 +417,18 @@ type MethodDecl struct {
 	// "true", ...) or "implicit"/"explicit" for a conversion operator;
 	// Name is then its metadata name (op_Addition, op_Implicit, ...).
 	Operator string
+	// Checked marks the checked form of an operator (`operator checked
+	// +`, Name op_CheckedAddition), chosen in a checked context; Compound
+	// an instance compound assignment or increment operator (C# 14:
+	// `void operator +=(int x)`, `void operator ++()`).
+	Checked, Compound bool
+	// Extension is the extension block a method was lowered from, nil
+	// for any other method. ExtProperty is then the name of the property
+	// whose accessor it is ("" for a method), and ExtStatic marks a
+	// static member, called through the receiver type (`string.Make()`).
+	Extension   *ExtensionDecl
+	ExtProperty string
+	ExtStatic   bool
 }
 
 // Constraint is a `where T : ...` clause: the primary constraint (class,

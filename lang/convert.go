@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -245,6 +246,12 @@ func (st *parseState) typeTail(t *gTypeTail, pos Pos, attrs []*Attribute, mods M
 			if it.Err != nil {
 				st.itemError(it.Partial, it.Err)
 			}
+			if it.Member != nil && it.Member.Rest.Ext != nil {
+				ext, lowered := st.extension(it.Member, td, ns)
+				td.Extensions = append(td.Extensions, ext)
+				td.Members = append(td.Members, lowered...)
+				continue
+			}
 			if it.Member != nil {
 				if m := st.member(it.Member, td, ns); m != nil {
 					td.Members = append(td.Members, m)
@@ -394,6 +401,9 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		if len(d.Params) != 1 {
 			st.report(cv.Pos.Offset, "Overloaded unary operator '"+cv.Kind+"' takes one parameter", false)
 		}
+		if cv.Checked {
+			st.checkedOperator(d, cv.Pos)
+		}
 		return d
 	}
 	if r.Type != nil && r.Op != nil {
@@ -401,7 +411,13 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(r.Type),
 			Operator: o.Op, NamePos: st.pos(o.Pos), Params: st.params(o.Params)}
 		d.Body, d.ExprBody = st.body(o.Body)
+		compound := CompoundOperatorName(o.Op)
 		switch n := len(d.Params); {
+		case compound != "" && (n == 1 && o.Op != "++" && o.Op != "--" || n == 0 && (o.Op == "++" || o.Op == "--")):
+			d.Name, d.Compound = compound, true
+		case compound != "" && o.Op != "++" && o.Op != "--":
+			st.report(o.Pos.Offset, "Overloaded compound assignment operator '"+o.Op+"' takes one parameter", false)
+			d.Name, d.Compound = compound, true
 		case n == 1 && UnaryOperatorName(o.Op) != "":
 			d.Name = UnaryOperatorName(o.Op)
 		case n == 2 && BinaryOperatorName(o.Op) != "":
@@ -413,6 +429,9 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		default:
 			st.report(o.Pos.Offset, "Overloaded operator '"+o.Op+"' takes one or two parameters", false)
 			d.Name = "op_" + o.Op
+		}
+		if o.Checked {
+			st.checkedOperator(d, o.Pos)
 		}
 		return d
 	}
@@ -1090,6 +1109,9 @@ func (st *parseState) primary(g *gPrimary) Expr {
 	case g.Lit != "":
 		lit := *st.lits[g.Pos.Offset]
 		lit.Pos = pos
+		if lit.Kind == LitString && strings.HasSuffix(lit.Raw, "u8") {
+			return utf8Literal(&lit)
+		}
 		return &lit
 	case g.Interp != nil:
 		s := &InterpolatedString{Pos: pos, Verbatim: g.Interp.Start == "$@\""}
@@ -1442,4 +1464,117 @@ func (st *parseState) propPattern(g *gPropPattern, pos Pos, typ *TypeRef) Patter
 		pp.Props = append(pp.Props, &SubPattern{Pos: st.pos(s.Pos), Name: strings.Join(parts, "."), Pattern: st.pattern(s.Pattern)})
 	}
 	return pp
+}
+
+// extension converts an extension block (C# 14) and lowers its members to
+// static methods of the enclosing type td (see ExtensionDecl). A member an
+// extension block cannot declare is recorded in Invalid, for the binder to
+// report.
+func (st *parseState) extension(g *gMember, td *TypeDecl, ns string) (*ExtensionDecl, []Member) {
+	x := g.Rest.Ext
+	r := x.Receiver
+	ext := &ExtensionDecl{Pos: st.pos(x.Pos), TypeParams: typeParams(x.TypeParams), Constraints: st.constraints(x.Where),
+		Receiver: &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(r.Attrs), Modifier: r.Mod, Type: st.typ(r.Type), Name: name(r.Name)}}
+	if r.Default != nil {
+		ext.Receiver.Default = st.expr(r.Default)
+	}
+	if len(g.Attrs) > 0 || g.Rest.Mods.Mods != 0 {
+		ext.Invalid = append(ext.Invalid, ext.Pos)
+	}
+	receiver := func() *Param {
+		p := *ext.Receiver
+		p.Modifier, p.Default = "this", nil
+		return &p
+	}
+	var out []Member
+	add := func(d *MethodDecl, static bool, prop string) {
+		d.Extension, d.ExtStatic, d.ExtProperty = ext, static, prop
+		d.TypeParams = append(append([]string{}, ext.TypeParams...), d.TypeParams...)
+		d.Constraints = append(append([]*Constraint{}, ext.Constraints...), d.Constraints...)
+		if !static {
+			if !ext.Instance.IsValid() {
+				ext.Instance = d.Pos
+			}
+			d.Modifiers |= ModStatic
+			d.Params = append([]*Param{receiver()}, d.Params...)
+		}
+		out = append(out, d)
+	}
+	for _, it := range x.Members {
+		if it.Err != nil {
+			st.itemError(it.Partial, it.Err)
+		}
+		if it.Member == nil {
+			continue
+		}
+		if it.Member.Rest.Ext != nil {
+			ext.Invalid = append(ext.Invalid, st.pos(it.Member.Rest.Pos))
+			continue
+		}
+		m := st.member(it.Member, td, ns)
+		switch d := m.(type) {
+		case *MethodDecl:
+			if d.Operator != "" || d.Iface != nil {
+				ext.Invalid = append(ext.Invalid, d.Pos)
+				continue
+			}
+			add(d, d.Modifiers.Has(ModStatic), "")
+		case *PropertyDecl:
+			if d.Event || d.IsIndexer() || d.Iface != nil || d.Init != nil {
+				ext.Invalid = append(ext.Invalid, d.Pos)
+				continue
+			}
+			static := d.Modifiers.Has(ModStatic)
+			if d.ExprBody != nil {
+				add(&MethodDecl{Pos: d.Pos, Attributes: d.Attributes, Modifiers: d.Modifiers, ReturnType: d.Type,
+					Name: "get_" + d.Name, NamePos: d.Pos, ExprBody: d.ExprBody}, static, d.Name)
+				continue
+			}
+			for _, a := range d.Accessors {
+				if a.Body == nil && a.ExprBody == nil || a.Kind == "init" {
+					ext.Invalid = append(ext.Invalid, a.Pos)
+					continue
+				}
+				mods := d.Modifiers
+				if a.Modifiers != 0 {
+					mods = mods&^(ModPublic|ModPrivate|ModProtected|ModInternal) | a.Modifiers
+				}
+				acc := &MethodDecl{Pos: a.Pos, Attributes: d.Attributes, Modifiers: mods, Name: a.Kind + "_" + d.Name,
+					NamePos: a.Pos, Body: a.Body, ExprBody: a.ExprBody}
+				if a.Kind == "get" {
+					acc.ReturnType = d.Type
+				} else {
+					acc.ReturnType = &TypeRef{Pos: a.Pos, Name: "void"}
+					acc.Params = []*Param{{Pos: a.Pos, Type: d.Type, Name: "value"}}
+				}
+				add(acc, static, d.Name)
+			}
+		case nil:
+		default:
+			ext.Invalid = append(ext.Invalid, m.Position())
+		}
+	}
+	return ext, out
+}
+
+// checkedOperator makes d, declared `operator checked`, the checked form
+// of its operator, or reports an operator that has none (CS9023).
+func (st *parseState) checkedOperator(d *MethodDecl, at lexer.Position) {
+	if c := CheckedOperatorName(d.Name); c != "" {
+		d.Name, d.Checked = c, true
+		return
+	}
+	st.report(at.Offset, "User-defined operator '"+d.Operator+"' cannot be declared checked", false)
+}
+
+// utf8Literal is a UTF-8 string literal `"text"u8` (C# 11): a
+// ReadOnlySpan<byte> over the text's UTF-8 bytes, which it is written as.
+func utf8Literal(lit *Literal) Expr {
+	pos := lit.Pos
+	b := &TypeRef{Pos: pos, Name: "byte"}
+	arr := &NewArrayExpr{Pos: pos, Elem: b, Rank: 1, HasInit: true}
+	for _, c := range []byte(lit.Value.(string)) {
+		arr.Init = append(arr.Init, &Literal{Pos: pos, Kind: LitInt, Raw: strconv.Itoa(int(c)), Value: int64(c)})
+	}
+	return &NewExpr{Pos: pos, Type: &TypeRef{Pos: pos, Name: "System.ReadOnlySpan", Args: []*TypeRef{b}}, Args: []*Arg{{Pos: pos, X: arr}}}
 }

@@ -200,9 +200,12 @@ type gConstraints struct {
 }
 
 type gConstraint struct {
-	New  bool   `parser:"  @'new' '(' ')'"`
-	Kind string `parser:"| @( 'class' | 'struct' | 'notnull' | 'unmanaged' | 'default' ) '?'?"`
-	Type *gType `parser:"| @@"`
+	// Allows is the anti-constraint `allows ref struct` (C# 13), which
+	// admits ref struct type arguments; it restricts nothing here.
+	Allows bool   `parser:"  @'allows' 'ref' 'struct'"`
+	New    bool   `parser:"| @'new' '(' ')'"`
+	Kind   string `parser:"| @( 'class' | 'struct' | 'notnull' | 'unmanaged' | 'default' ) '?'?"`
+	Type   *gType `parser:"| @@"`
 }
 
 type gParams struct {
@@ -233,7 +236,8 @@ type gMember struct {
 type gMemberRest struct {
 	Pos     lexer.Position
 	Mods    *modifiers        `parser:"@@"`
-	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' | 'record' ( Ident | 'class' | 'struct' ) ) @@"`
+	Ext     *gExtension       `parser:"( (?= 'extension' ( '(' | '<' ) ) @@"`
+	Nested  *gTypeTail        `parser:"| (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' | 'record' ( Ident | 'class' | 'struct' ) ) @@"`
 	Conv    *gConvOperator    `parser:"| (?= ( 'implicit' | 'explicit' ) 'operator' ) @@"`
 	Unsup   *unsupMember      `parser:"| @@"`
 	Event   *gEvent           `parser:"| @@"`
@@ -252,6 +256,28 @@ type gMemberRest struct {
 	Field   *gFieldTail       `parser:"      | @@ )"`
 	NameErr *memberNameError2 `parser:"    | @@ )"`
 	TypeErr *memberTypeError  `parser:"  | @@ ) )"`
+}
+
+// gExtension is a C# 14 extension block: a receiver parameter, optional
+// type parameters and constraints, and the members it extends its receiver
+// type with: `extension<T>(List<T> list) where T : IComparable<T> { ... }`.
+type gExtension struct {
+	Pos        lexer.Position
+	TypeParams []*gTypeParam   `parser:"'extension' ( '<' @@ ( ',' @@ )* '>' )?"`
+	Receiver   *gReceiverParam `parser:"'(' @@ ')'"`
+	Where      []*gConstraints `parser:"@@*"`
+	Members    []*memberItem   `parser:"'{' @@* '}'"`
+}
+
+// gReceiverParam is an extension block's receiver parameter, whose name
+// may be left out when the block declares only static members.
+type gReceiverParam struct {
+	Attrs   []*gAttrList `parser:"@@*"`
+	Pos     lexer.Position
+	Mod     string `parser:"( @'ref' 'readonly'? | @'in' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	Type    *gType `parser:"@@"`
+	Name    string `parser:"@Ident?"`
+	Default *gExpr `parser:"( '=' @@ )?"`
 }
 
 // gEvent is an event: field-like (declarators, optional initializers) or
@@ -297,20 +323,22 @@ type gMethodTail struct {
 // `operator +(Money a, Money b) => ...`. `>>` and `>>>` arrive as adjacent
 // '>' tokens.
 type gOperator struct {
-	Pos    lexer.Position
-	Op     string   `parser:"'operator' ( @( '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '!' | '~' | '++' | '--' | '==' | '!=' | '<=' | '>=' | '<<' | '<' | 'true' | 'false' ) | @'>' ( @'>' @'>'? )? )"`
-	Params *gParams `parser:"@@"`
-	Body   *gBody   `parser:"@@"`
+	Pos     lexer.Position
+	Checked bool     `parser:"'operator' @'checked'?"`
+	Op      string   `parser:"( @( '+=' | '-=' | '*=' | '/=' | '%=' | '&=' | '|=' | '^=' | '<<=' | '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '!' | '~' | '++' | '--' | '==' | '!=' | '<=' | '>=' | '<<' | '<' | 'true' | 'false' ) | @'>' ( @'>' ( @'>' @'>='? | @'>=' )? | @'>=' )? )"`
+	Params  *gParams `parser:"@@"`
+	Body    *gBody   `parser:"@@"`
 }
 
 // gConvOperator is a user-defined conversion:
 // `implicit operator Celsius(double d) => new(d)`.
 type gConvOperator struct {
-	Pos    lexer.Position
-	Kind   string   `parser:"@( 'implicit' | 'explicit' ) 'operator'"`
-	Type   *gType   `parser:"@@"`
-	Params *gParams `parser:"@@"`
-	Body   *gBody   `parser:"@@"`
+	Pos     lexer.Position
+	Kind    string   `parser:"@( 'implicit' | 'explicit' ) 'operator'"`
+	Checked bool     `parser:"@'checked'?"`
+	Type    *gType   `parser:"@@"`
+	Params  *gParams `parser:"@@"`
+	Body    *gBody   `parser:"@@"`
 }
 
 // gIndexer is an indexer declaration after its type: `this[int i] { get ... }`.

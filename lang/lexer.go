@@ -233,9 +233,9 @@ func (lx *scanner) next() token {
 		return token{kind: tBad, text: "@", off: start, end: lx.off}
 	case c == '"':
 		if lx.peekByte(1) == '"' && lx.peekByte(2) == '"' {
-			return lx.rawString(start, 0)
+			return lx.u8(lx.rawString(start, 0))
 		}
-		return lx.regularString(start)
+		return lx.u8(lx.regularString(start))
 	case c == '\'':
 		return lx.charLit(start)
 	case c >= '0' && c <= '9' || c == '.' && lx.peekByte(1) >= '0' && lx.peekByte(1) <= '9':
@@ -731,4 +731,21 @@ func (lx *scanner) scanHoleExpr() (int, byte, bool) {
 		lx.off++
 	}
 	return 0, 0, false
+}
+
+// u8 extends the string literal t with a directly following u8 suffix
+// (C# 11): a UTF-8 string literal, whose Raw ends in u8.
+func (lx *scanner) u8(t token) token {
+	if t.kind != tString || t.lit == nil || lx.peekByte(0) != 'u' || lx.peekByte(1) != '8' {
+		return t
+	}
+	if r, _ := utf8.DecodeRune(lx.src[lx.off+2 : lx.limit]); lx.off+2 < lx.limit && isIdentPart(r) {
+		return t
+	}
+	lx.off += 2
+	t.end = lx.off
+	lit := *t.lit
+	lit.Raw += "u8"
+	t.lit = &lit
+	return t
 }

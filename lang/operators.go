@@ -33,3 +33,33 @@ func ConversionOperatorName(kind string) string {
 	}
 	return "op_Explicit"
 }
+
+var compoundOperatorNames = map[string]string{
+	"+=": "op_AdditionAssignment", "-=": "op_SubtractionAssignment", "*=": "op_MultiplicationAssignment",
+	"/=": "op_DivisionAssignment", "%=": "op_ModulusAssignment", "&=": "op_BitwiseAndAssignment",
+	"|=": "op_BitwiseOrAssignment", "^=": "op_ExclusiveOrAssignment", "<<=": "op_LeftShiftAssignment",
+	">>=": "op_RightShiftAssignment", ">>>=": "op_UnsignedRightShiftAssignment",
+	"++": "op_IncrementAssignment", "--": "op_DecrementAssignment",
+}
+
+// CompoundOperatorName is the metadata name of the instance compound
+// assignment operator op (C# 14: `void operator +=(T x)`, and the
+// parameterless `void operator ++()`), "" when op is none.
+func CompoundOperatorName(op string) string { return compoundOperatorNames[op] }
+
+var checkable = map[string]bool{
+	"op_Addition": true, "op_Subtraction": true, "op_Multiply": true, "op_Division": true,
+	"op_UnaryNegation": true, "op_Increment": true, "op_Decrement": true, "op_Explicit": true,
+	"op_AdditionAssignment": true, "op_SubtractionAssignment": true, "op_MultiplicationAssignment": true,
+	"op_DivisionAssignment": true, "op_IncrementAssignment": true, "op_DecrementAssignment": true,
+}
+
+// CheckedOperatorName is the metadata name of the checked form (C# 11:
+// `operator checked +`) of the operator named name, "" when the operator
+// has no checked form.
+func CheckedOperatorName(name string) string {
+	if !checkable[name] {
+		return ""
+	}
+	return "op_Checked" + name[len("op_"):]
+}

@@ -187,6 +187,8 @@ func withSyntaxCode(msg string) string {
 		code = "CS8086"
 	case strings.HasPrefix(msg, "unexpected character"), msg == "invalid UTF-8 in source":
 		code = "CS1056"
+	case strings.HasPrefix(msg, "User-defined operator") && strings.HasSuffix(msg, "cannot be declared checked"):
+		code = "CS9023"
 	case strings.HasPrefix(msg, "Overloadable unary"):
 		code = "CS1019"
 	case strings.HasPrefix(msg, "Overloadable binary"):

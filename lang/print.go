@@ -264,7 +264,17 @@ func (pr *printer) typeDecl(td *TypeDecl) {
 			pr.w(",")
 		}
 	}
+	printed := map[*ExtensionDecl]bool{}
 	for i, m := range td.Members {
+		if d, ok := m.(*MethodDecl); ok && d.Extension != nil {
+			if !printed[d.Extension] {
+				printed[d.Extension] = true
+				pr.w("\n")
+				pr.nl()
+				pr.extension(td, d.Extension)
+			}
+			continue
+		}
 		if i > 0 {
 			_, f1 := td.Members[i-1].(*FieldDecl)
 			_, f2 := m.(*FieldDecl)
@@ -440,9 +450,9 @@ func (pr *printer) method(m *MethodDecl) {
 		}
 		pr.w(m.ReturnType.String() + " " + ident(m.Name))
 	case "implicit", "explicit":
-		pr.w(m.Operator + " operator " + m.ReturnType.String())
+		pr.w(m.Operator + " operator " + checkedKw(m) + m.ReturnType.String())
 	default:
-		pr.w(m.ReturnType.String() + " operator " + m.Operator)
+		pr.w(m.ReturnType.String() + " operator " + checkedKw(m) + m.Operator)
 	}
 	pr.typeParams(m.TypeParams)
 	pr.params(m.Params)
@@ -1430,4 +1440,73 @@ func escapeString(s string, quote byte) string {
 		}
 	}
 	return b.String()
+}
+
+// extension prints the extension block x of td with the members lowered
+// from it, as written.
+func (pr *printer) extension(td *TypeDecl, x *ExtensionDecl) {
+	pr.w("extension")
+	pr.typeParams(x.TypeParams)
+	pr.w("(")
+	pr.param(x.Receiver)
+	pr.w(")")
+	pr.nl()
+	pr.w("{")
+	pr.indent++
+	k := len(x.TypeParams)
+	props := map[string]bool{}
+	for _, m := range td.Members {
+		d, ok := m.(*MethodDecl)
+		if !ok || d.Extension != x {
+			continue
+		}
+		mods := d.Modifiers
+		params := d.Params
+		if !d.ExtStatic {
+			mods &^= ModStatic
+			params = params[1:]
+		}
+		pr.nl()
+		if d.ExtProperty == "" {
+			c := *d
+			c.Modifiers, c.Params, c.TypeParams = mods, params, d.TypeParams[k:]
+			pr.method(&c)
+			continue
+		}
+		if props[d.ExtProperty] {
+			continue
+		}
+		props[d.ExtProperty] = true
+		var typ *TypeRef
+		var accs []*Accessor
+		for _, m2 := range td.Members {
+			a, ok := m2.(*MethodDecl)
+			if !ok || a.Extension != x || a.ExtProperty != d.ExtProperty {
+				continue
+			}
+			kind := a.Name[:3]
+			if kind == "get" {
+				typ = a.ReturnType
+			} else {
+				typ = a.Params[len(a.Params)-1].Type
+			}
+			am := a.Modifiers &^ (ModStatic | ModPublic | ModPrivate | ModProtected | ModInternal)
+			if a.Modifiers&(ModPublic|ModPrivate|ModProtected|ModInternal) != d.Modifiers&(ModPublic|ModPrivate|ModProtected|ModInternal) {
+				am |= a.Modifiers & (ModPublic | ModPrivate | ModProtected | ModInternal)
+			}
+			accs = append(accs, &Accessor{Kind: kind, Modifiers: am &^ d.Modifiers, Body: a.Body, ExprBody: a.ExprBody})
+		}
+		pr.member(&PropertyDecl{Attributes: d.Attributes, Modifiers: mods, Type: typ, Name: d.ExtProperty, Accessors: accs})
+	}
+	pr.indent--
+	pr.nl()
+	pr.w("}")
+}
+
+// checkedKw is the `checked ` of a checked operator's declaration.
+func checkedKw(m *MethodDecl) string {
+	if m.Checked {
+		return "checked "
+	}
+	return ""
 }

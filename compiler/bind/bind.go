@@ -151,6 +151,21 @@ type Info struct {
 	// generation compiles the call with the element's arguments as they
 	// are then (the lowering may have rewritten them).
 	Adds map[lang.Expr]*lang.CallExpr
+	// ExtProps holds, for a member access that reads a C# 14 extension
+	// property (`s.IsBlank`, `string.Default`), the call of its get
+	// accessor: `x.get_P()` bound with the access's receiver. Code
+	// generation compiles the call with the receiver as it is then.
+	ExtProps map[*lang.MemberExpr]*lang.CallExpr
+	// ExtSets holds, for an assignment to an extension property, the
+	// call of its set accessor (extblock.go); code generation compiles it
+	// with the receiver and the value as they are then.
+	ExtSets map[*lang.AssignExpr]*lang.CallExpr
+	// CompoundOps holds, for a compound assignment `x op= y` or an
+	// increment or decrement bound to an instance compound assignment
+	// operator (C# 14, useroper.go), the call of that operator on x:
+	// `x.op_AdditionAssignment(y)`. Code generation compiles it with x and
+	// y as they are then.
+	CompoundOps map[lang.Expr]*lang.CallExpr
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -178,6 +193,9 @@ func (in *Info) Copied(from, to any) {
 		if d, ok := in.Delegates[x]; ok {
 			in.Delegates[to.(lang.Expr)] = d
 		}
+		if c, ok := in.CompoundOps[x]; ok {
+			in.CompoundOps[to.(lang.Expr)] = c
+		}
 	}
 	if n, ok := from.(lang.Node); ok {
 		if m, ok := in.Calls[n]; ok {
@@ -189,6 +207,12 @@ func (in *Info) Copied(from, to any) {
 		if p, ok := in.StaticProps[n]; ok {
 			in.StaticProps[to.(lang.Node)] = p
 		}
+	}
+	if x, ok := from.(*lang.AssignExpr); ok && in.ExtSets[x] != nil {
+		in.ExtSets[to.(*lang.AssignExpr)] = in.ExtSets[x]
+	}
+	if x, ok := from.(*lang.MemberExpr); ok && in.ExtProps[x] != nil {
+		in.ExtProps[to.(*lang.MemberExpr)] = in.ExtProps[x]
 	}
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
@@ -348,6 +372,9 @@ type binder struct {
 	prelude   *lang.File
 	checks    []constraintCheck    // type arguments whose constraints checkConstraints checks
 	exts      map[string][]*Method // extension methods of the program's static classes, by name
+	// staticExts are the static members of the program's extension
+	// blocks, by name (extblock.go).
+	staticExts map[string][]*Method
 	// extOwners lists, by name, the library and prelude types that declare
 	// extension methods of that name, in declaration order: their members
 	// are declared when the name is first looked up (extensionsInScope).
@@ -419,7 +446,7 @@ type scope struct {
 // C#) is declared but its bodies are not bound.
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
-		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{},
+		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}, staticExts: map[string][]*Method{},
 		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{},
 		lambdaDelegates: map[*lang.LambdaExpr]*Type{}, funcSigs: map[*lang.MethodDecl]funcSig{},
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
@@ -430,7 +457,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -613,6 +640,8 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 	b.files[td] = f
 	if lib || prelude {
 		b.declareOnDemand(t, td)
+	} else {
+		b.checkExtensionBlocks(td, outer)
 	}
 	for _, m := range td.Members {
 		if nt, ok := m.(*lang.TypeDecl); ok {
@@ -957,6 +986,9 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 	b.declareConstraints(mt.TypeParams, m.Constraints, ctx)
 	mt.Ret = b.resolveType(m.ReturnType, ctx)
 	mt.Params = b.params(m.Params, ctx)
+	if m.Extension != nil && m.ExtStatic && !b.onDemand(owner) {
+		b.addStaticExtension(mt)
+	}
 	if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
 		mt.Ext = true
 		if !b.onDemand(owner) {
@@ -1043,6 +1075,11 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 			b.arityError(tr.Name, len(tr.Args), ctx, tr.Pos)
 		}
 		return b.u.unchecked
+	}
+	if ctx.file != nil && b.program[ctx.file] && !strings.Contains(tr.Name, ".") {
+		if other := b.ambiguousType(def, tr.Name, len(tr.Args), ctx); other != nil {
+			b.errorf(tr.Pos, "CS0104", "'%s' is an ambiguous reference between '%s' and '%s'", tr.Name, fullName(def), fullName(other))
+		}
 	}
 	if len(tr.Args) == 0 || def.IsUnchecked() {
 		return def
@@ -1198,4 +1235,64 @@ func stripArity(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// ambiguousType returns a type named name of arity other than def that a
+// using directive also brings into scope, when def, the type the simple
+// name found, was itself found through a using directive (§7.6.5.2: the
+// namespaces of a compilation unit's using directives are searched
+// together, and two matches are ambiguous, CS0104); nil otherwise.
+func (b *binder) ambiguousType(def *Type, name string, arity int, ctx typeCtx) *Type {
+	if def.Outer != nil || def.Kind == TypeParam {
+		return nil
+	}
+	file := ctx.file
+	var usings []string
+	seen := map[string]bool{}
+	for _, u := range file.Usings {
+		if u.Alias == "" && !u.IsStatic && !seen[u.Name] {
+			seen[u.Name] = true
+			usings = append(usings, u.Name)
+		}
+	}
+	for _, ns := range implicitUsings {
+		if !seen[ns] {
+			seen[ns] = true
+			usings = append(usings, ns)
+		}
+	}
+	if !seen[def.Namespace] {
+		return nil
+	}
+	for _, ns := range b.namespaces(ctx) {
+		if seen[ns] {
+			break
+		}
+		if ns == def.Namespace {
+			return nil // found in an enclosing namespace, which hides the usings
+		}
+	}
+	for _, ns := range usings {
+		if ns == def.Namespace {
+			continue
+		}
+		t := b.u.lookup(ns+"."+name, arity)
+		if t == nil && arity == 0 {
+			if o := b.opaqueType(ns + "." + name); o != nil && !strings.Contains(o.VM.Name, "`") {
+				t = o // a registered library type of arity 0
+			}
+		}
+		if t != nil && t != def && t.Generic() != def.Generic() {
+			return t
+		}
+	}
+	return nil
+}
+
+// fullName is t's namespace-qualified name.
+func fullName(t *Type) string {
+	if t.Namespace == "" {
+		return t.Name
+	}
+	return t.Namespace + "." + t.Name
 }

@@ -70,6 +70,11 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 				return t
 			}
 		}
+		if len(cands) == 0 && static {
+			if t, ok := b.staticExtensionCall(e, f, recv); ok {
+				return t
+			}
+		}
 		if len(cands) == 0 {
 			if !(f.NullCond && recv.Kind == Nullable) && b.missIsError(recv, f.Name) {
 				b.reportMiss(recv, f.Name, static, f.Pos)

@@ -270,6 +270,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		t := b.expr(e.X)
 		b.assignTarget(e.X, true)
 		b.checkInitOnly(e.X)
+		if b.instanceCompound(e, e.X, t, e.Op, nil) {
+			return t
+		}
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 			b.recordOperator(e, m, t)
 		}
@@ -611,6 +614,9 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 		syms = b.numericStatics(recv, e.Name)
 	}
 	if len(syms) == 0 {
+		if t, ok := b.extensionProperty(e, recv, static); ok {
+			return t
+		}
 		// `n?.M` on a T? reaches T's members, which this lookup does not.
 		if !(e.NullCond && recv.Kind == Nullable) && b.missIsError(recv, e.Name) {
 			b.reportMiss(recv, e.Name, static, e.Pos)

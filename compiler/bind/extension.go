@@ -16,7 +16,12 @@ import (
 // as an extension method invocation. ok is false when no extension method
 // named f.Name is in scope.
 func (b *binder) extensionCall(e *lang.CallExpr, f *lang.MemberExpr, recv *Type) (t *Type, ok bool) {
-	cands := b.extensionsInScope(f.Name)
+	return b.extensionCallOf(e, f, recv, b.extensionsInScope(f.Name), f.Name)
+}
+
+// extensionCallOf is extensionCall over the candidates cands; shown is the
+// member name a miss reports.
+func (b *binder) extensionCallOf(e *lang.CallExpr, f *lang.MemberExpr, recv *Type, cands []*Method, shown string) (t *Type, ok bool) {
 	if len(cands) == 0 || recv.IsUnchecked() {
 		return nil, false
 	}
@@ -33,7 +38,7 @@ func (b *binder) extensionCall(e *lang.CallExpr, f *lang.MemberExpr, recv *Type)
 	m := b.resolve(f.Name, cands, args, types, f.Pos, targs, false, true)
 	if m == nil {
 		if !lib && b.missIsErrorIgnoringExtensions(recv) {
-			b.reportMiss(recv, f.Name, false, f.Pos)
+			b.reportMiss(recv, shown, false, f.Pos)
 		}
 		return b.u.unchecked, true
 	}

@@ -87,6 +87,9 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 		t := b.expr(e.X)
 		b.assignTarget(e.X, true)
 		b.checkInitOnly(e.X)
+		if b.instanceCompound(e, e.X, t, e.Op, nil) {
+			return t
+		}
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 			b.recordOperator(e, m, t)
 		}
@@ -321,6 +324,12 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 			return u.special[String]
 		}
 	}
+	if unconstrainedOperand(l, r) && b.program[b.file] {
+		// A type parameter without bounds has no operators: neither a
+		// predefined nor a user-defined one applies (§12.4.5).
+		b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)
+		return u.unchecked
+	}
 	if lenient(l) || lenient(r) || l.Kind == Null || r.Kind == Null {
 		return u.unchecked
 	}
@@ -497,6 +506,9 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	}
 	l := b.expr(e.Left)
 	b.eventLHS = saved
+	if m, ok := e.Left.(*lang.MemberExpr); ok && b.info.ExtProps[m] != nil {
+		return b.extensionPropertySet(e, m, l)
+	}
 	b.assignTarget(e.Left, false)
 	b.checkInitOnly(e.Left)
 	b.readOnlyAnonymous(e.Left)
@@ -515,6 +527,9 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 			b.info.Events[e] = ev
 		}
 		b.convertExpr(e.Right, l)
+		return l
+	}
+	if b.instanceCompound(e, e.Left, l, e.Op, e.Right) {
 		return l
 	}
 	r := b.expr(e.Right)
@@ -720,4 +735,15 @@ func bigFits(v *big.Int, s SpecialType) bool {
 // inside one, which has a function context of its own (outer set).
 func (b *binder) inInitBody() bool {
 	return b.initContext && (b.fn == nil || b.fn.outer == nil)
+}
+
+// unconstrainedOperand reports whether the operands of an arithmetic,
+// bitwise, shift or relational operator, of types l and r, are known and
+// one is a type parameter with no bounds.
+func unconstrainedOperand(l, r *Type) bool {
+	if l.IsUnchecked() || r.IsUnchecked() || l.Kind == Default || r.Kind == Default || l.Kind == Null || r.Kind == Null {
+		return false
+	}
+	free := func(t *Type) bool { return t.Kind == TypeParam && (t.Cons == nil || len(t.Cons.Bounds) == 0) }
+	return free(l) || free(r)
 }

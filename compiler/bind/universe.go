@@ -139,6 +139,14 @@ func (u *Universe) NullableOf(elem *Type) *Type {
 
 // keyword maps the predefined type keywords and their System names.
 func keyword(name string) (SpecialType, bool) {
+	// The native integers are 64-bit here: nint is long and nuint ulong
+	// (docs/deviations.md).
+	switch name {
+	case "nint":
+		return Int64, true
+	case "nuint":
+		return UInt64, true
+	}
 	name = strings.TrimPrefix(name, "System.")
 	for s := Void; s <= Decimal; s++ {
 		if name == specialNames[s] || name == specialMetadata[s] && s != Void {

@@ -1,6 +1,10 @@
 package bind
 
-import "asyncvm/lang"
+import (
+	"strings"
+
+	"asyncvm/lang"
+)
 
 // User-defined operators (C# §12.4.5, §12.4.4) and conversions (§10.5).
 // An operator declaration is a static method with its metadata name
@@ -63,15 +67,61 @@ func (b *binder) userOperator(name string, xs []lang.Expr, ts []*Type, pos lang.
 	if name == "" {
 		return nil
 	}
-	cands := b.operators(name, ts...)
-	if len(cands) == 0 {
-		return nil
-	}
 	args := make([]*lang.Arg, len(xs))
 	for i, x := range xs {
 		args[i] = &lang.Arg{Pos: posOf(x), X: x}
 	}
+	if c := lang.CheckedOperatorName(name); c != "" && b.overflow == ctxChecked {
+		// In a checked context the checked form of the operator, when
+		// one applies, is chosen (C# 11).
+		if cands := b.operators(c, ts...); len(cands) > 0 {
+			if m := b.resolve(c, cands, args, ts, pos, nil, false, true); m != nil {
+				return m
+			}
+		}
+	}
+	cands := b.operators(name, ts...)
+	if len(cands) == 0 {
+		return nil
+	}
 	return b.resolve(name, cands, args, ts, pos, nil, false, true)
+}
+
+// instanceCompound binds e, a compound assignment `x op= y` (y not nil)
+// or an increment or decrement of x, to the instance compound assignment
+// operator of x's type t (C# 14), its checked form in a checked context:
+// the call `x.op_XAssignment(y)`, which Info.CompoundOps records. It
+// reports whether t declares one.
+func (b *binder) instanceCompound(e, x lang.Expr, t *Type, op string, y lang.Expr) bool {
+	name := lang.CompoundOperatorName(op)
+	if name == "" || t == nil || !declaresOperators(t) {
+		return false
+	}
+	names := []string{name}
+	if c := lang.CheckedOperatorName(name); c != "" && b.overflow == ctxChecked {
+		names = []string{c, name}
+	}
+	for _, n := range names {
+		found := false
+		for _, s := range b.lookup(t, n) {
+			if m, ok := s.(*Method); ok && !m.Static {
+				if d, ok := m.Definition().Decl.(*lang.MethodDecl); ok && d.Compound {
+					found = true
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		call := &lang.CallExpr{Pos: posOf(e), Fun: &lang.MemberExpr{Pos: posOf(e), X: x, Name: n}}
+		if y != nil {
+			call.Args = []*lang.Arg{{Pos: posOf(y), X: y}}
+		}
+		b.expr(call)
+		b.info.CompoundOps[e] = call
+		return true
+	}
+	return false
 }
 
 // userConversion finds the user-defined conversion from from to to
@@ -172,6 +222,18 @@ func (b *binder) mostSpecificConversion(apps []*Method, from, to *Type) *Method 
 
 // declareOperator checks an operator declaration's form (CS0558, CS0563).
 func (b *binder) checkOperator(d *lang.MethodDecl, owner *Type) {
+	if d.Checked {
+		b.checkCheckedOperator(d, owner)
+	}
+	if d.Compound {
+		if d.Modifiers.Has(lang.ModStatic) {
+			b.errorf(d.Pos, "CS0106", "The modifier 'static' is not valid for this item")
+		}
+		if d.ReturnType == nil || d.ReturnType.Name != "void" {
+			b.errorf(d.ReturnType.Pos, "CS9310", "The return type for this operator must be void")
+		}
+		return
+	}
 	public := d.Modifiers.Has(lang.ModPublic) || owner.Kind == Interface && !d.Modifiers.Has(lang.ModPrivate) && !d.Modifiers.Has(lang.ModProtected) && !d.Modifiers.Has(lang.ModInternal)
 	if !d.Modifiers.Has(lang.ModStatic) || !public {
 		b.errorf(d.Pos, "CS0558", "User-defined operator '%s.operator %s' must be declared static and public", owner.Name, d.Operator)
@@ -220,4 +282,31 @@ func (b *binder) shortCircuit(e *lang.BinaryExpr, l, r *Type) (*Type, bool) {
 	}
 	b.info.Shortcuts[e] = tm
 	return t, true
+}
+
+// checkCheckedOperator reports a checked operator d of owner without the
+// matching regular operator (CS9025): same name without "Checked", same
+// parameter types.
+func (b *binder) checkCheckedOperator(d *lang.MethodDecl, owner *Type) {
+	regular := "op_" + strings.TrimPrefix(d.Name, "op_Checked")
+	for _, td := range b.decls[owner] {
+		for _, m := range td.Members {
+			o, ok := m.(*lang.MethodDecl)
+			if !ok || o.Name != regular || len(o.Params) != len(d.Params) {
+				continue
+			}
+			same := o.ReturnType.String() == d.ReturnType.String() || d.Operator != "explicit"
+			for i := range o.Params {
+				same = same && o.Params[i].Type.String() == d.Params[i].Type.String()
+			}
+			if same {
+				return
+			}
+		}
+	}
+	var ps []string
+	for _, p := range d.Params {
+		ps = append(ps, p.Type.String())
+	}
+	b.errorf(d.Pos, "CS9025", "The operator '%s.operator checked %s(%s)' requires a matching non-checked version of the operator to also be defined", owner.Name, d.Operator, strings.Join(ps, ", "))
 }
