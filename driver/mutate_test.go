@@ -35,6 +35,7 @@ var (
 	mutateExec   = flag.Bool("mutate.exec", true, "TestMutations: run the mutants that compile")
 	mutateShow   = flag.Bool("mutate.v", false, "TestMutations: report every failing mutant, not one per kind of failure")
 	mutateStride = flag.Int("mutate.stride", 16, "TestMutations -mutate.all: apply each mutation at every stride-th token")
+	mutateOne    = flag.String("mutate.one", "", "TestMutations: only the mutant name@token (as a failure names it) of the -mutate.file programs")
 )
 
 // mutSpan is one token of a program: src[off:end].
@@ -503,7 +504,16 @@ func TestMutations(t *testing.T) {
 			continue
 		}
 		var plan [][2]int // mutation index, token index
-		if *mutateAll {
+		if *mutateOne != "" {
+			name, at, _ := strings.Cut(*mutateOne, "@")
+			var k int
+			fmt.Sscan(at, &k)
+			for mi := range mutations {
+				if mutations[mi].name == name && k < len(toks) {
+					plan = append(plan, [2]int{mi, k})
+				}
+			}
+		} else if *mutateAll {
 			for mi := range mutations {
 				for at := mutHash(s.path, mutations[mi].name) % *mutateStride; at < len(toks); at += *mutateStride {
 					plan = append(plan, [2]int{mi, at})
