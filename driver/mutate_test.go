@@ -35,6 +35,7 @@ var (
 	mutateExec   = flag.Bool("mutate.exec", true, "TestMutations: run the mutants that compile")
 	mutateShow   = flag.Bool("mutate.v", false, "TestMutations: report every failing mutant, not one per kind of failure")
 	mutateStride = flag.Int("mutate.stride", 16, "TestMutations -mutate.all: apply each mutation at every stride-th token")
+	mutateFrom   = flag.String("mutate.from", "", "TestMutations: skip the programs whose path sorts before this (resume a long run)")
 	mutateOne    = flag.String("mutate.one", "", "TestMutations: only the mutant name@token (as a failure names it) of the -mutate.file programs")
 )
 
@@ -348,7 +349,7 @@ func mutSeeds(tb testing.TB) []mutSource {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".async") {
 				return err
 			}
-			if *mutateFile != "" && !strings.Contains(path, *mutateFile) {
+			if *mutateFile != "" && !strings.Contains(path, *mutateFile) || path < *mutateFrom {
 				return nil
 			}
 			src, err := os.ReadFile(path)
