@@ -162,6 +162,15 @@ func Compile(b *Bound, srcs map[string][]byte, opts Options) (prog *vm.Program, 
 				at = firstPos(b.Files[1:])
 			}
 			prog, diags = nil, lang.Diagnostics{{Pos: at, Msg: vm.InternalErrorMsg(r)}}
+			if len(b.Diags) > 0 || len(c.diags) > 0 {
+				// The program was rejected already, by the binder or by
+				// code generation itself: the panic comes from the state
+				// an error left (two declarations of one local, a missing
+				// type), and the errors reported are the report (GCC's
+				// "confused by earlier errors" rule; Roslyn emits no code
+				// for a program with errors either).
+				diags = MergeDiags(b.Diags, c.diags)
+			}
 		}
 	}()
 	*c = Compiler{

@@ -1339,6 +1339,20 @@ func (c *Compiler) lookupTypeOrDelegate(name string, from *classInfo) (*vm.Type,
 	} else {
 		usings = implicitUsings
 	}
+	// C#'s order (§7.6.2): the enclosing namespace and its parents, the
+	// global namespace, then the using directives. A program's global
+	// class Task does not hide System.Threading.Tasks.Task from the
+	// prelude's code in that namespace.
+	if from != nil {
+		for ns := from.t.Namespace; ns != ""; ns = parentNamespace(ns) {
+			if ci, ok := c.classByFull[ns+"."+name]; ok {
+				return ci.t, ci
+			}
+			if t := vm.Builtin(ns + "." + name); t != nil && (t.Name == name || strings.Contains(name, "`")) {
+				return t, nil
+			}
+		}
+	}
 	if ci, ok := c.classByFull[name]; ok {
 		return ci.t, ci
 	}
@@ -1368,6 +1382,14 @@ func (c *Compiler) lookupTypeOrDelegate(name string, from *classInfo) (*vm.Type,
 	}
 	// Attribute names may omit the suffix.
 	return nil, nil
+}
+
+// parentNamespace returns the namespace enclosing ns ("" for a top-level one).
+func parentNamespace(ns string) string {
+	if i := strings.LastIndexByte(ns, '.'); i >= 0 {
+		return ns[:i]
+	}
+	return ""
 }
 
 func itoa(i int) string {

@@ -35,6 +35,8 @@ var (
 	mutateExec   = flag.Bool("mutate.exec", true, "TestMutations: run the mutants that compile")
 	mutateShow   = flag.Bool("mutate.v", false, "TestMutations: report every failing mutant, not one per kind of failure")
 	mutateStride = flag.Int("mutate.stride", 16, "TestMutations -mutate.all: apply each mutation at every stride-th token")
+	mutateFrom   = flag.String("mutate.from", "", "TestMutations: skip the programs whose path sorts before this (resume a long run)")
+	mutateOne    = flag.String("mutate.one", "", "TestMutations: only the mutant name@token (as a failure names it) of the -mutate.file programs")
 )
 
 // mutSpan is one token of a program: src[off:end].
@@ -246,6 +248,58 @@ var mutations = []mutation{
 	{"insert-await", func(src []byte, toks []mutSpan, at int) []byte {
 		return splice(src, toks[at].off, toks[at].off, "await ")
 	}},
+	{"remove-await", func(src []byte, toks []mutSpan, at int) []byte {
+		return replaceWord(src, toks, at, map[string]string{"await": ""})
+	}},
+	{"task-valuetask", func(src []byte, toks []mutSpan, at int) []byte {
+		return replaceWord(src, toks, at, map[string]string{"Task": "ValueTask", "ValueTask": "Task"})
+	}},
+	{"int-string-byte", func(src []byte, toks []mutSpan, at int) []byte {
+		return replaceWord(src, toks, at, map[string]string{"int": "byte", "byte": "string", "string": "byte", "long": "byte", "char": "byte"})
+	}},
+	{"delete-brace", func(src []byte, toks []mutSpan, at int) []byte {
+		i, ok := nth(src, toks, at, func(s string, _ mutSpan) bool { return s == "{" || s == "}" })
+		if !ok {
+			return nil
+		}
+		return splice(src, toks[i].off, toks[i].end, "")
+	}},
+	{"rename-use", func(src []byte, toks []mutSpan, at int) []byte {
+		// One occurrence of a name becomes another name of the program: a
+		// local for a type, a method for a field, a parameter out of scope.
+		i, ok := nth(src, toks, at, isName)
+		if !ok {
+			return nil
+		}
+		j, ok := nth(src, toks, mutHash(tokText(src, toks[i]), fmt.Sprint(at))%len(toks), func(s string, t mutSpan) bool {
+			return isName(s, t) && s != tokText(src, toks[i])
+		})
+		if !ok {
+			return nil
+		}
+		return splice(src, toks[i].off, toks[i].end, tokText(src, toks[j]))
+	}},
+	{"rename-all", func(src []byte, toks []mutSpan, at int) []byte {
+		// Every occurrence of a name becomes another name of the program,
+		// so declarations collide or shadow rather than go missing.
+		i, ok := nth(src, toks, at, isName)
+		if !ok {
+			return nil
+		}
+		from := tokText(src, toks[i])
+		j, ok := nth(src, toks, (at*31+7)%len(toks), func(s string, t mutSpan) bool { return isName(s, t) && s != from })
+		if !ok {
+			return nil
+		}
+		to := tokText(src, toks[j])
+		out := append([]byte(nil), src...)
+		for k := len(toks) - 1; k >= 0; k-- {
+			if tokText(src, toks[k]) == from {
+				out = splice(out, toks[k].off, toks[k].end, to)
+			}
+		}
+		return out
+	}},
 	{"huge-literal", func(src []byte, toks []mutSpan, at int) []byte {
 		i, ok := nth(src, toks, at, func(_ string, t mutSpan) bool { return t.kind == 'n' || t.kind == 's' })
 		if !ok {
@@ -254,6 +308,33 @@ var mutations = []mutation{
 		return splice(src, toks[i].off, toks[i].end, mutHuge[at%len(mutHuge)])
 	}},
 }
+
+// replaceWord replaces the first token at or after at (wrapping around)
+// that is a key of repl with its value, or returns nil when there is none.
+func replaceWord(src []byte, toks []mutSpan, at int, repl map[string]string) []byte {
+	i, ok := nth(src, toks, at, func(s string, _ mutSpan) bool { _, ok := repl[s]; return ok })
+	if !ok {
+		return nil
+	}
+	return splice(src, toks[i].off, toks[i].end, repl[tokText(src, toks[i])])
+}
+
+// csKeywords are the words isName does not take for names.
+var csKeywords = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields(`abstract as base bool break byte case catch char checked class const continue
+		decimal default delegate do double else enum event explicit extern false finally fixed float for foreach
+		goto if implicit in int interface internal is lock long namespace new null object operator out override
+		params private protected public readonly ref return sbyte sealed short sizeof stackalloc static string
+		struct switch this throw true try typeof uint ulong unchecked unsafe ushort using virtual void volatile
+		while async await var yield record get set init value where when nameof dynamic`) {
+		csKeywords[k] = true
+	}
+}
+
+// isName reports whether a token is an identifier that is not a keyword.
+func isName(s string, t mutSpan) bool { return t.kind == 'i' && !csKeywords[s] }
 
 // mutSource is one seed program.
 type mutSource struct {
@@ -268,7 +349,7 @@ func mutSeeds(tb testing.TB) []mutSource {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".async") {
 				return err
 			}
-			if *mutateFile != "" && !strings.Contains(path, *mutateFile) {
+			if *mutateFile != "" && !strings.Contains(path, *mutateFile) || path < *mutateFrom {
 				return nil
 			}
 			src, err := os.ReadFile(path)
@@ -424,7 +505,16 @@ func TestMutations(t *testing.T) {
 			continue
 		}
 		var plan [][2]int // mutation index, token index
-		if *mutateAll {
+		if *mutateOne != "" {
+			name, at, _ := strings.Cut(*mutateOne, "@")
+			var k int
+			fmt.Sscan(at, &k)
+			for mi := range mutations {
+				if mutations[mi].name == name && k < len(toks) {
+					plan = append(plan, [2]int{mi, k})
+				}
+			}
+		} else if *mutateAll {
 			for mi := range mutations {
 				for at := mutHash(s.path, mutations[mi].name) % *mutateStride; at < len(toks); at += *mutateStride {
 					plan = append(plan, [2]int{mi, at})

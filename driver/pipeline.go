@@ -22,6 +22,12 @@ func CompileFiles(files []*lang.File, srcs map[string][]byte, mode string, scrip
 		return nil, b.Diags
 	}
 	if ds := sm.Lower(b.Files, b.Info, mode); len(ds) > 0 {
+		if compiler.IsInternal(ds) && len(b.Diags) > 0 {
+			// A panic lowering a program the binder rejected is a
+			// cascade of its errors, which are the report (as in
+			// compiler.Compile).
+			return nil, b.Diags
+		}
 		return nil, compiler.MergeDiags(b.Diags, ds)
 	}
 	return compiler.Compile(b, srcs, compiler.Options{Mode: mode, Script: script})

@@ -87,6 +87,12 @@ func (c *cursor) skipType() (*gType, bool) {
 	if t := c.tok(); t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) && !isPunctTok(t, "(") {
 		return nil, false
 	}
+	if d := *c; d.at("(") && !d.matchParen() {
+		// No tuple type without its ')': a cheap scan spares the type
+		// parser a descent through every '(' of an unclosed nest, which
+		// each enclosing '(' (cast and lambda guards) would repeat.
+		return nil, false
+	}
 	typ, err := grammar().typ.ParseFromLexer(&c.lx, participle.AllowTrailing(true))
 	return typ, err == nil
 }
