@@ -21,6 +21,7 @@ const (
 	lvStructProp  // a property (getter, setter) of the struct value in R[obj], stored back to parent
 	lvTupleElem   // element idx of the tuple in parent, a level of args[0] fields (tuple.go)
 	lvBaseProp    // `base.P`: the base class's accessors (getter, setter) called on R[obj] without dispatch
+	lvRef         // the variable behind the reference in R[obj]: a ref-returning call's result
 	lvNone
 )
 
@@ -56,6 +57,18 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		}
 	}
 	switch x := e.(type) {
+	case *lang.CondExpr:
+		if isRefCond(x) {
+			r := fs.alloc()
+			fs.refOf(x, r)
+			return lvalue{kind: lvRef, obj: r}
+		}
+	case *lang.CallExpr:
+		if fs.refCall(x) {
+			r := fs.alloc()
+			fs.refOf(x, r)
+			return lvalue{kind: lvRef, obj: r}
+		}
 	case *lang.Ident:
 		if l := fs.lookup(x.Name); l != nil {
 			return lvalue{kind: lvLocal, l: l, conv: l.conv, typ: l.typ}
@@ -177,6 +190,11 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		}
 		return lvalue{kind: lvMember, obj: r, site: fs.c.site(x.Name, 0)}
 	case *lang.IndexExpr:
+		if fs.refIndexer(x) {
+			r := fs.alloc()
+			fs.refOf(x, r)
+			return lvalue{kind: lvRef, obj: r}
+		}
 		r, xt := fs.exprReg(x.X)
 		fs.guardTarget(x, r)
 		var et *vm.Type
@@ -263,6 +281,8 @@ func (fs *funcState) callAccessor(fn *vm.Func, w, n int, direct bool) {
 
 func (fs *funcState) loadLV(lv lvalue, dst int) {
 	switch lv.kind {
+	case lvRef:
+		fs.emitABC(vm.OpGetRef, dst, lv.obj, 0)
 	case lvLocal:
 		fs.readVar(lv.l, dst)
 	case lvField:
@@ -316,6 +336,8 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 
 func (fs *funcState) storeLV(lv lvalue, src int) {
 	switch lv.kind {
+	case lvRef:
+		fs.emitABC(vm.OpSetRef, lv.obj, src, 0)
 	case lvLocal:
 		fs.writeVar(lv.l, src)
 	case lvField:
@@ -442,6 +464,9 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	}
 	if id, ok := e.Left.(*lang.Ident); ok && e.Op == "=" && fs.c.info.IsDiscard(id) {
 		return fs.exprTo(e.Right, dst)
+	}
+	if u, ok := e.Right.(*lang.UnaryExpr); ok && u.Op == "ref" || isRefCond(e.Right) {
+		return fs.refAssign(e, dst)
 	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))

@@ -84,11 +84,19 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 			if fresh {
 				fs.fresh = dst + 1
 			}
-			return fs.call(e, dst, false)
+			t := fs.call(e, dst, false)
+			if fs.refCall(e) {
+				fs.emitABC(vm.OpGetRef, dst, dst, 0)
+			}
+			return t
 		case *lang.IndexExpr:
 			return fs.index(e, dst)
 		}
 	case *lang.UnaryExpr:
+		if e.Op == "ref" {
+			fs.refOf(e, dst)
+			return nil
+		}
 		return fs.unary(e, dst)
 	case *lang.RangeExpr:
 		return fs.rangeExpr(e, dst)
@@ -773,6 +781,8 @@ func (fs *funcState) staticMemberVia(t *vm.Type, ci *classInfo, name string, pos
 }
 
 func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
+	keepRef := fs.keepRef
+	fs.keepRef = false
 	r, xt := fs.exprReg(e.X)
 	var end *label
 	if e.NullCond {
@@ -818,6 +828,9 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 			fs.callAccessor(get, w, len(e.Args), direct)
 		} else {
 			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
+		}
+		if fs.refIndexer(e) && !keepRef {
+			fs.emitABC(vm.OpGetRef, w, w, 0)
 		}
 		fs.emitABC(vm.OpMove, dst, w, 0)
 	}

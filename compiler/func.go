@@ -142,6 +142,7 @@ type funcState struct {
 	catchRegs  []int          // exception registers of the enclosing catch blocks, for `throw;`
 	labelDepth map[string]int // goto labels and the try depth they sit at
 
+	keepRef bool // index compiles a ref-returning indexer's reference, not its value (refOf)
 	thisRef int // a struct method's register holding its `ref this`, or null (structThisIn); 0: none
 }
 
@@ -321,7 +322,7 @@ func (fs *funcState) declare(name string, pos lang.Pos, typ, conv *vm.Type) *loc
 		}
 	}
 	key := bind.Var{Pos: pos, Name: name}
-	l := &local{name: name, reg: fs.alloc(), typ: typ, conv: conv, fs: fs, key: key, boxed: fs.c.info.IsCaptured(key)}
+	l := &local{name: name, reg: fs.alloc(), typ: typ, conv: conv, fs: fs, key: key, boxed: fs.c.info.IsBoxed(key)}
 	fs.scope.vars[name] = l
 	return l
 }

@@ -80,6 +80,14 @@ func (fs *funcState) fieldType(fi *fieldInfo) *vm.Type {
 // call's result, a property, a readonly field): C# works on a copy of those.
 func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 	switch x := e.(type) {
+	case *lang.CallExpr:
+		if fs.c.info.CallOf(x).RefKind() == "ref" {
+			return fs.lvalueOf(e), true
+		}
+	case *lang.CondExpr:
+		if isRefCond(x) {
+			return fs.lvalueOf(e), true
+		}
 	case *lang.ThisExpr:
 		if fs.cls != nil && fs.cls.t.IsStruct() && !fs.static {
 			return lvalue{kind: lvThis, obj: 0}, true
@@ -146,6 +154,9 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 			}
 		}
 	case *lang.IndexExpr:
+		if fs.c.info.IndexerOf(x).RefKind() == "ref" {
+			return fs.lvalueOf(e), true
+		}
 		if bt := fs.c.info.TypeOf(x.X); bt != nil && bt.Kind == bind.Array {
 			return fs.lvalueOf(e), true
 		}
@@ -327,6 +338,8 @@ func (fs *funcState) refOfVar(lv lvalue, r int) (b *refBack, ok bool) {
 		fs.setTop(max(save, r+1))
 	case lvIndex:
 		fs.emitABC(vm.OpRefElm, r, lv.obj, lv.idx)
+	case lvRef:
+		fs.emitABC(vm.OpMove, r, lv.obj, 0)
 	case lvStructField:
 		b, ok := fs.refOfVar(*lv.parent, r)
 		if !ok {

@@ -239,7 +239,8 @@ type gMemberRest struct {
 	Event   *gEvent           `parser:"| @@"`
 	Const   bool              `parser:"| @'const'?"`
 	Ctor    *gCtor            `parser:"  ( (?= Ident '(' ) @@"`
-	Type    *gType            `parser:"  | @@"`
+	Ref     *gRefKind         `parser:"  | @@?"`
+	Type    *gType            `parser:"    @@"`
 	Indexer *gIndexer         `parser:"    ( (?= 'this' '[' ) @@"`
 	Op      *gOperator        `parser:"    | (?= 'operator' ) @@"`
 	ExplG   *explicitGuard    `parser:"    | (?= @@)"`
@@ -436,7 +437,8 @@ type gForeach struct {
 	Desig      *gDesignation      `parser:"'foreach' '(' ( (?= 'var' '(' ) 'var' @@"`
 	TupleGuard *foreachTupleGuard `parser:"| (?= @@)"`
 	Tuple      *gParen            `parser:"  @@"`
-	Var        bool               `parser:"| ( (?= 'var' Ident ) @'var'"`
+	Ref        *gRefKind          `parser:"| @@?"`
+	Var        bool               `parser:"  ( (?= 'var' Ident ) @'var'"`
 	Type       *gType             `parser:"  | @@ )"`
 	Name       string             `parser:"  @Ident ) 'in'"`
 	X          *gExpr             `parser:"@@ ')'"`
@@ -541,9 +543,27 @@ type gLabeled struct {
 	Stmt  *gStmt      `parser:"@@"`
 }
 
+// gRefKind is the `ref` or `ref readonly` before the type of a ref local,
+// a ref-returning member or a ref foreach variable.
+type gRefKind struct {
+	Ref      bool `parser:"@'ref'"`
+	Readonly bool `parser:"@'readonly'?"`
+}
+
+func (r *gRefKind) kind() string {
+	switch {
+	case r == nil:
+		return ""
+	case r.Readonly:
+		return "ref readonly"
+	}
+	return "ref"
+}
+
 // gLocalDecl is `T a = 1, b` or `var a = 1` (without the ';').
 type gLocalDecl struct {
 	Pos   lexer.Position
+	Ref   *gRefKind      `parser:"@@?"`
 	Var   bool           `parser:"( (?= 'var' Ident ) @'var'"`
 	Type  *gType         `parser:"| @@ )"`
 	Decls []*gDeclarator `parser:"@@ ( ',' @@ )*"`
@@ -553,6 +573,7 @@ type gLocalFunc struct {
 	Pos        lexer.Position
 	Attrs      []*gAttrList    `parser:"@@*"`
 	Mods       *modifiers      `parser:"@@"`
+	Ref        *gRefKind       `parser:"@@?"`
 	Type       *gType          `parser:"@@"`
 	Name       string          `parser:"@Ident"`
 	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
@@ -575,9 +596,9 @@ type gExpr struct {
 	QueryGuard  *queryGuard     `parser:"| (?= @@)"`
 	Query       *gQuery         `parser:"  @@"`
 	Throw       *gExpr          `parser:"| 'throw' @@"`
+	Ref         *gExpr          `parser:"| 'ref' @@"`
 	Cond        *gCond          `parser:"| @@"`
 	Op          *assignOp       `parser:"  ( @@"`
-	Unsup       *unsupRefAssign `parser:"  @@?"`
 	Right       *gVarInit       `parser:"  @@ )?"`
 }
 

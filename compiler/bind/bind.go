@@ -94,6 +94,12 @@ type Info struct {
 	// *lang.LocalFuncStmt: for each reference, the innermost function
 	// containing it; capture.go).
 	Captured map[Var][]lang.Node
+	// RefTaken holds the locals and parameters that `ref e` outside an
+	// argument list refers to (a ref local's initializer, a ref
+	// assignment, a ref return): such a variable lives in a box, as a
+	// captured one does, so that the reference outlives no register
+	// (capture.go).
+	RefTaken map[Var]bool
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
@@ -334,7 +340,9 @@ func (in *Info) CallOf(n lang.Node) *Method {
 }
 
 type binder struct {
-	u     *Universe
+	// refKind is the ref kind of the next function body bound (refs.go).
+	refKind string
+	u       *Universe
 	info  *Info
 	diags lang.Diagnostics
 
@@ -406,11 +414,14 @@ type fnCtx struct {
 	iter    *Iterator // an iterator block's, else nil
 	iterErr bool      // an iterator block whose signature is in error
 	where   iterCtx   // the try statements around the statement being bound
+	refKind string    // "ref" or "ref readonly" for a function returning by reference
+	scope   *scope    // the scope of the parameters
 }
 
 type scope struct {
 	parent *scope
 	vars   map[string]*Type
+	refs   map[string]refVar // the ref locals and the parameters among vars (refs.go)
 	funcs  map[string]*Method
 	consts map[string]any // values of the integral local constants among vars
 }
