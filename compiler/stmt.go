@@ -278,7 +278,7 @@ func (fs *funcState) localDecl(s *lang.LocalDeclStmt) {
 		}
 		if s.RefKind != "" {
 			// A ref local: its register holds the reference.
-			l.isRef, l.boxed, l.readonly = true, false, s.RefKind == "ref readonly"
+			l.isRef, l.readonly = true, s.RefKind == "ref readonly"
 			if d.Init != nil {
 				save := fs.top
 				fs.refOf(d.Init, l.reg)

@@ -123,6 +123,9 @@ func (b *binder) refValue(x lang.Expr) (*Type, refInfo) {
 
 // refTarget binds e, the operand of `ref`, which must be a variable.
 func (b *binder) refTarget(e lang.Expr) (*Type, refInfo) {
+	if isRefValue(e) {
+		return b.refValue(e) // ref (c ? ref a : ref b)
+	}
 	t := b.expr(e)
 	yes := refInfo{ok: true, returnable: true}
 	switch x := e.(type) {
