@@ -51,6 +51,11 @@ type lvalue struct {
 }
 
 func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
+	if fs.refProp(e) {
+		r := fs.alloc()
+		fs.refOf(e, r)
+		return lvalue{kind: lvRef, obj: r}
+	}
 	if m, ok := e.(*lang.MemberExpr); ok {
 		if lv, ok := fs.tupleElemLV(m); ok {
 			return lv

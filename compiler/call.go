@@ -183,6 +183,10 @@ func (fs *funcState) packParams(r int, fn *vm.Func) {
 
 // refArg passes a variable by reference into register r.
 func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
+	if fs.refProp(a.X) {
+		fs.refOf(a.X, r)
+		return nil
+	}
 	switch x := a.X.(type) {
 	case *lang.CallExpr:
 		if fs.refCall(x) {

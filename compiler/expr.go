@@ -62,7 +62,11 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		fs.interpolated(e, dst)
 		return vm.TString
 	case *lang.Ident:
-		return fs.ident(e, dst)
+		t := fs.ident(e, dst)
+		if fs.refProp(e) {
+			fs.emitABC(vm.OpGetRef, dst, dst, 0)
+		}
+		return t
 	case *lang.ThisExpr:
 		if fs.static {
 			fs.errorf(e.Pos, "Keyword 'this' is not valid in a static property, static method, or static field initializer")
@@ -79,7 +83,11 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		}
 		switch e := e.(type) {
 		case *lang.MemberExpr:
-			return fs.member(e, dst)
+			t := fs.member(e, dst)
+			if fs.refProp(e) {
+				fs.emitABC(vm.OpGetRef, dst, dst, 0)
+			}
+			return t
 		case *lang.CallExpr:
 			if fresh {
 				fs.fresh = dst + 1

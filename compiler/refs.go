@@ -26,6 +26,12 @@ func (fs *funcState) refIndexer(e *lang.IndexExpr) bool {
 	return fs.c.info.IndexerOf(e).RefKind() != ""
 }
 
+// refProp reports whether e (a simple name or member access) reads a
+// property that returns by reference.
+func (fs *funcState) refProp(e lang.Expr) bool {
+	return fs.c.info.RefProp(e) != nil
+}
+
 // refOf compiles a reference to the variable x into dst: the operand of
 // `ref`, a ref conditional, or a call of a ref-returning method or
 // indexer.
@@ -63,6 +69,19 @@ func (fs *funcState) refOf(x lang.Expr, dst int) {
 	case *lang.Ident:
 		if l := fs.lookup(e.Name); l != nil && l.fs == fs && l.isRef {
 			fs.move(dst, l.reg)
+			return
+		}
+		if fs.refProp(e) {
+			save := fs.top
+			fs.ident(e, dst)
+			fs.setTop(max(save, dst+1))
+			return
+		}
+	case *lang.MemberExpr:
+		if fs.refProp(e) {
+			save := fs.top
+			fs.member(e, dst)
+			fs.setTop(max(save, dst+1))
 			return
 		}
 	}

@@ -79,6 +79,9 @@ func (fs *funcState) fieldType(fi *fieldInfo) *vm.Type {
 // element, or a field of a struct variable. ok is false for values (a
 // call's result, a property, a readonly field): C# works on a copy of those.
 func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
+	if p := fs.c.info.RefProp(e); p != nil {
+		return fs.lvalueOf(e), p.RefKind() == "ref"
+	}
 	switch x := e.(type) {
 	case *lang.CallExpr:
 		if fs.c.info.CallOf(x).RefKind() == "ref" {

@@ -100,6 +100,10 @@ type Info struct {
 	// captured one does, so that the reference outlives no register
 	// (capture.go).
 	RefTaken map[Var]bool
+	// RefProps holds the member accesses and simple names that read a
+	// property returning by reference: code generation dereferences the
+	// getter's result where it is a value (refs.go).
+	RefProps map[lang.Expr]*Property
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
@@ -441,7 +445,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

@@ -543,6 +543,9 @@ func (b *binder) ident(e *lang.Ident) *Type {
 		return b.u.group
 	}
 	if ms := b.memberInScope(e.Name); len(ms) > 0 {
+		if p, ok := ms[0].(*Property); ok && p.RefKind() != "" {
+			b.info.RefProps[e] = p
+		}
 		b.instanceInInitializer(ms[0], e.Pos, "")
 		if t := memberType(ms[0]); t != nil {
 			if f, ok := ms[0].(*Field); ok {
@@ -634,6 +637,9 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 			return nt
 		}
 		return b.u.group
+	}
+	if p, ok := syms[0].(*Property); ok && p.RefKind() != "" {
+		b.info.RefProps[e] = p
 	}
 	if f, ok := syms[0].(*Field); ok {
 		if v, ok := fieldConst(f); ok {

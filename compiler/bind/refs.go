@@ -45,6 +45,14 @@ func (p *Property) RefKind() string {
 	return ""
 }
 
+// RefProp is the property returning by reference that x reads, or nil.
+func (in *Info) RefProp(x lang.Expr) *Property {
+	if in == nil {
+		return nil
+	}
+	return in.RefProps[x]
+}
+
 // isRefExpr reports whether x is `ref e`.
 func isRefExpr(x lang.Expr) bool {
 	u, ok := x.(*lang.UnaryExpr)
@@ -450,9 +458,12 @@ func (b *binder) refLocalCaptured(e *lang.Ident) {
 	if b.fn == nil || b.fn.outer == nil {
 		return
 	}
-	for c := b.scope; c != nil && c != b.fn.scope; c = c.parent {
+	for c := b.scope; c != nil; c = c.parent {
 		if _, found := c.vars[e.Name]; found {
 			return
+		}
+		if c == b.fn.scope {
+			break
 		}
 	}
 	rv, ok := b.scope.lookupRef(e.Name)
