@@ -143,7 +143,7 @@ type funcState struct {
 	labelDepth map[string]int // goto labels and the try depth they sit at
 
 	keepRef bool // index compiles a ref-returning indexer's reference, not its value (refOf)
-	thisRef int // a struct method's register holding its `ref this`, or null (structThisIn); 0: none
+	thisRef int  // a struct method's register holding its `ref this`, or null (structThisIn); 0: none
 }
 
 func (c *Compiler) newFuncState(parent *funcState, cls *classInfo, fn *vm.Func, static bool) *funcState {

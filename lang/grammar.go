@@ -591,15 +591,15 @@ type gExprStmt struct {
 
 type gExpr struct {
 	Pos         lexer.Position
-	LambdaGuard *lambdaGuard    `parser:"  (?= @@)"`
-	Lambda      *gLambda        `parser:"  @@"`
-	QueryGuard  *queryGuard     `parser:"| (?= @@)"`
-	Query       *gQuery         `parser:"  @@"`
-	Throw       *gExpr          `parser:"| 'throw' @@"`
-	Ref         *gExpr          `parser:"| 'ref' @@"`
-	Cond        *gCond          `parser:"| @@"`
-	Op          *assignOp       `parser:"  ( @@"`
-	Right       *gVarInit       `parser:"  @@ )?"`
+	LambdaGuard *lambdaGuard `parser:"  (?= @@)"`
+	Lambda      *gLambda     `parser:"  @@"`
+	QueryGuard  *queryGuard  `parser:"| (?= @@)"`
+	Query       *gQuery      `parser:"  @@"`
+	Throw       *gExpr       `parser:"| 'throw' @@"`
+	Ref         *gExpr       `parser:"| 'ref' @@"`
+	Cond        *gCond       `parser:"| @@"`
+	Op          *assignOp    `parser:"  ( @@"`
+	Right       *gVarInit    `parser:"  @@ )?"`
 }
 
 type gCond struct {

@@ -347,8 +347,8 @@ type binder struct {
 	// refKind is the ref kind of the next function body bound (refs.go).
 	refKind string
 	u       *Universe
-	info  *Info
-	diags lang.Diagnostics
+	info    *Info
+	diags   lang.Diagnostics
 
 	decls     map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
 	anonymous map[string]*Type           // anonymous types by their member names (anon.go)
