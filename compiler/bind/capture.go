@@ -84,8 +84,9 @@ func (in *Info) AnalyzeCaptures(n lang.Node) {
 	}
 }
 
-// hasNested reports whether n contains a lambda, a local function or a
-// ref expression: a body without one captures nothing and is not analysed.
+// hasNested reports whether n contains a lambda, a local function, a ref
+// expression or a ref argument: a body without one captures nothing and
+// is not analysed.
 func hasNested(n lang.Node) bool {
 	found := false
 	lang.Inspect(n, func(m lang.Node) bool {
@@ -94,6 +95,10 @@ func hasNested(n lang.Node) bool {
 			found = true
 		case *lang.UnaryExpr:
 			found = m.Op == "ref"
+		case *lang.CallExpr:
+			for _, a := range m.Args {
+				found = found || a.Mod == "ref" || a.Mod == "in"
+			}
 		}
 		return !found
 	})
@@ -514,6 +519,16 @@ func (c *capturer) visit(n lang.Node) bool {
 	case *lang.UnaryExpr:
 		if n.Op == "ref" {
 			c.refTaken(n.X)
+		}
+	case *lang.CallExpr:
+		// The reference a ref-returning method returns may be one of its
+		// ref arguments, so those outlive the call.
+		if c.in.Calls[n].RefKind() != "" {
+			for _, a := range n.Args {
+				if a.Mod == "ref" || a.Mod == "in" {
+					c.refTaken(a.X)
+				}
+			}
 		}
 	}
 	return true
