@@ -375,6 +375,11 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.pop()
 	case *lang.ForeachStmt:
 		ct := b.expr(s.X)
+		if s.RefKind != "" && !ct.IsUnchecked() {
+			// No enumerator in the library has a ref-returning Current
+			// (arrays have none in C# either).
+			b.errorf(posOf(s.X), "CS1510", "A ref or out value must be an assignable variable")
+		}
 		ok, hasDispose := b.foreachCollection(s, s.X, ct, s.IsAwait)
 		if s.Expanded != nil && ok {
 			if !hasDispose {
