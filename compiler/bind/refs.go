@@ -431,9 +431,10 @@ func (b *binder) refReturn(s *lang.ReturnStmt) {
 	}
 }
 
-// checkRefReturn binds a return statement's or expression body's value
+// returnValue binds a return statement's or expression body's value
 // against the function's ref kind: a ref-returning function returns
-// `ref e` (CS8150), any other function a value (CS8149).
+// `ref e` (CS8150), any other function a value (CS8149). It reports
+// whether it bound x.
 func (b *binder) returnValue(x lang.Expr, pos lang.Pos) bool {
 	byRef := b.fn != nil && b.fn.refKind != ""
 	switch {
