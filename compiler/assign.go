@@ -21,6 +21,7 @@ const (
 	lvStructProp  // a property (getter, setter) of the struct value in R[obj], stored back to parent
 	lvTupleElem   // element idx of the tuple in parent, a level of args[0] fields (tuple.go)
 	lvBaseProp    // `base.P`: the base class's accessors (getter, setter) called on R[obj] without dispatch
+	lvRef         // the variable behind the reference in R[obj]: a ref-returning call's result
 	lvNone
 )
 
@@ -50,12 +51,29 @@ type lvalue struct {
 }
 
 func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
+	if fs.refProp(e) {
+		r := fs.alloc()
+		fs.refOf(e, r)
+		return lvalue{kind: lvRef, obj: r}
+	}
 	if m, ok := e.(*lang.MemberExpr); ok {
 		if lv, ok := fs.tupleElemLV(m); ok {
 			return lv
 		}
 	}
 	switch x := e.(type) {
+	case *lang.CondExpr:
+		if isRefCond(x) {
+			r := fs.alloc()
+			fs.refOf(x, r)
+			return lvalue{kind: lvRef, obj: r}
+		}
+	case *lang.CallExpr:
+		if fs.refCall(x) {
+			r := fs.alloc()
+			fs.refOf(x, r)
+			return lvalue{kind: lvRef, obj: r}
+		}
 	case *lang.Ident:
 		if l := fs.lookup(x.Name); l != nil {
 			return lvalue{kind: lvLocal, l: l, conv: l.conv, typ: l.typ}
@@ -177,6 +195,11 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		}
 		return lvalue{kind: lvMember, obj: r, site: fs.c.site(x.Name, 0)}
 	case *lang.IndexExpr:
+		if fs.refIndexer(x) {
+			r := fs.alloc()
+			fs.refOf(x, r)
+			return lvalue{kind: lvRef, obj: r}
+		}
 		r, xt := fs.exprReg(x.X)
 		fs.guardTarget(x, r)
 		var et *vm.Type
@@ -263,6 +286,8 @@ func (fs *funcState) callAccessor(fn *vm.Func, w, n int, direct bool) {
 
 func (fs *funcState) loadLV(lv lvalue, dst int) {
 	switch lv.kind {
+	case lvRef:
+		fs.emitABC(vm.OpGetRef, dst, lv.obj, 0)
 	case lvLocal:
 		fs.readVar(lv.l, dst)
 	case lvField:
@@ -316,6 +341,8 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 
 func (fs *funcState) storeLV(lv lvalue, src int) {
 	switch lv.kind {
+	case lvRef:
+		fs.emitABC(vm.OpSetRef, lv.obj, src, 0)
 	case lvLocal:
 		fs.writeVar(lv.l, src)
 	case lvField:
@@ -460,6 +487,9 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 			call.Args[0].X = e.Right
 		}
 		return fs.call(call, dst, false)
+	}
+	if u, ok := e.Right.(*lang.UnaryExpr); ok && u.Op == "ref" || isRefCond(e.Right) {
+		return fs.refAssign(e, dst)
 	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))

@@ -183,7 +183,21 @@ func (fs *funcState) packParams(r int, fn *vm.Func) {
 
 // refArg passes a variable by reference into register r.
 func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
+	if fs.refProp(a.X) {
+		fs.refOf(a.X, r)
+		return nil
+	}
 	switch x := a.X.(type) {
+	case *lang.CallExpr:
+		if fs.refCall(x) {
+			fs.refOf(x, r)
+			return nil
+		}
+	case *lang.CondExpr:
+		if isRefCond(x) {
+			fs.refOf(x, r)
+			return nil
+		}
 	case *lang.DeclExpr:
 		var conv *vm.Type
 		if x.Type != nil {
@@ -252,6 +266,10 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 			}
 		}
 	case *lang.IndexExpr:
+		if fs.refIndexer(x) {
+			fs.refOf(x, r)
+			return nil
+		}
 		if fs.multidim(x) {
 			ar, _ := fs.exprReg(x.X)
 			fs.emitABC(vm.OpRefElm, r, ar, fs.elemOffset(ar, x.Args))

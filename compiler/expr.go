@@ -132,7 +132,11 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		fs.interpolated(e, dst)
 		return vm.TString
 	case *lang.Ident:
-		return fs.ident(e, dst)
+		t := fs.ident(e, dst)
+		if fs.refProp(e) {
+			fs.emitABC(vm.OpGetRef, dst, dst, 0)
+		}
+		return t
 	case *lang.ThisExpr:
 		if fs.static {
 			fs.errorf(e.Pos, "Keyword 'this' is not valid in a static property, static method, or static field initializer")
@@ -149,16 +153,28 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		}
 		switch e := e.(type) {
 		case *lang.MemberExpr:
-			return fs.member(e, dst)
+			t := fs.member(e, dst)
+			if fs.refProp(e) {
+				fs.emitABC(vm.OpGetRef, dst, dst, 0)
+			}
+			return t
 		case *lang.CallExpr:
 			if fresh {
 				fs.fresh = dst + 1
 			}
-			return fs.call(e, dst, false)
+			t := fs.call(e, dst, false)
+			if fs.refCall(e) {
+				fs.emitABC(vm.OpGetRef, dst, dst, 0)
+			}
+			return t
 		case *lang.IndexExpr:
 			return fs.index(e, dst)
 		}
 	case *lang.UnaryExpr:
+		if e.Op == "ref" {
+			fs.refOf(e, dst)
+			return nil
+		}
 		return fs.unary(e, dst)
 	case *lang.RangeExpr:
 		return fs.rangeExpr(e, dst)
@@ -849,6 +865,8 @@ func (fs *funcState) staticMemberVia(t *vm.Type, ci *classInfo, name string, pos
 }
 
 func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
+	keepRef := fs.keepRef
+	fs.keepRef = false
 	args := make([]lang.Node, len(e.Args))
 	for i, a := range e.Args {
 		args[i] = a
@@ -898,6 +916,9 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 			fs.callAccessor(get, w, len(e.Args), direct)
 		} else {
 			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
+		}
+		if fs.refIndexer(e) && !keepRef {
+			fs.emitABC(vm.OpGetRef, w, w, 0)
 		}
 		fs.emitABC(vm.OpMove, dst, w, 0)
 	}

@@ -142,7 +142,8 @@ type funcState struct {
 	catchRegs  []int          // exception registers of the enclosing catch blocks, for `throw;`
 	labelDepth map[string]int // goto labels and the try depth they sit at
 
-	thisRef int // a struct method's register holding its `ref this`, or null (structThisIn); 0: none
+	keepRef bool // index compiles a ref-returning indexer's reference, not its value (refOf)
+	thisRef int  // a struct method's register holding its `ref this`, or null (structThisIn); 0: none
 }
 
 func (c *Compiler) newFuncState(parent *funcState, cls *classInfo, fn *vm.Func, static bool) *funcState {
@@ -321,7 +322,7 @@ func (fs *funcState) declare(name string, pos lang.Pos, typ, conv *vm.Type) *loc
 		}
 	}
 	key := bind.Var{Pos: pos, Name: name}
-	l := &local{name: name, reg: fs.alloc(), typ: typ, conv: conv, fs: fs, key: key, boxed: fs.c.info.IsCaptured(key)}
+	l := &local{name: name, reg: fs.alloc(), typ: typ, conv: conv, fs: fs, key: key, boxed: fs.c.info.IsBoxed(key)}
 	fs.scope.vars[name] = l
 	return l
 }

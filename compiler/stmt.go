@@ -271,10 +271,20 @@ func (fs *funcState) localDecl(s *lang.LocalDeclStmt) {
 				conv = fs.c.convType(s.Type, fs.cls)
 			}
 			l = fs.declare(d.Name, d.Pos, typ, conv)
-			if l.boxed {
+			if l.boxed && s.RefKind == "" {
 				fs.loadConst(l.reg, vm.Null)
 				fs.initBox(l)
 			}
+		}
+		if s.RefKind != "" {
+			// A ref local: its register holds the reference.
+			l.isRef, l.readonly = true, s.RefKind == "ref readonly"
+			if d.Init != nil {
+				save := fs.top
+				fs.refOf(d.Init, l.reg)
+				fs.setTop(save)
+			}
+			continue
 		}
 		if d.Init == nil {
 			if s.Type == nil {
@@ -801,6 +811,14 @@ func (fs *funcState) returnExpr(x lang.Expr) {
 		fs.returnExpr(c.Then)
 		fs.mark(f)
 		fs.returnExpr(c.Else)
+		return
+	}
+	if u, ok := x.(*lang.UnaryExpr); ok && u.Op == "ref" {
+		save := fs.top
+		r := fs.alloc()
+		fs.refOf(u, r)
+		fs.doReturn(r)
+		fs.setTop(save)
 		return
 	}
 	save := fs.top

@@ -79,7 +79,18 @@ func (fs *funcState) fieldType(fi *fieldInfo) *vm.Type {
 // element, or a field of a struct variable. ok is false for values (a
 // call's result, a property, a readonly field): C# works on a copy of those.
 func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
+	if p := fs.c.info.RefProp(e); p != nil {
+		return fs.lvalueOf(e), p.RefKind() == "ref"
+	}
 	switch x := e.(type) {
+	case *lang.CallExpr:
+		if fs.c.info.CallOf(x).RefKind() == "ref" {
+			return fs.lvalueOf(e), true
+		}
+	case *lang.CondExpr:
+		if isRefCond(x) {
+			return fs.lvalueOf(e), true
+		}
 	case *lang.ThisExpr:
 		if fs.cls != nil && fs.cls.t.IsStruct() && !fs.static {
 			return lvalue{kind: lvThis, obj: 0}, true
@@ -146,6 +157,9 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 			}
 		}
 	case *lang.IndexExpr:
+		if fs.c.info.IndexerOf(x).RefKind() == "ref" {
+			return fs.lvalueOf(e), true
+		}
 		if bt := fs.c.info.TypeOf(x.X); bt != nil && bt.Kind == bind.Array {
 			return fs.lvalueOf(e), true
 		}
@@ -327,6 +341,8 @@ func (fs *funcState) refOfVar(lv lvalue, r int) (b *refBack, ok bool) {
 		fs.setTop(max(save, r+1))
 	case lvIndex:
 		fs.emitABC(vm.OpRefElm, r, lv.obj, lv.idx)
+	case lvRef:
+		fs.emitABC(vm.OpMove, r, lv.obj, 0)
 	case lvStructField:
 		b, ok := fs.refOfVar(*lv.parent, r)
 		if !ok {

@@ -375,6 +375,9 @@ type PropertyDecl struct {
 	Accessors  []*Accessor
 	Init       Expr // `{ get; } = init;`
 	ExprBody   Expr
+	// RefKind is "ref" or "ref readonly" for a property or indexer that
+	// returns by reference, else "".
+	RefKind string
 	// Params are an indexer's parameters (`T this[int i]`, Name "this[]");
 	// nil for a property.
 	Params []*Param
@@ -429,6 +432,9 @@ type MethodDecl struct {
 	Extension   *ExtensionDecl
 	ExtProperty string
 	ExtStatic   bool
+	// RefKind is "ref" or "ref readonly" for a method that returns by
+	// reference, else "".
+	RefKind string
 }
 
 // Constraint is a `where T : ...` clause: the primary constraint (class,
@@ -504,6 +510,7 @@ type BlockStmt struct {
 type LocalDeclStmt struct {
 	Pos     Pos
 	Type    *TypeRef // nil for `var`
+	RefKind string   // "ref" or "ref readonly" for ref locals, else ""
 	IsConst bool
 	Decls   []*Declarator
 }
@@ -558,7 +565,8 @@ type ForStmt struct {
 // ForeachStmt is `foreach (Type Name in X) Body`; Type is nil for `var`.
 type ForeachStmt struct {
 	Pos     Pos
-	IsAwait bool // `await foreach`
+	IsAwait bool   // `await foreach`
+	RefKind string // `foreach (ref var x in ...)`: "ref" or "ref readonly"
 	Type    *TypeRef
 	Name    string
 	X       Expr
@@ -785,6 +793,9 @@ type IndexExpr struct {
 }
 
 // UnaryExpr is a prefix operator: - + ! ~ ++ -- and ^ (index from end).
+// Op "ref" is C#'s ref expression `ref X` (a ref local's initializer, a
+// ref return, the right side of a ref assignment, a branch of a ref
+// conditional): a reference to the variable X, not its value.
 type UnaryExpr struct {
 	Pos Pos
 	Op  string

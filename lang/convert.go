@@ -367,6 +367,21 @@ func (st *parseState) propertyTail(d *PropertyDecl, p *gPropertyTail) {
 }
 
 func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
+	m := st.memberDecl(g, td, ns)
+	if k := g.Rest.Ref.kind(); k != "" {
+		switch d := m.(type) {
+		case *MethodDecl:
+			d.RefKind = k
+		case *PropertyDecl:
+			d.RefKind = k
+		case *FieldDecl:
+			st.report(g.Rest.Pos.Offset, "ref fields are not supported", false)
+		}
+	}
+	return m
+}
+
+func (st *parseState) memberDecl(g *gMember, td *TypeDecl, ns string) Member {
 	r := g.Rest
 	pos := st.pos(r.Pos)
 	attrs := st.attrs(g.Attrs)
@@ -725,7 +740,7 @@ func (st *parseState) exprs(gs []*gExpr) []Expr {
 }
 
 func (st *parseState) foreach(f *gForeach, pos Pos, await bool) Stmt {
-	s := &ForeachStmt{Pos: pos, IsAwait: await, Name: name(f.Name), X: st.expr(f.X), Body: st.stmt(f.Body)}
+	s := &ForeachStmt{Pos: pos, IsAwait: await, Name: name(f.Name), X: st.expr(f.X), Body: st.stmt(f.Body), RefKind: f.Ref.kind()}
 	if f.Type != nil {
 		s.Type = st.typ(f.Type)
 	}
@@ -788,7 +803,7 @@ func expandAwaitForeach(s *ForeachStmt) *BlockStmt {
 }
 
 func (st *parseState) localDecl(g *gLocalDecl, pos Pos) *LocalDeclStmt {
-	d := &LocalDeclStmt{Pos: pos}
+	d := &LocalDeclStmt{Pos: pos, RefKind: g.Ref.kind()}
 	if g.Type != nil {
 		d.Type = st.typ(g.Type)
 	}
@@ -800,7 +815,8 @@ func (st *parseState) localDecl(g *gLocalDecl, pos Pos) *LocalDeclStmt {
 
 func (st *parseState) localFunc(g *gLocalFunc) *MethodDecl {
 	m := &MethodDecl{Pos: st.pos(g.Pos), Attributes: st.attrs(g.Attrs), Modifiers: g.Mods.Mods, ReturnType: st.typ(g.Type),
-		Name: name(g.Name), TypeParams: typeParams(g.TypeParams), Constraints: st.constraints(g.Where), Params: st.params(g.Params)}
+		Name: name(g.Name), TypeParams: typeParams(g.TypeParams), Constraints: st.constraints(g.Where), Params: st.params(g.Params),
+		RefKind: g.Ref.kind()}
 	m.Body, m.ExprBody = st.body(g.Body)
 	return m
 }
@@ -816,6 +832,8 @@ func (st *parseState) expr(g *gExpr) Expr {
 		return st.query(g.Query)
 	case g.Throw != nil:
 		return &ThrowExpr{Pos: pos, X: st.expr(g.Throw)}
+	case g.Ref != nil:
+		return &UnaryExpr{Pos: pos, Op: "ref", X: st.expr(g.Ref)}
 	}
 	x := st.cond(g.Cond)
 	if g.Op == nil {

@@ -243,7 +243,8 @@ type gMemberRest struct {
 	Event   *gEvent           `parser:"| @@"`
 	Const   bool              `parser:"| @'const'?"`
 	Ctor    *gCtor            `parser:"  ( (?= Ident '(' ) @@"`
-	Type    *gType            `parser:"  | @@"`
+	Ref     *gRefKind         `parser:"  | @@?"`
+	Type    *gType            `parser:"    @@"`
 	Indexer *gIndexer         `parser:"    ( (?= 'this' '[' ) @@"`
 	Op      *gOperator        `parser:"    | (?= 'operator' ) @@"`
 	ExplG   *explicitGuard    `parser:"    | (?= @@)"`
@@ -464,7 +465,8 @@ type gForeach struct {
 	Desig      *gDesignation      `parser:"'foreach' '(' ( (?= 'var' '(' ) 'var' @@"`
 	TupleGuard *foreachTupleGuard `parser:"| (?= @@)"`
 	Tuple      *gParen            `parser:"  @@"`
-	Var        bool               `parser:"| ( (?= 'var' Ident ) @'var'"`
+	Ref        *gRefKind          `parser:"| @@?"`
+	Var        bool               `parser:"  ( (?= 'var' Ident ) @'var'"`
 	Type       *gType             `parser:"  | @@ )"`
 	Name       string             `parser:"  @Ident ) 'in'"`
 	X          *gExpr             `parser:"@@ ')'"`
@@ -569,9 +571,27 @@ type gLabeled struct {
 	Stmt  *gStmt      `parser:"@@"`
 }
 
+// gRefKind is the `ref` or `ref readonly` before the type of a ref local,
+// a ref-returning member or a ref foreach variable.
+type gRefKind struct {
+	Ref      bool `parser:"@'ref'"`
+	Readonly bool `parser:"@'readonly'?"`
+}
+
+func (r *gRefKind) kind() string {
+	switch {
+	case r == nil:
+		return ""
+	case r.Readonly:
+		return "ref readonly"
+	}
+	return "ref"
+}
+
 // gLocalDecl is `T a = 1, b` or `var a = 1` (without the ';').
 type gLocalDecl struct {
 	Pos   lexer.Position
+	Ref   *gRefKind      `parser:"@@?"`
 	Var   bool           `parser:"( (?= 'var' Ident ) @'var'"`
 	Type  *gType         `parser:"| @@ )"`
 	Decls []*gDeclarator `parser:"@@ ( ',' @@ )*"`
@@ -581,6 +601,7 @@ type gLocalFunc struct {
 	Pos        lexer.Position
 	Attrs      []*gAttrList    `parser:"@@*"`
 	Mods       *modifiers      `parser:"@@"`
+	Ref        *gRefKind       `parser:"@@?"`
 	Type       *gType          `parser:"@@"`
 	Name       string          `parser:"@Ident"`
 	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
@@ -598,15 +619,15 @@ type gExprStmt struct {
 
 type gExpr struct {
 	Pos         lexer.Position
-	LambdaGuard *lambdaGuard    `parser:"  (?= @@)"`
-	Lambda      *gLambda        `parser:"  @@"`
-	QueryGuard  *queryGuard     `parser:"| (?= @@)"`
-	Query       *gQuery         `parser:"  @@"`
-	Throw       *gExpr          `parser:"| 'throw' @@"`
-	Cond        *gCond          `parser:"| @@"`
-	Op          *assignOp       `parser:"  ( @@"`
-	Unsup       *unsupRefAssign `parser:"  @@?"`
-	Right       *gVarInit       `parser:"  @@ )?"`
+	LambdaGuard *lambdaGuard `parser:"  (?= @@)"`
+	Lambda      *gLambda     `parser:"  @@"`
+	QueryGuard  *queryGuard  `parser:"| (?= @@)"`
+	Query       *gQuery      `parser:"  @@"`
+	Throw       *gExpr       `parser:"| 'throw' @@"`
+	Ref         *gExpr       `parser:"| 'ref' @@"`
+	Cond        *gCond       `parser:"| @@"`
+	Op          *assignOp    `parser:"  ( @@"`
+	Right       *gVarInit    `parser:"  @@ )?"`
 }
 
 type gCond struct {

@@ -467,6 +467,12 @@ const (
 // declKind classifies a statement start: a declaration, a local function,
 // or neither. On return c is past the type when there was one.
 func declKind(c *cursor) int {
+	if isWordTok(c.tok(), "ref") { // a ref local or ref-returning local function
+		c.next()
+		if isWordTok(c.tok(), "readonly") {
+			c.next()
+		}
+	}
 	t := c.tok()
 	if t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) && !isPunctTok(t, "(") {
 		return declNone
@@ -882,15 +888,6 @@ func (*labelError) Parse(lex *lexer.PeekingLexer) error {
 	return fail(lex, "expected a statement after label '"+label+"'")
 }
 
-type unsupRefAssign struct{}
-
-func (*unsupRefAssign) Parse(lex *lexer.PeekingLexer) error {
-	if isWordTok(lex.Peek(), "ref") {
-		return unsupported(lex, "ref assignment")
-	}
-	return participle.NextMatch
-}
-
 // unsupUnary reports pointer operations.
 type unsupUnary struct{}
 
@@ -937,8 +934,6 @@ func (*unsupPrimary) Parse(lex *lexer.PeekingLexer) error {
 	switch t.Value {
 	case "sizeof", "__arglist", "__makeref", "__reftype", "__refvalue":
 		return unsupported(lex, "'"+t.Value+"'")
-	case "ref":
-		return unsupported(lex, "ref expressions")
 	}
 	return participle.NextMatch
 }

@@ -361,6 +361,7 @@ func (pr *printer) member(m Member) {
 	case *PropertyDecl:
 		pr.attrs(m.Attributes, false)
 		pr.mods(m.Modifiers)
+		pr.refKind(m.RefKind)
 		if m.Event {
 			pr.w("event ")
 		}
@@ -442,6 +443,7 @@ func (pr *printer) accessor(a *Accessor) {
 func (pr *printer) method(m *MethodDecl) {
 	pr.attrs(m.Attributes, false)
 	pr.mods(m.Modifiers)
+	pr.refKind(m.RefKind)
 	switch m.Operator {
 	case "":
 		if m.Iface != nil {
@@ -457,6 +459,14 @@ func (pr *printer) method(m *MethodDecl) {
 	pr.typeParams(m.TypeParams)
 	pr.params(m.Params)
 	pr.body(m.Body, m.ExprBody)
+}
+
+// refKind writes a ref local's, ref return's or ref foreach variable's
+// `ref` or `ref readonly`.
+func (pr *printer) refKind(k string) {
+	if k != "" {
+		pr.w(k + " ")
+	}
 }
 
 func (pr *printer) declarators(ds []*Declarator) {
@@ -507,6 +517,7 @@ func (pr *printer) localDecl(d *LocalDeclStmt) {
 	if d.IsConst {
 		pr.w("const ")
 	}
+	pr.refKind(d.RefKind)
 	pr.w(d.Type.String() + " ")
 	pr.declarators(d.Decls)
 }
@@ -603,7 +614,9 @@ func (pr *printer) stmt(s Stmt) {
 				body = b.Stmts[1]
 			}
 		} else {
-			pr.w("foreach (" + s.Type.String() + " " + ident(s.Name) + " in ")
+			pr.w("foreach (")
+			pr.refKind(s.RefKind)
+			pr.w(s.Type.String() + " " + ident(s.Name) + " in ")
 		}
 		pr.expr(s.X, 1)
 		pr.w(")")
@@ -852,6 +865,9 @@ func (pr *printer) exprInner(e Expr) {
 		pr.args("[", e.Args, "]")
 	case *UnaryExpr:
 		pr.w(e.Op)
+		if e.Op == "ref" {
+			pr.w(" ")
+		}
 		if u, ok := e.X.(*UnaryExpr); ok && u.Op[0] == e.Op[0] && (e.Op[0] == '-' || e.Op[0] == '+') {
 			pr.w("(")
 			pr.exprInner(u)

@@ -199,7 +199,7 @@ func (fl *fnLowering) rename(res *resolution, body *lang.BlockStmt) {
 					out = append(out, exprStmt(fl.typed(assign(dc.Pos, fl.typed(ident(dc.Pos, v.field), v.bound), init), v.bound)))
 				}
 			default:
-				out = append(out, &lang.LocalDeclStmt{Pos: dc.Pos, Type: d.Type, IsConst: d.IsConst, Decls: []*lang.Declarator{dc}})
+				out = append(out, &lang.LocalDeclStmt{Pos: dc.Pos, Type: d.Type, RefKind: d.RefKind, IsConst: d.IsConst, Decls: []*lang.Declarator{dc}})
 			}
 		}
 		return out, true

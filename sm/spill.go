@@ -54,7 +54,7 @@ func (fl *fnLowering) spillStmt(s lang.Stmt) []lang.Stmt {
 	case *lang.LocalDeclStmt:
 		var out []lang.Stmt
 		for _, d := range s.Decls {
-			one := &lang.LocalDeclStmt{Pos: d.Pos, Type: s.Type, IsConst: s.IsConst, Decls: []*lang.Declarator{d}}
+			one := &lang.LocalDeclStmt{Pos: d.Pos, Type: s.Type, RefKind: s.RefKind, IsConst: s.IsConst, Decls: []*lang.Declarator{d}}
 			if d.Init != nil && hasAwait(d.Init) {
 				if aw, ok := d.Init.(*lang.AwaitExpr); ok {
 					pre, op := fl.expr(aw.X)

@@ -94,6 +94,16 @@ type Info struct {
 	// *lang.LocalFuncStmt: for each reference, the innermost function
 	// containing it; capture.go).
 	Captured map[Var][]lang.Node
+	// RefTaken holds the locals and parameters that `ref e` outside an
+	// argument list refers to (a ref local's initializer, a ref
+	// assignment, a ref return): such a variable lives in a box, as a
+	// captured one does, so that the reference outlives no register
+	// (capture.go).
+	RefTaken map[Var]bool
+	// RefProps holds the member accesses and simple names that read a
+	// property returning by reference: code generation dereferences the
+	// getter's result where it is a value (refs.go).
+	RefProps map[lang.Expr]*Property
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
@@ -358,9 +368,11 @@ func (in *Info) CallOf(n lang.Node) *Method {
 }
 
 type binder struct {
-	u     *Universe
-	info  *Info
-	diags lang.Diagnostics
+	// refKind is the ref kind of the next function body bound (refs.go).
+	refKind string
+	u       *Universe
+	info    *Info
+	diags   lang.Diagnostics
 
 	decls     map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
 	anonymous map[string]*Type           // anonymous types by their member names (anon.go)
@@ -433,11 +445,14 @@ type fnCtx struct {
 	iter    *Iterator // an iterator block's, else nil
 	iterErr bool      // an iterator block whose signature is in error
 	where   iterCtx   // the try statements around the statement being bound
+	refKind string    // "ref" or "ref readonly" for a function returning by reference
+	scope   *scope    // the scope of the parameters
 }
 
 type scope struct {
 	parent *scope
 	vars   map[string]*Type
+	refs   map[string]refVar // the ref locals and the parameters among vars (refs.go)
 	funcs  map[string]*Method
 	consts map[string]any // values of the integral local constants among vars
 }
@@ -457,7 +472,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

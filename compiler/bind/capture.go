@@ -44,6 +44,10 @@ const TypeArgPrefix = "<type>"
 // IsCaptured reports whether a nested function refers to v.
 func (in *Info) IsCaptured(v Var) bool { return in != nil && len(in.Captured[v]) > 0 }
 
+// IsBoxed reports whether v lives in a box: a nested function refers to
+// it, or a ref local, ref assignment or ref return does.
+func (in *Info) IsBoxed(v Var) bool { return in.IsCaptured(v) || in != nil && in.RefTaken[v] }
+
 // AnalyzeCaptures records in Captured the variables the nested functions
 // inside n capture. n is a file (its types and top-level statements), a
 // type declaration, a member, or a lambda or local function analysed as a
@@ -52,6 +56,9 @@ func (in *Info) IsCaptured(v Var) bool { return in != nil && len(in.Captured[v])
 func (in *Info) AnalyzeCaptures(n lang.Node) {
 	if in.Captured == nil {
 		in.Captured = map[Var][]lang.Node{}
+	}
+	if in.RefTaken == nil {
+		in.RefTaken = map[Var]bool{}
 	}
 	c := &capturer{in: in}
 	switch n := n.(type) {
@@ -77,14 +84,21 @@ func (in *Info) AnalyzeCaptures(n lang.Node) {
 	}
 }
 
-// hasNested reports whether n contains a lambda or a local function: a
-// body without one captures nothing and is not analysed.
+// hasNested reports whether n contains a lambda, a local function, a ref
+// expression or a ref argument: a body without one captures nothing and
+// is not analysed.
 func hasNested(n lang.Node) bool {
 	found := false
 	lang.Inspect(n, func(m lang.Node) bool {
-		switch m.(type) {
+		switch m := m.(type) {
 		case *lang.LambdaExpr, *lang.LocalFuncStmt:
 			found = true
+		case *lang.UnaryExpr:
+			found = m.Op == "ref"
+		case *lang.CallExpr:
+			for _, a := range m.Args {
+				found = found || a.Mod == "ref" || a.Mod == "in"
+			}
 		}
 		return !found
 	})
@@ -502,8 +516,44 @@ func (c *capturer) visit(n lang.Node) bool {
 		return false
 	case *lang.NameOfExpr:
 		return false // names a variable without reading it
+	case *lang.UnaryExpr:
+		if n.Op == "ref" {
+			c.refTaken(n.X)
+		}
+	case *lang.CallExpr:
+		// The reference a ref-returning method returns may be one of its
+		// ref arguments, so those outlive the call.
+		if c.in.Calls[n].RefKind() != "" {
+			for _, a := range n.Args {
+				if a.Mod == "ref" || a.Mod == "in" {
+					c.refTaken(a.X)
+				}
+			}
+		}
 	}
 	return true
+}
+
+// refTaken records the local or parameter at the root of x, the operand
+// of `ref` (a variable or a field path into a struct variable).
+func (c *capturer) refTaken(x lang.Expr) {
+	for {
+		m, ok := x.(*lang.MemberExpr)
+		if !ok {
+			break
+		}
+		x = m.X
+	}
+	id, ok := x.(*lang.Ident)
+	if !ok {
+		return
+	}
+	for s := c.sc; s != nil; s = s.parent {
+		if v, ok := s.vars[id.Name]; ok {
+			c.in.RefTaken[v.Var] = true
+			return
+		}
+	}
 }
 
 // pattern declares the variables a pattern designates and resolves the

@@ -263,6 +263,12 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		if e.Op == "^" {
 			return b.hat(e)
 		}
+		if e.Op == "ref" {
+			// `ref e` where C# has no ref context.
+			b.errorf(e.Pos, "CS1525", "Invalid expression term 'ref'")
+			t, _ := b.refTarget(e.X)
+			return t
+		}
 		return b.unary(e)
 	case *lang.RangeExpr:
 		return b.rangeExpr(e)
@@ -282,6 +288,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.AssignExpr:
 		return b.assign(e)
 	case *lang.CondExpr:
+		if isRefValue(e) {
+			t, _ := b.refValue(e)
+			return t
+		}
 		b.cond(e.Cond)
 		t := b.common(b.expr(e.Then), b.expr(e.Else))
 		b.noteConversion(e.Then, t) // f ? 'a' : 1 is an int: the char converts
@@ -525,6 +535,7 @@ func toUint64(v any) uint64 {
 func (b *binder) ident(e *lang.Ident) *Type {
 	if len(e.TypeArgs) == 0 {
 		if t, ok := b.scope.lookupVar(e.Name); ok {
+			b.refLocalCaptured(e)
 			if v, ok := b.scope.lookupConst(e.Name); ok {
 				b.info.Consts[e] = v
 			}
@@ -535,6 +546,9 @@ func (b *binder) ident(e *lang.Ident) *Type {
 		return b.u.group
 	}
 	if ms := b.memberInScope(e.Name); len(ms) > 0 {
+		if p, ok := ms[0].(*Property); ok && p.RefKind() != "" {
+			b.info.RefProps[e] = p
+		}
 		b.instanceInInitializer(ms[0], e.Pos, "")
 		if t := memberType(ms[0]); t != nil {
 			if f, ok := ms[0].(*Field); ok {
@@ -629,6 +643,9 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 			return nt
 		}
 		return b.u.group
+	}
+	if p, ok := syms[0].(*Property); ok && p.RefKind() != "" {
+		b.info.RefProps[e] = p
 	}
 	if f, ok := syms[0].(*Field); ok {
 		if v, ok := fieldConst(f); ok {
@@ -772,6 +789,9 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 		// the long key -1).
 		for i, a := range e.Args {
 			b.noteConversion(a.X, first.Params[i].Type)
+		}
+		if first.RefKind() != "" {
+			b.info.Indexers[e] = first
 		}
 		if g := first.Owner.Generic(); g.Kind == Struct && !g.Lib && first.Decl != nil {
 			// A source struct's set accessor changes the variable the

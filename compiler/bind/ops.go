@@ -436,8 +436,32 @@ func (b *binder) operatorError(e *lang.BinaryExpr, ops []SpecialType, l, r *Type
 // local or field, an enum member: CS0131, CS1059) or a readonly field
 // outside its type's constructors (CS0191, static ones CS0198).
 func (b *binder) assignTarget(e lang.Expr, incDec bool) {
-	switch e.(type) {
-	case *lang.Ident, *lang.MemberExpr:
+	switch x := e.(type) {
+	case *lang.Ident:
+		if rv, ok := b.scope.lookupRef(x.Name); ok && (rv.kind == "ref readonly" || rv.kind == "in") {
+			b.errorf(posOf(e), "CS8331", "Cannot assign to variable '%s' or use it as the right hand side of a ref assignment because it is a readonly variable", x.Name)
+			return
+		}
+	case *lang.MemberExpr:
+	case *lang.CallExpr:
+		switch b.info.Calls[x].RefKind() {
+		case "ref readonly":
+			b.errorf(posOf(e), "CS8331", "Cannot assign to %s or use it as the right hand side of a ref assignment because it is a readonly variable", describeVar(e))
+		case "":
+			if m := b.info.Calls[x]; m != nil {
+				if incDec {
+					b.errorf(posOf(e), "CS1059", "The operand of an increment or decrement operator must be a variable, property or indexer")
+					return
+				}
+				b.errorf(posOf(e), "CS0131", "The left-hand side of an assignment must be a variable, property or indexer")
+			}
+		}
+		return
+	case *lang.IndexExpr:
+		if b.info.IndexerOf(x).RefKind() == "ref readonly" {
+			b.errorf(posOf(e), "CS8331", "Cannot assign to property 'this' or use it as the right hand side of a ref assignment because it is a readonly variable")
+		}
+		return
 	default:
 		return
 	}
@@ -490,6 +514,9 @@ func isString(t *Type) bool { return t.Kind == Special && t.Special == String }
 func isBool(t *Type) bool   { return t.Kind == Special && t.Special == Bool }
 
 func (b *binder) assign(e *lang.AssignExpr) *Type {
+	if isRefValue(e.Right) {
+		return b.refAssign(e)
+	}
 	if lt := tupleLit(e.Left); lt != nil && e.Op == "=" {
 		return b.deconstruct(e, lt)
 	}

@@ -42,6 +42,10 @@ func (b *binder) refLocalsIn(list []lang.Stmt) {
 			continue
 		}
 		for _, dec := range d.Decls {
+			if d.RefKind != "" && liveAcrossSuspension(dec.Name, list[i+1:]) {
+				b.errorf(dec.Pos, "CS9217", "A 'ref' local cannot be preserved across 'await' or 'yield' boundary.")
+				continue
+			}
 			if t := b.info.Locals[dec]; t != nil && t.IsRefStruct() && liveAcrossSuspension(dec.Name, list[i+1:]) {
 				b.errorf(dec.Pos, "CS4007", "Instance of type '%s' cannot be preserved across 'await' or 'yield' boundary.", t)
 			}

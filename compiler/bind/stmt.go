@@ -46,7 +46,11 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				b.flowBody(flowUnit{params: pds, expr: m.Init})
 			}
 			ips := b.params(m.Params, b.typeCtx()) // an indexer's parameters
+			if m.RefKind != "" {
+				b.refProperty(m)
+			}
 			if m.ExprBody != nil {
+				b.refKind = m.RefKind
 				b.accessor(static, pt, ips, nil, m.ExprBody)
 				b.flowBody(flowUnit{params: m.Params, expr: m.ExprBody})
 			}
@@ -70,6 +74,9 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 					ret = nil
 				}
 				b.initContext = a.Kind == "init"
+				if a.Kind == "get" {
+					b.refKind = m.RefKind
+				}
 				b.iterAccessor(static, ret, ps, a.Body, a.ExprBody, it)
 				b.initContext = false
 				b.flowBody(flowUnit{params: m.Params, body: a.Body, expr: a.ExprBody, ret: ret,
@@ -143,6 +150,9 @@ func (b *binder) iterAccessor(static bool, ret *Type, ps []*Param, body *lang.Bl
 			b.block(body)
 		}
 		if x != nil {
+			if b.returnValue(x, posOf(x)) {
+				return
+			}
 			if ret.Kind == Special && ret.Special == Void {
 				b.expr(x)
 			} else {
@@ -189,13 +199,16 @@ func (b *binder) typeCtx() typeCtx {
 // declared return type (nil when unknown), ps the parameters.
 func (b *binder) body(static bool, ret *Type, ps []*Param, tparams []*Type, f func()) {
 	saveFn, saveScope := b.fn, b.scope
-	b.fn = &fnCtx{static: static, ret: ret, tparams: tparams, outer: saveFn}
+	b.fn = &fnCtx{static: static, ret: ret, tparams: tparams, outer: saveFn, refKind: b.refKind}
+	b.refKind = ""
 	if saveFn != nil && saveFn.static {
 		b.fn.static = true
 	}
 	b.scope = &scope{parent: saveScope, vars: map[string]*Type{}}
+	b.fn.scope = b.scope
 	for _, p := range ps {
 		b.scope.vars[p.Name] = p.Type
+		b.declareRef(p.Name, refVar{kind: p.Mod, param: true, returnable: p.Mod == "ref" || p.Mod == "in"})
 	}
 	f()
 	b.fn, b.scope = saveFn, saveScope
@@ -226,6 +239,10 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 		}
 	}
 	b.funcSigs[m] = funcSig{ret: ret, what: mt.Signature()}
+	if m.RefKind != "" && (async || iter) {
+		b.errorf(m.ReturnType.Pos, "CS1996", "Async methods and iterators cannot return by reference")
+	}
+	b.refKind = m.RefKind
 	b.body(static, ret, mt.Params, mt.TypeParams, func() {
 		b.fn.async = async
 		b.fn.iter, b.fn.iterErr = it, iter && it == nil
@@ -233,6 +250,9 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 			b.block(m.Body)
 		}
 		if m.ExprBody != nil {
+			if b.returnValue(m.ExprBody, posOf(m.ExprBody)) {
+				return
+			}
 			if ret == nil || ret.Kind == Special && ret.Special == Void {
 				b.expr(m.ExprBody)
 			} else {
@@ -355,6 +375,11 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.pop()
 	case *lang.ForeachStmt:
 		ct := b.expr(s.X)
+		if s.RefKind != "" && !ct.IsUnchecked() {
+			// No enumerator in the library has a ref-returning Current
+			// (arrays have none in C# either).
+			b.errorf(posOf(s.X), "CS1510", "A ref or out value must be an assignable variable")
+		}
 		ok, hasDispose := b.foreachCollection(s, s.X, ct, s.IsAwait)
 		if s.Expanded != nil && ok {
 			if !hasDispose {
@@ -418,6 +443,9 @@ func (b *binder) stmt(s lang.Stmt) {
 	case *lang.ReturnStmt:
 		if b.fn.iter != nil || b.fn.iterErr {
 			b.errorf(s.Pos, "CS1622", "Cannot return a value from an iterator. Use the yield return statement to return a value, or yield break to end the iteration.")
+		}
+		if s.X != nil && b.returnValue(s.X, s.Pos) {
+			break
 		}
 		if s.X != nil {
 			if r := b.fn.ret; r != nil && !(r.Kind == Special && r.Special == Void) {
@@ -518,9 +546,19 @@ func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 	if s.Type != nil && s.Type.Name != "var" {
 		declared = b.resolveType(s.Type, b.typeCtx())
 	}
+	if s.RefKind != "" {
+		b.refLocalDecl(s, declared)
+		return
+	}
 	for _, d := range s.Decls {
 		t := declared
-		if d.Init != nil {
+		if d.Init != nil && isRefValue(d.Init) {
+			b.errorf(posOf(d.Init), "CS8171", "Cannot initialize a by-value variable with a reference")
+			it, _ := b.refValue(d.Init)
+			if t == nil {
+				t = it
+			}
+		} else if d.Init != nil {
 			if t != nil {
 				b.convertExpr(d.Init, t)
 			} else {

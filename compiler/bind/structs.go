@@ -233,10 +233,19 @@ func (b *binder) structTarget(left lang.Expr) {
 // notVariable describes e when it is a struct value that is not a
 // variable (a call, a property, an indexer of a collection), else "".
 func (b *binder) notVariable(e lang.Expr) string {
+	if b.info.RefProp(e) != nil {
+		return "" // a property returning by reference is a variable
+	}
 	switch x := e.(type) {
 	case *lang.CallExpr:
+		if b.info.Calls[x].RefKind() != "" {
+			return ""
+		}
 		return lang.Print(x)
 	case *lang.IndexExpr:
+		if b.info.IndexerOf(x).RefKind() != "" {
+			return ""
+		}
 		if t := b.info.Types[x.X]; t != nil && t.Kind != Array && !t.IsUnchecked() {
 			return fmt.Sprintf("%s.this[]", t)
 		}
