@@ -381,9 +381,12 @@ type binder struct {
 	opaque    map[*vm.Type]*Type
 	extNames  map[string]bool     // names of extension methods (library and source)
 	program   map[*lang.File]bool // the program's files (not the library's or the prelude's)
-	prelude   *lang.File
-	checks    []constraintCheck    // type arguments whose constraints checkConstraints checks
-	exts      map[string][]*Method // extension methods of the program's static classes, by name
+	// guessingType is non-zero while an expression is tried as a type name
+	// (typeName): a name that is not a type is then no error.
+	guessingType int
+	prelude      *lang.File
+	checks       []constraintCheck    // type arguments whose constraints checkConstraints checks
+	exts         map[string][]*Method // extension methods of the program's static classes, by name
 	// staticExts are the static members of the program's extension
 	// blocks, by name (extblock.go).
 	staticExts map[string][]*Method
@@ -1042,8 +1045,9 @@ func (b *binder) params(ps []*lang.Param, ctx typeCtx) []*Param {
 
 // ---- Type references ----
 
-// resolveType resolves a written type. An unknown name resolves to the
-// Unchecked type: code generation reports it.
+// resolveType resolves a written type. An unknown name in the program is
+// CS0246 (CS0305/CS0308 when the name exists with another arity) and
+// resolves to the Unchecked type.
 func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	if tr == nil {
 		return b.u.unchecked
@@ -1086,8 +1090,8 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	def := b.lookupTypeName(tr.Name, len(tr.Args), ctx)
 	if def == nil {
-		if ctx.file != nil && b.program[ctx.file] {
-			b.arityError(tr.Name, len(tr.Args), ctx, tr.Pos)
+		if ctx.file != nil && b.program[ctx.file] && !b.arityError(tr.Name, len(tr.Args), ctx, tr.Pos) && b.guessingType == 0 {
+			b.errorf(tr.Pos, "CS0246", "The type or namespace name '%s' could not be found (are you missing a using directive or an assembly reference?)", tr.Name)
 		}
 		return b.u.unchecked
 	}

@@ -127,6 +127,8 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 // typeName returns the type e names when e is a type name used as an
 // expression (`Console`, `Box<int>`, `System.Math`, `int`), else nil.
 func (b *binder) typeName(e lang.Expr) *Type {
+	b.guessingType++
+	defer func() { b.guessingType-- }()
 	switch e := e.(type) {
 	case *lang.Ident:
 		if len(e.TypeArgs) == 0 {
