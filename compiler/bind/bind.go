@@ -384,9 +384,12 @@ type binder struct {
 	// guessingType is non-zero while an expression is tried as a type name
 	// (typeName): a name that is not a type is then no error.
 	guessingType int
-	prelude      *lang.File
-	checks       []constraintCheck    // type arguments whose constraints checkConstraints checks
-	exts         map[string][]*Method // extension methods of the program's static classes, by name
+	// inUsingStatic is set while the types of using static directives are
+	// looked up (usingStaticNested), which must not look at them again.
+	inUsingStatic bool
+	prelude       *lang.File
+	checks        []constraintCheck    // type arguments whose constraints checkConstraints checks
+	exts          map[string][]*Method // extension methods of the program's static classes, by name
 	// staticExts are the static members of the program's extension
 	// blocks, by name (extblock.go).
 	staticExts map[string][]*Method
@@ -1088,6 +1091,11 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 			}
 		}
 	}
+	if tr.Name == "dynamic" && len(tr.Args) == 0 {
+		// Checked at run time only, as the Unchecked type is (the REPL
+		// gives a global whose type it cannot know this type).
+		return b.u.unchecked
+	}
 	def := b.lookupTypeName(tr.Name, len(tr.Args), ctx)
 	if def == nil {
 		if ctx.file != nil && b.program[ctx.file] && !b.arityError(tr.Name, len(tr.Args), ctx, tr.Pos) && b.guessingType == 0 {
@@ -1163,6 +1171,27 @@ func (b *binder) lookupTypeName(name string, arity int, ctx typeCtx) *Type {
 		}
 		if t := b.opaqueType(ns + "." + name); t != nil {
 			return t
+		}
+	}
+	return b.usingStaticNested(name, arity, ctx.file)
+}
+
+// usingStaticNested finds name among the nested types of the types the
+// file's `using static T;` directives name, or nil.
+func (b *binder) usingStaticNested(name string, arity int, file *lang.File) *Type {
+	if file == nil || b.inUsingStatic {
+		return nil
+	}
+	b.inUsingStatic = true
+	defer func() { b.inUsingStatic = false }()
+	for _, u := range file.Usings {
+		if !u.IsStatic || u.Alias != "" {
+			continue
+		}
+		if st := b.lookupTypeName(u.Name, 0, typeCtx{file: file}); st != nil && !st.IsUnchecked() {
+			if nt := b.nestedType(st, name, arity); nt != nil {
+				return nt
+			}
 		}
 	}
 	return nil
