@@ -328,7 +328,9 @@ func observe(t *vm.Thread, child *vm.Task) {
 // complete moves the task to its final state, lets go of the delegate and
 // its context (but keeps its state, Task.AsyncState), and tells its parent.
 func (d *delegateTask) complete(t *vm.Thread, status vm.TaskStatus, r vm.Value, excs []*vm.Instance) {
-	d.spec, d.ec = startSpec{state: d.spec.state, useState: d.spec.useState}, nil
+	// Only the fields to let go of are written: Task.AsyncState reads
+	// state and useState from any thread while the task runs.
+	d.spec.fn, d.spec.token, d.spec.sched, d.ec = vm.Null, nil, vm.Null, nil
 	d.task.TryComplete(t, status, r, excs)
 	if d.parent != nil {
 		delegateOf(d.parent).childDone(t, &d.task)
