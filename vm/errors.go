@@ -105,7 +105,7 @@ func (t *Thread) traceFrames(entries []TraceEntry) []TraceEntry {
 			// A resumed rt frame: the logical callers are the awaiting
 			// frames of its continuation chain, not the dispatcher.
 			for c := fr.rest.Next(); c != nil; c = c.Next() {
-				entries = append(entries, TraceEntry{c.Fn, int(c.PC) - 1})
+				entries = append(entries, TraceEntry{c.Fn, c.ResumePC() - 1})
 			}
 			break
 		}
@@ -158,7 +158,7 @@ func (t *Thread) rethrownAt(e *Instance, c *Continuation) {
 		entries = t.traceFrames(entries)
 	}
 	for ; c != nil; c = c.Next() {
-		entries = append(entries, TraceEntry{c.Fn, int(c.PC) - 1})
+		entries = append(entries, TraceEntry{c.Fn, c.ResumePC() - 1})
 	}
 	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown, stored: true})
 }

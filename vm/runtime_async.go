@@ -15,8 +15,12 @@ import (
 //
 // A continuation and its saved registers are one allocation (a size class
 // of 1, 2, 4 or 8 registers; more live registers get their own array): a
-// 64-byte header, 80 bytes with one live register. The registers to
-// restore are named by the await site (Func.Awaits, by index), not stored.
+// 48-byte header, so that one with a live register is 64 bytes, one cache
+// line and the allocator's 64-byte class. What the await site already
+// says is not stored: the registers to restore, their count and the
+// resume pc are read from the site (Func.Awaits, by index). Only a
+// continuation with no site, or more registers than a class holds, is a
+// contBig, which stores them.
 // A frame that suspends again reuses its continuation, and a continuation
 // whose frame has finished goes to the resuming thread's free list for its
 // next suspension (full lists pass between threads through the machine's
@@ -25,12 +29,7 @@ import (
 // recycled as soon as the root frame finishes.
 type Continuation struct {
 	Fn *Func
-	// regs holds the registers live after the await, in the site's order
-	// (all when the site has no list): nregs of them; inline after the
-	// struct in a classed continuation (room for its class's count), else
-	// an array of Fn.NumRegs.
-	regs unsafe.Pointer
-	Cl   *Closure
+	Cl *Closure
 	// link is the awaiting caller's continuation; on the root of a chain
 	// (contRoot) it is the Task the chain completes.
 	link unsafe.Pointer
@@ -38,15 +37,13 @@ type Continuation struct {
 	// wake resumes the chain through an awaiter other than a Task (a Task
 	// holds the chain itself); made at the first such registration of the
 	// continuation object and kept with it through reuse and recycling.
-	wake  *contWake
-	PC    int32  // resume pc: the instruction after the await
-	nregs uint32 // saved registers
-	Dst   uint16 // register receiving the awaited result
+	wake *contWake
+	Dst  uint16 // register receiving the awaited result
 	// site is 1 + the index of the await in Fn.Awaits; 0 when it has none
-	// (every register is saved).
+	// (every register is saved, and the continuation is a contBig).
 	site  uint16
 	Kind  AsyncKind
-	class uint8 // size class (1 + index into contClassRegs); 0: registers in their own array, never recycled
+	class uint8 // size class (1 + index into contClassRegs); 0: a contBig, never recycled
 	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot, contFinal, contPost
 }
 
@@ -147,7 +144,49 @@ func continuesOnContext(aw Awaiter) bool {
 }
 
 // Regs returns the saved registers.
-func (c *Continuation) Regs() []Value { return unsafe.Slice((*Value)(c.regs), c.nregs) }
+func (c *Continuation) Regs() []Value {
+	return unsafe.Slice((*Value)(c.regBase()), c.nregs())
+}
+
+// contBig is a continuation whose registers have their own array (more
+// live than the largest class holds, or every register of a frame whose
+// await has no site), with the resume pc that a site would give.
+type contBig struct {
+	c    Continuation
+	pc   int32
+	regs []Value // Fn.NumRegs long
+}
+
+// big returns the contBig c is the header of; only when c.class is 0.
+func (c *Continuation) big() *contBig { return (*contBig)(unsafe.Pointer(c)) }
+
+// regBase is the address of c's first saved register: inline after the
+// header in a classed continuation (cont1 ... cont8), else its array.
+func (c *Continuation) regBase() unsafe.Pointer {
+	if c.class == 0 {
+		return unsafe.Pointer(unsafe.SliceData(c.big().regs))
+	}
+	return unsafe.Add(unsafe.Pointer(c), unsafe.Sizeof(Continuation{}))
+}
+
+// nregs is the number of registers c saves: its site's live list, or all
+// of them.
+func (c *Continuation) nregs() int {
+	if c.site != 0 {
+		if live := c.Fn.Awaits[c.site-1].Live; live != nil {
+			return len(live)
+		}
+	}
+	return c.Fn.NumRegs
+}
+
+// ResumePC is the pc c's frame resumes at: the instruction after the await.
+func (c *Continuation) ResumePC() int {
+	if c.site != 0 {
+		return c.Fn.Awaits[c.site-1].PC + 1
+	}
+	return int(c.big().pc)
+}
 
 // ResumesOnce is implemented by library awaiters that call the function
 // given to UnsafeOnCompleted exactly once (Task.Yield's). A user awaiter may
@@ -270,15 +309,15 @@ func contClass(n int) int {
 }
 
 // newContinuation returns a continuation with room for n registers of a
-// frame of numRegs: a recycled one of t's, or a new one.
-func (t *Thread) newContinuation(n, numRegs int) *Continuation {
+// frame of numRegs: a recycled one of t's, or a new one; a contBig when
+// big (the await has no site) or n is beyond the classes.
+func (t *Thread) newContinuation(n, numRegs int, big bool) *Continuation {
 	class := contClass(n)
-	if class < 0 {
+	if big || class < 0 {
 		t.Counters.Continuations.Add(1)
-		c := &Continuation{}
-		c.regs, c.nregs = unsafe.Pointer(unsafe.SliceData(make([]Value, numRegs))), uint32(n)
-		t.countContinuation(c, numRegs)
-		return c
+		x := &contBig{regs: make([]Value, numRegs)}
+		t.countContinuation(&x.c, numRegs+2)
+		return &x.c
 	}
 	fl := &t.freeConts[class]
 	if fl.n == 0 {
@@ -288,39 +327,33 @@ func (t *Thread) newContinuation(n, numRegs int) *Continuation {
 		fl.n--
 		c := fl.items[fl.n]
 		fl.items[fl.n] = nil
-		c.nregs = uint32(n)
 		return c
 	}
 	t.Counters.Continuations.Add(1)
 	var c *Continuation
 	switch class {
 	case 0:
-		x := &cont1{}
-		x.c.regs = unsafe.Pointer(&x.r)
-		c = &x.c
+		c = &(&cont1{}).c
 	case 1:
-		x := &cont2{}
-		x.c.regs = unsafe.Pointer(&x.r)
-		c = &x.c
+		c = &(&cont2{}).c
 	case 2:
-		x := &cont4{}
-		x.c.regs = unsafe.Pointer(&x.r)
-		c = &x.c
+		c = &(&cont4{}).c
 	default:
-		x := &cont8{}
-		x.c.regs = unsafe.Pointer(&x.r)
-		c = &x.c
+		c = &(&cont8{}).c
 	}
-	c.nregs = uint32(n)
 	c.class = uint8(class + 1)
 	t.countContinuation(c, contClassRegs[class])
 	return c
 }
 
 // roomFor reports whether c's register array holds n registers of a frame
-// of its function (an unclassed array holds all of them).
-func (c *Continuation) roomFor(n int) bool {
-	return c.class == 0 || n <= contClassRegs[c.class-1]
+// of its function (a contBig's holds all of them), and whether c is a
+// contBig when big says it must be.
+func (c *Continuation) roomFor(n int, big bool) bool {
+	if c.class == 0 {
+		return true
+	}
+	return !big && n <= contClassRegs[c.class-1]
 }
 
 // recycle puts a continuation whose frame has finished on t's free list.
@@ -337,8 +370,8 @@ func (t *Thread) recycle(c *Continuation) {
 			return
 		}
 	}
-	if c.nregs > 0 {
-		clear(c.Regs())
+	if n := c.nregs(); n > 0 {
+		clear(unsafe.Slice((*Value)(c.regBase()), n))
 	}
 	// Fn is cleared for the deadlock report, which skips finished
 	// continuations; the others only when set, sparing the write barrier.
@@ -726,8 +759,8 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 		// No site (or no index to keep): every register is saved, and an
 		// exception is delivered into the frame.
 		si, bits = -1, contInTry
-		c = t.frameContinuation(fr, fn.NumRegs)
-		copy(unsafe.Slice((*Value)(c.regs), fn.NumRegs), t.stack[fr.base:fr.base+fn.NumRegs])
+		c = t.frameContinuation(fr, fn.NumRegs, true)
+		copy(c.big().regs, t.stack[fr.base:fr.base+fn.NumRegs])
 	} else {
 		site := &fn.Awaits[si]
 		if site.InTry {
@@ -738,20 +771,23 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 		}
 		live := site.Live
 		if live == nil {
-			c = t.frameContinuation(fr, fn.NumRegs)
-			copy(unsafe.Slice((*Value)(c.regs), fn.NumRegs), t.stack[fr.base:fr.base+fn.NumRegs])
+			c = t.frameContinuation(fr, fn.NumRegs, false)
+			copy(unsafe.Slice((*Value)(c.regBase()), fn.NumRegs), t.stack[fr.base:fr.base+fn.NumRegs])
 		} else {
-			c = t.frameContinuation(fr, len(live))
+			c = t.frameContinuation(fr, len(live), false)
 			if len(live) > 0 {
 				regs := t.stack[fr.base : fr.base+fn.NumRegs]
-				saved := unsafe.Slice((*Value)(c.regs), len(live))
+				saved := unsafe.Slice((*Value)(c.regBase()), len(live))
 				for i, r := range live {
 					saved[i] = regs[r]
 				}
 			}
 		}
 	}
-	c.Fn, c.PC, c.Dst, c.site = fn, int32(fr.pc), uint16(dst), uint16(si+1)
+	c.Fn, c.Dst, c.site = fn, uint16(dst), uint16(si+1)
+	if c.class == 0 {
+		c.big().pc = int32(fr.pc)
+	}
 	if c.Cl != fr.cl {
 		c.Cl = fr.cl
 	}
@@ -768,29 +804,37 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 }
 
 // frameContinuation returns the continuation to save a suspending frame in,
-// with room for n registers: the one a resumed frame was resumed from, or a
-// new one. A resumed frame reuses its continuation (and its register array
-// when large enough): a loop of awaits allocates once, not once per
+// with room for n registers (a contBig when big): the one a resumed frame
+// was resumed from, or a new one. A resumed frame reuses its continuation
+// when it has room: a loop of awaits allocates once, not once per
 // iteration. Nothing else refers to it any more: its predecessor in the
 // chain has finished, and the dispatcher that resumed it does not touch it
 // after a re-suspension. It keeps its link (the rest of the chain, or the
 // root's task), kind, class and wake function; its other bits and context
-// are cleared for the caller to set.
-func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
+// are cleared for the caller to set. One without room is replaced by a new
+// one with its link, kind and root bit (and an async void root's context);
+// the old one is left to the collector.
+func (t *Thread) frameContinuation(fr *Frame, n int, big bool) *Continuation {
 	fn := fr.fn
 	if fr.flags&frameResumed == 0 {
-		c := t.newContinuation(n, fn.NumRegs)
+		c := t.newContinuation(n, fn.NumRegs, big)
 		c.Kind = fn.Async
 		return c
 	}
 	c := fr.rest
-	if !c.roomFor(n) {
-		clear(c.Regs())
-		c.regs, c.class = unsafe.Pointer(unsafe.SliceData(make([]Value, fn.NumRegs))), 0
-	} else if old := int(c.nregs); n < old {
-		clear(c.Regs()[n:old])
+	if !c.roomFor(n, big) {
+		old := c
+		c = t.newContinuation(n, fn.NumRegs, big)
+		c.link, c.Kind, c.bits = old.link, old.Kind, old.bits&contRoot
+		if vc := old.voidCtx(); vc != nil {
+			c.extra().voidCtx = vc
+		}
+		fr.rest = c
+		return c
 	}
-	c.nregs = uint32(n)
+	if old := c.nregs(); n < old {
+		clear(unsafe.Slice((*Value)(c.regBase()), old)[n:])
+	}
 	c.clearPost()
 	c.bits &= contRoot
 	if c.EC != nil {
@@ -1046,22 +1090,19 @@ func (t *Thread) enterContext(c *Continuation) {
 // restoreRegs puts continuation c's saved registers back into regs, its
 // frame's window.
 func (c *Continuation) restoreRegs(regs []Value) {
-	n := int(c.nregs)
-	if n == 0 {
-		return
-	}
-	saved := unsafe.Slice((*Value)(c.regs), n)
-	var live []int32
 	if c.site != 0 {
-		live = c.Fn.Awaits[c.site-1].Live
-	}
-	if live != nil {
-		for i, r := range live {
-			regs[r] = saved[i]
+		if live := c.Fn.Awaits[c.site-1].Live; live != nil {
+			if len(live) == 0 {
+				return
+			}
+			saved := unsafe.Slice((*Value)(c.regBase()), len(live))
+			for i, r := range live {
+				regs[r] = saved[i]
+			}
+			return
 		}
-	} else {
-		copy(regs, saved)
 	}
+	copy(regs, unsafe.Slice((*Value)(c.regBase()), c.Fn.NumRegs))
 }
 
 // maxRestore bounds the frames a dispatch restores at once.
@@ -1118,7 +1159,7 @@ func (t *Thread) enterChainValue(c *Continuation, v Value, flags uint8) {
 		base := end - fn.NumRegs
 		c.restoreRegs(t.stack[base:end:end])
 		f := &frames[i]
-		*f = Frame{fn: fn, pc: int(c.PC), base: base, ret: base}
+		*f = Frame{fn: fn, pc: c.ResumePC(), base: base, ret: base}
 		f.cl = c.Cl
 		if i == nf {
 			f.flags, f.rest = flags, c
@@ -1172,7 +1213,7 @@ func (t *Thread) pushContinuation(c *Continuation, v Value, err error, flags uin
 	f := &frames[n]
 	// Four fields in the literal: with more, the compiler builds it on
 	// the stack and copies it.
-	*f = Frame{fn: fn, pc: int(c.PC), base: base, ret: base}
+	*f = Frame{fn: fn, pc: c.ResumePC(), base: base, ret: base}
 	f.cl, f.flags, f.rest = c.Cl, flags, c
 }
 

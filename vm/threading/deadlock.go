@@ -334,7 +334,7 @@ func pendingAwaits(m *vm.Machine, tk *vm.Task) string {
 		if c.Fn == nil {
 			continue
 		}
-		line := c.Fn.LineAt(int(c.PC) - 1)
+		line := c.Fn.LineAt(c.ResumePC() - 1)
 		s := fmt.Sprintf("  await in %s() at %s:line %d", c.Fn.QualifiedName(), c.Fn.File, line)
 		if src := sourceLine(m.Prog.Source, line); src != "" {
 			s += ": " + src
