@@ -48,6 +48,13 @@ type trace struct {
 	// stored: the exception was stored into a task (CaptureTrace), so an
 	// rt await that rethrows it appends its frames (rethrownAt).
 	stored bool
+	// next is the frame (an index into the thread's frames) below those
+	// recorded, where recording goes on if the exception unwinds further;
+	// -1 when the trace is complete. As in .NET, a trace holds the frames
+	// from the throw to the one that catches the exception: recordTo
+	// extends it as the first pass reaches a filter and when it has found
+	// the catching frame, and a rethrow from the catch block continues it.
+	next int
 }
 
 var traceType = &Type{Kind: KindNative, Namespace: "System.Diagnostics", Name: "StackTrace"}
@@ -86,7 +93,27 @@ func (t *Thread) captureTrace(e *Instance) {
 		return
 	}
 	entries := t.traceFrames(make([]TraceEntry, 0, len(t.frames)))
-	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: len(entries)})
+	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: len(entries), next: -1})
+}
+
+// recordTo records in exception e, being unwound on t, the frames down to
+// frames[stop] (inclusive) not yet recorded: it starts the trace of an
+// exception without one and extends an open one (trace.next); a complete
+// trace stays as it is.
+func (t *Thread) recordTo(e *Instance, stop int) {
+	if len(e.F) <= ExcFieldTrace {
+		return
+	}
+	tr, ok := e.F[ExcFieldTrace].AsNative().(*trace)
+	if !ok {
+		tr = &trace{next: len(t.frames) - 1}
+		e.F[ExcFieldTrace] = NewNative(traceType, tr)
+	}
+	if tr.next < 0 {
+		return
+	}
+	tr.entries, tr.next = t.traceRange(tr.entries, min(tr.next, len(t.frames)-1), stop)
+	tr.thrown = len(tr.entries)
 }
 
 // traceFrames appends the frames an exception raised here unwinds
@@ -95,11 +122,19 @@ func (t *Thread) captureTrace(e *Instance) {
 // catch-all turns the exception into the task's; a resumed rt frame's
 // logical callers are the awaiting frames of its continuation chain.
 func (t *Thread) traceFrames(entries []TraceEntry) []TraceEntry {
-	for i := len(t.frames) - 1; i >= 0; i-- {
+	entries, _ = t.traceRange(entries, len(t.frames)-1, 0)
+	return entries
+}
+
+// traceRange appends, as traceFrames does, the frames from frames[from]
+// down to frames[stop], and returns the frame to go on from (-1 when the
+// trace ends: at the bottom, a state machine or a resumed frame's chain).
+func (t *Thread) traceRange(entries []TraceEntry, from, stop int) ([]TraceEntry, int) {
+	for i := from; i >= max(stop, 0); i-- {
 		fr := &t.frames[i]
 		entries = append(entries, TraceEntry{fr.fn, fr.pc - 1})
 		if fr.fn.stateMachine() {
-			break
+			return entries, -1
 		}
 		if fr.flags&frameResumed != 0 {
 			// A resumed rt frame: the logical callers are the awaiting
@@ -107,10 +142,13 @@ func (t *Thread) traceFrames(entries []TraceEntry) []TraceEntry {
 			for c := fr.rest.Next(); c != nil; c = c.Next() {
 				entries = append(entries, TraceEntry{c.Fn, c.ResumePC() - 1})
 			}
-			break
+			return entries, -1
 		}
 	}
-	return entries
+	if stop <= 0 {
+		return entries, -1
+	}
+	return entries, min(from, stop-1)
 }
 
 // stateMachine reports whether f is a state machine's MoveNext or the
@@ -135,7 +173,7 @@ func CaptureTrace(e *Instance) {
 		return
 	}
 	if tr, ok := e.F[ExcFieldTrace].AsNative().(*trace); ok && (tr.thrown != len(tr.entries) || !tr.stored) {
-		e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: tr.entries, thrown: len(tr.entries), stored: true})
+		e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: tr.entries, thrown: len(tr.entries), stored: true, next: -1})
 	}
 }
 
@@ -160,7 +198,7 @@ func (t *Thread) rethrownAt(e *Instance, c *Continuation) {
 	for ; c != nil; c = c.Next() {
 		entries = append(entries, TraceEntry{c.Fn, c.ResumePC() - 1})
 	}
-	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown, stored: true})
+	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown, stored: true, next: -1})
 }
 
 // AddAwaitFrames records in exception e, rethrown by an awaiter's
@@ -177,7 +215,7 @@ func (t *Thread) AddAwaitFrames(e *Instance) {
 		return
 	}
 	entries := t.traceFrames(append([]TraceEntry(nil), tr.entries[:tr.thrown]...))
-	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown, stored: tr.stored})
+	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown, stored: tr.stored, next: -1})
 }
 
 // FormatTrace renders a stack trace the way .NET does:

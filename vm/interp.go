@@ -957,8 +957,9 @@ func (t *Thread) run() (result Value, err error) {
 				err = t.ThrowNull()
 				goto fail
 			}
-			if ins.Op() == OpThrow {
-				t.captureTrace(exc)
+			if ins.Op() == OpThrow && len(exc.F) > ExcFieldTrace {
+				// A new trace: unwind records it (recordTo).
+				exc.F[ExcFieldTrace] = Null
 			}
 			err = &Thrown{exc}
 			goto fail
@@ -1218,12 +1219,12 @@ func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
 func (t *Thread) unwind(err error) (Value, error, bool) {
 	th, _ := err.(*Thrown)
 	if th != nil {
-		if Trace(th.Exc) == nil {
-			t.captureTrace(th.Exc)
-		}
 		if m := t.match; m == nil || m.exc != th.Exc || m.run != t.curRun {
 			t.match, err = t.findCatch(th.Exc, err)
 			th, _ = err.(*Thrown)
+		}
+		if th != nil {
+			t.recordTo(th.Exc, t.match.frame)
 		}
 	}
 	fr := &t.frames[len(t.frames)-1]
@@ -1341,6 +1342,9 @@ func (t *Thread) findCatch(exc *Instance, err error) (*excMatch, error) {
 					continue
 				}
 				if cl.Filter >= 0 {
+					// The filter sees the trace down to its frame, as
+					// .NET's first pass has built it.
+					t.recordTo(exc, i)
 					ok, fatal := t.runFilter(i, h, cl.Filter, exc)
 					if fatal != nil {
 						return nil, fatal
