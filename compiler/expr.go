@@ -653,10 +653,18 @@ func (fs *funcState) typeOfExpr(e lang.Expr) (*vm.Type, *classInfo) {
 		// A nested type of a constructed generic type: Outer<int>.Inner.
 		return fs.c.resolveTypeRef(tr, fs.cls, false)
 	}
-	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) > 0 {
-		// A generic type's static member: `Box<int>.Default()`. Generic
+	var targs []*lang.TypeRef
+	switch e := e.(type) {
+	case *lang.Ident:
+		targs = e.TypeArgs
+	case *lang.MemberExpr:
+		targs = e.TypeArgs
+	}
+	if len(targs) > 0 {
+		// A generic type's static member: `Box<int>.Default()`,
+		// `System.Collections.Generic.Comparer<int>.Default`. Generic
 		// classes are declared under their arity (Box`1).
-		if t, ci := fs.c.lookupTypeName(name+"`"+itoa(len(id.TypeArgs)), fs.cls); t != nil {
+		if t, ci := fs.c.lookupTypeName(name+"`"+itoa(len(targs)), fs.cls); t != nil {
 			return t, ci
 		}
 	}

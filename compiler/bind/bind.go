@@ -1098,7 +1098,7 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	def := b.lookupTypeName(tr.Name, len(tr.Args), ctx)
 	if def == nil {
-		if ctx.file != nil && b.program[ctx.file] && !b.arityError(tr.Name, len(tr.Args), ctx, tr.Pos) && b.guessingType == 0 {
+		if ctx.file != nil && b.program[ctx.file] && b.guessingType == 0 && !b.arityError(tr.Name, len(tr.Args), ctx, tr.Pos) {
 			b.errorf(tr.Pos, "CS0246", "The type or namespace name '%s' could not be found (are you missing a using directive or an assembly reference?)", tr.Name)
 		}
 		return b.u.unchecked

@@ -191,6 +191,19 @@ func (b *binder) typeArgs(args []*lang.TypeRef) []*Type {
 // dotted spells a chain of simple names `A.B.C`, or "" when e is not one
 // (or carries type arguments before its last part).
 func dotted(e lang.Expr) string {
+	if m, ok := e.(*lang.MemberExpr); ok && !m.NullCond {
+		// The last member may have type arguments (the caller takes them
+		// from it); the qualifier's parts may not.
+		if x := dottedPlain(m.X); x != "" {
+			return x + "." + m.Name
+		}
+		return ""
+	}
+	return dottedPlain(e)
+}
+
+// dottedPlain is dotted for a name none of whose parts has type arguments.
+func dottedPlain(e lang.Expr) string {
 	switch e := e.(type) {
 	case *lang.Ident:
 		if len(e.TypeArgs) > 0 {
@@ -198,14 +211,12 @@ func dotted(e lang.Expr) string {
 		}
 		return e.Name
 	case *lang.MemberExpr:
-		if e.NullCond {
+		if e.NullCond || len(e.TypeArgs) > 0 {
 			return ""
 		}
-		x := dotted(e.X)
-		if x == "" {
-			return ""
+		if x := dottedPlain(e.X); x != "" {
+			return x + "." + e.Name
 		}
-		return x + "." + e.Name
 	}
 	return ""
 }

@@ -61003,52 +61003,278 @@ func libraryAST_180() *lang.TypeDecl {
 					},
 				},
 			},
+			&lang.MethodDecl{
+				Pos:       lp(2809, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2809, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2809, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "T",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(2809, 150),
+								Name: "System.Numerics.IBinaryInteger",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2809, 181),
+										Name: "T",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2809, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2809, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2809, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2809, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2809, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2809, 79),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2809, 84),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2809, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2809, 123),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2810, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2810, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2810, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "T",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(2810, 204),
+								Name: "System.Numerics.IBinaryInteger",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2810, 235),
+										Name: "T",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2810, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2810, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2810, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2810, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2810, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2810, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2810, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2810, 133),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2810, 138),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2810, 141),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2810, 177),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2811, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2811, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2811, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "T",
+						Types: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(2811, 183),
+								Name: "System.Numerics.IBinaryInteger",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2811, 214),
+										Name: "T",
+									},
+								},
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2811, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2811, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2811, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2811, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2811, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2811, 79),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2811, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(2811, 112),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2811, 117),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2811, 120),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2811, 156),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
 		},
 	}
 }
 
 func libraryAST_181() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2811, 5),
+		Pos:       lp(2814, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2813, 9),
+				Pos:       lp(2816, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2813, 16),
+					Pos:  lp(2816, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2813, 45),
+						Pos:  lp(2816, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2813, 50),
+						Pos:  lp(2816, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2814, 9),
+				Pos:       lp(2817, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2814, 16),
+					Pos:  lp(2817, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2814, 71),
+						Pos:  lp(2817, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2814, 76),
+						Pos:  lp(2817, 76),
 						Kind: "set",
 					},
 				},
@@ -61059,45 +61285,45 @@ func libraryAST_181() *lang.TypeDecl {
 
 func libraryAST_182() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2817, 5),
+		Pos:       lp(2820, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2817, 6),
+				Pos:  lp(2820, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2819, 9),
+				Pos:       lp(2822, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2819, 16),
+					Pos:  lp(2822, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2819, 35),
+						Pos:  lp(2822, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2820, 9),
+				Pos:       lp(2823, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2820, 16),
+					Pos:      lp(2823, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2820, 45),
+						Pos:  lp(2823, 45),
 						Kind: "get",
 					},
 				},
@@ -61108,92 +61334,92 @@ func libraryAST_182() *lang.TypeDecl {
 
 func libraryAST_183() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2823, 5),
+		Pos:       lp(2826, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2825, 9),
+				Pos:       lp(2828, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2825, 16),
+					Pos:  lp(2828, 16),
 					Name: "bool",
 				},
 				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2825, 33),
+						Pos:  lp(2828, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2826, 9),
+				Pos:       lp(2829, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2826, 16),
+					Pos:  lp(2829, 16),
 					Name: "bool",
 				},
 				Name: "IsExceptional",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2826, 37),
+						Pos:  lp(2829, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2827, 9),
+				Pos:       lp(2830, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2827, 16),
+					Pos:  lp(2830, 16),
 					Name: "bool",
 				},
 				Name: "ShouldExitCurrentIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2827, 50),
+						Pos:  lp(2830, 50),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2828, 9),
+				Pos:       lp(2831, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2828, 16),
+					Pos:      lp(2831, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2828, 45),
+						Pos:  lp(2831, 45),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2829, 9),
+				Pos:       lp(2832, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2829, 23),
+					Pos:  lp(2832, 23),
 					Name: "void",
 				},
 				Name:    "Break",
-				NamePos: lp(2829, 28),
+				NamePos: lp(2832, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2830, 9),
+				Pos:       lp(2833, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2830, 23),
+					Pos:  lp(2833, 23),
 					Name: "void",
 				},
 				Name:    "Stop",
-				NamePos: lp(2830, 28),
+				NamePos: lp(2833, 28),
 			},
 		},
 	}
@@ -61201,34 +61427,34 @@ func libraryAST_183() *lang.TypeDecl {
 
 func libraryAST_184() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2836, 5),
+		Pos:       lp(2839, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2838, 9),
+				Pos:       lp(2841, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2838, 30),
+					Pos:  lp(2841, 30),
 					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2838, 38),
+				NamePos: lp(2841, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2838, 57),
+						Pos:      lp(2841, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 62),
+							Pos:  lp(2841, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2838, 74),
+									Pos:  lp(2841, 74),
 									Name: "TSource",
 								},
 							},
@@ -61236,21 +61462,21 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2838, 91),
+						Pos: lp(2841, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 91),
+							Pos:  lp(2841, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2838, 96),
+									Pos:  lp(2841, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2838, 105),
+									Pos:  lp(2841, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2838, 114),
+									Pos:  lp(2841, 114),
 									Name: "TSource",
 								},
 							},
@@ -61260,28 +61486,28 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2839, 9),
+				Pos:       lp(2842, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2839, 30),
+					Pos:  lp(2842, 30),
 					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2839, 42),
+				NamePos: lp(2842, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2839, 74),
+						Pos:      lp(2842, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 79),
+							Pos:  lp(2842, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2839, 91),
+									Pos:  lp(2842, 91),
 									Name: "TSource",
 								},
 							},
@@ -61289,29 +61515,29 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2839, 108),
+						Pos: lp(2842, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 108),
+							Pos:  lp(2842, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2839, 126),
+						Pos: lp(2842, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 126),
+							Pos:  lp(2842, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2839, 131),
+									Pos:  lp(2842, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2839, 144),
+									Pos:  lp(2842, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2839, 153),
+									Pos:  lp(2842, 153),
 									Name: "TAccumulate",
 								},
 							},
@@ -61321,14 +61547,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2840, 9),
+				Pos:       lp(2843, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2840, 30),
+					Pos:  lp(2843, 30),
 					Name: "TResult",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2840, 38),
+				NamePos: lp(2843, 38),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
@@ -61336,14 +61562,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2840, 79),
+						Pos:      lp(2843, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 84),
+							Pos:  lp(2843, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2840, 96),
+									Pos:  lp(2843, 96),
 									Name: "TSource",
 								},
 							},
@@ -61351,29 +61577,29 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2840, 113),
+						Pos: lp(2843, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 113),
+							Pos:  lp(2843, 113),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2840, 131),
+						Pos: lp(2843, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 131),
+							Pos:  lp(2843, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2840, 136),
+									Pos:  lp(2843, 136),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2840, 149),
+									Pos:  lp(2843, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2840, 158),
+									Pos:  lp(2843, 158),
 									Name: "TAccumulate",
 								},
 							},
@@ -61381,17 +61607,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "func",
 					},
 					&lang.Param{
-						Pos: lp(2840, 177),
+						Pos: lp(2843, 177),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 177),
+							Pos:  lp(2843, 177),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2840, 182),
+									Pos:  lp(2843, 182),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2840, 195),
+									Pos:  lp(2843, 195),
 									Name: "TResult",
 								},
 							},
@@ -61401,159 +61627,27 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2841, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2841, 30),
-					Name: "bool",
-				},
-				Name:    "All",
-				NamePos: lp(2841, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2841, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2841, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2841, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2841, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2841, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2841, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2841, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2842, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2842, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2842, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2842, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2842, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2842, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2843, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2843, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2843, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2843, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2843, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2843, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2843, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2843, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2843, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2843, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2844, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2844, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2844, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Append",
-				NamePos: lp(2844, 51),
+				Name:    "All",
+				NamePos: lp(2844, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2844, 67),
+						Pos:      lp(2844, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2844, 72),
+							Pos:  lp(2844, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2844, 84),
+									Pos:  lp(2844, 65),
 									Name: "TSource",
 								},
 							},
@@ -61561,12 +61655,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2844, 101),
+						Pos: lp(2844, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2844, 101),
-							Name: "TSource",
+							Pos:  lp(2844, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2844, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2844, 96),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "element",
+						Name: "predicate",
 					},
 				},
 			},
@@ -61575,29 +61679,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2845, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2845, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "AsEnumerable",
-				NamePos: lp(2845, 51),
+				Name:    "Any",
+				NamePos: lp(2845, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2845, 73),
+						Pos:      lp(2845, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 78),
+							Pos:  lp(2845, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2845, 90),
+									Pos:  lp(2845, 65),
 									Name: "TSource",
 								},
 							},
@@ -61611,25 +61709,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2846, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2846, 37),
+				Name:    "Any",
+				NamePos: lp(2846, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2846, 45),
+						Pos:      lp(2846, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2846, 50),
+							Pos:  lp(2846, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2846, 62),
-									Name: "int",
+									Pos:  lp(2846, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2846, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2846, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2846, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2846, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -61638,23 +61757,29 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2847, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2847, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2847, 37),
+				Name:    "Append",
+				NamePos: lp(2847, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2847, 54),
+						Pos:      lp(2847, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2847, 59),
+							Pos:  lp(2847, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2847, 71),
+									Pos:  lp(2847, 84),
 									Name: "TSource",
 								},
 							},
@@ -61662,22 +61787,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2847, 88),
+						Pos: lp(2847, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2847, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2847, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2847, 102),
-									Name: "int",
-								},
-							},
+							Pos:  lp(2847, 101),
+							Name: "TSource",
 						},
-						Name: "selector",
+						Name: "element",
 					},
 				},
 			},
@@ -61686,21 +61801,30 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2848, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2848, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2848, 37),
+				Name:    "AsEnumerable",
+				NamePos: lp(2848, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2848, 45),
+						Pos:      lp(2848, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2848, 50),
+							Pos:  lp(2848, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2848, 62),
-									Name: "long",
+									Pos:  lp(2848, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -61717,42 +61841,21 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2849, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2849, 54),
+						Pos:      lp(2849, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2849, 59),
+							Pos:  lp(2849, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2849, 71),
-									Name: "TSource",
+									Pos:  lp(2849, 62),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2849, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2849, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2849, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2849, 102),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -61765,21 +61868,42 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2850, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2850, 45),
+						Pos:      lp(2850, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2850, 50),
+							Pos:  lp(2850, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2850, 62),
-									Name: "double",
+									Pos:  lp(2850, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2850, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2850, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2850, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2850, 102),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -61792,19 +61916,46 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2851, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2851, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2851, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2851, 62),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2852, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2852, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2852, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2851, 54),
+						Pos:      lp(2852, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2851, 59),
+							Pos:  lp(2852, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2851, 71),
+									Pos:  lp(2852, 71),
 									Name: "TSource",
 								},
 							},
@@ -61812,17 +61963,92 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2851, 88),
+						Pos: lp(2852, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2851, 88),
+							Pos:  lp(2852, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2851, 93),
+									Pos:  lp(2852, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2851, 102),
+									Pos:  lp(2852, 102),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2853, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2853, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2853, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2853, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2853, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2853, 62),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2854, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2854, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2854, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2854, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2854, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2854, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2854, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2854, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2854, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2854, 102),
 									Name: "double",
 								},
 							},
@@ -61832,152 +62058,29 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2852, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2852, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2852, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2852, 46),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2852, 51),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2852, 63),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2853, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2853, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2853, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2853, 55),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2853, 60),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2853, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2853, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2853, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2853, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2853, 103),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2854, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2854, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2854, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2854, 44),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2854, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2854, 61),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2855, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2855, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Average",
-				NamePos: lp(2855, 36),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2855, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2855, 53),
+						Pos:      lp(2855, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2855, 58),
+							Pos:  lp(2855, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2855, 70),
-									Name: "TSource",
+									Pos:  lp(2855, 63),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2855, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2855, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2855, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2855, 101),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -61986,28 +62089,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2856, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2856, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Cast",
-				NamePos: lp(2856, 51),
+				Name:    "Average",
+				NamePos: lp(2856, 38),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2856, 65),
+						Pos:      lp(2856, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2856, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2856, 60),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2856, 72),
+									Name: "TSource",
+								},
+							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2856, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2856, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2856, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2856, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -62016,46 +62137,25 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2857, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2857, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2857, 42),
-								Name: "TSource",
-							},
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Chunk",
-				NamePos: lp(2857, 53),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2857, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2857, 68),
+						Pos:      lp(2857, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2857, 73),
+							Pos:  lp(2857, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2857, 85),
-									Name: "TSource",
+									Pos:  lp(2857, 61),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2857, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2857, 102),
-							Name: "int",
-						},
-						Name: "size",
 					},
 				},
 			},
@@ -62064,29 +62164,155 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2858, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2858, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Concat",
-				NamePos: lp(2858, 51),
+				Name:    "Average",
+				NamePos: lp(2858, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2858, 67),
+						Pos:      lp(2858, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2858, 72),
+							Pos:  lp(2858, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2858, 84),
+									Pos:  lp(2858, 70),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2858, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2858, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2858, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2858, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2859, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2859, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2859, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Cast",
+				NamePos: lp(2859, 51),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2859, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2859, 70),
+							Name: "System.Collections.IEnumerable",
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2860, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2860, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(2860, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2860, 42),
+								Name: "TSource",
+							},
+						},
+					},
+				},
+				Name:    "Chunk",
+				NamePos: lp(2860, 53),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2860, 68),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2860, 73),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2860, 85),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2860, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2860, 102),
+							Name: "int",
+						},
+						Name: "size",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2861, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2861, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2861, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Concat",
+				NamePos: lp(2861, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2861, 67),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2861, 72),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2861, 84),
 									Name: "TSource",
 								},
 							},
@@ -62094,13 +62320,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2858, 100),
+						Pos: lp(2861, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2858, 100),
+							Pos:  lp(2861, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2858, 112),
+									Pos:  lp(2861, 112),
 									Name: "TSource",
 								},
 							},
@@ -62110,27 +62336,27 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2859, 9),
+				Pos:       lp(2862, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2859, 30),
+					Pos:  lp(2862, 30),
 					Name: "bool",
 				},
 				Name:    "Contains",
-				NamePos: lp(2859, 35),
+				NamePos: lp(2862, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2859, 53),
+						Pos:      lp(2862, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2859, 58),
+							Pos:  lp(2862, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2859, 70),
+									Pos:  lp(2862, 70),
 									Name: "TSource",
 								},
 							},
@@ -62138,9 +62364,9 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2859, 87),
+						Pos: lp(2862, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2859, 87),
+							Pos:  lp(2862, 87),
 							Name: "TSource",
 						},
 						Name: "value",
@@ -62148,27 +62374,27 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2860, 9),
+				Pos:       lp(2863, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2860, 30),
+					Pos:  lp(2863, 30),
 					Name: "bool",
 				},
 				Name:    "Contains",
-				NamePos: lp(2860, 35),
+				NamePos: lp(2863, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2860, 53),
+						Pos:      lp(2863, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2860, 58),
+							Pos:  lp(2863, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2860, 70),
+									Pos:  lp(2863, 70),
 									Name: "TSource",
 								},
 							},
@@ -62176,21 +62402,21 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2860, 87),
+						Pos: lp(2863, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2860, 87),
+							Pos:  lp(2863, 87),
 							Name: "TSource",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2860, 102),
+						Pos: lp(2863, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2860, 102),
+							Pos:  lp(2863, 102),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2860, 120),
+									Pos:  lp(2863, 120),
 									Name: "TSource",
 								},
 							},
@@ -62200,160 +62426,32 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2861, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2861, 30),
-					Name: "int",
-				},
-				Name:    "Count",
-				NamePos: lp(2861, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2861, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2861, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2861, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2862, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2862, 30),
-					Name: "int",
-				},
-				Name:    "Count",
-				NamePos: lp(2862, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2862, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2862, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2862, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2862, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2862, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2862, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2862, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2863, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2863, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2863, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2863, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2863, 75),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2863, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2863, 92),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2864, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2864, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2864, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2864, 51),
+				Name:    "Count",
+				NamePos: lp(2864, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2864, 75),
+						Pos:      lp(2864, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2864, 80),
+							Pos:  lp(2864, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2864, 92),
+									Pos:  lp(2864, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2864, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2864, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -62362,34 +62460,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2865, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2865, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "Distinct",
-				NamePos: lp(2865, 51),
+				Name:    "Count",
+				NamePos: lp(2865, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2865, 69),
+						Pos:      lp(2865, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2865, 74),
+							Pos:  lp(2865, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2865, 86),
+									Pos:  lp(2865, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2865, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2865, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2865, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2865, 97),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -62406,40 +62516,26 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2866, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2866, 69),
+						Pos:      lp(2866, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2866, 74),
+							Pos:  lp(2866, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2866, 86),
+									Pos:  lp(2866, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2866, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2866, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2866, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -62456,22 +62552,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2867, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2867, 77),
+						Pos:      lp(2867, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2867, 82),
+							Pos:  lp(2867, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2867, 94),
+									Pos:  lp(2867, 92),
 									Name: "TSource",
 								},
 							},
@@ -62479,22 +62574,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2867, 111),
+						Pos: lp(2867, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2867, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2867, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2867, 125),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2867, 109),
+							Name: "TSource",
 						},
-						Name: "keySelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -62511,59 +62596,26 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "Distinct",
 				NamePos: lp(2868, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2868, 77),
+						Pos:      lp(2868, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2868, 82),
+							Pos:  lp(2868, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2868, 94),
+									Pos:  lp(2868, 86),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2868, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2868, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2868, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2868, 125),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2868, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2868, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2868, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -62572,23 +62624,29 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2869, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2869, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2869, 38),
+				Name:    "Distinct",
+				NamePos: lp(2869, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2869, 57),
+						Pos:      lp(2869, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2869, 62),
+							Pos:  lp(2869, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2869, 74),
+									Pos:  lp(2869, 86),
 									Name: "TSource",
 								},
 							},
@@ -62596,12 +62654,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2869, 91),
+						Pos: lp(2869, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2869, 91),
-							Name: "int",
+							Pos:  lp(2869, 103),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2869, 121),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "index",
+						Name: "comparer",
 					},
 				},
 			},
@@ -62610,23 +62674,30 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2870, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2870, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2870, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2870, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2870, 66),
+						Pos:      lp(2870, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2870, 71),
+							Pos:  lp(2870, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2870, 83),
+									Pos:  lp(2870, 94),
 									Name: "TSource",
 								},
 							},
@@ -62634,12 +62705,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2870, 100),
+						Pos: lp(2870, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2870, 100),
-							Name: "int",
+							Pos:  lp(2870, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2870, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2870, 125),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "index",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -62652,123 +62733,59 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2871, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Empty",
+				Name:    "DistinctBy",
 				NamePos: lp(2871, 51),
 				TypeParams: []string{
-					"TResult",
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2872, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2872, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2872, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Except",
-				NamePos: lp(2872, 51),
-				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2872, 67),
+						Pos:      lp(2871, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2872, 72),
+							Pos:  lp(2871, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2872, 84),
+									Pos:  lp(2871, 94),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2872, 100),
+						Pos: lp(2871, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2872, 100),
-							Name: "IEnumerable",
+							Pos:  lp(2871, 111),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2872, 112),
+									Pos:  lp(2871, 116),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2871, 125),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2873, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2873, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2873, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Except",
-				NamePos: lp(2873, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2873, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2873, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2873, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2873, 100),
+						Pos: lp(2871, 144),
 						Type: &lang.TypeRef{
-							Pos:  lp(2873, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2873, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2873, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2873, 129),
+							Pos:  lp(2871, 144),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2873, 147),
-									Name: "TSource",
+									Pos:  lp(2871, 162),
+									Name: "TKey",
 								},
 							},
 						},
@@ -62777,33 +62794,98 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2874, 9),
+				Pos:       lp(2872, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2874, 30),
+					Pos:  lp(2872, 30),
 					Name: "TSource",
 				},
-				Name:    "First",
-				NamePos: lp(2874, 38),
+				Name:    "ElementAt",
+				NamePos: lp(2872, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2874, 53),
+						Pos:      lp(2872, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2874, 58),
+							Pos:  lp(2872, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2874, 70),
+									Pos:  lp(2872, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
 					},
+					&lang.Param{
+						Pos: lp(2872, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2872, 91),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2873, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2873, 30),
+					Name: "TSource",
+				},
+				Name:    "ElementAtOrDefault",
+				NamePos: lp(2873, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2873, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2873, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2873, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2873, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2873, 100),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2874, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2874, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2874, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Empty",
+				NamePos: lp(2874, 51),
+				TypeParams: []string{
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -62811,46 +62893,48 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2875, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2875, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2875, 38),
+				Name:    "Except",
+				NamePos: lp(2875, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2875, 53),
+						Pos:      lp(2875, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2875, 58),
+							Pos:  lp(2875, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2875, 70),
+									Pos:  lp(2875, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2875, 87),
+						Pos: lp(2875, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2875, 87),
-							Name: "Func",
+							Pos:  lp(2875, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2875, 92),
+									Pos:  lp(2875, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2875, 101),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -62859,28 +62943,62 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2876, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2876, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2876, 38),
+				Name:    "Except",
+				NamePos: lp(2876, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2876, 62),
+						Pos:      lp(2876, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2876, 67),
+							Pos:  lp(2876, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2876, 79),
+									Pos:  lp(2876, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2876, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2876, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2876, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2876, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2876, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2876, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -62891,44 +63009,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2877, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "First",
 				NamePos: lp(2877, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2877, 62),
+						Pos:      lp(2877, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2877, 67),
+							Pos:  lp(2877, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2877, 79),
+									Pos:  lp(2877, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2877, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2877, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2877, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2877, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -62939,21 +63039,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2878, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "First",
 				NamePos: lp(2878, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2878, 62),
+						Pos:      lp(2878, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 67),
+							Pos:  lp(2878, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2878, 79),
+									Pos:  lp(2878, 70),
 									Name: "TSource",
 								},
 							},
@@ -62961,12 +63061,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2878, 96),
+						Pos: lp(2878, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 96),
-							Name: "TSource",
+							Pos:  lp(2878, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2878, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2878, 101),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -62998,32 +63108,6 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2879, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2879, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2879, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2879, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2879, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2879, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -63033,26 +63117,44 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2880, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2880, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2880, 52),
+						Pos:      lp(2880, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2880, 57),
+							Pos:  lp(2880, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2880, 69),
+									Pos:  lp(2880, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2880, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2880, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2880, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2880, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -63063,21 +63165,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2881, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2881, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2881, 52),
+						Pos:      lp(2881, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2881, 57),
+							Pos:  lp(2881, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2881, 69),
+									Pos:  lp(2881, 79),
 									Name: "TSource",
 								},
 							},
@@ -63085,22 +63187,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2881, 86),
+						Pos: lp(2881, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2881, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2881, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2881, 100),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2881, 96),
+							Name: "TSource",
 						},
-						Name: "predicate",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63111,26 +63203,52 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2882, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2882, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2882, 61),
+						Pos:      lp(2882, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2882, 66),
+							Pos:  lp(2882, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2882, 78),
+									Pos:  lp(2882, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2882, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2882, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2882, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2882, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2882, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2882, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63141,44 +63259,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2883, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Last",
 				NamePos: lp(2883, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2883, 61),
+						Pos:      lp(2883, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 66),
+							Pos:  lp(2883, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2883, 78),
+									Pos:  lp(2883, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2883, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2883, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2883, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2883, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -63189,21 +63289,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2884, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Last",
 				NamePos: lp(2884, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2884, 61),
+						Pos:      lp(2884, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 66),
+							Pos:  lp(2884, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 78),
+									Pos:  lp(2884, 69),
 									Name: "TSource",
 								},
 							},
@@ -63211,12 +63311,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2884, 95),
+						Pos: lp(2884, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 95),
-							Name: "TSource",
+							Pos:  lp(2884, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2884, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2884, 100),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63248,32 +63358,6 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2885, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2885, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2885, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2885, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -63283,26 +63367,44 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2886, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "LastOrDefault",
 				NamePos: lp(2886, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2886, 54),
+						Pos:      lp(2886, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2886, 59),
+							Pos:  lp(2886, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2886, 71),
+									Pos:  lp(2886, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2886, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2886, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2886, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2886, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -63313,21 +63415,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2887, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "LastOrDefault",
 				NamePos: lp(2887, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2887, 54),
+						Pos:      lp(2887, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2887, 59),
+							Pos:  lp(2887, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2887, 71),
+									Pos:  lp(2887, 78),
 									Name: "TSource",
 								},
 							},
@@ -63335,22 +63437,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2887, 88),
+						Pos: lp(2887, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2887, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2887, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2887, 102),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2887, 95),
+							Name: "TSource",
 						},
-						Name: "predicate",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63361,26 +63453,52 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2888, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(2888, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2888, 63),
+						Pos:      lp(2888, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2888, 68),
+							Pos:  lp(2888, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2888, 80),
+									Pos:  lp(2888, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2888, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2888, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2888, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2888, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2888, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2888, 126),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63391,44 +63509,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2889, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Single",
 				NamePos: lp(2889, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2889, 63),
+						Pos:      lp(2889, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 68),
+							Pos:  lp(2889, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2889, 80),
+									Pos:  lp(2889, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2889, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2889, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2889, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2889, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -63439,21 +63539,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2890, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Single",
 				NamePos: lp(2890, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2890, 63),
+						Pos:      lp(2890, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 68),
+							Pos:  lp(2890, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2890, 80),
+									Pos:  lp(2890, 71),
 									Name: "TSource",
 								},
 							},
@@ -63461,12 +63561,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2890, 97),
+						Pos: lp(2890, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 97),
-							Name: "TSource",
+							Pos:  lp(2890, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2890, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2890, 102),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63498,32 +63608,6 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2891, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2891, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2891, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2891, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 128),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -63531,40 +63615,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2892, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2892, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2892, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2892, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2892, 68),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2892, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2892, 91),
+						Pos:      lp(2892, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 96),
+							Pos:  lp(2892, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 108),
+									Pos:  lp(2892, 80),
 									Name: "TSource",
 								},
 							},
@@ -63572,22 +63639,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2892, 125),
+						Pos: lp(2892, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 125),
+							Pos:  lp(2892, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 130),
+									Pos:  lp(2892, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 139),
-									Name: "TKey",
+									Pos:  lp(2892, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63596,40 +63663,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2893, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2893, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2893, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2893, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2893, 68),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2893, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2893, 91),
+						Pos:      lp(2893, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 96),
+							Pos:  lp(2893, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 108),
+									Pos:  lp(2893, 80),
 									Name: "TSource",
 								},
 							},
@@ -63637,36 +63687,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2893, 125),
+						Pos: lp(2893, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2893, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2893, 139),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2893, 97),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2893, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2893, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2893, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63675,109 +63701,54 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2894, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2894, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2894, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2894, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2894, 87),
+						Pos:      lp(2894, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 92),
+							Pos:  lp(2894, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 104),
-									Name: "TOuter",
+									Pos:  lp(2894, 80),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2894, 119),
+						Pos: lp(2894, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2894, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2894, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2894, 146),
+							Pos:  lp(2894, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 151),
-									Name: "TOuter",
+									Pos:  lp(2894, 102),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 159),
-									Name: "TKey",
+									Pos:  lp(2894, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2894, 183),
+						Pos: lp(2894, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2894, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2894, 196),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2894, 128),
+							Name: "TSource",
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2894, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2894, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2894, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2894, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2894, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63790,111 +63761,59 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2895, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2895, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2895, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2895, 51),
+				Name:    "GroupBy",
+				NamePos: lp(2895, 68),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
+					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2895, 92),
+						Pos:      lp(2895, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2895, 97),
+							Pos:  lp(2895, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2895, 109),
-									Name: "TOuter",
+									Pos:  lp(2895, 108),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2895, 124),
+						Pos: lp(2895, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2895, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2895, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2895, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 151),
+							Pos:  lp(2895, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2895, 156),
-									Name: "TOuter",
+									Pos:  lp(2895, 130),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2895, 164),
+									Pos:  lp(2895, 139),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2895, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2895, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2895, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2895, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2895, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2895, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2895, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2895, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -63915,29 +63834,28 @@ func libraryAST_184() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2896, 58),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2896, 69),
+				NamePos: lp(2896, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2896, 102),
+						Pos:      lp(2896, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 107),
+							Pos:  lp(2896, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 119),
+									Pos:  lp(2896, 108),
 									Name: "TSource",
 								},
 							},
@@ -63945,17 +63863,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2896, 136),
+						Pos: lp(2896, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 136),
+							Pos:  lp(2896, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 141),
+									Pos:  lp(2896, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2896, 150),
+									Pos:  lp(2896, 139),
 									Name: "TKey",
 								},
 							},
@@ -63963,22 +63881,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2896, 169),
+						Pos: lp(2896, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 169),
-							Name: "Func",
+							Pos:  lp(2896, 158),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2896, 183),
-									Name: "TElement",
+									Pos:  lp(2896, 176),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -63991,92 +63905,105 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2897, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2897, 58),
-									Name: "TElement",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2897, 69),
+				Name:    "Join",
+				NamePos: lp(2897, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2897, 102),
+						Pos:      lp(2897, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 107),
+							Pos:  lp(2897, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2897, 119),
-									Name: "TSource",
+									Pos:  lp(2897, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2897, 136),
+						Pos: lp(2897, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 136),
+							Pos:  lp(2897, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2897, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2897, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2897, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2897, 141),
-									Name: "TSource",
+									Pos:  lp(2897, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2897, 150),
+									Pos:  lp(2897, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2897, 169),
+						Pos: lp(2897, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 169),
+							Pos:  lp(2897, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2897, 174),
-									Name: "TSource",
+									Pos:  lp(2897, 188),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2897, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2897, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2897, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 228),
+									Pos:  lp(2897, 196),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2897, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2897, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2897, 225),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2897, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2897, 241),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -64093,69 +64020,102 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "GroupJoin",
 				NamePos: lp(2898, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2898, 83),
+						Pos:      lp(2898, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 88),
+							Pos:  lp(2898, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 100),
-									Name: "TSource",
+									Pos:  lp(2898, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2898, 117),
+						Pos: lp(2898, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 117),
+							Pos:  lp(2898, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2898, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2898, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2898, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 122),
-									Name: "TSource",
+									Pos:  lp(2898, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 131),
+									Pos:  lp(2898, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2898, 150),
+						Pos: lp(2898, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 150),
+							Pos:  lp(2898, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 155),
-									Name: "TKey",
+									Pos:  lp(2898, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 161),
+									Pos:  lp(2898, 201),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2898, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(2898, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2898, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2898, 238),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2898, 173),
-											Name: "TSource",
+											Pos:  lp(2898, 250),
+											Name: "TInner",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 183),
+									Pos:  lp(2898, 259),
 									Name: "TResult",
 								},
 							},
@@ -64173,27 +64133,37 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2899, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2899, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2899, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2899, 51),
+				NamePos: lp(2899, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2899, 83),
+						Pos:      lp(2899, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 88),
+							Pos:  lp(2899, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 100),
+									Pos:  lp(2899, 119),
 									Name: "TSource",
 								},
 							},
@@ -64201,17 +64171,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2899, 117),
+						Pos: lp(2899, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 117),
+							Pos:  lp(2899, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 122),
+									Pos:  lp(2899, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2899, 131),
+									Pos:  lp(2899, 150),
 									Name: "TKey",
 								},
 							},
@@ -64219,46 +64189,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2899, 150),
+						Pos: lp(2899, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 150),
+							Pos:  lp(2899, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2899, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2899, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2899, 174),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(2899, 183),
-									Name: "TResult",
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2899, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2899, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2899, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -64271,28 +64217,37 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2900, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2900, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2900, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2900, 51),
+				NamePos: lp(2900, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2900, 93),
+						Pos:      lp(2900, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 98),
+							Pos:  lp(2900, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 110),
+									Pos:  lp(2900, 119),
 									Name: "TSource",
 								},
 							},
@@ -64300,17 +64255,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2900, 127),
+						Pos: lp(2900, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 127),
+							Pos:  lp(2900, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 132),
+									Pos:  lp(2900, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2900, 141),
+									Pos:  lp(2900, 150),
 									Name: "TKey",
 								},
 							},
@@ -64318,17 +64273,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2900, 160),
+						Pos: lp(2900, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 160),
+							Pos:  lp(2900, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 165),
+									Pos:  lp(2900, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2900, 174),
+									Pos:  lp(2900, 183),
 									Name: "TElement",
 								},
 							},
@@ -64336,32 +64291,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "elementSelector",
 					},
 					&lang.Param{
-						Pos: lp(2900, 201),
+						Pos: lp(2900, 210),
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 201),
-							Name: "Func",
+							Pos:  lp(2900, 210),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 206),
+									Pos:  lp(2900, 228),
 									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2900, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2900, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2900, 235),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -64383,19 +64324,18 @@ func libraryAST_184() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2901, 93),
+						Pos:      lp(2901, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 98),
+							Pos:  lp(2901, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2901, 110),
+									Pos:  lp(2901, 100),
 									Name: "TSource",
 								},
 							},
@@ -64403,17 +64343,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2901, 127),
+						Pos: lp(2901, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 127),
+							Pos:  lp(2901, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2901, 132),
+									Pos:  lp(2901, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2901, 141),
+									Pos:  lp(2901, 131),
 									Name: "TKey",
 								},
 							},
@@ -64421,64 +64361,32 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2901, 160),
+						Pos: lp(2901, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 160),
+							Pos:  lp(2901, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2901, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2901, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2901, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2901, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2901, 206),
+									Pos:  lp(2901, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2901, 212),
+									Pos:  lp(2901, 161),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2901, 224),
-											Name: "TElement",
+											Pos:  lp(2901, 173),
+											Name: "TSource",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2901, 235),
+									Pos:  lp(2901, 183),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2901, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(2901, 260),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2901, 278),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -64491,36 +64399,27 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2902, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2902, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2902, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2902, 67),
+				Name:    "GroupBy",
+				NamePos: lp(2902, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2902, 90),
+						Pos:      lp(2902, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 95),
+							Pos:  lp(2902, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 107),
+									Pos:  lp(2902, 100),
 									Name: "TSource",
 								},
 							},
@@ -64528,22 +64427,64 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2902, 124),
+						Pos: lp(2902, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 124),
+							Pos:  lp(2902, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 129),
+									Pos:  lp(2902, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2902, 138),
+									Pos:  lp(2902, 131),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2902, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2902, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2902, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2902, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2902, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2902, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2902, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2902, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2902, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -64556,36 +64497,28 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2903, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2903, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2903, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2903, 67),
+				Name:    "GroupBy",
+				NamePos: lp(2903, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2903, 90),
+						Pos:      lp(2903, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 95),
+							Pos:  lp(2903, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 107),
+									Pos:  lp(2903, 110),
 									Name: "TSource",
 								},
 							},
@@ -64593,17 +64526,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2903, 124),
+						Pos: lp(2903, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 124),
+							Pos:  lp(2903, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 129),
+									Pos:  lp(2903, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2903, 138),
+									Pos:  lp(2903, 141),
 									Name: "TKey",
 								},
 							},
@@ -64611,18 +64544,50 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2903, 157),
+						Pos: lp(2903, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 157),
-							Name: "IEqualityComparer",
+							Pos:  lp(2903, 160),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 175),
-									Name: "TKey",
+									Pos:  lp(2903, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2903, 174),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2903, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2903, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2903, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2903, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2903, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2903, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -64635,37 +64600,28 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2904, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2904, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2904, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2904, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2904, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2904, 115),
+						Pos:      lp(2904, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 120),
+							Pos:  lp(2904, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 132),
+									Pos:  lp(2904, 110),
 									Name: "TSource",
 								},
 							},
@@ -64673,17 +64629,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2904, 149),
+						Pos: lp(2904, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 149),
+							Pos:  lp(2904, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 154),
+									Pos:  lp(2904, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2904, 163),
+									Pos:  lp(2904, 141),
 									Name: "TKey",
 								},
 							},
@@ -64691,34 +64647,64 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2904, 182),
+						Pos: lp(2904, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2904, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2904, 200),
+							Pos:  lp(2904, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2904, 218),
+									Pos:  lp(2904, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2904, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2904, 174),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2904, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2904, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2904, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2904, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2904, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2904, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2904, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2904, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2904, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -64739,29 +64725,28 @@ func libraryAST_184() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2905, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2905, 75),
+				Name:    "CountBy",
+				NamePos: lp(2905, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2905, 115),
+						Pos:      lp(2905, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 120),
+							Pos:  lp(2905, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 132),
+									Pos:  lp(2905, 107),
 									Name: "TSource",
 								},
 							},
@@ -64769,66 +64754,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2905, 149),
+						Pos: lp(2905, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 149),
+							Pos:  lp(2905, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 154),
+									Pos:  lp(2905, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2905, 163),
+									Pos:  lp(2905, 138),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2905, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2905, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2905, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2905, 200),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2905, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2905, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2905, 227),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2905, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(2905, 246),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2905, 264),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
 					},
 				},
 			},
@@ -64849,29 +64790,28 @@ func libraryAST_184() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2906, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2906, 75),
+				Name:    "CountBy",
+				NamePos: lp(2906, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2906, 115),
+						Pos:      lp(2906, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 120),
+							Pos:  lp(2906, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 132),
+									Pos:  lp(2906, 107),
 									Name: "TSource",
 								},
 							},
@@ -64879,17 +64819,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2906, 149),
+						Pos: lp(2906, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 149),
+							Pos:  lp(2906, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 154),
+									Pos:  lp(2906, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2906, 163),
+									Pos:  lp(2906, 138),
 									Name: "TKey",
 								},
 							},
@@ -64897,44 +64837,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2906, 182),
+						Pos: lp(2906, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 182),
-							Name: "Func",
+							Pos:  lp(2906, 157),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 187),
+									Pos:  lp(2906, 175),
 									Name: "TKey",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2906, 193),
-									Name: "TAccumulate",
-								},
 							},
 						},
-						Name: "seedSelector",
-					},
-					&lang.Param{
-						Pos: lp(2906, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2906, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2906, 225),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2906, 238),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2906, 247),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -64947,45 +64861,90 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2907, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2907, 43),
-									Name: "int",
+									Pos:  lp(2907, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2907, 54),
-									Name: "TSource",
+									Pos:  lp(2907, 61),
+									Name: "TAccumulate",
 								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
 							},
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(2907, 69),
+				Name:    "AggregateBy",
+				NamePos: lp(2907, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2907, 84),
+						Pos:      lp(2907, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2907, 89),
+							Pos:  lp(2907, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2907, 101),
+									Pos:  lp(2907, 132),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2907, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2907, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2907, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2907, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2907, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2907, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2907, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2907, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2907, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2907, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2907, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -64998,63 +64957,104 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2908, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2908, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2908, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(2908, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2908, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2908, 74),
+						Pos:      lp(2908, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 79),
+							Pos:  lp(2908, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 91),
+									Pos:  lp(2908, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2908, 107),
+						Pos: lp(2908, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2908, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2908, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2908, 136),
+							Pos:  lp(2908, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 141),
+									Pos:  lp(2908, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2908, 150),
+									Pos:  lp(2908, 163),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2908, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2908, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2908, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2908, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2908, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2908, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2908, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2908, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2908, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2908, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -65067,58 +65067,55 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2909, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2909, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2909, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(2909, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2909, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2909, 74),
+						Pos:      lp(2909, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 79),
+							Pos:  lp(2909, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 91),
+									Pos:  lp(2909, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2909, 107),
+						Pos: lp(2909, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2909, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2909, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2909, 136),
+							Pos:  lp(2909, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 141),
+									Pos:  lp(2909, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2909, 150),
+									Pos:  lp(2909, 163),
 									Name: "TKey",
 								},
 							},
@@ -65126,18 +65123,44 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2909, 169),
+						Pos: lp(2909, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 169),
-							Name: "IEqualityComparer",
+							Pos:  lp(2909, 182),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2909, 187),
 									Name: "TKey",
 								},
+								&lang.TypeRef{
+									Pos:  lp(2909, 193),
+									Name: "TAccumulate",
+								},
 							},
 						},
-						Name: "comparer",
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2909, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2909, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2909, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2909, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2909, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -65150,63 +65173,45 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2910, 42),
-							Name: "TSource",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2910, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2910, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
 						},
 					},
 				},
-				Name:    "IntersectBy",
-				NamePos: lp(2910, 51),
+				Name:    "Index",
+				NamePos: lp(2910, 69),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2910, 78),
+						Pos:      lp(2910, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 83),
+							Pos:  lp(2910, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2910, 95),
+									Pos:  lp(2910, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2910, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2910, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2910, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2910, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2910, 137),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2910, 142),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2910, 151),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
+						Name: "source",
 					},
 				},
 			},
@@ -65223,7 +65228,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "UnionBy",
 				NamePos: lp(2911, 51),
 				TypeParams: []string{
 					"TSource",
@@ -65231,14 +65236,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2911, 78),
+						Pos:      lp(2911, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 83),
+							Pos:  lp(2911, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 95),
+									Pos:  lp(2911, 91),
 									Name: "TSource",
 								},
 							},
@@ -65246,50 +65251,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2911, 111),
+						Pos: lp(2911, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 111),
+							Pos:  lp(2911, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 123),
-									Name: "TKey",
+									Pos:  lp(2911, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2911, 137),
+						Pos: lp(2911, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 137),
+							Pos:  lp(2911, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 142),
+									Pos:  lp(2911, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2911, 151),
+									Pos:  lp(2911, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2911, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2911, 170),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2911, 188),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -65306,7 +65297,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ExceptBy",
+				Name:    "UnionBy",
 				NamePos: lp(2912, 51),
 				TypeParams: []string{
 					"TSource",
@@ -65314,14 +65305,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2912, 75),
+						Pos:      lp(2912, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 80),
+							Pos:  lp(2912, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 92),
+									Pos:  lp(2912, 91),
 									Name: "TSource",
 								},
 							},
@@ -65329,36 +65320,50 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2912, 108),
+						Pos: lp(2912, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 108),
+							Pos:  lp(2912, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 120),
-									Name: "TKey",
+									Pos:  lp(2912, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2912, 134),
+						Pos: lp(2912, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 134),
+							Pos:  lp(2912, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 139),
+									Pos:  lp(2912, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2912, 148),
+									Pos:  lp(2912, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2912, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2912, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2912, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65375,7 +65380,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ExceptBy",
+				Name:    "IntersectBy",
 				NamePos: lp(2913, 51),
 				TypeParams: []string{
 					"TSource",
@@ -65383,14 +65388,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2913, 75),
+						Pos:      lp(2913, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 80),
+							Pos:  lp(2913, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 92),
+									Pos:  lp(2913, 95),
 									Name: "TSource",
 								},
 							},
@@ -65398,13 +65403,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2913, 108),
+						Pos: lp(2913, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 108),
+							Pos:  lp(2913, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 120),
+									Pos:  lp(2913, 123),
 									Name: "TKey",
 								},
 							},
@@ -65412,36 +65417,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2913, 134),
+						Pos: lp(2913, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 134),
+							Pos:  lp(2913, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 139),
+									Pos:  lp(2913, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2913, 148),
+									Pos:  lp(2913, 151),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2913, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(2913, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2913, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -65454,80 +65445,77 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2914, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2914, 43),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2914, 57),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2914, 73),
-									Name: "TThird",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"First",
-								"Second",
-								"Third",
-							},
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
-				NamePos: lp(2914, 88),
+				Name:    "IntersectBy",
+				NamePos: lp(2914, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TThird",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2914, 117),
+						Pos:      lp(2914, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 122),
+							Pos:  lp(2914, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 134),
-									Name: "TFirst",
+									Pos:  lp(2914, 95),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2914, 149),
+						Pos: lp(2914, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 149),
+							Pos:  lp(2914, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 161),
-									Name: "TSecond",
+									Pos:  lp(2914, 123),
+									Name: "TKey",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2914, 178),
+						Pos: lp(2914, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 178),
-							Name: "IEnumerable",
+							Pos:  lp(2914, 137),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 190),
-									Name: "TThird",
+									Pos:  lp(2914, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2914, 151),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "third",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2914, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2914, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2914, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65544,21 +65532,22 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Intersect",
+				Name:    "ExceptBy",
 				NamePos: lp(2915, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2915, 70),
+						Pos:      lp(2915, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 75),
+							Pos:  lp(2915, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2915, 87),
+									Pos:  lp(2915, 92),
 									Name: "TSource",
 								},
 							},
@@ -65566,18 +65555,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2915, 103),
+						Pos: lp(2915, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 103),
+							Pos:  lp(2915, 108),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2915, 115),
-									Name: "TSource",
+									Pos:  lp(2915, 120),
+									Name: "TKey",
 								},
 							},
 						},
 						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2915, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2915, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2915, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -65594,21 +65601,22 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Intersect",
+				Name:    "ExceptBy",
 				NamePos: lp(2916, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2916, 70),
+						Pos:      lp(2916, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 75),
+							Pos:  lp(2916, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 87),
+									Pos:  lp(2916, 92),
 									Name: "TSource",
 								},
 							},
@@ -65616,28 +65624,46 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2916, 103),
+						Pos: lp(2916, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 103),
+							Pos:  lp(2916, 108),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 115),
-									Name: "TSource",
+									Pos:  lp(2916, 120),
+									Name: "TKey",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2916, 132),
+						Pos: lp(2916, 134),
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 132),
+							Pos:  lp(2916, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2916, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2916, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2916, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(2916, 167),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 150),
-									Name: "TSource",
+									Pos:  lp(2916, 185),
+									Name: "TKey",
 								},
 							},
 						},
@@ -65650,28 +65676,84 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2917, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2917, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2917, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2917, 57),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2917, 73),
+									Name: "TThird",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"First",
+								"Second",
+								"Third",
+							},
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(2917, 35),
+				Name:    "Zip",
+				NamePos: lp(2917, 88),
 				TypeParams: []string{
-					"TSource",
+					"TFirst",
+					"TSecond",
+					"TThird",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2917, 54),
+						Pos:      lp(2917, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2917, 59),
+							Pos:  lp(2917, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2917, 71),
-									Name: "TSource",
+									Pos:  lp(2917, 134),
+									Name: "TFirst",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2917, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2917, 149),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2917, 161),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2917, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(2917, 178),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2917, 190),
+									Name: "TThird",
+								},
+							},
+						},
+						Name: "third",
 					},
 				},
 			},
@@ -65680,46 +65762,48 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2918, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2918, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(2918, 35),
+				Name:    "Intersect",
+				NamePos: lp(2918, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2918, 54),
+						Pos:      lp(2918, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2918, 59),
+							Pos:  lp(2918, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2918, 71),
+									Pos:  lp(2918, 87),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2918, 88),
+						Pos: lp(2918, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2918, 88),
-							Name: "Func",
+							Pos:  lp(2918, 103),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2918, 93),
+									Pos:  lp(2918, 115),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2918, 102),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -65728,25 +65812,62 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2919, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2919, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2919, 34),
+				Name:    "Intersect",
+				NamePos: lp(2919, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2919, 38),
+						Pos:      lp(2919, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2919, 43),
+							Pos:  lp(2919, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2919, 55),
-									Name: "int",
+									Pos:  lp(2919, 87),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2919, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2919, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2919, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2919, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2919, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2919, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65755,46 +65876,28 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2920, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(2920, 34),
+				Name:    "LongCount",
+				NamePos: lp(2920, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2920, 47),
+						Pos:      lp(2920, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2920, 52),
+							Pos:  lp(2920, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2920, 64),
+									Pos:  lp(2920, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2920, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2920, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2920, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2920, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -65805,23 +65908,44 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2921, 30),
 					Name: "long",
 				},
-				Name:    "Max",
+				Name:    "LongCount",
 				NamePos: lp(2921, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2921, 39),
+						Pos:      lp(2921, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2921, 44),
+							Pos:  lp(2921, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2921, 56),
-									Name: "long",
+									Pos:  lp(2921, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2921, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2921, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2921, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2921, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -65830,23 +65954,50 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2922, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(2922, 35),
+				NamePos: lp(2922, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2922, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2922, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2922, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2923, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2923, 30),
+					Name: "int",
+				},
+				Name:    "Max",
+				NamePos: lp(2923, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2922, 48),
+						Pos:      lp(2923, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2922, 53),
+							Pos:  lp(2923, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2922, 65),
+									Pos:  lp(2923, 64),
 									Name: "TSource",
 								},
 							},
@@ -65854,17 +66005,92 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2922, 82),
+						Pos: lp(2923, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2922, 82),
+							Pos:  lp(2923, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2922, 87),
+									Pos:  lp(2923, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2922, 96),
+									Pos:  lp(2923, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2924, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2924, 30),
+					Name: "long",
+				},
+				Name:    "Max",
+				NamePos: lp(2924, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2924, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2924, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2924, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2925, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2925, 30),
+					Name: "long",
+				},
+				Name:    "Max",
+				NamePos: lp(2925, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2925, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2925, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2925, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2925, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2925, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2925, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2925, 96),
 									Name: "long",
 								},
 							},
@@ -65874,152 +66100,29 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2923, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2923, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2923, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2923, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2923, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2923, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2924, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2924, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2924, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2924, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2924, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2924, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2924, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2924, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2924, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2924, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2925, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2925, 30),
-					Name: "decimal",
-				},
-				Name:    "Max",
-				NamePos: lp(2925, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2925, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2925, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2925, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2926, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2926, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(2926, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2926, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2926, 51),
+						Pos:      lp(2926, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2926, 56),
+							Pos:  lp(2926, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2926, 68),
-									Name: "TSource",
+									Pos:  lp(2926, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2926, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2926, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2926, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2926, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -66028,50 +66131,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2927, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(2927, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2927, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2927, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2927, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2928, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2928, 30),
-					Name: "float",
-				},
-				Name:    "Max",
-				NamePos: lp(2928, 36),
+				NamePos: lp(2927, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2928, 49),
+						Pos:      lp(2927, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2928, 54),
+							Pos:  lp(2927, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2928, 66),
+									Pos:  lp(2927, 67),
 									Name: "TSource",
 								},
 							},
@@ -66079,18 +66155,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2928, 83),
+						Pos: lp(2927, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2928, 83),
+							Pos:  lp(2927, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2928, 88),
+									Pos:  lp(2927, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2928, 97),
-									Name: "float",
+									Pos:  lp(2927, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -66099,11 +66175,38 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2928, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2928, 30),
+					Name: "decimal",
+				},
+				Name:    "Max",
+				NamePos: lp(2928, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2928, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2928, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2928, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2929, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2929, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
 				Name:    "Max",
 				NamePos: lp(2929, 38),
@@ -66126,50 +66229,19 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2930, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2930, 30),
-					Name: "TResult",
-				},
-				Name:    "Max",
-				NamePos: lp(2930, 38),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2930, 60),
-						Modifier: "this",
+						Pos: lp(2929, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 77),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2930, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 94),
+							Pos:  lp(2929, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 99),
+									Pos:  lp(2929, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2930, 108),
-									Name: "TResult",
+									Pos:  lp(2929, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -66178,28 +66250,54 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2930, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2930, 30),
+					Name: "float",
+				},
+				Name:    "Max",
+				NamePos: lp(2930, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2930, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2930, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2930, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2931, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2931, 30),
-					Name: "TSource",
+					Name: "float",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(2931, 38),
+				Name:    "Max",
+				NamePos: lp(2931, 36),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2931, 59),
+						Pos:      lp(2931, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 64),
+							Pos:  lp(2931, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 76),
+									Pos:  lp(2931, 66),
 									Name: "TSource",
 								},
 							},
@@ -66207,22 +66305,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2931, 93),
+						Pos: lp(2931, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 93),
+							Pos:  lp(2931, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 98),
+									Pos:  lp(2931, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2931, 107),
-									Name: "TKey",
+									Pos:  lp(2931, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -66231,21 +66329,24 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2932, 30),
-					Name: "int",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(2932, 34),
+				Name:    "Max",
+				NamePos: lp(2932, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2932, 38),
+						Pos:      lp(2932, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2932, 43),
+							Pos:  lp(2932, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2932, 55),
-									Name: "int",
+									Pos:  lp(2932, 68),
+									Name: "TSource",
 								},
 							},
 						},
@@ -66258,23 +66359,24 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2933, 30),
-					Name: "int",
+					Name: "TResult",
 				},
-				Name:    "Min",
-				NamePos: lp(2933, 34),
+				Name:    "Max",
+				NamePos: lp(2933, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2933, 47),
+						Pos:      lp(2933, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 52),
+							Pos:  lp(2933, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2933, 64),
+									Pos:  lp(2933, 77),
 									Name: "TSource",
 								},
 							},
@@ -66282,18 +66384,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2933, 81),
+						Pos: lp(2933, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 81),
+							Pos:  lp(2933, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2933, 86),
+									Pos:  lp(2933, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2933, 95),
-									Name: "int",
+									Pos:  lp(2933, 108),
+									Name: "TResult",
 								},
 							},
 						},
@@ -66306,25 +66408,47 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2934, 30),
-					Name: "long",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(2934, 35),
+				Name:    "MaxBy",
+				NamePos: lp(2934, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2934, 39),
+						Pos:      lp(2934, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 44),
+							Pos:  lp(2934, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 56),
-									Name: "long",
+									Pos:  lp(2934, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2934, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2934, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2934, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2934, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -66333,23 +66457,50 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2935, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(2935, 35),
+				NamePos: lp(2935, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2935, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2935, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2935, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2936, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2936, 30),
+					Name: "int",
+				},
+				Name:    "Min",
+				NamePos: lp(2936, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2935, 48),
+						Pos:      lp(2936, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 53),
+							Pos:  lp(2936, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 65),
+									Pos:  lp(2936, 64),
 									Name: "TSource",
 								},
 							},
@@ -66357,17 +66508,92 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2935, 82),
+						Pos: lp(2936, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 82),
+							Pos:  lp(2936, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 87),
+									Pos:  lp(2936, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2935, 96),
+									Pos:  lp(2936, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2937, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2937, 30),
+					Name: "long",
+				},
+				Name:    "Min",
+				NamePos: lp(2937, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2937, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2937, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2937, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2938, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2938, 30),
+					Name: "long",
+				},
+				Name:    "Min",
+				NamePos: lp(2938, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2938, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2938, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2938, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2938, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2938, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2938, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2938, 96),
 									Name: "long",
 								},
 							},
@@ -66377,152 +66603,29 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2936, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2936, 30),
-					Name: "double",
-				},
-				Name:    "Min",
-				NamePos: lp(2936, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2936, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2936, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2936, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2937, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2937, 30),
-					Name: "double",
-				},
-				Name:    "Min",
-				NamePos: lp(2937, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2937, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2937, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2937, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2937, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2937, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2937, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2937, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2938, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2938, 30),
-					Name: "decimal",
-				},
-				Name:    "Min",
-				NamePos: lp(2938, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2938, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2938, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2938, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2939, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2939, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(2939, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2939, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2939, 51),
+						Pos:      lp(2939, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 56),
+							Pos:  lp(2939, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 68),
-									Name: "TSource",
+									Pos:  lp(2939, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2939, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2939, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2939, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -66531,50 +66634,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2940, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(2940, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2940, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2941, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2941, 30),
-					Name: "float",
-				},
-				Name:    "Min",
-				NamePos: lp(2941, 36),
+				NamePos: lp(2940, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2941, 49),
+						Pos:      lp(2940, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 54),
+							Pos:  lp(2940, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 66),
+									Pos:  lp(2940, 67),
 									Name: "TSource",
 								},
 							},
@@ -66582,18 +66658,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2941, 83),
+						Pos: lp(2940, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 83),
+							Pos:  lp(2940, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 88),
+									Pos:  lp(2940, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2941, 97),
-									Name: "float",
+									Pos:  lp(2940, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -66602,11 +66678,38 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2941, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2941, 30),
+					Name: "decimal",
+				},
+				Name:    "Min",
+				NamePos: lp(2941, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2941, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2941, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2941, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2942, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2942, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
 				Name:    "Min",
 				NamePos: lp(2942, 38),
@@ -66629,50 +66732,19 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2943, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2943, 30),
-					Name: "TResult",
-				},
-				Name:    "Min",
-				NamePos: lp(2943, 38),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2943, 60),
-						Modifier: "this",
+						Pos: lp(2942, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 77),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2943, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 94),
+							Pos:  lp(2942, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 99),
+									Pos:  lp(2942, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2943, 108),
-									Name: "TResult",
+									Pos:  lp(2942, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -66681,28 +66753,54 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2943, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2943, 30),
+					Name: "float",
+				},
+				Name:    "Min",
+				NamePos: lp(2943, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2943, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2943, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2943, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2944, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2944, 30),
-					Name: "TSource",
+					Name: "float",
 				},
-				Name:    "MinBy",
-				NamePos: lp(2944, 38),
+				Name:    "Min",
+				NamePos: lp(2944, 36),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2944, 59),
+						Pos:      lp(2944, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 64),
+							Pos:  lp(2944, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 76),
+									Pos:  lp(2944, 66),
 									Name: "TSource",
 								},
 							},
@@ -66710,22 +66808,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2944, 93),
+						Pos: lp(2944, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 93),
+							Pos:  lp(2944, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 98),
+									Pos:  lp(2944, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2944, 107),
-									Name: "TKey",
+									Pos:  lp(2944, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -66734,26 +66832,26 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2945, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2945, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OfType",
-				NamePos: lp(2945, 51),
+				Name:    "Min",
+				NamePos: lp(2945, 38),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2945, 67),
+						Pos:      lp(2945, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2945, 56),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2945, 68),
+									Name: "TSource",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -66764,34 +66862,47 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2946, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2946, 49),
-							Name: "T",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "Order",
-				NamePos: lp(2946, 52),
+				Name:    "Min",
+				NamePos: lp(2946, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2946, 61),
+						Pos:      lp(2946, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 66),
+							Pos:  lp(2946, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 78),
-									Name: "T",
+									Pos:  lp(2946, 77),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2946, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(2946, 94),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2946, 99),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2946, 108),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66800,48 +66911,47 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2947, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2947, 49),
-							Name: "T",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Order",
-				NamePos: lp(2947, 52),
+				Name:    "MinBy",
+				NamePos: lp(2947, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2947, 61),
+						Pos:      lp(2947, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 66),
+							Pos:  lp(2947, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 78),
-									Name: "T",
+									Pos:  lp(2947, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2947, 89),
+						Pos: lp(2947, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 89),
-							Name: "IComparer",
+							Pos:  lp(2947, 93),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 99),
-									Name: "T",
+									Pos:  lp(2947, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2947, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -66850,32 +66960,26 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2948, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2948, 49),
-							Name: "T",
+							Pos:  lp(2948, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2948, 52),
+				Name:    "OfType",
+				NamePos: lp(2948, 51),
 				TypeParams: []string{
-					"T",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 71),
+						Pos:      lp(2948, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 76),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2948, 88),
-									Name: "T",
-								},
-							},
+							Pos:  lp(2948, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
 					},
@@ -66894,40 +66998,26 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderDescending",
+				Name:    "Order",
 				NamePos: lp(2949, 52),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2949, 71),
+						Pos:      lp(2949, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 76),
+							Pos:  lp(2949, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 88),
+									Pos:  lp(2949, 78),
 									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2949, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2949, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2949, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -66940,49 +67030,44 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2950, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2950, 58),
+				Name:    "Order",
+				NamePos: lp(2950, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2950, 81),
+						Pos:      lp(2950, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 86),
+							Pos:  lp(2950, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 98),
-									Name: "TSource",
+									Pos:  lp(2950, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2950, 115),
+						Pos: lp(2950, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 115),
-							Name: "Func",
+							Pos:  lp(2950, 89),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2950, 129),
-									Name: "TKey",
+									Pos:  lp(2950, 99),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -66995,63 +67080,30 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2951, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2951, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(2951, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2951, 81),
+						Pos:      lp(2951, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 86),
+							Pos:  lp(2951, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 98),
-									Name: "TSource",
+									Pos:  lp(2951, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2951, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(2951, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2951, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2951, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2951, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(2951, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2951, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -67064,49 +67116,44 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2952, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2952, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(2952, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2952, 91),
+						Pos:      lp(2952, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 96),
+							Pos:  lp(2952, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 108),
-									Name: "TSource",
+									Pos:  lp(2952, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2952, 125),
+						Pos: lp(2952, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 125),
-							Name: "Func",
+							Pos:  lp(2952, 99),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2952, 139),
-									Name: "TKey",
+									Pos:  lp(2952, 109),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -67123,7 +67170,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderByDescending",
+				Name:    "OrderBy",
 				NamePos: lp(2953, 58),
 				TypeParams: []string{
 					"TSource",
@@ -67131,14 +67178,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2953, 91),
+						Pos:      lp(2953, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 96),
+							Pos:  lp(2953, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 108),
+									Pos:  lp(2953, 98),
 									Name: "TSource",
 								},
 							},
@@ -67146,36 +67193,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2953, 125),
+						Pos: lp(2953, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 125),
+							Pos:  lp(2953, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 130),
+									Pos:  lp(2953, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2953, 139),
+									Pos:  lp(2953, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2953, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2953, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2953, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -67192,7 +67225,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenBy",
+				Name:    "OrderBy",
 				NamePos: lp(2954, 58),
 				TypeParams: []string{
 					"TSource",
@@ -67200,14 +67233,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2954, 80),
+						Pos:      lp(2954, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2954, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 104),
+									Pos:  lp(2954, 98),
 									Name: "TSource",
 								},
 							},
@@ -67215,22 +67248,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2954, 121),
+						Pos: lp(2954, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 121),
+							Pos:  lp(2954, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 126),
+									Pos:  lp(2954, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2954, 135),
+									Pos:  lp(2954, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2954, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(2954, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2954, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67247,7 +67294,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenBy",
+				Name:    "OrderByDescending",
 				NamePos: lp(2955, 58),
 				TypeParams: []string{
 					"TSource",
@@ -67255,14 +67302,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2955, 80),
+						Pos:      lp(2955, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2955, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 104),
+									Pos:  lp(2955, 108),
 									Name: "TSource",
 								},
 							},
@@ -67270,36 +67317,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2955, 121),
+						Pos: lp(2955, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 121),
+							Pos:  lp(2955, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 126),
+									Pos:  lp(2955, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2955, 135),
+									Pos:  lp(2955, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2955, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -67316,7 +67349,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "OrderByDescending",
 				NamePos: lp(2956, 58),
 				TypeParams: []string{
 					"TSource",
@@ -67324,14 +67357,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2956, 90),
+						Pos:      lp(2956, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2956, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 114),
+									Pos:  lp(2956, 108),
 									Name: "TSource",
 								},
 							},
@@ -67339,22 +67372,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2956, 131),
+						Pos: lp(2956, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 131),
+							Pos:  lp(2956, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 136),
+									Pos:  lp(2956, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2956, 145),
+									Pos:  lp(2956, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2956, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(2956, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67371,7 +67418,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "ThenBy",
 				NamePos: lp(2957, 58),
 				TypeParams: []string{
 					"TSource",
@@ -67379,14 +67426,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2957, 90),
+						Pos:      lp(2957, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 95),
+							Pos:  lp(2957, 85),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 114),
+									Pos:  lp(2957, 104),
 									Name: "TSource",
 								},
 							},
@@ -67394,17 +67441,72 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2957, 131),
+						Pos: lp(2957, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 131),
+							Pos:  lp(2957, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 136),
+									Pos:  lp(2957, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2957, 145),
+									Pos:  lp(2957, 135),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2958, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2958, 30),
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2958, 49),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ThenBy",
+				NamePos: lp(2958, 58),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2958, 80),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 85),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 104),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2958, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 126),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2958, 135),
 									Name: "TKey",
 								},
 							},
@@ -67412,13 +67514,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2957, 164),
+						Pos: lp(2958, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 164),
+							Pos:  lp(2958, 154),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 174),
+									Pos:  lp(2958, 164),
 									Name: "TKey",
 								},
 							},
@@ -67428,33 +67530,34 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2958, 9),
+				Pos:       lp(2959, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2958, 30),
-					Name: "IEnumerable",
+					Pos:  lp(2959, 30),
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2958, 42),
+							Pos:  lp(2959, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(2958, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(2959, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2958, 68),
+						Pos:      lp(2959, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 73),
-							Name: "IEnumerable",
+							Pos:  lp(2959, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2958, 85),
+									Pos:  lp(2959, 114),
 									Name: "TSource",
 								},
 							},
@@ -67462,46 +67565,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2958, 102),
+						Pos: lp(2959, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 102),
-							Name: "TSource",
+							Pos:  lp(2959, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2959, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2959, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2959, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2959, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2959, 42),
-							Name: "int",
-						},
-					},
-				},
-				Name:    "Range",
-				NamePos: lp(2959, 47),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2959, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2959, 53),
-							Name: "int",
-						},
-						Name: "start",
-					},
-					&lang.Param{
-						Pos: lp(2959, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2959, 64),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -67510,35 +67589,67 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2960, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2960, 42),
-							Name: "TResult",
+							Pos:  lp(2960, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(2960, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(2960, 58),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2960, 67),
+						Pos:      lp(2960, 90),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 67),
-							Name: "TResult",
+							Pos:  lp(2960, 95),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 114),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2960, 84),
+						Pos: lp(2960, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 84),
-							Name: "int",
+							Pos:  lp(2960, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2960, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2960, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(2960, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67555,7 +67666,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Reverse",
+				Name:    "Prepend",
 				NamePos: lp(2961, 51),
 				TypeParams: []string{
 					"TSource",
@@ -67576,6 +67687,14 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+					&lang.Param{
+						Pos: lp(2961, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 102),
+							Name: "TSource",
+						},
+						Name: "element",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67587,49 +67706,28 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2962, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(2962, 51),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
+				Name:    "Range",
+				NamePos: lp(2962, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2962, 76),
-						Modifier: "this",
+						Pos: lp(2962, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 81),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2962, 93),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2962, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(2962, 110),
+						Pos: lp(2962, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2962, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2962, 124),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2962, 64),
+							Name: "int",
 						},
-						Name: "selector",
+						Name: "count",
 					},
 				},
 			},
@@ -67646,49 +67744,27 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Select",
+				Name:    "Repeat",
 				NamePos: lp(2963, 51),
 				TypeParams: []string{
-					"TSource",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2963, 76),
-						Modifier: "this",
+						Pos: lp(2963, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 81),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2963, 93),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2963, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(2963, 110),
+						Pos: lp(2963, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2963, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2963, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2963, 129),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2963, 84),
+							Name: "int",
 						},
-						Name: "selector",
+						Name: "count",
 					},
 				},
 			},
@@ -67701,55 +67777,30 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2964, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Reverse",
 				NamePos: lp(2964, 51),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2964, 80),
+						Pos:      lp(2964, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 85),
+							Pos:  lp(2964, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 97),
+									Pos:  lp(2964, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2964, 114),
-						Type: &lang.TypeRef{
-							Pos:  lp(2964, 114),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2964, 119),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2964, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2964, 140),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -67766,23 +67817,22 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Select",
 				NamePos: lp(2965, 51),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2965, 93),
+						Pos:      lp(2965, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 98),
+							Pos:  lp(2965, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 110),
+									Pos:  lp(2965, 93),
 									Name: "TSource",
 								},
 							},
@@ -67790,50 +67840,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2965, 127),
+						Pos: lp(2965, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 127),
+							Pos:  lp(2965, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 132),
+									Pos:  lp(2965, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2965, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2965, 153),
-											Name: "TCollection",
-										},
-									},
-								},
-							},
-						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(2965, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(2965, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2965, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2965, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2965, 214),
+									Pos:  lp(2965, 124),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -67842,42 +67864,57 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2966, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2966, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(2966, 35),
+				Name:    "Select",
+				NamePos: lp(2966, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2966, 58),
+						Pos:      lp(2966, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 63),
+							Pos:  lp(2966, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 75),
+									Pos:  lp(2966, 93),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2966, 91),
+						Pos: lp(2966, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 91),
-							Name: "IEnumerable",
+							Pos:  lp(2966, 110),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 103),
+									Pos:  lp(2966, 115),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2966, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2966, 129),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -67890,25 +67927,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2967, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Skip",
+				Name:    "SelectMany",
 				NamePos: lp(2967, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2967, 65),
+						Pos:      lp(2967, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 70),
+							Pos:  lp(2967, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 82),
+									Pos:  lp(2967, 97),
 									Name: "TSource",
 								},
 							},
@@ -67916,12 +67954,28 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2967, 99),
+						Pos: lp(2967, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 99),
-							Name: "int",
+							Pos:  lp(2967, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2967, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2967, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2967, 140),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -67934,25 +67988,27 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2968, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "SelectMany",
 				NamePos: lp(2968, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2968, 65),
+						Pos:      lp(2968, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 70),
+							Pos:  lp(2968, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2968, 82),
+									Pos:  lp(2968, 110),
 									Name: "TSource",
 								},
 							},
@@ -67960,12 +68016,50 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2968, 99),
+						Pos: lp(2968, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 99),
-							Name: "int",
+							Pos:  lp(2968, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2968, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2968, 153),
+											Name: "TCollection",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(2968, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(2968, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2968, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2968, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -67974,42 +68068,42 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2969, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2969, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "SkipLast",
-				NamePos: lp(2969, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(2969, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2969, 69),
+						Pos:      lp(2969, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 74),
+							Pos:  lp(2969, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2969, 86),
+									Pos:  lp(2969, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2969, 103),
+						Pos: lp(2969, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 103),
-							Name: "int",
+							Pos:  lp(2969, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 103),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "count",
+						Name: "second",
 					},
 				},
 			},
@@ -68026,21 +68120,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "Skip",
 				NamePos: lp(2970, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2970, 69),
+						Pos:      lp(2970, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 74),
+							Pos:  lp(2970, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2970, 86),
+									Pos:  lp(2970, 82),
 									Name: "TSource",
 								},
 							},
@@ -68048,9 +68142,9 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2970, 103),
+						Pos: lp(2970, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 103),
+							Pos:  lp(2970, 99),
 							Name: "int",
 						},
 						Name: "count",
@@ -68070,21 +68164,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "Take",
 				NamePos: lp(2971, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2971, 70),
+						Pos:      lp(2971, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 75),
+							Pos:  lp(2971, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2971, 87),
+									Pos:  lp(2971, 82),
 									Name: "TSource",
 								},
 							},
@@ -68092,22 +68186,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2971, 104),
+						Pos: lp(2971, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2971, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2971, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2971, 99),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -68124,21 +68208,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "SkipLast",
 				NamePos: lp(2972, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2972, 70),
+						Pos:      lp(2972, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 75),
+							Pos:  lp(2972, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2972, 87),
+									Pos:  lp(2972, 86),
 									Name: "TSource",
 								},
 							},
@@ -68146,26 +68230,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2972, 104),
+						Pos: lp(2972, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2972, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2972, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2972, 123),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2972, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -68182,21 +68252,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "TakeLast",
 				NamePos: lp(2973, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2973, 70),
+						Pos:      lp(2973, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2973, 75),
+							Pos:  lp(2973, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2973, 87),
+									Pos:  lp(2973, 86),
 									Name: "TSource",
 								},
 							},
@@ -68204,22 +68274,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2973, 104),
+						Pos: lp(2973, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2973, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2973, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2973, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2973, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -68236,7 +68296,7 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SkipWhile",
 				NamePos: lp(2974, 51),
 				TypeParams: []string{
 					"TSource",
@@ -68269,10 +68329,6 @@ func libraryAST_184() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2974, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2974, 123),
 									Name: "bool",
 								},
 							},
@@ -68294,21 +68350,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "SkipWhile",
 				NamePos: lp(2975, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2975, 66),
+						Pos:      lp(2975, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 71),
+							Pos:  lp(2975, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 83),
+									Pos:  lp(2975, 87),
 									Name: "TSource",
 								},
 							},
@@ -68316,17 +68372,21 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2975, 100),
+						Pos: lp(2975, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 100),
+							Pos:  lp(2975, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 105),
+									Pos:  lp(2975, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2975, 114),
+									Pos:  lp(2975, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2975, 123),
 									Name: "bool",
 								},
 							},
@@ -68348,21 +68408,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "TakeWhile",
 				NamePos: lp(2976, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2976, 66),
+						Pos:      lp(2976, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 71),
+							Pos:  lp(2976, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 83),
+									Pos:  lp(2976, 87),
 									Name: "TSource",
 								},
 							},
@@ -68370,21 +68430,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2976, 100),
+						Pos: lp(2976, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 100),
+							Pos:  lp(2976, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 105),
+									Pos:  lp(2976, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2976, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2976, 119),
+									Pos:  lp(2976, 118),
 									Name: "bool",
 								},
 							},
@@ -68398,25 +68454,56 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2977, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2977, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2977, 34),
+				Name:    "TakeWhile",
+				NamePos: lp(2977, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2977, 38),
+						Pos:      lp(2977, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 43),
+							Pos:  lp(2977, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2977, 55),
-									Name: "int",
+									Pos:  lp(2977, 87),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2977, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2977, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2977, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2977, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2977, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -68425,23 +68512,29 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2978, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2978, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2978, 34),
+				Name:    "Where",
+				NamePos: lp(2978, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2978, 47),
+						Pos:      lp(2978, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 52),
+							Pos:  lp(2978, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2978, 64),
+									Pos:  lp(2978, 83),
 									Name: "TSource",
 								},
 							},
@@ -68449,17 +68542,150 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2978, 81),
+						Pos: lp(2978, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 81),
+							Pos:  lp(2978, 100),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2978, 86),
+									Pos:  lp(2978, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2978, 95),
+									Pos:  lp(2978, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2979, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2979, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2979, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(2979, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2979, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2979, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2979, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2979, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2979, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2979, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2979, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2979, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2980, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2980, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(2980, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2980, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2980, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2980, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2981, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2981, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(2981, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2981, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2981, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2981, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2981, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2981, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2981, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2981, 95),
 									Name: "int",
 								},
 							},
@@ -68469,152 +68695,29 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2979, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2979, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(2979, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2979, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2979, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2980, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2980, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(2980, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2980, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2980, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2980, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2981, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2981, 30),
-					Name: "double",
-				},
-				Name:    "Sum",
-				NamePos: lp(2981, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2981, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2981, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2981, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2982, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2982, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(2982, 37),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2982, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2982, 50),
+						Pos:      lp(2982, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 55),
+							Pos:  lp(2982, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 67),
-									Name: "TSource",
+									Pos:  lp(2982, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2982, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2982, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2982, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2982, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -68623,25 +68726,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2983, 30),
-					Name: "decimal",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(2983, 38),
+				NamePos: lp(2983, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2983, 42),
+						Pos:      lp(2983, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2983, 47),
+							Pos:  lp(2983, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2983, 59),
-									Name: "decimal",
+									Pos:  lp(2983, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2983, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2983, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2983, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2983, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -68650,23 +68774,50 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2984, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Sum",
-				NamePos: lp(2984, 38),
+				NamePos: lp(2984, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2984, 41),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2984, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2984, 58),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2985, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2985, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(2985, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2984, 51),
+						Pos:      lp(2985, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 56),
+							Pos:  lp(2985, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 68),
+									Pos:  lp(2985, 67),
 									Name: "TSource",
 								},
 							},
@@ -68674,17 +68825,92 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2984, 85),
+						Pos: lp(2985, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 85),
+							Pos:  lp(2985, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 90),
+									Pos:  lp(2985, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2984, 99),
+									Pos:  lp(2985, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2986, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2986, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(2986, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2986, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2986, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2986, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2987, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2987, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(2987, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2987, 51),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2987, 56),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2987, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2987, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(2987, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2987, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2987, 99),
 									Name: "decimal",
 								},
 							},
@@ -68694,24 +68920,24 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2985, 9),
+				Pos:       lp(2988, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2985, 30),
+					Pos:  lp(2988, 30),
 					Name: "float",
 				},
 				Name:    "Sum",
-				NamePos: lp(2985, 36),
+				NamePos: lp(2988, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2985, 40),
+						Pos:      lp(2988, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 45),
+							Pos:  lp(2988, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2985, 57),
+									Pos:  lp(2988, 57),
 									Name: "float",
 								},
 							},
@@ -68721,27 +68947,27 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2986, 9),
+				Pos:       lp(2989, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2986, 30),
+					Pos:  lp(2989, 30),
 					Name: "float",
 				},
 				Name:    "Sum",
-				NamePos: lp(2986, 36),
+				NamePos: lp(2989, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2986, 49),
+						Pos:      lp(2989, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 54),
+							Pos:  lp(2989, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 66),
+									Pos:  lp(2989, 66),
 									Name: "TSource",
 								},
 							},
@@ -68749,17 +68975,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2986, 83),
+						Pos: lp(2989, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 83),
+							Pos:  lp(2989, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 88),
+									Pos:  lp(2989, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2986, 97),
+									Pos:  lp(2989, 97),
 									Name: "float",
 								},
 							},
@@ -68769,246 +68995,36 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2987, 9),
+				Pos:       lp(2990, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2987, 30),
+					Pos:       lp(2990, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(2987, 30),
+						Pos:  lp(2990, 30),
 						Name: "TSource",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(2987, 40),
+				NamePos: lp(2990, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2987, 57),
+						Pos:      lp(2990, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 62),
+							Pos:  lp(2990, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 74),
+									Pos:  lp(2990, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2988, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2988, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2988, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2988, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2988, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2988, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2988, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2988, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2988, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2988, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2988, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2988, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2989, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2989, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2989, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2989, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2989, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2989, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2989, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2989, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2989, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2990, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2990, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2990, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2990, 47),
-							Name: "TElement",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2990, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2990, 95),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2990, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2990, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2990, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2990, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2990, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2990, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2990, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2990, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2990, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2990, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
 					},
 				},
 			},
@@ -69025,27 +69041,26 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 						&lang.TypeRef{
 							Pos:  lp(2991, 47),
-							Name: "TElement",
+							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToDictionary",
-				NamePos: lp(2991, 57),
+				NamePos: lp(2991, 56),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2991, 95),
+						Pos:      lp(2991, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 100),
+							Pos:  lp(2991, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 112),
+									Pos:  lp(2991, 101),
 									Name: "TSource",
 								},
 							},
@@ -69053,54 +69068,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2991, 129),
+						Pos: lp(2991, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 129),
+							Pos:  lp(2991, 118),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 134),
+									Pos:  lp(2991, 123),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2991, 143),
+									Pos:  lp(2991, 132),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2991, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2991, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2991, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -69109,65 +69092,34 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2992, 30),
-					Name: "HashSet",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2992, 38),
+							Pos:  lp(2992, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2992, 47),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(2992, 47),
+				Name:    "ToDictionary",
+				NamePos: lp(2992, 56),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2992, 66),
+						Pos:      lp(2992, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2992, 71),
+							Pos:  lp(2992, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2992, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2993, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2993, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2993, 38),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToHashSet",
-				NamePos: lp(2993, 47),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2993, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2993, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2993, 83),
+									Pos:  lp(2992, 101),
 									Name: "TSource",
 								},
 							},
@@ -69175,14 +69127,32 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2993, 100),
+						Pos: lp(2992, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 100),
+							Pos:  lp(2992, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2992, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2992, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2992, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2992, 151),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 118),
-									Name: "TSource",
+									Pos:  lp(2992, 169),
+									Name: "TKey",
 								},
 							},
 						},
@@ -69191,38 +69161,172 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2994, 9),
+				Pos:       lp(2993, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2994, 30),
-					Name: "List",
+					Pos:  lp(2993, 30),
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2994, 35),
-							Name: "TSource",
+							Pos:  lp(2993, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2993, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name:    "ToList",
-				NamePos: lp(2994, 44),
+				Name:    "ToDictionary",
+				NamePos: lp(2993, 57),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2994, 60),
+						Pos:      lp(2993, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 65),
+							Pos:  lp(2993, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 77),
+									Pos:  lp(2993, 112),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2993, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2993, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2993, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2993, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2993, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2993, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2993, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2993, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2994, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2994, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2994, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2994, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(2994, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2994, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2994, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2994, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2994, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2994, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2994, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2994, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2994, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2994, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2994, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2994, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2994, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(2994, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2994, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69231,16 +69335,16 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2995, 30),
-					Name: "IEnumerable",
+					Name: "HashSet",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2995, 42),
+							Pos:  lp(2995, 38),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(2995, 51),
+				Name:    "ToHashSet",
+				NamePos: lp(2995, 47),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -69258,21 +69362,7 @@ func libraryAST_184() *lang.TypeDecl {
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2995, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2995, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2995, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -69281,16 +69371,16 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2996, 30),
-					Name: "IEnumerable",
+					Name: "HashSet",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2996, 42),
+							Pos:  lp(2996, 38),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(2996, 51),
+				Name:    "ToHashSet",
+				NamePos: lp(2996, 47),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -69308,30 +69398,16 @@ func libraryAST_184() *lang.TypeDecl {
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2996, 99),
+						Pos: lp(2996, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2996, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2996, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2996, 128),
+							Pos:  lp(2996, 100),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 146),
+									Pos:  lp(2996, 118),
 									Name: "TSource",
 								},
 							},
@@ -69345,72 +69421,34 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2997, 30),
-					Name: "IEnumerable",
+					Name: "List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2997, 42),
-							Name: "TResult",
+							Pos:  lp(2997, 35),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
-				NamePos: lp(2997, 51),
+				Name:    "ToList",
+				NamePos: lp(2997, 44),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2997, 81),
+						Pos:      lp(2997, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 86),
+							Pos:  lp(2997, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 98),
-									Name: "TFirst",
+									Pos:  lp(2997, 77),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2997, 113),
-						Type: &lang.TypeRef{
-							Pos:  lp(2997, 113),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2997, 125),
-									Name: "TSecond",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2997, 142),
-						Type: &lang.TypeRef{
-							Pos:  lp(2997, 142),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2997, 147),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2997, 155),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2997, 164),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -69423,14 +69461,202 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2998, 42),
-							Name: "System.ValueTuple",
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(2998, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2998, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 71),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 43),
+									Pos:  lp(2998, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2998, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2999, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2999, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2999, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(2999, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2999, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2999, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2999, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3000, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3000, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3000, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Zip",
+				NamePos: lp(3000, 51),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3000, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 86),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 98),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3000, 113),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 113),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 125),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3000, 142),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 142),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2998, 57),
+									Pos:  lp(3000, 155),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3000, 164),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3001, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3001, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3001, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3001, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3001, 57),
 									Name: "TSecond",
 								},
 							},
@@ -69443,21 +69669,21 @@ func libraryAST_184() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(2998, 74),
+				NamePos: lp(3001, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2998, 95),
+						Pos:      lp(3001, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 100),
+							Pos:  lp(3001, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 112),
+									Pos:  lp(3001, 112),
 									Name: "TFirst",
 								},
 							},
@@ -69465,13 +69691,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2998, 127),
+						Pos: lp(3001, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 127),
+							Pos:  lp(3001, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 139),
+									Pos:  lp(3001, 139),
 									Name: "TSecond",
 								},
 							},
@@ -69486,7 +69712,7 @@ func libraryAST_184() *lang.TypeDecl {
 
 func libraryAST_185() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3001, 5),
+		Pos:       lp(3004, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -69497,11 +69723,11 @@ func libraryAST_185() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3001, 50),
+				Pos:  lp(3004, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3001, 62),
+						Pos:  lp(3004, 62),
 						Name: "TElement",
 					},
 				},
@@ -69509,15 +69735,15 @@ func libraryAST_185() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3003, 9),
+				Pos: lp(3006, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3003, 9),
+					Pos:  lp(3006, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3003, 20),
+						Pos:  lp(3006, 20),
 						Kind: "get",
 					},
 				},
@@ -69528,7 +69754,7 @@ func libraryAST_185() *lang.TypeDecl {
 
 func libraryAST_186() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3006, 5),
+		Pos:       lp(3009, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -69538,11 +69764,11 @@ func libraryAST_186() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3006, 53),
+				Pos:  lp(3009, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3006, 65),
+						Pos:  lp(3009, 65),
 						Name: "TElement",
 					},
 				},

@@ -1,6 +1,7 @@
 package threading
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -462,6 +463,40 @@ func init() {
 		items, err := enumerate(t, args[0])
 		if err != nil {
 			return vm.Null, err
+		}
+		return vm.TaskValue(forEachAsync(t, items, dop, token, body)), nil
+	})
+	// ForAsync(from, to, [options or token,] body) over an integer range:
+	// ForEachAsync over the range's values, of from's type.
+	pa.AddStatic("ForAsync", 3, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		body := args[len(args)-1]
+		if body.IsNull() {
+			return vm.Null, argNull(t, "body")
+		}
+		var dop int
+		var token *cancelSource
+		if len(args) == 4 {
+			dop, token = loopOptions(args[2])
+		}
+		if dop <= 0 {
+			dop = runtime.NumCPU()
+		}
+		ty := args[0].PrimType()
+		from, to := args[0].Bits(), args[1].Bits()
+		var n uint64
+		if ty == vm.TULong || ty == vm.TUInt || ty == vm.TUShort || ty == vm.TByte || ty == vm.TChar {
+			if to > from {
+				n = to - from
+			}
+		} else if lo, hi := vm.AsInt64(args[0]), vm.AsInt64(args[1]); hi > lo {
+			n = uint64(hi - lo)
+		}
+		if n > math.MaxInt32 {
+			return vm.Null, t.Throw("System.OutOfMemoryException", "Insufficient memory to continue the execution of the program.")
+		}
+		items := make([]vm.Value, n)
+		for i := range items {
+			items[i] = vm.MakeIntegral(ty, from+uint64(i))
 		}
 		return vm.TaskValue(forEachAsync(t, items, dop, token, body)), nil
 	})
