@@ -220,6 +220,7 @@ func libraryAST() *lang.File {
 		libraryAST_184(),
 		libraryAST_185(),
 		libraryAST_186(),
+		libraryAST_187(),
 	}
 	return f
 }
@@ -69546,6 +69547,3342 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "TElement",
 					},
 				},
+			},
+		},
+	}
+}
+
+func libraryAST_187() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3016, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "BigInteger",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3016, 6),
+				Name: "Struct",
+			},
+		},
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3016, 47),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(3016, 60),
+				Name: "IComparable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3016, 72),
+						Name: "BigInteger",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3016, 85),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3016, 96),
+						Name: "BigInteger",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3016, 109),
+				Name: "IFormattable",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3018, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3019, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3019, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 34),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3020, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3020, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3020, 34),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3021, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3021, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3021, 34),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3022, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3022, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3022, 34),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3023, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3023, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3023, 34),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3024, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3024, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 34),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3025, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3025, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 34),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3026, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3026, 34),
+						Type: &lang.TypeRef{
+							Pos:       lp(3026, 34),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3026, 34),
+								Name: "byte",
+							},
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3027, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3027, 23),
+					Name: "BigInteger",
+				},
+				Name: "Zero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3027, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3028, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3028, 23),
+					Name: "BigInteger",
+				},
+				Name: "One",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3028, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3029, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3029, 23),
+					Name: "BigInteger",
+				},
+				Name: "MinusOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3029, 45),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3030, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3030, 16),
+					Name: "bool",
+				},
+				Name: "IsZero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3030, 30),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3031, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3031, 16),
+					Name: "bool",
+				},
+				Name: "IsOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3031, 29),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3032, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3032, 16),
+					Name: "bool",
+				},
+				Name: "IsEven",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3032, 30),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3033, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3033, 16),
+					Name: "bool",
+				},
+				Name: "IsPowerOfTwo",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3033, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3034, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3034, 16),
+					Name: "int",
+				},
+				Name: "Sign",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3034, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3035, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3035, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Abs",
+				NamePos: lp(3035, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3035, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3035, 45),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3036, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3036, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Add",
+				NamePos: lp(3036, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3036, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3036, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3036, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3036, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3037, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3037, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Subtract",
+				NamePos: lp(3037, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3037, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 50),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3037, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3038, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3038, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Multiply",
+				NamePos: lp(3038, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3038, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3038, 50),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3038, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3038, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3039, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3039, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Divide",
+				NamePos: lp(3039, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3039, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3039, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3039, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3039, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3040, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3040, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Remainder",
+				NamePos: lp(3040, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3040, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3040, 51),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3040, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3040, 72),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3041, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3041, 30),
+					Name: "BigInteger",
+				},
+				Name:    "DivRem",
+				NamePos: lp(3041, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3041, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3041, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3041, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3041, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3041, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3041, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3042, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3042, 30),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3042, 31),
+							Name: "BigInteger",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3042, 52),
+							Name: "BigInteger",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
+				},
+				Name:    "DivRem",
+				NamePos: lp(3042, 74),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3042, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3042, 81),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3042, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3042, 98),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3043, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3043, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Negate",
+				NamePos: lp(3043, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3043, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3043, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3044, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3044, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Pow",
+				NamePos: lp(3044, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3044, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3044, 45),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3044, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3044, 63),
+							Name: "int",
+						},
+						Name: "exponent",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3045, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3045, 30),
+					Name: "BigInteger",
+				},
+				Name:    "ModPow",
+				NamePos: lp(3045, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3045, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3045, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 66),
+							Name: "BigInteger",
+						},
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3045, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3046, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3046, 30),
+					Name: "BigInteger",
+				},
+				Name:    "GreatestCommonDivisor",
+				NamePos: lp(3046, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3046, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 63),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3046, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 80),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3047, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3047, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Max",
+				NamePos: lp(3047, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3047, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3047, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3047, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3047, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3048, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3048, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Min",
+				NamePos: lp(3048, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3048, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3048, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3048, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3048, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3049, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3049, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Clamp",
+				NamePos: lp(3049, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3049, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3049, 47),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3049, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3049, 65),
+							Name: "BigInteger",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3049, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3049, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3050, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3050, 30),
+					Name: "int",
+				},
+				Name:    "Compare",
+				NamePos: lp(3050, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3050, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 42),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3050, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3051, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3051, 30),
+					Name: "double",
+				},
+				Name:    "Log",
+				NamePos: lp(3051, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3051, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3052, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3052, 30),
+					Name: "double",
+				},
+				Name:    "Log",
+				NamePos: lp(3052, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3052, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3052, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3053, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3053, 30),
+					Name: "double",
+				},
+				Name:    "Log10",
+				NamePos: lp(3053, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3053, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3053, 43),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3054, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3054, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Log2",
+				NamePos: lp(3054, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3054, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3055, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3055, 30),
+					Name: "bool",
+				},
+				Name:    "IsEvenInteger",
+				NamePos: lp(3055, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3055, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3055, 49),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3056, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3056, 30),
+					Name: "bool",
+				},
+				Name:    "IsOddInteger",
+				NamePos: lp(3056, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3056, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3056, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3057, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3057, 30),
+					Name: "bool",
+				},
+				Name:    "IsNegative",
+				NamePos: lp(3057, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3057, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3058, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3058, 30),
+					Name: "bool",
+				},
+				Name:    "IsPositive",
+				NamePos: lp(3058, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3058, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3058, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3059, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3059, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3059, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3059, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3059, 42),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3060, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3060, 30),
+					Name: "BigInteger",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3060, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3060, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3060, 50),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3061, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3061, 30),
+					Name: "BigInteger",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3061, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3061, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3061, 59),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3062, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3062, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3062, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3062, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3062, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3063, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3063, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3063, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3063, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3063, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3063, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3063, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3064, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3064, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3064, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3064, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3064, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3064, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3064, 61),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3065, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3065, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3065, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3065, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3065, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3065, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3065, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3065, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3065, 102),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3066, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3066, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3066, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3066, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3066, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      lp(3066, 58),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3066, 62),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3067, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3067, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3067, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3067, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3067, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3067, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3067, 58),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3067, 84),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3067, 88),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3068, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3068, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3068, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3068, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3068, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3068, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3068, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3068, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3068, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3068, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3068, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3069, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3069, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3069, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3069, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3069, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3070, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3070, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3070, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3070, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3070, 37),
+							Name: "BigInteger",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3071, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3071, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3071, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3071, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3071, 37),
+							Name: "long",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3072, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3072, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3072, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3072, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3072, 37),
+							Name: "ulong",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3073, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3073, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3073, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3073, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3073, 35),
+							Name: "BigInteger",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3074, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3074, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3074, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3074, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3074, 35),
+							Name: "long",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3075, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3075, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3075, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3075, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3075, 35),
+							Name: "ulong",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3076, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3076, 32),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3076, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3076, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3076, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3077, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3077, 32),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: lp(3077, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3078, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3078, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3078, 39),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3079, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3079, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3079, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3079, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3079, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3080, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3080, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3080, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3080, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3080, 39),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3081, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3081, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3081, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3081, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3081, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3081, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3081, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3082, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3082, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3082, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3082, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3083, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3083, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3083, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3083, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3083, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3083, 42),
+							Name: "bool",
+						},
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3083, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3083, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3083, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3083, 86),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3084, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3084, 23),
+					Name: "int",
+				},
+				Name:    "GetByteCount",
+				NamePos: lp(3084, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3084, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3084, 40),
+							Name: "bool",
+						},
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3084, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3085, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3085, 23),
+					Name: "long",
+				},
+				Name:    "GetBitLength",
+				NamePos: lp(3085, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3086, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3086, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Addition",
+				NamePos: lp(3086, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3086, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3086, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3086, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3086, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3087, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3087, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Subtraction",
+				NamePos: lp(3087, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3087, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3087, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3087, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3087, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3088, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3088, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Multiply",
+				NamePos: lp(3088, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3088, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3088, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3089, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3089, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Division",
+				NamePos: lp(3089, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3089, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3089, 52),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3089, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3089, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3090, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3090, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Modulus",
+				NamePos: lp(3090, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3090, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3090, 52),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3090, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3090, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+				},
+				Operator: "%",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3091, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3091, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_BitwiseAnd",
+				NamePos: lp(3091, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3091, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3091, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3091, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3091, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "&",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3092, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3092, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_BitwiseOr",
+				NamePos: lp(3092, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3092, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3092, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3092, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3092, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "|",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3093, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3093, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_ExclusiveOr",
+				NamePos: lp(3093, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3093, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3093, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "^",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3094, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3094, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_LeftShift",
+				NamePos: lp(3094, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3094, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3094, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3094, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3094, 71),
+							Name: "int",
+						},
+						Name: "shift",
+					},
+				},
+				Operator: "<<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3095, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3095, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_RightShift",
+				NamePos: lp(3095, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3095, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3095, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 71),
+							Name: "int",
+						},
+						Name: "shift",
+					},
+				},
+				Operator: ">>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3096, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3096, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnsignedRightShift",
+				NamePos: lp(3096, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3096, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3096, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3096, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3096, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3097, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3097, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_OnesComplement",
+				NamePos: lp(3097, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3097, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3098, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3098, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3098, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3098, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3098, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3099, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3099, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3099, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3099, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3099, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3100, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3100, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3100, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3100, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3100, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3101, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3101, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3101, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3101, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3101, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3102, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3102, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3102, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3102, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3102, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3103, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3103, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3103, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3103, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3103, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3103, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3103, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3104, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3104, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3104, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3104, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3104, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3104, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3104, 63),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3105, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3105, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3105, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3105, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3105, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 63),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3106, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3106, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3106, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3106, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3106, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3106, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3106, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3107, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3107, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3107, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3107, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3107, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3107, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3107, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3108, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3108, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3108, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3108, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3108, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3108, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3108, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3109, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3109, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3109, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3109, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3109, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3109, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3109, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3110, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3110, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3110, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3110, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3110, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3110, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3110, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3111, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3111, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3111, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3111, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3111, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3111, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3111, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3112, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3112, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3112, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3112, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3112, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3112, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3112, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3113, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3113, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3113, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3113, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3113, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3114, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3114, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3114, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3114, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3114, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3114, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3114, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3115, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3115, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3115, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3115, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3115, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3115, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3115, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3116, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3116, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3116, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3116, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3116, 46),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3116, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3116, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3117, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3117, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3117, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3117, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3117, 46),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3117, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3117, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3118, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3118, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3118, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3118, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3118, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3119, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3119, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3119, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3119, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3119, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3120, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3120, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3120, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3120, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3120, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3120, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3120, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3121, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3121, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3121, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3121, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3121, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3121, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3121, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3122, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3122, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3122, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3122, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3122, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3122, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3122, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3123, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3123, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3123, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3123, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3123, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3123, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3123, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3124, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3124, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3124, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3124, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3124, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3124, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3124, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3125, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3125, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3125, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3125, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3125, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3126, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3126, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3126, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3126, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3126, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3127, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3127, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3127, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3127, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3127, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3127, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3127, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3128, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3128, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3128, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3128, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3128, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3129, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3129, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3129, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3129, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3129, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3129, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3129, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3130, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3130, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3130, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3130, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3130, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3130, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3130, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3131, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3131, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3131, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3131, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3131, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3132, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3132, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3132, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3132, 59),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3133, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3133, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3133, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3133, 59),
+							Name: "sbyte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3134, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3134, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3134, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3134, 59),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3135, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3135, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3135, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3135, 59),
+							Name: "ushort",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3136, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3136, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3136, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3136, 59),
+							Name: "char",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3137, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3137, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3137, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3137, 59),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3138, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3138, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3138, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3138, 59),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3139, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3139, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3139, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3139, 59),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3140, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3140, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3140, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3140, 59),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3141, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3141, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3141, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3141, 59),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3142, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3142, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3142, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3142, 59),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3143, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3143, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3143, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3143, 59),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3144, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3144, 48),
+					Name: "byte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3144, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3144, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3145, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3145, 48),
+					Name: "sbyte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3145, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3145, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3146, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3146, 48),
+					Name: "short",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3146, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3146, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3147, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3147, 48),
+					Name: "ushort",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3147, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3147, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3148, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3148, 48),
+					Name: "char",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3148, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3148, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3149, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3149, 48),
+					Name: "int",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3149, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3149, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3150, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3150, 48),
+					Name: "uint",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3150, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3150, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3151, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3151, 48),
+					Name: "long",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3151, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3151, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3152, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3152, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3152, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3152, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3153, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3153, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3153, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3153, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3154, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3154, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3154, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3154, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3155, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3155, 48),
+					Name: "decimal",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3155, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3155, 56),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
 			},
 		},
 	}

@@ -76,6 +76,9 @@ func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
 	if lv, ok := v.AsNative().(libValue); ok {
 		return hkey{t: v.Type(), n: uint64(lv.valueKey())}, nil
 	}
+	if b, ok := v.AsNative().(*bigInt); ok {
+		return hkey{t: tBigInteger, s: b.v.String()}, nil
+	}
 	if kv, ok := v.AsNative().(*kvPair); ok {
 		k1, err := keyOf(t, kv.k)
 		if err != nil {
@@ -212,6 +215,10 @@ func plainEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
 		lb, ok := b.AsNative().(libValue)
 		return ok && a.Type() == b.Type() && la.valueKey() == lb.valueKey(), nil
 	}
+	if ba, ok := a.AsNative().(*bigInt); ok {
+		bb, ok := b.AsNative().(*bigInt)
+		return ok && ba.v.Cmp(bb.v) == 0, nil
+	}
 	if ca, cb := a.AsClosure(), b.AsClosure(); ca != nil || cb != nil {
 		return ca != nil && cb != nil && vm.DelegatesEqual(ca, cb), nil // Delegate.Equals: equal invocation lists
 	}
@@ -280,6 +287,9 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 	if lv, ok := v.AsNative().(libValue); ok {
 		n := lv.valueKey()
 		return int32(n) ^ int32(n>>32), nil
+	}
+	if b, ok := v.AsNative().(*bigInt); ok {
+		return bigHash(b.v), nil
 	}
 	if cl := v.AsClosure(); cl != nil {
 		return delegateHash(cl), nil
@@ -358,6 +368,11 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 	if la, ok := a.AsNative().(libValue); ok {
 		if lb, ok := b.AsNative().(libValue); ok && a.Type() == b.Type() {
 			return cmpInt(la.valueKey(), lb.valueKey()), nil
+		}
+	}
+	if ba, ok := a.AsNative().(*bigInt); ok {
+		if bb, ok := b.AsNative().(*bigInt); ok {
+			return ba.v.Cmp(bb.v), nil
 		}
 	}
 	if a.AsTuple() != nil && b.AsTuple() != nil {
