@@ -2172,7 +2172,7 @@ namespace System.Collections.Generic
 
     sealed class ObjectEqualityComparer<T> : EqualityComparer<T>
     {
-        public override bool Equals(T x, T y) => object.Equals(x, y);
+        public override bool Equals(T x, T y) => Internal.Equality.DefaultEquals(x, y);
         public override int GetHashCode(T obj) => obj == null ? 0 : obj.GetHashCode();
     }
 

@@ -37720,27 +37720,31 @@ func preludeAST_96() *lang.TypeDecl {
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(2175, 57),
+					Pos: p(2175, 68),
 					Fun: &lang.MemberExpr{
-						Pos: p(2175, 57),
-						X: &lang.Ident{
-							Pos:  p(2175, 50),
-							Name: "object",
+						Pos: p(2175, 68),
+						X: &lang.MemberExpr{
+							Pos: p(2175, 59),
+							X: &lang.Ident{
+								Pos:  p(2175, 50),
+								Name: "Internal",
+							},
+							Name: "Equality",
 						},
-						Name: "Equals",
+						Name: "DefaultEquals",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(2175, 64),
+							Pos: p(2175, 82),
 							X: &lang.Ident{
-								Pos:  p(2175, 64),
+								Pos:  p(2175, 82),
 								Name: "x",
 							},
 						},
 						&lang.Arg{
-							Pos: p(2175, 67),
+							Pos: p(2175, 85),
 							X: &lang.Ident{
-								Pos:  p(2175, 67),
+								Pos:  p(2175, 85),
 								Name: "y",
 							},
 						},
