@@ -2543,6 +2543,9 @@ namespace System.Threading.Tasks
         public extern Task(Action action, TaskCreationOptions creationOptions);
         public extern Task(Action<object> action, object state);
         public extern Task(Action action, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
+        public extern Task(Action<object> action, object state, System.Threading.CancellationToken cancellationToken);
+        public extern Task(Action<object> action, object state, TaskCreationOptions creationOptions);
+        public extern Task(Action<object> action, object state, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
         public static Task CompletedTask { get; }
         public static int? CurrentId { get; }
         public static TaskFactory Factory { get; }
@@ -2629,6 +2632,12 @@ namespace System.Threading.Tasks
     {
         public extern Task(Func<TResult> function);
         public extern Task(Func<object, TResult> function, object state);
+        public extern Task(Func<TResult> function, System.Threading.CancellationToken cancellationToken);
+        public extern Task(Func<TResult> function, TaskCreationOptions creationOptions);
+        public extern Task(Func<TResult> function, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
+        public extern Task(Func<object, TResult> function, object state, System.Threading.CancellationToken cancellationToken);
+        public extern Task(Func<object, TResult> function, object state, TaskCreationOptions creationOptions);
+        public extern Task(Func<object, TResult> function, object state, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
         public TResult Result { get; }
         public extern new System.Runtime.CompilerServices.ConfiguredTaskAwaitable<TResult> ConfigureAwait(bool continueOnCapturedContext);
         public extern new System.Runtime.CompilerServices.ConfiguredTaskAwaitable<TResult> ConfigureAwait(ConfigureAwaitOptions options);

@@ -53269,93 +53269,167 @@ func libraryAST_170() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2546, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2546, 23),
-					Name: "Task",
-				},
-				Name: "CompletedTask",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2546, 44),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2546, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2546, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2546, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2546, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2546, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2546, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2546, 65),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2547, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:      lp(2547, 23),
-					Name:     "int",
-					Nullable: true,
-				},
-				Name: "CurrentId",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2547, 40),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2547, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2547, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2547, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2547, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2547, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2547, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2547, 65),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2548, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2548, 23),
-					Name: "TaskFactory",
-				},
-				Name: "Factory",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2548, 45),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2548, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2548, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2548, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2548, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2548, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2548, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2548, 65),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2548, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2548, 119),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2549, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2549, 16),
-					Name: "TaskCreationOptions",
+					Pos:  lp(2549, 23),
+					Name: "Task",
 				},
-				Name: "CreationOptions",
+				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2549, 54),
+						Pos:  lp(2549, 44),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2550, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2550, 16),
-					Name: "AggregateException",
+					Pos:      lp(2550, 23),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name: "Exception",
+				Name: "CurrentId",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2550, 47),
+						Pos:  lp(2550, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2551, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2551, 16),
-					Name: "int",
+					Pos:  lp(2551, 23),
+					Name: "TaskFactory",
 				},
-				Name: "Id",
+				Name: "Factory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2551, 25),
+						Pos:  lp(2551, 45),
 						Kind: "get",
 					},
 				},
@@ -53365,12 +53439,12 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2552, 16),
-					Name: "bool",
+					Name: "TaskCreationOptions",
 				},
-				Name: "IsCanceled",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2552, 34),
+						Pos:  lp(2552, 54),
 						Kind: "get",
 					},
 				},
@@ -53380,12 +53454,12 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2553, 16),
-					Name: "bool",
+					Name: "AggregateException",
 				},
-				Name: "IsCompleted",
+				Name: "Exception",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2553, 35),
+						Pos:  lp(2553, 47),
 						Kind: "get",
 					},
 				},
@@ -53395,12 +53469,12 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2554, 16),
-					Name: "bool",
+					Name: "int",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2554, 47),
+						Pos:  lp(2554, 25),
 						Kind: "get",
 					},
 				},
@@ -53412,10 +53486,10 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2555, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2555, 33),
+						Pos:  lp(2555, 34),
 						Kind: "get",
 					},
 				},
@@ -53425,12 +53499,12 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2556, 16),
-					Name: "TaskStatus",
+					Name: "bool",
 				},
-				Name: "Status",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2556, 36),
+						Pos:  lp(2556, 35),
 						Kind: "get",
 					},
 				},
@@ -53440,79 +53514,58 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2557, 16),
+					Name: "bool",
+				},
+				Name: "IsCompletedSuccessfully",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2557, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2558, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2558, 16),
+					Name: "bool",
+				},
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2558, 33),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2559, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2559, 16),
+					Name: "TaskStatus",
+				},
+				Name: "Status",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2559, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2560, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2560, 16),
 					Name: "object",
 				},
 				Name: "AsyncState",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2557, 36),
+						Pos:  lp(2560, 36),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2558, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2558, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2558, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2558, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2558, 94),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2559, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2559, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2559, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2559, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2559, 94),
-							Name: "ConfigureAwaitOptions",
-						},
-						Name: "options",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2560, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2560, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2560, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2560, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2560, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2560, 48),
-									Name: "Task",
-								},
-							},
-						},
-						Name: "continuationAction",
 					},
 				},
 			},
@@ -53521,32 +53574,18 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2561, 23),
-					Name: "Task",
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2561, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2561, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2561, 41),
+						Pos: lp(2561, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2561, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2561, 48),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2561, 94),
+							Name: "bool",
 						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2561, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2561, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -53555,32 +53594,18 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2562, 23),
-					Name: "Task",
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2562, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2562, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2562, 41),
+						Pos: lp(2562, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2562, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2562, 48),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2562, 94),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2562, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2562, 74),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "options",
 					},
 				},
 			},
@@ -53607,14 +53632,6 @@ func libraryAST_170() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2563, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2563, 74),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -53650,22 +53667,6 @@ func libraryAST_170() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2564, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2564, 128),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2564, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2564, 173),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -53688,21 +53689,17 @@ func libraryAST_170() *lang.TypeDecl {
 									Pos:  lp(2565, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2565, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2565, 82),
+						Pos: lp(2565, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2565, 82),
-							Name: "object",
+							Pos:  lp(2565, 74),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "state",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -53726,29 +53723,17 @@ func libraryAST_170() *lang.TypeDecl {
 									Pos:  lp(2566, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2566, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2566, 82),
+						Pos: lp(2566, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2566, 82),
-							Name: "object",
+							Pos:  lp(2566, 74),
+							Name: "TaskScheduler",
 						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2566, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2566, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "scheduler",
 					},
 				},
 			},
@@ -53758,36 +53743,47 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2567, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2567, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2567, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2567, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2567, 59),
+						Pos: lp(2567, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2567, 59),
-							Name: "Func",
+							Pos:  lp(2567, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2567, 64),
+									Pos:  lp(2567, 48),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2567, 70),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2567, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2567, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2567, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2567, 128),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2567, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2567, 173),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -53797,44 +53793,35 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2568, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2568, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2568, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2568, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2568, 59),
+						Pos: lp(2568, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2568, 59),
-							Name: "Func",
+							Pos:  lp(2568, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2568, 64),
+									Pos:  lp(2568, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2568, 70),
-									Name: "TResult",
+									Pos:  lp(2568, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2568, 101),
+						Pos: lp(2568, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2568, 101),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2568, 82),
+							Name: "object",
 						},
-						Name: "continuationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -53878,9 +53865,9 @@ func libraryAST_170() *lang.TypeDecl {
 						Pos: lp(2569, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2569, 96),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -53890,43 +53877,36 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2570, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2570, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2570, 28),
+				NamePos: lp(2570, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2570, 41),
+						Pos: lp(2570, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2570, 41),
-							Name: "Action",
+							Pos:  lp(2570, 59),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2570, 48),
+									Pos:  lp(2570, 64),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2570, 54),
-									Name: "object",
+									Pos:  lp(2570, 70),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2570, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2570, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2570, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2570, 96),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
+						Name: "continuationFunction",
 					},
 				},
 			},
@@ -53936,59 +53916,44 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2571, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2571, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2571, 28),
+				NamePos: lp(2571, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2571, 41),
+						Pos: lp(2571, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2571, 41),
-							Name: "Action",
+							Pos:  lp(2571, 59),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2571, 48),
+									Pos:  lp(2571, 64),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2571, 54),
-									Name: "object",
+									Pos:  lp(2571, 70),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2571, 82),
+						Pos: lp(2571, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2571, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2571, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2571, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2571, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2571, 150),
+							Pos:  lp(2571, 101),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2571, 195),
-						Type: &lang.TypeRef{
-							Pos:  lp(2571, 195),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -53998,44 +53963,43 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2572, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2572, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2572, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2572, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2572, 59),
+						Pos: lp(2572, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2572, 59),
-							Name: "Func",
+							Pos:  lp(2572, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2572, 64),
+									Pos:  lp(2572, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2572, 70),
-									Name: "TResult",
+									Pos:  lp(2572, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2572, 101),
+						Pos: lp(2572, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2572, 101),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2572, 82),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2572, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2572, 96),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -54045,41 +54009,40 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2573, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2573, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2573, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2573, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2573, 59),
+						Pos: lp(2573, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2573, 59),
-							Name: "Func",
+							Pos:  lp(2573, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2573, 64),
+									Pos:  lp(2573, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2573, 70),
-									Name: "TResult",
+									Pos:  lp(2573, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2573, 101),
+						Pos: lp(2573, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2573, 101),
+							Pos:  lp(2573, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2573, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2573, 96),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -54092,57 +54055,56 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2574, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2574, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2574, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2574, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2574, 59),
+						Pos: lp(2574, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2574, 59),
-							Name: "Func",
+							Pos:  lp(2574, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2574, 64),
+									Pos:  lp(2574, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2574, 70),
-									Name: "TResult",
+									Pos:  lp(2574, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2574, 101),
+						Pos: lp(2574, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2574, 101),
+							Pos:  lp(2574, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2574, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2574, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2574, 155),
+						Pos: lp(2574, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2574, 155),
+							Pos:  lp(2574, 150),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2574, 200),
+						Pos: lp(2574, 195),
 						Type: &lang.TypeRef{
-							Pos:  lp(2574, 200),
+							Pos:  lp(2574, 195),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -54180,10 +54142,6 @@ func libraryAST_170() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2575, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2575, 78),
 									Name: "TResult",
 								},
 							},
@@ -54191,12 +54149,12 @@ func libraryAST_170() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2575, 109),
+						Pos: lp(2575, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2575, 109),
-							Name: "object",
+							Pos:  lp(2575, 101),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -54231,10 +54189,6 @@ func libraryAST_170() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2576, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2576, 78),
 									Name: "TResult",
 								},
 							},
@@ -54242,20 +54196,12 @@ func libraryAST_170() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2576, 109),
+						Pos: lp(2576, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2576, 109),
-							Name: "object",
+							Pos:  lp(2576, 101),
+							Name: "TaskScheduler",
 						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2576, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2576, 123),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "scheduler",
 					},
 				},
 			},
@@ -54290,10 +54236,6 @@ func libraryAST_170() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2577, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2577, 78),
 									Name: "TResult",
 								},
 							},
@@ -54301,33 +54243,25 @@ func libraryAST_170() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2577, 109),
+						Pos: lp(2577, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2577, 109),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2577, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2577, 123),
+							Pos:  lp(2577, 101),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2577, 177),
+						Pos: lp(2577, 155),
 						Type: &lang.TypeRef{
-							Pos:  lp(2577, 177),
+							Pos:  lp(2577, 155),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2577, 222),
+						Pos: lp(2577, 200),
 						Type: &lang.TypeRef{
-							Pos:  lp(2577, 222),
+							Pos:  lp(2577, 200),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -54339,30 +54273,185 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2578, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2578, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(2578, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2578, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2578, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2578, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2578, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2578, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2578, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2578, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2578, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2579, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2579, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2579, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2579, 67),
+				Name:    "ContinueWith",
+				NamePos: lp(2579, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2579, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2579, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2579, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2579, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2579, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2579, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2579, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2579, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2579, 123),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2580, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2580, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2580, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Start",
-				NamePos: lp(2580, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2580, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2580, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2580, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2580, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2580, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2580, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2580, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2580, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2580, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2580, 123),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2580, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2580, 177),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2580, 222),
+						Type: &lang.TypeRef{
+							Pos:  lp(2580, 222),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2581, 9),
@@ -54371,28 +54460,18 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2581, 23),
 					Name: "void",
 				},
-				Name:    "Start",
+				Name:    "Dispose",
 				NamePos: lp(2581, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2581, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2581, 34),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2582, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2582, 23),
-					Name: "void",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "RunSynchronously",
-				NamePos: lp(2582, 28),
+				Name:    "GetAwaiter",
+				NamePos: lp(2582, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2583, 9),
@@ -54401,18 +54480,8 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2583, 23),
 					Name: "void",
 				},
-				Name:    "RunSynchronously",
+				Name:    "Start",
 				NamePos: lp(2583, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2583, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(2583, 45),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2584, 9),
@@ -54421,46 +54490,46 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2584, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "Start",
 				NamePos: lp(2584, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2584, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2584, 34),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2585, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2585, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "RunSynchronously",
 				NamePos: lp(2585, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2585, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2585, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2586, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2586, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "RunSynchronously",
 				NamePos: lp(2586, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2586, 33),
+						Pos: lp(2586, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(2586, 33),
-							Name: "TimeSpan",
+							Pos:  lp(2586, 45),
+							Name: "TaskScheduler",
 						},
-						Name: "timeout",
+						Name: "scheduler",
 					},
 				},
 			},
@@ -54473,16 +54542,6 @@ func libraryAST_170() *lang.TypeDecl {
 				},
 				Name:    "Wait",
 				NamePos: lp(2587, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2587, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2587, 33),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2588, 9),
@@ -54502,10 +54561,42 @@ func libraryAST_170() *lang.TypeDecl {
 						},
 						Name: "millisecondsTimeout",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2589, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2589, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2589, 28),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2588, 58),
+						Pos: lp(2589, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2588, 58),
+							Pos:  lp(2589, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2590, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2590, 23),
+					Name: "void",
+				},
+				Name:    "Wait",
+				NamePos: lp(2590, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2590, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2590, 33),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54513,67 +54604,27 @@ func libraryAST_170() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2589, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2589, 30),
-					Name: "Task",
-				},
-				Name:    "Delay",
-				NamePos: lp(2589, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2589, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2589, 41),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2590, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2590, 30),
-					Name: "Task",
-				},
-				Name:    "Delay",
-				NamePos: lp(2590, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2590, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2590, 41),
-							Name: "TimeSpan",
-						},
-						Name: "delay",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2591, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2591, 30),
-					Name: "Task",
+					Pos:  lp(2591, 23),
+					Name: "bool",
 				},
-				Name:    "Delay",
-				NamePos: lp(2591, 35),
+				Name:    "Wait",
+				NamePos: lp(2591, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2591, 41),
+						Pos: lp(2591, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2591, 41),
+							Pos:  lp(2591, 33),
 							Name: "int",
 						},
-						Name: "millisecondsDelay",
+						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2591, 64),
+						Pos: lp(2591, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2591, 64),
+							Pos:  lp(2591, 58),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54594,17 +54645,9 @@ func libraryAST_170() *lang.TypeDecl {
 						Pos: lp(2592, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2592, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
-					},
-					&lang.Param{
-						Pos: lp(2592, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2592, 57),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -54615,16 +54658,16 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2593, 30),
 					Name: "Task",
 				},
-				Name:    "FromCanceled",
+				Name:    "Delay",
 				NamePos: lp(2593, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2593, 48),
+						Pos: lp(2593, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2593, 48),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2593, 41),
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "delay",
 					},
 				},
 			},
@@ -54634,23 +54677,22 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2594, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2594, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "FromCanceled",
-				NamePos: lp(2594, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Delay",
+				NamePos: lp(2594, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2594, 66),
+						Pos: lp(2594, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2594, 66),
+							Pos:  lp(2594, 41),
+							Name: "int",
+						},
+						Name: "millisecondsDelay",
+					},
+					&lang.Param{
+						Pos: lp(2594, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2594, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54664,16 +54706,24 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2595, 30),
 					Name: "Task",
 				},
-				Name:    "FromException",
+				Name:    "Delay",
 				NamePos: lp(2595, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2595, 49),
+						Pos: lp(2595, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2595, 49),
-							Name: "Exception",
+							Pos:  lp(2595, 41),
+							Name: "TimeSpan",
 						},
-						Name: "exception",
+						Name: "delay",
+					},
+					&lang.Param{
+						Pos: lp(2595, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2595, 57),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -54683,26 +54733,17 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2596, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2596, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2596, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "FromCanceled",
+				NamePos: lp(2596, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2596, 67),
+						Pos: lp(2596, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2596, 67),
-							Name: "Exception",
+							Pos:  lp(2596, 48),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -54719,19 +54760,19 @@ func libraryAST_170() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromCanceled",
 				NamePos: lp(2597, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2597, 64),
+						Pos: lp(2597, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2597, 64),
-							Name: "TResult",
+							Pos:  lp(2597, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "result",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -54742,16 +54783,16 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2598, 30),
 					Name: "Task",
 				},
-				Name:    "Run",
+				Name:    "FromException",
 				NamePos: lp(2598, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2598, 39),
+						Pos: lp(2598, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2598, 39),
-							Name: "Action",
+							Pos:  lp(2598, 49),
+							Name: "Exception",
 						},
-						Name: "action",
+						Name: "exception",
 					},
 				},
 			},
@@ -54761,25 +54802,26 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2599, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2599, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Run",
-				NamePos: lp(2599, 35),
+				Name:    "FromException",
+				NamePos: lp(2599, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2599, 39),
+						Pos: lp(2599, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2599, 39),
-							Name: "Action",
+							Pos:  lp(2599, 67),
+							Name: "Exception",
 						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2599, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2599, 54),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "exception",
 					},
 				},
 			},
@@ -54796,25 +54838,19 @@ func libraryAST_170() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Run",
+				Name:    "FromResult",
 				NamePos: lp(2600, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2600, 57),
+						Pos: lp(2600, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2600, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2600, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2600, 64),
+							Name: "TResult",
 						},
-						Name: "function",
+						Name: "result",
 					},
 				},
 			},
@@ -54824,40 +54860,17 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2601, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2601, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2601, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2601, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2601, 57),
+						Pos: lp(2601, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2601, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2601, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2601, 39),
+							Name: "Action",
 						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2601, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2601, 81),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "action",
 					},
 				},
 			},
@@ -54875,15 +54888,17 @@ func libraryAST_170() *lang.TypeDecl {
 						Pos: lp(2602, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(2602, 39),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2602, 44),
-									Name: "Task",
-								},
-							},
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2602, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2602, 54),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -54893,31 +54908,32 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2603, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2603, 35),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "Run",
-				NamePos: lp(2603, 35),
+				NamePos: lp(2603, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2603, 39),
+						Pos: lp(2603, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2603, 39),
+							Pos:  lp(2603, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2603, 44),
-									Name: "Task",
+									Pos:  lp(2603, 62),
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2603, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2603, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -54948,17 +54964,19 @@ func libraryAST_170() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2604, 62),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2604, 67),
-											Name: "TResult",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2604, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2604, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -54968,31 +54986,132 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2605, 30),
 					Name: "Task",
+				},
+				Name:    "Run",
+				NamePos: lp(2605, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2605, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(2605, 39),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2605, 44),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "function",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2606, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2606, 30),
+					Name: "Task",
+				},
+				Name:    "Run",
+				NamePos: lp(2606, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2606, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(2606, 39),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2606, 44),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2606, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2606, 60),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2607, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2607, 30),
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2605, 35),
+							Pos:  lp(2607, 35),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Run",
-				NamePos: lp(2605, 44),
+				NamePos: lp(2607, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2605, 57),
+						Pos: lp(2607, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2605, 57),
+							Pos:  lp(2607, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2605, 62),
+									Pos:  lp(2607, 62),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2605, 67),
+											Pos:  lp(2607, 67),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "function",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2608, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2608, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2608, 35),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Run",
+				NamePos: lp(2608, 44),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2608, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2608, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2608, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2608, 67),
 											Name: "TResult",
 										},
 									},
@@ -55002,101 +55121,12 @@ func libraryAST_170() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2605, 87),
+						Pos: lp(2608, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2605, 87),
+							Pos:  lp(2608, 87),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2606, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2606, 30),
-					Name: "void",
-				},
-				Name:    "WaitAll",
-				NamePos: lp(2606, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2606, 43),
-						Modifier: "params",
-						Type: &lang.TypeRef{
-							Pos:       lp(2606, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2606, 50),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2607, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2607, 30),
-					Name: "bool",
-				},
-				Name:    "WaitAll",
-				NamePos: lp(2607, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2607, 43),
-						Type: &lang.TypeRef{
-							Pos:       lp(2607, 43),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2607, 43),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2607, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2607, 57),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2608, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2608, 30),
-					Name: "bool",
-				},
-				Name:    "WaitAll",
-				NamePos: lp(2608, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2608, 43),
-						Type: &lang.TypeRef{
-							Pos:       lp(2608, 43),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2608, 43),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2608, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2608, 57),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
 					},
 				},
 			},
@@ -55111,15 +55141,14 @@ func libraryAST_170() *lang.TypeDecl {
 				NamePos: lp(2609, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2609, 43),
+						Pos:      lp(2609, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2609, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2609, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2609, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2609, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -55131,23 +55160,30 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2610, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2610, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2610, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2610, 42),
-						Modifier: "params",
+						Pos: lp(2610, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2610, 49),
+							Pos:       lp(2610, 43),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2610, 49),
+								Pos:  lp(2610, 43),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2610, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2610, 57),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -55156,30 +55192,30 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2611, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2611, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2611, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2611, 42),
+						Pos: lp(2611, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2611, 42),
+							Pos:       lp(2611, 43),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2611, 42),
+								Pos:  lp(2611, 43),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2611, 56),
+						Pos: lp(2611, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2611, 56),
-							Name: "int",
+							Pos:  lp(2611, 57),
+							Name: "TimeSpan",
 						},
-						Name: "millisecondsTimeout",
+						Name: "timeout",
 					},
 				},
 			},
@@ -55188,30 +55224,24 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2612, 30),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2612, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2612, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2612, 42),
+						Pos: lp(2612, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2612, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2612, 42),
-								Name: "Task",
+							Pos:  lp(2612, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2612, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2612, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2612, 56),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
 					},
 				},
 			},
@@ -55220,19 +55250,19 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2613, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2613, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2613, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2613, 43),
+						Pos:      lp(2613, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2613, 50),
+							Pos:       lp(2613, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2613, 50),
+								Pos:  lp(2613, 49),
 								Name: "Task",
 							},
 						},
@@ -55245,24 +55275,30 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2614, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2614, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2614, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2614, 43),
+						Pos: lp(2614, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2614, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2614, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2614, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2614, 42),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2614, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2614, 56),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -55271,42 +55307,30 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2615, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2615, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2615, 35),
-								Name: "TResult",
-							},
-						},
-					},
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2615, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "WaitAny",
+				NamePos: lp(2615, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2615, 63),
-						Modifier: "params",
+						Pos: lp(2615, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2615, 70),
+							Pos:       lp(2615, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2615, 70),
+								Pos:  lp(2615, 42),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2615, 75),
-										Name: "TResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2615, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2615, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -55316,39 +55340,19 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2616, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2616, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2616, 35),
-								Name: "TResult",
-							},
-						},
-					},
 				},
 				Name:    "WhenAll",
-				NamePos: lp(2616, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2616, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2616, 63),
+						Pos:      lp(2616, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2616, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2616, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2616, 80),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2616, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2616, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -55361,25 +55365,20 @@ func libraryAST_170() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2617, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2617, 35),
-							Name: "Task",
-						},
-					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2617, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2617, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2617, 49),
-						Modifier: "params",
+						Pos: lp(2617, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2617, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2617, 56),
-								Name: "Task",
+							Pos:  lp(2617, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2617, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -55394,23 +55393,35 @@ func libraryAST_170() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2618, 35),
-							Name: "Task",
+							Pos:       lp(2618, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2618, 35),
+								Name: "TResult",
+							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2618, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2618, 46),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2618, 49),
+						Pos:      lp(2618, 63),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2618, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2618, 61),
-									Name: "Task",
+							Pos:       lp(2618, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2618, 70),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2618, 75),
+										Name: "TResult",
+									},
 								},
 							},
 						},
@@ -55426,36 +55437,35 @@ func libraryAST_170() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2619, 35),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2619, 40),
-									Name: "TResult",
-								},
+							Pos:       lp(2619, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2619, 35),
+								Name: "TResult",
 							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2619, 50),
+				Name:    "WhenAll",
+				NamePos: lp(2619, 46),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2619, 67),
-						Modifier: "params",
+						Pos: lp(2619, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2619, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2619, 74),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2619, 79),
-										Name: "TResult",
+							Pos:  lp(2619, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2619, 75),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2619, 80),
+											Name: "TResult",
+										},
 									},
 								},
 							},
@@ -55474,37 +55484,21 @@ func libraryAST_170() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2620, 35),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2620, 40),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenAny",
-				NamePos: lp(2620, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2620, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2620, 67),
+						Pos:      lp(2620, 49),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2620, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2620, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2620, 84),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2620, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2620, 56),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -55516,26 +55510,27 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2621, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2621, 47),
+							Pos:  lp(2621, 35),
 							Name: "Task",
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2621, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2621, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2621, 62),
-						Modifier: "params",
+						Pos: lp(2621, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2621, 69),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2621, 69),
-								Name: "Task",
+							Pos:  lp(2621, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2621, 61),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -55547,26 +55542,40 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2622, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2622, 47),
+							Pos:  lp(2622, 35),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2622, 40),
+									Name: "TResult",
+								},
+							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2622, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2622, 50),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2622, 62),
+						Pos:      lp(2622, 67),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2622, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2622, 74),
-									Name: "Task",
+							Pos:       lp(2622, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2622, 74),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2622, 79),
+										Name: "TResult",
+									},
 								},
 							},
 						},
@@ -55579,39 +55588,40 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2623, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2623, 47),
+							Pos:  lp(2623, 35),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2623, 52),
+									Pos:  lp(2623, 40),
 									Name: "TResult",
 								},
 							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2623, 62),
+				Name:    "WhenAny",
+				NamePos: lp(2623, 50),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2623, 80),
-						Modifier: "params",
+						Pos: lp(2623, 67),
 						Type: &lang.TypeRef{
-							Pos:       lp(2623, 87),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2623, 87),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2623, 92),
-										Name: "TResult",
+							Pos:  lp(2623, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2623, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2623, 84),
+											Name: "TResult",
+										},
 									},
 								},
 							},
@@ -55630,37 +55640,21 @@ func libraryAST_170() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2624, 47),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2624, 52),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenEach",
-				NamePos: lp(2624, 62),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2624, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2624, 80),
+						Pos:      lp(2624, 62),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2624, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2624, 92),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2624, 97),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2624, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2624, 69),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -55672,10 +55666,135 @@ func libraryAST_170() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2625, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2625, 47),
+							Name: "Task",
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2625, 53),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2625, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2625, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2625, 74),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2626, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2626, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2626, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2626, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2626, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2626, 80),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2626, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2626, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2626, 92),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2627, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2627, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2627, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2627, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2627, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2627, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2627, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2627, 92),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2627, 97),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2628, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2628, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name:    "Yield",
-				NamePos: lp(2625, 77),
+				NamePos: lp(2628, 77),
 			},
 		},
 	}
@@ -55683,7 +55802,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2628, 5),
+		Pos:       lp(2631, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -55693,24 +55812,24 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2628, 34),
+				Pos:  lp(2631, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2630, 9),
+				Pos:       lp(2633, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2630, 28),
+						Pos: lp(2633, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2630, 28),
+							Pos:  lp(2633, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2630, 33),
+									Pos:  lp(2633, 33),
 									Name: "TResult",
 								},
 							},
@@ -55720,22 +55839,22 @@ func libraryAST_171() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2631, 9),
+				Pos:       lp(2634, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2631, 28),
+						Pos: lp(2634, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2631, 28),
+							Pos:  lp(2634, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2631, 33),
+									Pos:  lp(2634, 33),
 									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2631, 41),
+									Pos:  lp(2634, 41),
 									Name: "TResult",
 								},
 							},
@@ -55743,50 +55862,276 @@ func libraryAST_171() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2631, 60),
+						Pos: lp(2634, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2631, 60),
+							Pos:  lp(2634, 60),
 							Name: "object",
 						},
 						Name: "state",
 					},
 				},
 			},
+			&lang.CtorDecl{
+				Pos:       lp(2635, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2635, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2635, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2635, 33),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2635, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(2635, 52),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2636, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2636, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2636, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2636, 33),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2636, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(2636, 52),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2637, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2637, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2637, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2637, 33),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2637, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(2637, 52),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2637, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2637, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2638, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2638, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2638, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2638, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2638, 41),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2638, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2638, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2638, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2638, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2639, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2639, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2639, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2639, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2639, 41),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2639, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2639, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2639, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2639, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2640, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2640, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2640, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2640, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2640, 41),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2640, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2640, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2640, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2640, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2640, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2640, 128),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
 			&lang.PropertyDecl{
-				Pos:       lp(2632, 9),
+				Pos:       lp(2641, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2632, 16),
+					Pos:  lp(2641, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2632, 33),
+						Pos:  lp(2641, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2633, 9),
+				Pos:       lp(2642, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2633, 27),
+					Pos:  lp(2642, 27),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2633, 83),
+							Pos:  lp(2642, 83),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2633, 92),
+				NamePos: lp(2642, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2633, 107),
+						Pos: lp(2642, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2633, 107),
+							Pos:  lp(2642, 107),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -55794,460 +56139,28 @@ func libraryAST_171() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2634, 9),
+				Pos:       lp(2643, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2634, 27),
+					Pos:  lp(2643, 27),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2634, 83),
+							Pos:  lp(2643, 83),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2634, 92),
+				NamePos: lp(2643, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2634, 107),
+						Pos: lp(2643, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2634, 107),
+							Pos:  lp(2643, 107),
 							Name: "ConfigureAwaitOptions",
 						},
 						Name: "options",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2635, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2635, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2635, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2635, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2635, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2635, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2635, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2636, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2636, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2636, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2636, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2636, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2636, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2636, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2636, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2636, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2637, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2637, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2637, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2637, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2637, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2637, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2637, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2637, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2637, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2638, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2638, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2638, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2638, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2638, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2638, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2638, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2638, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2638, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2638, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2638, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2639, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2639, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2639, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2639, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2639, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2639, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2639, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2639, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2639, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2640, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2640, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2640, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2640, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2640, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2640, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2640, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2640, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2640, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2640, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2640, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2640, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2640, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2641, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2641, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2641, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2641, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2641, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2641, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2641, 53),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2641, 63),
-									Name: "object",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2641, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2641, 91),
-							Name: "object",
-						},
-						Name: "state",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2642, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2642, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2642, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2642, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2642, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2642, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2642, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2642, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2642, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2642, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2642, 119),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2643, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2643, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2643, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2643, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2643, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2643, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2643, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2643, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2643, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2643, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2643, 119),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2643, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2643, 173),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2643, 218),
-						Type: &lang.TypeRef{
-							Pos:  lp(2643, 218),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -56257,41 +56170,154 @@ func libraryAST_171() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2644, 23),
 					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2644, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2644, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2644, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2644, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2644, 53),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2645, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2645, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2645, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2645, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2645, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2645, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2645, 53),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2645, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2645, 83),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2646, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2646, 23),
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2644, 28),
+							Pos:  lp(2646, 28),
 							Name: "TNewResult",
 						},
 					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2644, 40),
+				NamePos: lp(2646, 40),
 				TypeParams: []string{
 					"TNewResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2644, 65),
+						Pos: lp(2646, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2644, 65),
+							Pos:  lp(2646, 65),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2644, 70),
+									Pos:  lp(2646, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2644, 75),
+											Pos:  lp(2646, 75),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2644, 85),
-									Name: "object",
+									Pos:  lp(2646, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2647, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2647, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2647, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2647, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2647, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2647, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2647, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2647, 75),
+											Name: "TResult",
+										},
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2644, 93),
+									Pos:  lp(2647, 85),
 									Name: "TNewResult",
 								},
 							},
@@ -56299,9 +56325,149 @@ func libraryAST_171() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2644, 127),
+						Pos: lp(2647, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2644, 127),
+							Pos:  lp(2647, 119),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2648, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2648, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2648, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2648, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2648, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2648, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2648, 53),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2648, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2648, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2649, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2649, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2649, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2649, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2649, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2649, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2649, 53),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2649, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2649, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2649, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2649, 137),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2649, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2649, 182),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2650, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2650, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2650, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2650, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2650, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2650, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2650, 53),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2650, 63),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2650, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2650, 91),
 							Name: "object",
 						},
 						Name: "state",
@@ -56309,20 +56475,199 @@ func libraryAST_171() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2645, 9),
+				Pos:       lp(2651, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2651, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2651, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2651, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2651, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2651, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2651, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2651, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2651, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2651, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2651, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2652, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2652, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2652, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2652, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2652, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2652, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2652, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2652, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2652, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2652, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2652, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2652, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2652, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2652, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2652, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2653, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2653, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2653, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2653, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2653, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2653, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2653, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2653, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2653, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2653, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2653, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2653, 127),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2654, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2645, 27),
+					Pos:  lp(2654, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2645, 71),
+							Pos:  lp(2654, 71),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2645, 80),
+				NamePos: lp(2654, 80),
 			},
 		},
 	}
@@ -56330,143 +56675,143 @@ func libraryAST_171() *lang.TypeDecl {
 
 func libraryAST_172() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2648, 5),
+		Pos:       lp(2657, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2648, 43),
+				Pos:  lp(2657, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 50),
+					Pos:   lp(2657, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 53),
+				Pos:  lp(2657, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 70),
+					Pos:   lp(2657, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 73),
+				Pos:  lp(2657, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 87),
+					Pos:   lp(2657, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 90),
+				Pos:  lp(2657, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 109),
+					Pos:   lp(2657, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 112),
+				Pos:  lp(2657, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 130),
+					Pos:   lp(2657, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 133),
+				Pos:  lp(2657, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 149),
+					Pos:   lp(2657, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 153),
+				Pos:  lp(2657, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 172),
+					Pos:   lp(2657, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 176),
+				Pos:  lp(2657, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 209),
+					Pos:   lp(2657, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 213),
+				Pos:  lp(2657, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 236),
+					Pos:   lp(2657, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 243),
+				Pos:  lp(2657, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 258),
+					Pos:   lp(2657, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 266),
+				Pos:  lp(2657, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 283),
+					Pos:   lp(2657, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 291),
+				Pos:  lp(2657, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 307),
+					Pos:   lp(2657, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 315),
+				Pos:  lp(2657, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 331),
+					Pos:   lp(2657, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 339),
+				Pos:  lp(2657, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 363),
+					Pos:   lp(2657, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2648, 371),
+				Pos:  lp(2657, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2648, 394),
+					Pos:   lp(2657, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -56477,44 +56822,44 @@ func libraryAST_172() *lang.TypeDecl {
 
 func libraryAST_173() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2650, 5),
+		Pos:       lp(2659, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2650, 41),
+				Pos:  lp(2659, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2650, 48),
+					Pos:   lp(2659, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2650, 51),
+				Pos:  lp(2659, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2650, 79),
+					Pos:   lp(2659, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2650, 82),
+				Pos:  lp(2659, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2650, 101),
+					Pos:   lp(2659, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2650, 104),
+				Pos:  lp(2659, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2650, 120),
+					Pos:   lp(2659, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -56525,78 +56870,78 @@ func libraryAST_173() *lang.TypeDecl {
 
 func libraryAST_174() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2652, 5),
+		Pos:       lp(2661, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2654, 9),
+				Pos:       lp(2663, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2654, 23),
+					Pos:  lp(2663, 23),
 					Name: "TaskScheduler",
 				},
 				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2654, 47),
+						Pos:  lp(2663, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2655, 9),
+				Pos:       lp(2664, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2655, 23),
+					Pos:  lp(2664, 23),
 					Name: "TaskScheduler",
 				},
 				Name: "Current",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2655, 47),
+						Pos:  lp(2664, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2656, 9),
+				Pos:       lp(2665, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2656, 30),
+					Pos:  lp(2665, 30),
 					Name: "TaskScheduler",
 				},
 				Name:    "FromCurrentSynchronizationContext",
-				NamePos: lp(2656, 44),
+				NamePos: lp(2665, 44),
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2657, 9),
+				Pos:       lp(2666, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2657, 16),
+					Pos:  lp(2666, 16),
 					Name: "int",
 				},
 				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2657, 25),
+						Pos:  lp(2666, 25),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2658, 9),
+				Pos:       lp(2667, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2658, 24),
+					Pos:  lp(2667, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2658, 54),
+						Pos:  lp(2667, 54),
 						Kind: "get",
 					},
 				},
@@ -56607,26 +56952,26 @@ func libraryAST_174() *lang.TypeDecl {
 
 func libraryAST_175() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2661, 5),
+		Pos:       lp(2670, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2663, 9),
+				Pos:       lp(2672, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2664, 9),
+				Pos:       lp(2673, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2664, 35),
+						Pos: lp(2673, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2664, 35),
+							Pos:  lp(2673, 35),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56634,14 +56979,14 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2665, 9),
+				Pos:       lp(2674, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2665, 35),
+						Pos: lp(2674, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2665, 35),
+							Pos:  lp(2674, 35),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56649,22 +56994,22 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2666, 9),
+				Pos:       lp(2675, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2666, 35),
+						Pos: lp(2675, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2666, 35),
+							Pos:  lp(2675, 35),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2666, 72),
+						Pos: lp(2675, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2666, 72),
+							Pos:  lp(2675, 72),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -56672,38 +57017,38 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2667, 9),
+				Pos:       lp(2676, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2667, 35),
+						Pos: lp(2676, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2667, 35),
+							Pos:  lp(2676, 35),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2667, 89),
+						Pos: lp(2676, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2667, 89),
+							Pos:  lp(2676, 89),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2667, 126),
+						Pos: lp(2676, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2667, 126),
+							Pos:  lp(2676, 126),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2667, 171),
+						Pos: lp(2676, 171),
 						Type: &lang.TypeRef{
-							Pos:  lp(2667, 171),
+							Pos:  lp(2676, 171),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56711,378 +57056,62 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2668, 9),
+				Pos:       lp(2677, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2668, 16),
+					Pos:  lp(2677, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2668, 71),
+						Pos:  lp(2677, 71),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2669, 9),
+				Pos:       lp(2678, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2669, 16),
+					Pos:  lp(2678, 16),
 					Name: "TaskCreationOptions",
 				},
 				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2669, 54),
+						Pos:  lp(2678, 54),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2670, 9),
+				Pos:       lp(2679, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2670, 16),
+					Pos:  lp(2679, 16),
 					Name: "TaskContinuationOptions",
 				},
 				Name: "ContinuationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2670, 62),
+						Pos:  lp(2679, 62),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2671, 9),
+				Pos:       lp(2680, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2671, 16),
+					Pos:  lp(2680, 16),
 					Name: "TaskScheduler",
 				},
 				Name: "Scheduler",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2671, 42),
+						Pos:  lp(2680, 42),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2672, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2672, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2672, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2672, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2672, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2673, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2673, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2673, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2673, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2673, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2673, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2673, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2674, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2674, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2674, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2674, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2674, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2674, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2674, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2675, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2675, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2675, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2675, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2675, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2675, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2675, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2675, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2675, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2675, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2675, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2676, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2676, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2676, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2676, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2676, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2676, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2676, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2676, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2677, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2677, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2677, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2677, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2677, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2677, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2677, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2677, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2677, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2677, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2678, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2678, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2678, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2678, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2678, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2678, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2678, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2678, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2678, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2678, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2679, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2679, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2679, 28),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "StartNew",
-				NamePos: lp(2679, 37),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2679, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(2679, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2679, 60),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2680, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2680, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2680, 28),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "StartNew",
-				NamePos: lp(2680, 37),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2680, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(2680, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2680, 60),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2680, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2680, 79),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -57092,40 +57121,17 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2681, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2681, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2681, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2681, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2681, 55),
+						Pos: lp(2681, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2681, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2681, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2681, 37),
+							Name: "Action",
 						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2681, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2681, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "action",
 					},
 				},
 			},
@@ -57135,56 +57141,25 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2682, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2682, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2682, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2682, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2682, 55),
+						Pos: lp(2682, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2682, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2682, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2682, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2682, 79),
+						Pos: lp(2682, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2682, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2682, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2682, 133),
+							Pos:  lp(2682, 52),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2682, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2682, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -57194,44 +57169,25 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2683, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2683, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2683, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2683, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2683, 55),
+						Pos: lp(2683, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2683, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2683, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2683, 68),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2683, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2683, 87),
+						Pos: lp(2683, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2683, 87),
-							Name: "object",
+							Pos:  lp(2683, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57242,38 +57198,40 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2684, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2684, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2684, 44),
+						Pos: lp(2684, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2684, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2684, 44),
-								Name: "Task",
-							},
+							Pos:  lp(2684, 37),
+							Name: "Action",
 						},
-						Name: "tasks",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2684, 58),
+						Pos: lp(2684, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2684, 58),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2684, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2684, 65),
-										Name: "Task",
-									},
-								},
-							},
+							Pos:  lp(2684, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationAction",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2684, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2684, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2684, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2684, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -57284,46 +57242,30 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2685, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2685, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2685, 44),
+						Pos: lp(2685, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2685, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2685, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2685, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2685, 58),
+							Pos:  lp(2685, 37),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2685, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2685, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2685, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2685, 93),
+						Pos: lp(2685, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2685, 93),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2685, 60),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -57334,46 +57276,38 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2686, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2686, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2686, 44),
+						Pos: lp(2686, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2686, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2686, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2686, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2686, 58),
+							Pos:  lp(2686, 37),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2686, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2686, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2686, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2686, 93),
+						Pos: lp(2686, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2686, 93),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2686, 60),
+							Name: "object",
 						},
-						Name: "continuationOptions",
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2686, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2686, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -57383,52 +57317,39 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2687, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2687, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2687, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "StartNew",
+				NamePos: lp(2687, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2687, 62),
+						Pos: lp(2687, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2687, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2687, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2687, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2687, 76),
-							Name: "Func",
+							Pos:  lp(2687, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2687, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2687, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2687, 89),
-									Name: "TResult",
+									Pos:  lp(2687, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2687, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2687, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2687, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2687, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57445,53 +57366,25 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2688, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2688, 62),
+						Pos: lp(2688, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2688, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2688, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2688, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2688, 76),
+							Pos:  lp(2688, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2688, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2688, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2688, 89),
+									Pos:  lp(2688, 60),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2688, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(2688, 120),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "function",
 					},
 				},
 			},
@@ -57508,53 +57401,33 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2689, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2689, 62),
+						Pos: lp(2689, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2689, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2689, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2689, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2689, 76),
+							Pos:  lp(2689, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2689, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2689, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2689, 89),
+									Pos:  lp(2689, 60),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2689, 120),
+						Pos: lp(2689, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2689, 120),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2689, 79),
+							Name: "TaskCreationOptions",
 						},
-						Name: "continuationOptions",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -57564,35 +57437,40 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2690, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2690, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2690, 28),
+				Name:    "StartNew",
+				NamePos: lp(2690, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2690, 44),
+						Pos: lp(2690, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2690, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2690, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2690, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2690, 58),
-							Name: "Action",
+							Pos:  lp(2690, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2690, 65),
-									Name: "Task",
+									Pos:  lp(2690, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2690, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2690, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57602,43 +57480,56 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2691, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2691, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2691, 28),
+				Name:    "StartNew",
+				NamePos: lp(2691, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2691, 44),
+						Pos: lp(2691, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2691, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2691, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2691, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2691, 58),
-							Name: "Action",
+							Pos:  lp(2691, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2691, 65),
-									Name: "Task",
+									Pos:  lp(2691, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2691, 91),
+						Pos: lp(2691, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2691, 91),
+							Pos:  lp(2691, 79),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2691, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2691, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2691, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2691, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -57648,43 +57539,44 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2692, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2692, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2692, 28),
+				Name:    "StartNew",
+				NamePos: lp(2692, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2692, 44),
+						Pos: lp(2692, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2692, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2692, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2692, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2692, 58),
-							Name: "Action",
+							Pos:  lp(2692, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2692, 65),
-									Name: "Task",
+									Pos:  lp(2692, 60),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2692, 68),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2692, 91),
+						Pos: lp(2692, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2692, 91),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2692, 87),
+							Name: "object",
 						},
-						Name: "continuationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -57694,48 +57586,39 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2693, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2693, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2693, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2693, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2693, 62),
+						Pos: lp(2693, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2693, 62),
+							Pos:       lp(2693, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2693, 62),
+								Pos:  lp(2693, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2693, 76),
+						Pos: lp(2693, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2693, 76),
-							Name: "Func",
+							Pos:  lp(2693, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2693, 81),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2693, 87),
-									Name: "TResult",
+									Pos:       lp(2693, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2693, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -57745,53 +57628,44 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2694, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2694, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2694, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2694, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2694, 62),
+						Pos: lp(2694, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2694, 62),
+							Pos:       lp(2694, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2694, 62),
+								Pos:  lp(2694, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2694, 76),
+						Pos: lp(2694, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2694, 76),
-							Name: "Func",
+							Pos:  lp(2694, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2694, 81),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2694, 87),
-									Name: "TResult",
+									Pos:       lp(2694, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2694, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2694, 118),
+						Pos: lp(2694, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2694, 118),
+							Pos:  lp(2694, 93),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -57804,53 +57678,44 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2695, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2695, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2695, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2695, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2695, 62),
+						Pos: lp(2695, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2695, 62),
+							Pos:       lp(2695, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2695, 62),
+								Pos:  lp(2695, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2695, 76),
+						Pos: lp(2695, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2695, 76),
-							Name: "Func",
+							Pos:  lp(2695, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2695, 81),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2695, 87),
-									Name: "TResult",
+									Pos:       lp(2695, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2695, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2695, 118),
+						Pos: lp(2695, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2695, 118),
+							Pos:  lp(2695, 93),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -57863,54 +57728,52 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2696, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2696, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2696, 28),
+				NamePos: lp(2696, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2696, 63),
+						Pos: lp(2696, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2696, 63),
+							Pos:       lp(2696, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2696, 63),
+								Pos:  lp(2696, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2696, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2696, 96),
+						Pos: lp(2696, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2696, 96),
-							Name: "Action",
+							Pos:  lp(2696, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2696, 103),
+									Pos:       lp(2696, 81),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2696, 103),
+										Pos:  lp(2696, 81),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2696, 108),
-												Name: "TAntecedentResult",
-											},
-										},
 									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2696, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 				},
 			},
@@ -57930,55 +57793,50 @@ func libraryAST_175() *lang.TypeDecl {
 				Name:    "ContinueWhenAll",
 				NamePos: lp(2697, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2697, 81),
+						Pos: lp(2697, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2697, 81),
+							Pos:       lp(2697, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2697, 81),
+								Pos:  lp(2697, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2697, 86),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2697, 114),
+						Pos: lp(2697, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2697, 114),
+							Pos:  lp(2697, 76),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2697, 119),
+									Pos:       lp(2697, 81),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2697, 119),
+										Pos:  lp(2697, 81),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2697, 124),
-												Name: "TAntecedentResult",
-											},
-										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2697, 146),
+									Pos:  lp(2697, 89),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2697, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2697, 120),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57988,24 +57846,386 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2698, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2698, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2698, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2698, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2698, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2698, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2698, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2698, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2698, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2698, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2698, 89),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2698, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2698, 120),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2699, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2699, 23),
+					Name: "Task",
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2698, 28),
+				NamePos: lp(2699, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2699, 44),
+						Type: &lang.TypeRef{
+							Pos:       lp(2699, 44),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2699, 44),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2699, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2699, 58),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2699, 65),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2700, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2700, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2700, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2700, 44),
+						Type: &lang.TypeRef{
+							Pos:       lp(2700, 44),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2700, 44),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2700, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2700, 58),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2700, 65),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2700, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2700, 91),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2701, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2701, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2701, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2701, 44),
+						Type: &lang.TypeRef{
+							Pos:       lp(2701, 44),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2701, 44),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2701, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2701, 58),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2701, 65),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2701, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2701, 91),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2702, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2702, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2702, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2702, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2702, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2702, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2702, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2702, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2702, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2702, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2702, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2703, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2703, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2703, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2703, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2703, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2703, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2703, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2703, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2703, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2703, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2703, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2703, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2703, 118),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2704, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2704, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2704, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2704, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2704, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2704, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2704, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2704, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2704, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2704, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2704, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2704, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2704, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2705, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2705, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2705, 28),
 				TypeParams: []string{
 					"TAntecedentResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2698, 63),
+						Pos: lp(2705, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2698, 63),
+							Pos:       lp(2705, 63),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2698, 63),
+								Pos:  lp(2705, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2698, 68),
+										Pos:  lp(2705, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -58014,17 +58234,142 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2698, 96),
+						Pos: lp(2705, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2698, 96),
+							Pos:  lp(2705, 96),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2698, 103),
+									Pos:       lp(2705, 103),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2705, 103),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2705, 108),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2706, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2706, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2706, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2706, 37),
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2706, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2706, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2706, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2706, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2706, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2706, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2706, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2706, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2706, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2706, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2707, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2707, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2707, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2707, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2707, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2707, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2707, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2707, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2707, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2707, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2698, 108),
+											Pos:  lp(2707, 108),
 											Name: "TAntecedentResult",
 										},
 									},
@@ -58036,36 +58381,36 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2699, 9),
+				Pos:       lp(2708, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2699, 23),
+					Pos:  lp(2708, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2699, 28),
+							Pos:  lp(2708, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2699, 37),
+				NamePos: lp(2708, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2699, 81),
+						Pos: lp(2708, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2699, 81),
+							Pos:       lp(2708, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2699, 81),
+								Pos:  lp(2708, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2699, 86),
+										Pos:  lp(2708, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -58074,23 +58419,23 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2699, 114),
+						Pos: lp(2708, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2699, 114),
+							Pos:  lp(2708, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2699, 119),
+									Pos:  lp(2708, 119),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2699, 124),
+											Pos:  lp(2708, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2699, 144),
+									Pos:  lp(2708, 144),
 									Name: "TResult",
 								},
 							},
@@ -58105,26 +58450,26 @@ func libraryAST_175() *lang.TypeDecl {
 
 func libraryAST_176() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2702, 5),
+		Pos:       lp(2711, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2704, 9),
+				Pos:       lp(2713, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2705, 9),
+				Pos:       lp(2714, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2705, 44),
+						Pos: lp(2714, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2705, 44),
+							Pos:  lp(2714, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58132,14 +58477,14 @@ func libraryAST_176() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2706, 9),
+				Pos:       lp(2715, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2706, 44),
+						Pos: lp(2715, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2706, 44),
+							Pos:  lp(2715, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -58147,22 +58492,22 @@ func libraryAST_176() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2707, 9),
+				Pos:       lp(2716, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2707, 44),
+						Pos: lp(2716, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2707, 44),
+							Pos:  lp(2716, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2707, 58),
+						Pos: lp(2716, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2707, 58),
+							Pos:  lp(2716, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58170,179 +58515,17 @@ func libraryAST_176() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2708, 9),
+				Pos:       lp(2717, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2708, 16),
+					Pos:  lp(2717, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2708, 28),
+						Pos:  lp(2717, 28),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2709, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2709, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2709, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2710, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2710, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2710, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2710, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2710, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2711, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2711, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2711, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2711, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2711, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2712, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2712, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2712, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2712, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2712, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2712, 53),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2713, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2713, 23),
-					Name: "void",
-				},
-				Name:    "SetResult",
-				NamePos: lp(2713, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2714, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2714, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2714, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2715, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2715, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2715, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2715, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2715, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2716, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2716, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetException",
-				NamePos: lp(2716, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2716, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2716, 44),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2717, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2717, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetException",
-				NamePos: lp(2717, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2717, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2717, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2717, 56),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
 					},
 				},
 			},
@@ -58351,10 +58534,172 @@ func libraryAST_176() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2718, 23),
+					Name: "void",
+				},
+				Name:    "SetCanceled",
+				NamePos: lp(2718, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2719, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2719, 23),
+					Name: "void",
+				},
+				Name:    "SetCanceled",
+				NamePos: lp(2719, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2719, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2719, 40),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2720, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2720, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2720, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2720, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2720, 41),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2721, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2721, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2721, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2721, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2721, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2721, 53),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2722, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2722, 23),
+					Name: "void",
+				},
+				Name:    "SetResult",
+				NamePos: lp(2722, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2723, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2723, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2723, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2724, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2724, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2724, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2724, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2724, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2725, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2725, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2725, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2725, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2725, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2726, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2726, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2726, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2726, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2726, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2726, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2727, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2727, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetResult",
-				NamePos: lp(2718, 28),
+				NamePos: lp(2727, 28),
 			},
 		},
 	}
@@ -58362,7 +58707,7 @@ func libraryAST_176() *lang.TypeDecl {
 
 func libraryAST_177() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2721, 5),
+		Pos:       lp(2730, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -58372,19 +58717,19 @@ func libraryAST_177() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2723, 9),
+				Pos:       lp(2732, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2724, 9),
+				Pos:       lp(2733, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2724, 44),
+						Pos: lp(2733, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2724, 44),
+							Pos:  lp(2733, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58392,14 +58737,14 @@ func libraryAST_177() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2725, 9),
+				Pos:       lp(2734, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2725, 44),
+						Pos: lp(2734, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2725, 44),
+							Pos:  lp(2734, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -58407,22 +58752,22 @@ func libraryAST_177() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2726, 9),
+				Pos:       lp(2735, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2726, 44),
+						Pos: lp(2735, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2726, 44),
+							Pos:  lp(2735, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2726, 58),
+						Pos: lp(2735, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2726, 58),
+							Pos:  lp(2735, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58430,14 +58775,14 @@ func libraryAST_177() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2727, 9),
+				Pos:       lp(2736, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2727, 16),
+					Pos:  lp(2736, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2727, 21),
+							Pos:  lp(2736, 21),
 							Name: "TResult",
 						},
 					},
@@ -58445,180 +58790,8 @@ func libraryAST_177() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2727, 37),
+						Pos:  lp(2736, 37),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2728, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2728, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2728, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2729, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2729, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2729, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2729, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2729, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2730, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2730, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2730, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2730, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2730, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2731, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2731, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2731, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2731, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2731, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2731, 53),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2732, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2732, 23),
-					Name: "void",
-				},
-				Name:    "SetResult",
-				NamePos: lp(2732, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2732, 38),
-						Type: &lang.TypeRef{
-							Pos:  lp(2732, 38),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2733, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2733, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2733, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2734, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2734, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2734, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2734, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2734, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2735, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2735, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetException",
-				NamePos: lp(2735, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2735, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2735, 44),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2736, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2736, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetException",
-				NamePos: lp(2736, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2736, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2736, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2736, 56),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
 					},
 				},
 			},
@@ -58627,15 +58800,187 @@ func libraryAST_177() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2737, 23),
+					Name: "void",
+				},
+				Name:    "SetCanceled",
+				NamePos: lp(2737, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2738, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2738, 23),
+					Name: "void",
+				},
+				Name:    "SetCanceled",
+				NamePos: lp(2738, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2738, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2738, 40),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2739, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2739, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2739, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2739, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2739, 41),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2740, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2740, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2740, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2740, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2740, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2740, 53),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2741, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2741, 23),
+					Name: "void",
+				},
+				Name:    "SetResult",
+				NamePos: lp(2741, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2741, 38),
+						Type: &lang.TypeRef{
+							Pos:  lp(2741, 38),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2742, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2742, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2742, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2743, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2743, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2743, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2743, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2743, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2744, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2744, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2744, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2744, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2744, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2745, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2745, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2745, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2745, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2745, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2745, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2746, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2746, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetResult",
-				NamePos: lp(2737, 28),
+				NamePos: lp(2746, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2737, 41),
+						Pos: lp(2746, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2737, 41),
+							Pos:  lp(2746, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -58648,32 +58993,32 @@ func libraryAST_177() *lang.TypeDecl {
 
 func libraryAST_178() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2740, 5),
+		Pos:       lp(2749, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2740, 6),
+				Pos:  lp(2749, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2742, 9),
+				Pos:       lp(2751, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2743, 9),
+				Pos:       lp(2752, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2743, 33),
+						Pos: lp(2752, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2743, 33),
+							Pos:  lp(2752, 33),
 							Name: "Task",
 						},
 						Name: "task",
@@ -58681,22 +59026,22 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2744, 9),
+				Pos:       lp(2753, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2744, 33),
+						Pos: lp(2753, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2744, 33),
+							Pos:  lp(2753, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2744, 89),
+						Pos: lp(2753, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2744, 89),
+							Pos:  lp(2753, 89),
 							Name: "short",
 						},
 						Name: "token",
@@ -58704,104 +59049,104 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2745, 9),
+				Pos:       lp(2754, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2745, 23),
+					Pos:  lp(2754, 23),
 					Name: "ValueTask",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2745, 49),
+						Pos:  lp(2754, 49),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2746, 9),
+				Pos:       lp(2755, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2746, 16),
+					Pos:  lp(2755, 16),
 					Name: "bool",
 				},
 				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2746, 34),
+						Pos:  lp(2755, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2747, 9),
+				Pos:       lp(2756, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2747, 16),
+					Pos:  lp(2756, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2747, 35),
+						Pos:  lp(2756, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2748, 9),
+				Pos:       lp(2757, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2748, 16),
+					Pos:  lp(2757, 16),
 					Name: "bool",
 				},
 				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2748, 47),
+						Pos:  lp(2757, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2749, 9),
+				Pos:       lp(2758, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2749, 16),
+					Pos:  lp(2758, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2749, 33),
+						Pos:  lp(2758, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2750, 9),
+				Pos:       lp(2759, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2750, 23),
+					Pos:  lp(2759, 23),
 					Name: "Task",
 				},
 				Name:    "AsTask",
-				NamePos: lp(2750, 28),
+				NamePos: lp(2759, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2751, 9),
+				Pos:       lp(2760, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2751, 23),
+					Pos:  lp(2760, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2751, 79),
+				NamePos: lp(2760, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2751, 94),
+						Pos: lp(2760, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2751, 94),
+							Pos:  lp(2760, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -58809,39 +59154,39 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2752, 9),
+				Pos:       lp(2761, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2752, 23),
+					Pos:  lp(2761, 23),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2752, 67),
+				NamePos: lp(2761, 67),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2753, 9),
+				Pos:       lp(2762, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2753, 23),
+					Pos:  lp(2762, 23),
 					Name: "ValueTask",
 				},
 				Name:    "Preserve",
-				NamePos: lp(2753, 33),
+				NamePos: lp(2762, 33),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2754, 9),
+				Pos:       lp(2763, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2754, 30),
+					Pos:  lp(2763, 30),
 					Name: "ValueTask",
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2754, 40),
+				NamePos: lp(2763, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2754, 53),
+						Pos: lp(2763, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2754, 53),
+							Pos:  lp(2763, 53),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -58849,28 +59194,28 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2755, 9),
+				Pos:       lp(2764, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2755, 30),
+					Pos:  lp(2764, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2755, 40),
+							Pos:  lp(2764, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2755, 49),
+				NamePos: lp(2764, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2755, 71),
+						Pos: lp(2764, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2755, 71),
+							Pos:  lp(2764, 71),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -58878,19 +59223,19 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2756, 9),
+				Pos:       lp(2765, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2756, 30),
+					Pos:  lp(2765, 30),
 					Name: "ValueTask",
 				},
 				Name:    "FromException",
-				NamePos: lp(2756, 40),
+				NamePos: lp(2765, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2756, 54),
+						Pos: lp(2765, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2756, 54),
+							Pos:  lp(2765, 54),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -58898,28 +59243,28 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2757, 9),
+				Pos:       lp(2766, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2757, 30),
+					Pos:  lp(2766, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2757, 40),
+							Pos:  lp(2766, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2757, 49),
+				NamePos: lp(2766, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2757, 72),
+						Pos: lp(2766, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2757, 72),
+							Pos:  lp(2766, 72),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -58927,28 +59272,28 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2758, 9),
+				Pos:       lp(2767, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2758, 30),
+					Pos:  lp(2767, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2758, 40),
+							Pos:  lp(2767, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromResult",
-				NamePos: lp(2758, 49),
+				NamePos: lp(2767, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2758, 69),
+						Pos: lp(2767, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(2758, 69),
+							Pos:  lp(2767, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -58961,7 +59306,7 @@ func libraryAST_178() *lang.TypeDecl {
 
 func libraryAST_179() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2761, 5),
+		Pos:       lp(2770, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -58971,20 +59316,20 @@ func libraryAST_179() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2761, 6),
+				Pos:  lp(2770, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2763, 9),
+				Pos:       lp(2772, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2763, 33),
+						Pos: lp(2772, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2763, 33),
+							Pos:  lp(2772, 33),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -58992,18 +59337,18 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2764, 9),
+				Pos:       lp(2773, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2764, 33),
+						Pos: lp(2773, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2764, 33),
+							Pos:  lp(2773, 33),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2764, 38),
+									Pos:  lp(2773, 38),
 									Name: "TResult",
 								},
 							},
@@ -59013,18 +59358,18 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2765, 9),
+				Pos:       lp(2774, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2765, 33),
+						Pos: lp(2774, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2765, 33),
+							Pos:  lp(2774, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2765, 81),
+									Pos:  lp(2774, 81),
 									Name: "TResult",
 								},
 							},
@@ -59032,9 +59377,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2765, 98),
+						Pos: lp(2774, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(2765, 98),
+							Pos:  lp(2774, 98),
 							Name: "short",
 						},
 						Name: "token",
@@ -59042,116 +59387,116 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2766, 9),
+				Pos:       lp(2775, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2766, 16),
+					Pos:  lp(2775, 16),
 					Name: "bool",
 				},
 				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2766, 34),
+						Pos:  lp(2775, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2767, 9),
+				Pos:       lp(2776, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2767, 16),
+					Pos:  lp(2776, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2767, 35),
+						Pos:  lp(2776, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2768, 9),
+				Pos:       lp(2777, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2768, 16),
+					Pos:  lp(2777, 16),
 					Name: "bool",
 				},
 				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2768, 47),
+						Pos:  lp(2777, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2769, 9),
+				Pos:       lp(2778, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2769, 16),
+					Pos:  lp(2778, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2769, 33),
+						Pos:  lp(2778, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2770, 9),
+				Pos:       lp(2779, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2770, 16),
+					Pos:  lp(2779, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2770, 33),
+						Pos:  lp(2779, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2771, 9),
+				Pos:       lp(2780, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2771, 23),
+					Pos:  lp(2780, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2771, 28),
+							Pos:  lp(2780, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "AsTask",
-				NamePos: lp(2771, 37),
+				NamePos: lp(2780, 37),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2772, 9),
+				Pos:       lp(2781, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2772, 23),
+					Pos:  lp(2781, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2772, 84),
+							Pos:  lp(2781, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2772, 93),
+				NamePos: lp(2781, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2772, 108),
+						Pos: lp(2781, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2772, 108),
+							Pos:  lp(2781, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -59159,36 +59504,36 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2773, 9),
+				Pos:       lp(2782, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2773, 23),
+					Pos:  lp(2782, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2773, 72),
+							Pos:  lp(2782, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2773, 81),
+				NamePos: lp(2782, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2774, 9),
+				Pos:       lp(2783, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2774, 23),
+					Pos:  lp(2783, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2774, 33),
+							Pos:  lp(2783, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2774, 42),
+				NamePos: lp(2783, 42),
 			},
 		},
 	}
@@ -59196,495 +59541,47 @@ func libraryAST_179() *lang.TypeDecl {
 
 func libraryAST_180() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2777, 5),
+		Pos:       lp(2786, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2779, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2779, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2779, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2779, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2779, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2779, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2779, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2779, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2779, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2779, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2780, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2780, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2780, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2780, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2780, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2780, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2780, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2780, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2780, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2780, 96),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2780, 101),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2781, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2781, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2781, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2781, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2781, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2781, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2781, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2781, 129),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2782, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2782, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2782, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2782, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2782, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2782, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2782, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2782, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2782, 91),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2782, 98),
-									Name: "long",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2783, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2783, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2783, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2783, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2783, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2783, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2783, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2783, 95),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2783, 102),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2784, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2784, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2784, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2784, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2784, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2784, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2784, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2784, 95),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2784, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2784, 111),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2785, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2785, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2785, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2785, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2785, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2785, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2785, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2785, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2785, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2785, 128),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2785, 135),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2786, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2786, 30),
-					Name: "Task",
-				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2786, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2786, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2786, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2786, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2786, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(2786, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2786, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2786, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2786, 136),
-									Name: "ValueTask",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2787, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2787, 30),
-					Name: "Task",
-				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2787, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2787, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2787, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2787, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2787, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(2787, 86),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2787, 140),
-						Type: &lang.TypeRef{
-							Pos:  lp(2787, 140),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2787, 145),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2787, 154),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2787, 190),
-									Name: "ValueTask",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2788, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2788, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2788, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "For",
+				NamePos: lp(2788, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2788, 57),
+						Pos: lp(2788, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2788, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2788, 69),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2788, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2788, 86),
+						Pos: lp(2788, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2788, 86),
-							Name: "ParallelOptions",
+							Pos:  lp(2788, 72),
+							Name: "int",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2788, 119),
+						Pos: lp(2788, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2788, 119),
-							Name: "Func",
+							Pos:  lp(2788, 89),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2788, 124),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2788, 133),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2788, 169),
-									Name: "ValueTask",
+									Pos:  lp(2788, 96),
+									Name: "int",
 								},
 							},
 						},
@@ -59697,23 +59594,44 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2789, 30),
-					Name: "void",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Invoke",
-				NamePos: lp(2789, 35),
+				Name:    "For",
+				NamePos: lp(2789, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2789, 42),
-						Modifier: "params",
+						Pos: lp(2789, 53),
 						Type: &lang.TypeRef{
-							Pos:       lp(2789, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2789, 49),
-								Name: "Action",
+							Pos:  lp(2789, 53),
+							Name: "int",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2789, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2789, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2789, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2789, 89),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2789, 96),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2789, 101),
+									Name: "ParallelLoopState",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "body",
 					},
 				},
 			},
@@ -59722,31 +59640,48 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2790, 30),
-					Name: "void",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Invoke",
-				NamePos: lp(2790, 35),
+				Name:    "For",
+				NamePos: lp(2790, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2790, 42),
+						Pos: lp(2790, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2790, 42),
+							Pos:  lp(2790, 53),
+							Name: "int",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2790, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2790, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2790, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2790, 89),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos:      lp(2790, 75),
-						Modifier: "params",
+						Pos: lp(2790, 122),
 						Type: &lang.TypeRef{
-							Pos:       lp(2790, 82),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2790, 82),
-								Name: "Action",
+							Pos:  lp(2790, 122),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2790, 129),
+									Name: "int",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "body",
 					},
 				},
 			},
@@ -59764,39 +59699,27 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2791, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2791, 53),
-							Name: "int",
+							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2791, 72),
+						Pos: lp(2791, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2791, 72),
-							Name: "int",
+							Pos:  lp(2791, 73),
+							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2791, 89),
+						Pos: lp(2791, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2791, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2791, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2791, 122),
+							Pos:  lp(2791, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2791, 129),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2791, 134),
-									Name: "ParallelLoopState",
+									Pos:  lp(2791, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -59811,38 +59734,35 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2792, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "For",
+				Name:    "ForEach",
 				NamePos: lp(2792, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2792, 53),
+						Pos: lp(2792, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2792, 53),
-							Name: "long",
+							Pos:  lp(2792, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2792, 78),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2792, 73),
+						Pos: lp(2792, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2792, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2792, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2792, 91),
+							Pos:  lp(2792, 95),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2792, 98),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2792, 104),
-									Name: "ParallelLoopState",
+									Pos:  lp(2792, 102),
+									Name: "TSource",
 								},
 							},
 						},
@@ -59857,42 +59777,39 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2793, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "For",
+				Name:    "ForEach",
 				NamePos: lp(2793, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2793, 53),
+						Pos: lp(2793, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2793, 53),
-							Name: "long",
+							Pos:  lp(2793, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2793, 78),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2793, 73),
+						Pos: lp(2793, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2793, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2793, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2793, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2793, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2793, 124),
+							Pos:  lp(2793, 95),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2793, 131),
-									Name: "long",
+									Pos:  lp(2793, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2793, 111),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -59907,46 +59824,43 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2794, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "For",
+				Name:    "ForEach",
 				NamePos: lp(2794, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2794, 53),
+						Pos: lp(2794, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2794, 53),
-							Name: "long",
+							Pos:  lp(2794, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2794, 78),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2794, 73),
+						Pos: lp(2794, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2794, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2794, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2794, 91),
+							Pos:  lp(2794, 95),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2794, 124),
+						Pos: lp(2794, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2794, 124),
+							Pos:  lp(2794, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2794, 131),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2794, 137),
-									Name: "ParallelLoopState",
+									Pos:  lp(2794, 135),
+									Name: "TSource",
 								},
 							},
 						},
@@ -59959,83 +59873,49 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2795, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2795, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2795, 35),
 				TypeParams: []string{
-					"TLocal",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2795, 61),
+						Pos: lp(2795, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2795, 61),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2795, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(2795, 80),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2795, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2795, 97),
-							Name: "Func",
+							Pos:  lp(2795, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2795, 102),
-									Name: "TLocal",
+									Pos:  lp(2795, 69),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "localInit",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2795, 121),
+						Pos: lp(2795, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2795, 121),
+							Pos:  lp(2795, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2795, 126),
-									Name: "int",
+									Pos:  lp(2795, 91),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2795, 131),
-									Name: "ParallelLoopState",
+									Pos:  lp(2795, 100),
+									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2795, 150),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2795, 158),
-									Name: "TLocal",
+									Pos:  lp(2795, 136),
+									Name: "ValueTask",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2795, 172),
-						Type: &lang.TypeRef{
-							Pos:  lp(2795, 172),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2795, 179),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -60044,91 +59924,57 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2796, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2796, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2796, 35),
 				TypeParams: []string{
-					"TLocal",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2796, 61),
+						Pos: lp(2796, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2796, 61),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2796, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(2796, 80),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2796, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2796, 97),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2796, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(2796, 130),
-							Name: "Func",
+							Pos:  lp(2796, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2796, 135),
-									Name: "TLocal",
+									Pos:  lp(2796, 69),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "localInit",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2796, 154),
+						Pos: lp(2796, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2796, 154),
+							Pos:  lp(2796, 86),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2796, 140),
+						Type: &lang.TypeRef{
+							Pos:  lp(2796, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2796, 159),
-									Name: "int",
+									Pos:  lp(2796, 145),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2796, 164),
-									Name: "ParallelLoopState",
+									Pos:  lp(2796, 154),
+									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2796, 183),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2796, 191),
-									Name: "TLocal",
+									Pos:  lp(2796, 190),
+									Name: "ValueTask",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2796, 205),
-						Type: &lang.TypeRef{
-							Pos:  lp(2796, 205),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2796, 212),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -60137,83 +59983,57 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2797, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2797, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2797, 35),
 				TypeParams: []string{
-					"TLocal",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2797, 61),
+						Pos: lp(2797, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2797, 61),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2797, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2797, 81),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2797, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2797, 99),
-							Name: "Func",
+							Pos:  lp(2797, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2797, 104),
-									Name: "TLocal",
+									Pos:  lp(2797, 69),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "localInit",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2797, 123),
+						Pos: lp(2797, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2797, 123),
+							Pos:  lp(2797, 86),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2797, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2797, 119),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2797, 128),
-									Name: "long",
+									Pos:  lp(2797, 124),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2797, 134),
-									Name: "ParallelLoopState",
+									Pos:  lp(2797, 133),
+									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2797, 153),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2797, 161),
-									Name: "TLocal",
+									Pos:  lp(2797, 169),
+									Name: "ValueTask",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2797, 175),
-						Type: &lang.TypeRef{
-							Pos:  lp(2797, 175),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2797, 182),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -60222,91 +60042,23 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2798, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2798, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
+				Name:    "Invoke",
+				NamePos: lp(2798, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2798, 61),
+						Pos:      lp(2798, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2798, 61),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2798, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2798, 81),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2798, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2798, 99),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2798, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(2798, 132),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2798, 137),
-									Name: "TLocal",
-								},
+							Pos:       lp(2798, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2798, 49),
+								Name: "Action",
 							},
 						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2798, 156),
-						Type: &lang.TypeRef{
-							Pos:  lp(2798, 156),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2798, 161),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2798, 167),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2798, 186),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2798, 194),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2798, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2798, 208),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2798, 215),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
+						Name: "actions",
 					},
 				},
 			},
@@ -60315,53 +60067,31 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2799, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "ForEach",
-				NamePos: lp(2799, 49),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Invoke",
+				NamePos: lp(2799, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2799, 66),
+						Pos: lp(2799, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2799, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2799, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2799, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2799, 95),
+							Pos:  lp(2799, 42),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2799, 128),
+						Pos:      lp(2799, 75),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2799, 128),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2799, 135),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2799, 144),
-									Name: "ParallelLoopState",
-								},
+							Pos:       lp(2799, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2799, 82),
+								Name: "Action",
 							},
 						},
-						Name: "body",
+						Name: "actions",
 					},
 				},
 			},
@@ -60372,43 +60102,46 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2800, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2800, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2800, 66),
+						Pos: lp(2800, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2800, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2800, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2800, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2800, 95),
+						Pos: lp(2800, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2800, 95),
+							Pos:  lp(2800, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2800, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2800, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2800, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2800, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2800, 102),
-									Name: "TSource",
+									Pos:  lp(2800, 129),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2800, 111),
+									Pos:  lp(2800, 134),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2800, 130),
-									Name: "long",
 								},
 							},
 						},
@@ -60423,51 +60156,38 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2801, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2801, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2801, 66),
+						Pos: lp(2801, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2801, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2801, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2801, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2801, 95),
+						Pos: lp(2801, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2801, 95),
-							Name: "ParallelOptions",
+							Pos:  lp(2801, 73),
+							Name: "long",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2801, 128),
+						Pos: lp(2801, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2801, 128),
+							Pos:  lp(2801, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2801, 135),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2801, 144),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2801, 163),
+									Pos:  lp(2801, 98),
 									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2801, 104),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -60482,80 +60202,46 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2802, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2802, 49),
-				TypeParams: []string{
-					"TSource",
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2802, 74),
+						Pos: lp(2802, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2802, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2802, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2802, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2802, 103),
+						Pos: lp(2802, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2802, 103),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2802, 108),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2802, 73),
+							Name: "long",
 						},
-						Name: "localInit",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2802, 127),
+						Pos: lp(2802, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2802, 127),
-							Name: "Func",
+							Pos:  lp(2802, 91),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2802, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2802, 124),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2802, 132),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2802, 141),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2802, 160),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2802, 168),
-									Name: "TLocal",
+									Pos:  lp(2802, 131),
+									Name: "long",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2802, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2802, 182),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2802, 189),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -60566,88 +60252,50 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2803, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2803, 49),
-				TypeParams: []string{
-					"TSource",
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2803, 74),
+						Pos: lp(2803, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2803, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2803, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2803, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2803, 103),
+						Pos: lp(2803, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2803, 103),
+							Pos:  lp(2803, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2803, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2803, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2803, 136),
+						Pos: lp(2803, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2803, 136),
-							Name: "Func",
+							Pos:  lp(2803, 124),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2803, 141),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2803, 160),
-						Type: &lang.TypeRef{
-							Pos:  lp(2803, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2803, 165),
-									Name: "TSource",
+									Pos:  lp(2803, 131),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2803, 174),
+									Pos:  lp(2803, 137),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2803, 193),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2803, 201),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2803, 215),
-						Type: &lang.TypeRef{
-							Pos:  lp(2803, 215),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2803, 222),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -60658,35 +60306,36 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2804, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2804, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2804, 74),
+						Pos: lp(2804, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2804, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2804, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2804, 61),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2804, 103),
+						Pos: lp(2804, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2804, 103),
+							Pos:  lp(2804, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2804, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2804, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2804, 108),
+									Pos:  lp(2804, 102),
 									Name: "TLocal",
 								},
 							},
@@ -60694,29 +60343,25 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2804, 127),
+						Pos: lp(2804, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2804, 127),
+							Pos:  lp(2804, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2804, 132),
-									Name: "TSource",
+									Pos:  lp(2804, 126),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2804, 141),
+									Pos:  lp(2804, 131),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2804, 160),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2804, 166),
+									Pos:  lp(2804, 150),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2804, 174),
+									Pos:  lp(2804, 158),
 									Name: "TLocal",
 								},
 							},
@@ -60724,13 +60369,13 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2804, 188),
+						Pos: lp(2804, 172),
 						Type: &lang.TypeRef{
-							Pos:  lp(2804, 188),
+							Pos:  lp(2804, 172),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2804, 195),
+									Pos:  lp(2804, 179),
 									Name: "TLocal",
 								},
 							},
@@ -60746,43 +60391,44 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2805, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2805, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2805, 74),
+						Pos: lp(2805, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2805, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2805, 61),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2805, 103),
+						Pos: lp(2805, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 103),
+							Pos:  lp(2805, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2805, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2805, 97),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2805, 136),
+						Pos: lp(2805, 130),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 136),
+							Pos:  lp(2805, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2805, 141),
+									Pos:  lp(2805, 135),
 									Name: "TLocal",
 								},
 							},
@@ -60790,29 +60436,25 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2805, 160),
+						Pos: lp(2805, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 160),
+							Pos:  lp(2805, 154),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2805, 165),
-									Name: "TSource",
+									Pos:  lp(2805, 159),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2805, 174),
+									Pos:  lp(2805, 164),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2805, 193),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2805, 199),
+									Pos:  lp(2805, 183),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2805, 207),
+									Pos:  lp(2805, 191),
 									Name: "TLocal",
 								},
 							},
@@ -60820,13 +60462,13 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2805, 221),
+						Pos: lp(2805, 205),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 221),
+							Pos:  lp(2805, 205),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2805, 228),
+									Pos:  lp(2805, 212),
 									Name: "TLocal",
 								},
 							},
@@ -60840,49 +60482,83 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2806, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2806, 35),
+				Name:    "For",
+				NamePos: lp(2806, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2806, 57),
+						Pos: lp(2806, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2806, 57),
-							Name: "IAsyncEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2806, 74),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2806, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2806, 91),
+						Pos: lp(2806, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2806, 91),
+							Pos:  lp(2806, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2806, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2806, 99),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2806, 96),
-									Name: "TSource",
+									Pos:  lp(2806, 104),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2806, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2806, 123),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2806, 128),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2806, 105),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2806, 134),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2806, 141),
-									Name: "ValueTask",
+									Pos:  lp(2806, 153),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2806, 161),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2806, 175),
+						Type: &lang.TypeRef{
+							Pos:  lp(2806, 175),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2806, 182),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -60891,22 +60567,115 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2807, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2807, 35),
+				Name:    "For",
+				NamePos: lp(2807, 49),
+				TypeParams: []string{
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2807, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(2807, 61),
+							Name: "long",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2807, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2807, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2807, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2807, 99),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2807, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2807, 132),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2807, 137),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2807, 156),
+						Type: &lang.TypeRef{
+							Pos:  lp(2807, 156),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2807, 161),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2807, 167),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2807, 186),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2807, 194),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2807, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2807, 208),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2807, 215),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2808, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2808, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2808, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2807, 57),
+						Pos: lp(2808, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2807, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2808, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2807, 74),
+									Pos:  lp(2808, 78),
 									Name: "TSource",
 								},
 							},
@@ -60914,29 +60683,546 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2807, 91),
+						Pos: lp(2808, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2807, 91),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2808, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "cancellationToken",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2807, 145),
+						Pos: lp(2808, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2807, 145),
-							Name: "Func",
+							Pos:  lp(2808, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2807, 150),
+									Pos:  lp(2808, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2807, 159),
+									Pos:  lp(2808, 144),
+									Name: "ParallelLoopState",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2809, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2809, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2809, 49),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2809, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(2809, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2809, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2809, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2809, 95),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2809, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2809, 111),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2809, 130),
+									Name: "long",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2810, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2810, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2810, 49),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2810, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(2810, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2810, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2810, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2810, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2810, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2810, 128),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2810, 135),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2810, 144),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2810, 163),
+									Name: "long",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2811, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2811, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2811, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2811, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2811, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2811, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2811, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2811, 103),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2811, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2811, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2811, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2811, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2811, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2811, 160),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2811, 168),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2811, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2811, 182),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2811, 189),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2812, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2812, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2812, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2812, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2812, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2812, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2812, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2812, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2812, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2812, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2812, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2812, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2812, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2812, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2812, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2812, 193),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2812, 201),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2812, 215),
+						Type: &lang.TypeRef{
+							Pos:  lp(2812, 215),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2812, 222),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2813, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2813, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2813, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2813, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2813, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2813, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2813, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2813, 103),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2813, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2813, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2813, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2813, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2813, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2813, 160),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2813, 166),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2813, 174),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2813, 188),
+						Type: &lang.TypeRef{
+							Pos:  lp(2813, 188),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2813, 195),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2814, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2814, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2814, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2814, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2814, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2814, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2814, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2814, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2814, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2814, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2814, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2814, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2814, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2814, 207),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2814, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2814, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2815, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2815, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2815, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2815, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2815, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2815, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2815, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2815, 91),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2815, 96),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2815, 105),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2807, 195),
+									Pos:  lp(2815, 141),
 									Name: "ValueTask",
 								},
 							},
@@ -60946,26 +61232,26 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2808, 9),
+				Pos:       lp(2816, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2808, 30),
+					Pos:  lp(2816, 30),
 					Name: "Task",
 				},
 				Name:    "ForEachAsync",
-				NamePos: lp(2808, 35),
+				NamePos: lp(2816, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2808, 57),
+						Pos: lp(2816, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2808, 57),
+							Pos:  lp(2816, 57),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2808, 74),
+									Pos:  lp(2816, 74),
 									Name: "TSource",
 								},
 							},
@@ -60973,29 +61259,88 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2808, 91),
+						Pos: lp(2816, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2808, 91),
+							Pos:  lp(2816, 91),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2816, 145),
+						Type: &lang.TypeRef{
+							Pos:  lp(2816, 145),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2816, 150),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2816, 159),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2816, 195),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2817, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2817, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2817, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2817, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2817, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2817, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2817, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2817, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2808, 124),
+						Pos: lp(2817, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2808, 124),
+							Pos:  lp(2817, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2808, 129),
+									Pos:  lp(2817, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2808, 138),
+									Pos:  lp(2817, 138),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2808, 174),
+									Pos:  lp(2817, 174),
 									Name: "ValueTask",
 								},
 							},
@@ -61010,46 +61355,46 @@ func libraryAST_180() *lang.TypeDecl {
 
 func libraryAST_181() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2811, 5),
+		Pos:       lp(2820, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2813, 9),
+				Pos:       lp(2822, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2813, 16),
+					Pos:  lp(2822, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2813, 45),
+						Pos:  lp(2822, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2813, 50),
+						Pos:  lp(2822, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2814, 9),
+				Pos:       lp(2823, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2814, 16),
+					Pos:  lp(2823, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2814, 71),
+						Pos:  lp(2823, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2814, 76),
+						Pos:  lp(2823, 76),
 						Kind: "set",
 					},
 				},
@@ -61060,45 +61405,45 @@ func libraryAST_181() *lang.TypeDecl {
 
 func libraryAST_182() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2817, 5),
+		Pos:       lp(2826, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2817, 6),
+				Pos:  lp(2826, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2819, 9),
+				Pos:       lp(2828, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2819, 16),
+					Pos:  lp(2828, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2819, 35),
+						Pos:  lp(2828, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2820, 9),
+				Pos:       lp(2829, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2820, 16),
+					Pos:      lp(2829, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2820, 45),
+						Pos:  lp(2829, 45),
 						Kind: "get",
 					},
 				},
@@ -61109,92 +61454,92 @@ func libraryAST_182() *lang.TypeDecl {
 
 func libraryAST_183() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2823, 5),
+		Pos:       lp(2832, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2825, 9),
+				Pos:       lp(2834, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2825, 16),
+					Pos:  lp(2834, 16),
 					Name: "bool",
 				},
 				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2825, 33),
+						Pos:  lp(2834, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2826, 9),
+				Pos:       lp(2835, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2826, 16),
+					Pos:  lp(2835, 16),
 					Name: "bool",
 				},
 				Name: "IsExceptional",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2826, 37),
+						Pos:  lp(2835, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2827, 9),
+				Pos:       lp(2836, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2827, 16),
+					Pos:  lp(2836, 16),
 					Name: "bool",
 				},
 				Name: "ShouldExitCurrentIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2827, 50),
+						Pos:  lp(2836, 50),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2828, 9),
+				Pos:       lp(2837, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2828, 16),
+					Pos:      lp(2837, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2828, 45),
+						Pos:  lp(2837, 45),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2829, 9),
+				Pos:       lp(2838, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2829, 23),
+					Pos:  lp(2838, 23),
 					Name: "void",
 				},
 				Name:    "Break",
-				NamePos: lp(2829, 28),
+				NamePos: lp(2838, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2830, 9),
+				Pos:       lp(2839, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2830, 23),
+					Pos:  lp(2839, 23),
 					Name: "void",
 				},
 				Name:    "Stop",
-				NamePos: lp(2830, 28),
+				NamePos: lp(2839, 28),
 			},
 		},
 	}
@@ -61202,34 +61547,34 @@ func libraryAST_183() *lang.TypeDecl {
 
 func libraryAST_184() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2836, 5),
+		Pos:       lp(2845, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2838, 9),
+				Pos:       lp(2847, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2838, 30),
+					Pos:  lp(2847, 30),
 					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2838, 38),
+				NamePos: lp(2847, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2838, 57),
+						Pos:      lp(2847, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 62),
+							Pos:  lp(2847, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2838, 74),
+									Pos:  lp(2847, 74),
 									Name: "TSource",
 								},
 							},
@@ -61237,21 +61582,21 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2838, 91),
+						Pos: lp(2847, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 91),
+							Pos:  lp(2847, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2838, 96),
+									Pos:  lp(2847, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2838, 105),
+									Pos:  lp(2847, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2838, 114),
+									Pos:  lp(2847, 114),
 									Name: "TSource",
 								},
 							},
@@ -61261,28 +61606,28 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2839, 9),
+				Pos:       lp(2848, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2839, 30),
+					Pos:  lp(2848, 30),
 					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2839, 42),
+				NamePos: lp(2848, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2839, 74),
+						Pos:      lp(2848, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 79),
+							Pos:  lp(2848, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2839, 91),
+									Pos:  lp(2848, 91),
 									Name: "TSource",
 								},
 							},
@@ -61290,29 +61635,29 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2839, 108),
+						Pos: lp(2848, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 108),
+							Pos:  lp(2848, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2839, 126),
+						Pos: lp(2848, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 126),
+							Pos:  lp(2848, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2839, 131),
+									Pos:  lp(2848, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2839, 144),
+									Pos:  lp(2848, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2839, 153),
+									Pos:  lp(2848, 153),
 									Name: "TAccumulate",
 								},
 							},
@@ -61322,14 +61667,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2840, 9),
+				Pos:       lp(2849, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2840, 30),
+					Pos:  lp(2849, 30),
 					Name: "TResult",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2840, 38),
+				NamePos: lp(2849, 38),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
@@ -61337,14 +61682,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2840, 79),
+						Pos:      lp(2849, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 84),
+							Pos:  lp(2849, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2840, 96),
+									Pos:  lp(2849, 96),
 									Name: "TSource",
 								},
 							},
@@ -61352,29 +61697,29 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2840, 113),
+						Pos: lp(2849, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 113),
+							Pos:  lp(2849, 113),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2840, 131),
+						Pos: lp(2849, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 131),
+							Pos:  lp(2849, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2840, 136),
+									Pos:  lp(2849, 136),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2840, 149),
+									Pos:  lp(2849, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2840, 158),
+									Pos:  lp(2849, 158),
 									Name: "TAccumulate",
 								},
 							},
@@ -61382,17 +61727,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "func",
 					},
 					&lang.Param{
-						Pos: lp(2840, 177),
+						Pos: lp(2849, 177),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 177),
+							Pos:  lp(2849, 177),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2840, 182),
+									Pos:  lp(2849, 182),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2840, 195),
+									Pos:  lp(2849, 195),
 									Name: "TResult",
 								},
 							},
@@ -61402,385 +61747,50 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2841, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2841, 30),
-					Name: "bool",
-				},
-				Name:    "All",
-				NamePos: lp(2841, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2841, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2841, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2841, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2841, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2841, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2841, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2841, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2842, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2842, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2842, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2842, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2842, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2842, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2843, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2843, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2843, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2843, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2843, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2843, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2843, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2843, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2843, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2843, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2844, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2844, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2844, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Append",
-				NamePos: lp(2844, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2844, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2844, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2844, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2844, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2844, 101),
-							Name: "TSource",
-						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2845, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2845, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2845, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "AsEnumerable",
-				NamePos: lp(2845, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2845, 73),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2845, 78),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2845, 90),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2846, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2846, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2846, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2846, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2846, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2846, 62),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2847, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2847, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2847, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2847, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2847, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2847, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2847, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2847, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2847, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2847, 102),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2848, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2848, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2848, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2848, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2848, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2848, 62),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2849, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2849, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2849, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2849, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2849, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2849, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2849, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2849, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2849, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2849, 102),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2850, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2850, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2850, 37),
+				Name:    "All",
+				NamePos: lp(2850, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2850, 45),
+						Pos:      lp(2850, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2850, 50),
+							Pos:  lp(2850, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2850, 62),
-									Name: "double",
+									Pos:  lp(2850, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2850, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2850, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2850, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2850, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -61789,46 +61799,28 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2851, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2851, 37),
+				Name:    "Any",
+				NamePos: lp(2851, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2851, 54),
+						Pos:      lp(2851, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2851, 59),
+							Pos:  lp(2851, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2851, 71),
+									Pos:  lp(2851, 65),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2851, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2851, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2851, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2851, 102),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -61837,25 +61829,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2852, 30),
-					Name: "decimal",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2852, 38),
+				Name:    "Any",
+				NamePos: lp(2852, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2852, 46),
+						Pos:      lp(2852, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2852, 51),
+							Pos:  lp(2852, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2852, 63),
-									Name: "decimal",
+									Pos:  lp(2852, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2852, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2852, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2852, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2852, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -61864,23 +61877,29 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2853, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2853, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2853, 38),
+				Name:    "Append",
+				NamePos: lp(2853, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2853, 55),
+						Pos:      lp(2853, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2853, 60),
+							Pos:  lp(2853, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2853, 72),
+									Pos:  lp(2853, 84),
 									Name: "TSource",
 								},
 							},
@@ -61888,22 +61907,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2853, 89),
+						Pos: lp(2853, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2853, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2853, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2853, 103),
-									Name: "decimal",
-								},
-							},
+							Pos:  lp(2853, 101),
+							Name: "TSource",
 						},
-						Name: "selector",
+						Name: "element",
 					},
 				},
 			},
@@ -61912,21 +61921,30 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2854, 30),
-					Name: "float",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2854, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2854, 36),
+				Name:    "AsEnumerable",
+				NamePos: lp(2854, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2854, 44),
+						Pos:      lp(2854, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2854, 49),
+							Pos:  lp(2854, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2854, 61),
-									Name: "float",
+									Pos:  lp(2854, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -61939,46 +61957,25 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2855, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2855, 36),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2855, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2855, 53),
+						Pos:      lp(2855, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2855, 58),
+							Pos:  lp(2855, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2855, 70),
-									Name: "TSource",
+									Pos:  lp(2855, 62),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2855, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2855, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2855, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2855, 101),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -61987,28 +61984,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2856, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2856, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Cast",
-				NamePos: lp(2856, 51),
+				Name:    "Average",
+				NamePos: lp(2856, 37),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2856, 65),
+						Pos:      lp(2856, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2856, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2856, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2856, 71),
+									Name: "TSource",
+								},
+							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2856, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2856, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2856, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2856, 102),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -62017,46 +62032,25 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2857, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2857, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2857, 42),
-								Name: "TSource",
-							},
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Chunk",
-				NamePos: lp(2857, 53),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2857, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2857, 68),
+						Pos:      lp(2857, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2857, 73),
+							Pos:  lp(2857, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2857, 85),
-									Name: "TSource",
+									Pos:  lp(2857, 62),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2857, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2857, 102),
-							Name: "int",
-						},
-						Name: "size",
 					},
 				},
 			},
@@ -62065,48 +62059,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2858, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2858, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Concat",
-				NamePos: lp(2858, 51),
+				Name:    "Average",
+				NamePos: lp(2858, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2858, 67),
+						Pos:      lp(2858, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2858, 72),
+							Pos:  lp(2858, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2858, 84),
+									Pos:  lp(2858, 71),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2858, 100),
+						Pos: lp(2858, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2858, 100),
-							Name: "IEnumerable",
+							Pos:  lp(2858, 88),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2858, 112),
+									Pos:  lp(2858, 93),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2858, 102),
+									Name: "long",
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -62115,36 +62107,25 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2859, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "Contains",
-				NamePos: lp(2859, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2859, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2859, 53),
+						Pos:      lp(2859, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2859, 58),
+							Pos:  lp(2859, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2859, 70),
-									Name: "TSource",
+									Pos:  lp(2859, 62),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2859, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2859, 87),
-							Name: "TSource",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -62153,23 +62134,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2860, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "Contains",
-				NamePos: lp(2860, 35),
+				Name:    "Average",
+				NamePos: lp(2860, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2860, 53),
+						Pos:      lp(2860, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2860, 58),
+							Pos:  lp(2860, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2860, 70),
+									Pos:  lp(2860, 71),
 									Name: "TSource",
 								},
 							},
@@ -62177,26 +62158,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2860, 87),
+						Pos: lp(2860, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2860, 87),
-							Name: "TSource",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(2860, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2860, 102),
-							Name: "IEqualityComparer",
+							Pos:  lp(2860, 88),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2860, 120),
+									Pos:  lp(2860, 93),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2860, 102),
+									Name: "double",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -62205,24 +62182,21 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2861, 30),
-					Name: "int",
+					Name: "decimal",
 				},
-				Name:    "Count",
-				NamePos: lp(2861, 34),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2861, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2861, 49),
+						Pos:      lp(2861, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2861, 54),
+							Pos:  lp(2861, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2861, 66),
-									Name: "TSource",
+									Pos:  lp(2861, 63),
+									Name: "decimal",
 								},
 							},
 						},
@@ -62235,23 +62209,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2862, 30),
-					Name: "int",
+					Name: "decimal",
 				},
-				Name:    "Count",
-				NamePos: lp(2862, 34),
+				Name:    "Average",
+				NamePos: lp(2862, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2862, 49),
+						Pos:      lp(2862, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2862, 54),
+							Pos:  lp(2862, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2862, 66),
+									Pos:  lp(2862, 72),
 									Name: "TSource",
 								},
 							},
@@ -62259,22 +62233,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2862, 83),
+						Pos: lp(2862, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2862, 83),
+							Pos:  lp(2862, 89),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2862, 88),
+									Pos:  lp(2862, 94),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2862, 97),
-									Name: "bool",
+									Pos:  lp(2862, 103),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -62283,30 +62257,21 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2863, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2863, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2863, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2863, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2863, 75),
+						Pos:      lp(2863, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2863, 80),
+							Pos:  lp(2863, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2863, 92),
-									Name: "TSource",
+									Pos:  lp(2863, 61),
+									Name: "float",
 								},
 							},
 						},
@@ -62319,29 +62284,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2864, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2864, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2864, 51),
+				Name:    "Average",
+				NamePos: lp(2864, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2864, 75),
+						Pos:      lp(2864, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2864, 80),
+							Pos:  lp(2864, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2864, 92),
+									Pos:  lp(2864, 70),
 									Name: "TSource",
 								},
 							},
@@ -62349,12 +62308,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2864, 109),
+						Pos: lp(2864, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2864, 109),
-							Name: "TSource",
+							Pos:  lp(2864, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2864, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2864, 101),
+									Name: "float",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "selector",
 					},
 				},
 			},
@@ -62367,28 +62336,22 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2865, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "Cast",
 				NamePos: lp(2865, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2865, 69),
+						Pos:      lp(2865, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2865, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2865, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2865, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
 					},
@@ -62402,26 +62365,30 @@ func libraryAST_184() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2866, 42),
-							Name: "TSource",
+							Pos:       lp(2866, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2866, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "Distinct",
-				NamePos: lp(2866, 51),
+				Name:    "Chunk",
+				NamePos: lp(2866, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2866, 69),
+						Pos:      lp(2866, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2866, 74),
+							Pos:  lp(2866, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2866, 86),
+									Pos:  lp(2866, 85),
 									Name: "TSource",
 								},
 							},
@@ -62429,18 +62396,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2866, 103),
+						Pos: lp(2866, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2866, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2866, 121),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2866, 102),
+							Name: "int",
 						},
-						Name: "comparer",
+						Name: "size",
 					},
 				},
 			},
@@ -62457,45 +62418,40 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "Concat",
 				NamePos: lp(2867, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2867, 77),
+						Pos:      lp(2867, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2867, 82),
+							Pos:  lp(2867, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2867, 94),
+									Pos:  lp(2867, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2867, 111),
+						Pos: lp(2867, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2867, 111),
-							Name: "Func",
+							Pos:  lp(2867, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2867, 116),
+									Pos:  lp(2867, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2867, 125),
-									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "second",
 					},
 				},
 			},
@@ -62504,30 +62460,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2868, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2868, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "DistinctBy",
-				NamePos: lp(2868, 51),
+				Name:    "Contains",
+				NamePos: lp(2868, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2868, 77),
+						Pos:      lp(2868, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2868, 82),
+							Pos:  lp(2868, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2868, 94),
+									Pos:  lp(2868, 70),
 									Name: "TSource",
 								},
 							},
@@ -62535,36 +62484,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2868, 111),
+						Pos: lp(2868, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2868, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2868, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2868, 125),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2868, 87),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2868, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2868, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2868, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "value",
 					},
 				},
 			},
@@ -62573,23 +62498,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2869, 30),
-					Name: "TSource",
+					Name: "bool",
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2869, 38),
+				Name:    "Contains",
+				NamePos: lp(2869, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2869, 57),
+						Pos:      lp(2869, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2869, 62),
+							Pos:  lp(2869, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2869, 74),
+									Pos:  lp(2869, 70),
 									Name: "TSource",
 								},
 							},
@@ -62597,12 +62522,26 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2869, 91),
+						Pos: lp(2869, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2869, 91),
-							Name: "int",
+							Pos:  lp(2869, 87),
+							Name: "TSource",
 						},
-						Name: "index",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2869, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2869, 102),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2869, 120),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -62611,36 +62550,28 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2870, 30),
-					Name: "TSource",
+					Name: "int",
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2870, 38),
+				Name:    "Count",
+				NamePos: lp(2870, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2870, 66),
+						Pos:      lp(2870, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2870, 71),
+							Pos:  lp(2870, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2870, 83),
+									Pos:  lp(2870, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2870, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2870, 100),
-							Name: "int",
-						},
-						Name: "index",
 					},
 				},
 			},
@@ -62649,18 +62580,47 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2871, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2871, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "Empty",
-				NamePos: lp(2871, 51),
+				Name:    "Count",
+				NamePos: lp(2871, 34),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2871, 49),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2871, 54),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2871, 66),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2871, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2871, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2871, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2871, 97),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -62676,40 +62636,26 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2872, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2872, 67),
+						Pos:      lp(2872, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2872, 72),
+							Pos:  lp(2872, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2872, 84),
+									Pos:  lp(2872, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2872, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2872, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2872, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -62726,54 +62672,34 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2873, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2873, 67),
+						Pos:      lp(2873, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2873, 72),
+							Pos:  lp(2873, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2873, 84),
+									Pos:  lp(2873, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2873, 100),
+						Pos: lp(2873, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2873, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2873, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2873, 109),
+							Name: "TSource",
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2873, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2873, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2873, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -62782,23 +62708,29 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2874, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2874, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2874, 38),
+				Name:    "Distinct",
+				NamePos: lp(2874, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2874, 53),
+						Pos:      lp(2874, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2874, 58),
+							Pos:  lp(2874, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2874, 70),
+									Pos:  lp(2874, 86),
 									Name: "TSource",
 								},
 							},
@@ -62812,23 +62744,29 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2875, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2875, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2875, 38),
+				Name:    "Distinct",
+				NamePos: lp(2875, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2875, 53),
+						Pos:      lp(2875, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2875, 58),
+							Pos:  lp(2875, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2875, 70),
+									Pos:  lp(2875, 86),
 									Name: "TSource",
 								},
 							},
@@ -62836,22 +62774,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2875, 87),
+						Pos: lp(2875, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2875, 87),
-							Name: "Func",
+							Pos:  lp(2875, 103),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2875, 92),
+									Pos:  lp(2875, 121),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2875, 101),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "comparer",
 					},
 				},
 			},
@@ -62860,28 +62794,53 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2876, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2876, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2876, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2876, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2876, 62),
+						Pos:      lp(2876, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2876, 67),
+							Pos:  lp(2876, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2876, 79),
+									Pos:  lp(2876, 94),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2876, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2876, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2876, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2876, 125),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -62890,23 +62849,30 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2877, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2877, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2877, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2877, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2877, 62),
+						Pos:      lp(2877, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2877, 67),
+							Pos:  lp(2877, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2877, 79),
+									Pos:  lp(2877, 94),
 									Name: "TSource",
 								},
 							},
@@ -62914,22 +62880,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2877, 96),
+						Pos: lp(2877, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2877, 96),
+							Pos:  lp(2877, 111),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2877, 101),
+									Pos:  lp(2877, 116),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2877, 110),
-									Name: "bool",
+									Pos:  lp(2877, 125),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2877, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2877, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2877, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -62940,21 +62920,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2878, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2878, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2878, 62),
+						Pos:      lp(2878, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 67),
+							Pos:  lp(2878, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2878, 79),
+									Pos:  lp(2878, 74),
 									Name: "TSource",
 								},
 							},
@@ -62962,12 +62942,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2878, 96),
+						Pos: lp(2878, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 96),
-							Name: "TSource",
+							Pos:  lp(2878, 91),
+							Name: "int",
 						},
-						Name: "defaultValue",
+						Name: "index",
 					},
 				},
 			},
@@ -62978,21 +62958,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2879, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(2879, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2879, 62),
+						Pos:      lp(2879, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2879, 67),
+							Pos:  lp(2879, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2879, 79),
+									Pos:  lp(2879, 83),
 									Name: "TSource",
 								},
 							},
@@ -63000,30 +62980,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2879, 96),
+						Pos: lp(2879, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2879, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2879, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2879, 110),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2879, 100),
+							Name: "int",
 						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2879, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2879, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
+						Name: "index",
 					},
 				},
 			},
@@ -63032,29 +62994,18 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2880, 30),
-					Name: "TSource",
-				},
-				Name:    "Last",
-				NamePos: lp(2880, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2880, 52),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2880, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2880, 69),
-									Name: "TSource",
-								},
-							},
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2880, 42),
+							Name: "TResult",
 						},
-						Name: "source",
 					},
+				},
+				Name:    "Empty",
+				NamePos: lp(2880, 51),
+				TypeParams: []string{
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -63062,46 +63013,48 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2881, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2881, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Last",
-				NamePos: lp(2881, 38),
+				Name:    "Except",
+				NamePos: lp(2881, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2881, 52),
+						Pos:      lp(2881, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2881, 57),
+							Pos:  lp(2881, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2881, 69),
+									Pos:  lp(2881, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2881, 86),
+						Pos: lp(2881, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2881, 86),
-							Name: "Func",
+							Pos:  lp(2881, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2881, 91),
+									Pos:  lp(2881, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2881, 100),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -63110,28 +63063,62 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2882, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2882, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LastOrDefault",
-				NamePos: lp(2882, 38),
+				Name:    "Except",
+				NamePos: lp(2882, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2882, 61),
+						Pos:      lp(2882, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2882, 66),
+							Pos:  lp(2882, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2882, 78),
+									Pos:  lp(2882, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2882, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2882, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2882, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2882, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2882, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2882, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -63142,44 +63129,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2883, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "First",
 				NamePos: lp(2883, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2883, 61),
+						Pos:      lp(2883, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 66),
+							Pos:  lp(2883, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2883, 78),
+									Pos:  lp(2883, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2883, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2883, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2883, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2883, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -63190,21 +63159,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2884, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "First",
 				NamePos: lp(2884, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2884, 61),
+						Pos:      lp(2884, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 66),
+							Pos:  lp(2884, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 78),
+									Pos:  lp(2884, 70),
 									Name: "TSource",
 								},
 							},
@@ -63212,12 +63181,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2884, 95),
+						Pos: lp(2884, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 95),
-							Name: "TSource",
+							Pos:  lp(2884, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2884, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2884, 101),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63228,52 +63207,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2885, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2885, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2885, 61),
+						Pos:      lp(2885, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 66),
+							Pos:  lp(2885, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 78),
+									Pos:  lp(2885, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2885, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2885, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2885, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2885, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -63284,26 +63237,44 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2886, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2886, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2886, 54),
+						Pos:      lp(2886, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2886, 59),
+							Pos:  lp(2886, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2886, 71),
+									Pos:  lp(2886, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2886, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2886, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2886, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2886, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -63314,21 +63285,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2887, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2887, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2887, 54),
+						Pos:      lp(2887, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2887, 59),
+							Pos:  lp(2887, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2887, 71),
+									Pos:  lp(2887, 79),
 									Name: "TSource",
 								},
 							},
@@ -63336,22 +63307,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2887, 88),
+						Pos: lp(2887, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2887, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2887, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2887, 102),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2887, 96),
+							Name: "TSource",
 						},
-						Name: "predicate",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63362,26 +63323,52 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2888, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2888, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2888, 63),
+						Pos:      lp(2888, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2888, 68),
+							Pos:  lp(2888, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2888, 80),
+									Pos:  lp(2888, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2888, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2888, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2888, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2888, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2888, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2888, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63392,44 +63379,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2889, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Last",
 				NamePos: lp(2889, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2889, 63),
+						Pos:      lp(2889, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 68),
+							Pos:  lp(2889, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2889, 80),
+									Pos:  lp(2889, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2889, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2889, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2889, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2889, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -63440,21 +63409,21 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2890, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Last",
 				NamePos: lp(2890, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2890, 63),
+						Pos:      lp(2890, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 68),
+							Pos:  lp(2890, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2890, 80),
+									Pos:  lp(2890, 69),
 									Name: "TSource",
 								},
 							},
@@ -63462,12 +63431,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2890, 97),
+						Pos: lp(2890, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 97),
-							Name: "TSource",
+							Pos:  lp(2890, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2890, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2890, 100),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63478,52 +63457,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2891, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(2891, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2891, 63),
+						Pos:      lp(2891, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2891, 68),
+							Pos:  lp(2891, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 80),
+									Pos:  lp(2891, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2891, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2891, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2891, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2891, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 128),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -63532,40 +63485,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2892, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2892, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2892, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2892, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2892, 68),
+				Name:    "LastOrDefault",
+				NamePos: lp(2892, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2892, 91),
+						Pos:      lp(2892, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 96),
+							Pos:  lp(2892, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 108),
+									Pos:  lp(2892, 78),
 									Name: "TSource",
 								},
 							},
@@ -63573,22 +63509,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2892, 125),
+						Pos: lp(2892, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 125),
+							Pos:  lp(2892, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 130),
+									Pos:  lp(2892, 100),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 139),
-									Name: "TKey",
+									Pos:  lp(2892, 109),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63597,40 +63533,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2893, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2893, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2893, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2893, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2893, 68),
+				Name:    "LastOrDefault",
+				NamePos: lp(2893, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2893, 91),
+						Pos:      lp(2893, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 96),
+							Pos:  lp(2893, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 108),
+									Pos:  lp(2893, 78),
 									Name: "TSource",
 								},
 							},
@@ -63638,36 +63557,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2893, 125),
+						Pos: lp(2893, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2893, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2893, 139),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2893, 95),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2893, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2893, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2893, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63676,109 +63571,54 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2894, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2894, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2894, 51),
+				Name:    "LastOrDefault",
+				NamePos: lp(2894, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2894, 87),
+						Pos:      lp(2894, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 92),
+							Pos:  lp(2894, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 104),
-									Name: "TOuter",
+									Pos:  lp(2894, 78),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2894, 119),
+						Pos: lp(2894, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2894, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2894, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2894, 146),
+							Pos:  lp(2894, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 151),
-									Name: "TOuter",
+									Pos:  lp(2894, 100),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 159),
-									Name: "TKey",
+									Pos:  lp(2894, 109),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2894, 183),
+						Pos: lp(2894, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2894, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2894, 196),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2894, 126),
+							Name: "TSource",
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2894, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2894, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2894, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2894, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2894, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63787,115 +63627,28 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2895, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2895, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2895, 51),
+				Name:    "Single",
+				NamePos: lp(2895, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2895, 92),
+						Pos:      lp(2895, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2895, 97),
+							Pos:  lp(2895, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2895, 109),
-									Name: "TOuter",
+									Pos:  lp(2895, 71),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(2895, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2895, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2895, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 151),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2895, 156),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2895, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2895, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2895, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2895, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2895, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2895, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2895, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2895, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2895, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -63904,41 +63657,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2896, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2896, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2896, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2896, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2896, 69),
+				Name:    "Single",
+				NamePos: lp(2896, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2896, 102),
+						Pos:      lp(2896, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 107),
+							Pos:  lp(2896, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 119),
+									Pos:  lp(2896, 71),
 									Name: "TSource",
 								},
 							},
@@ -63946,40 +63681,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2896, 136),
+						Pos: lp(2896, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 136),
+							Pos:  lp(2896, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 141),
+									Pos:  lp(2896, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2896, 150),
-									Name: "TKey",
+									Pos:  lp(2896, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2896, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2896, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2896, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2896, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63988,96 +63705,28 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2897, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2897, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2897, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2897, 69),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2897, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2897, 102),
+						Pos:      lp(2897, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 107),
+							Pos:  lp(2897, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2897, 119),
+									Pos:  lp(2897, 80),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2897, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2897, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2897, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2897, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2897, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2897, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2897, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2897, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -64086,31 +63735,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2898, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2898, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2898, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2898, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2898, 83),
+						Pos:      lp(2898, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 88),
+							Pos:  lp(2898, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 100),
+									Pos:  lp(2898, 80),
 									Name: "TSource",
 								},
 							},
@@ -64118,50 +63759,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2898, 117),
+						Pos: lp(2898, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 117),
+							Pos:  lp(2898, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 122),
+									Pos:  lp(2898, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 131),
-									Name: "TKey",
+									Pos:  lp(2898, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2898, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2898, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2898, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2898, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2898, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2898, 183),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -64170,31 +63783,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2899, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2899, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2899, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2899, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2899, 83),
+						Pos:      lp(2899, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 88),
+							Pos:  lp(2899, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 100),
+									Pos:  lp(2899, 80),
 									Name: "TSource",
 								},
 							},
@@ -64202,64 +63807,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2899, 117),
+						Pos: lp(2899, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 117),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2899, 122),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2899, 131),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2899, 97),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2899, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2899, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2899, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2899, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2899, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2899, 183),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2899, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2899, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2899, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64268,32 +63821,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2900, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2900, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2900, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2900, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2900, 93),
+						Pos:      lp(2900, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 98),
+							Pos:  lp(2900, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 110),
+									Pos:  lp(2900, 80),
 									Name: "TSource",
 								},
 							},
@@ -64301,68 +63845,30 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2900, 127),
+						Pos: lp(2900, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 127),
+							Pos:  lp(2900, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 132),
+									Pos:  lp(2900, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2900, 141),
-									Name: "TKey",
+									Pos:  lp(2900, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2900, 160),
+						Pos: lp(2900, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2900, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2900, 174),
-									Name: "TElement",
-								},
-							},
+							Pos:  lp(2900, 128),
+							Name: "TSource",
 						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2900, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2900, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2900, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2900, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2900, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2900, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64375,28 +63881,36 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2901, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2901, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2901, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2901, 51),
+				NamePos: lp(2901, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2901, 93),
+						Pos:      lp(2901, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 98),
+							Pos:  lp(2901, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2901, 110),
+									Pos:  lp(2901, 108),
 									Name: "TSource",
 								},
 							},
@@ -64404,82 +63918,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2901, 127),
+						Pos: lp(2901, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 127),
+							Pos:  lp(2901, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2901, 132),
+									Pos:  lp(2901, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2901, 141),
+									Pos:  lp(2901, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2901, 160),
-						Type: &lang.TypeRef{
-							Pos:  lp(2901, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2901, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2901, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2901, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2901, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2901, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2901, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2901, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2901, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2901, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(2901, 260),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2901, 278),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -64492,36 +63946,36 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2902, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 55),
+									Pos:  lp(2902, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2902, 61),
-									Name: "int",
+									Pos:  lp(2902, 58),
+									Name: "TSource",
 								},
 							},
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2902, 67),
+				Name:    "GroupBy",
+				NamePos: lp(2902, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2902, 90),
+						Pos:      lp(2902, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 95),
+							Pos:  lp(2902, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 107),
+									Pos:  lp(2902, 108),
 									Name: "TSource",
 								},
 							},
@@ -64529,22 +63983,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2902, 124),
+						Pos: lp(2902, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 124),
+							Pos:  lp(2902, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 129),
+									Pos:  lp(2902, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2902, 138),
+									Pos:  lp(2902, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2902, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(2902, 158),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2902, 176),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -64557,73 +64025,105 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2903, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2903, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2903, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2903, 67),
+				Name:    "Join",
+				NamePos: lp(2903, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2903, 90),
+						Pos:      lp(2903, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 95),
+							Pos:  lp(2903, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 107),
-									Name: "TSource",
+									Pos:  lp(2903, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2903, 124),
+						Pos: lp(2903, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 124),
+							Pos:  lp(2903, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2903, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2903, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2903, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 129),
-									Name: "TSource",
+									Pos:  lp(2903, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2903, 138),
+									Pos:  lp(2903, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2903, 157),
+						Pos: lp(2903, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 157),
-							Name: "IEqualityComparer",
+							Pos:  lp(2903, 183),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 175),
+									Pos:  lp(2903, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2903, 196),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2903, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2903, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2903, 225),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2903, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2903, 241),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -64636,90 +64136,111 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2904, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2904, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2904, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2904, 75),
+				Name:    "GroupJoin",
+				NamePos: lp(2904, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2904, 115),
+						Pos:      lp(2904, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 120),
+							Pos:  lp(2904, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 132),
-									Name: "TSource",
+									Pos:  lp(2904, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2904, 149),
+						Pos: lp(2904, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 149),
+							Pos:  lp(2904, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2904, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2904, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2904, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 154),
-									Name: "TSource",
+									Pos:  lp(2904, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2904, 163),
+									Pos:  lp(2904, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2904, 182),
+						Pos: lp(2904, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2904, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2904, 200),
+							Pos:  lp(2904, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 205),
-									Name: "TAccumulate",
+									Pos:  lp(2904, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2904, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2904, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2904, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2904, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(2904, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2904, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2904, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2904, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2904, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -64732,37 +64253,37 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2905, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 55),
+									Pos:  lp(2905, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2905, 61),
-									Name: "TAccumulate",
+									Pos:  lp(2905, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2905, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2905, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2905, 115),
+						Pos:      lp(2905, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 120),
+							Pos:  lp(2905, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 132),
+									Pos:  lp(2905, 119),
 									Name: "TSource",
 								},
 							},
@@ -64770,17 +64291,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2905, 149),
+						Pos: lp(2905, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 149),
+							Pos:  lp(2905, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 154),
+									Pos:  lp(2905, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2905, 163),
+									Pos:  lp(2905, 150),
 									Name: "TKey",
 								},
 							},
@@ -64788,48 +64309,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2905, 182),
+						Pos: lp(2905, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2905, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2905, 200),
+							Pos:  lp(2905, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2905, 218),
+									Pos:  lp(2905, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2905, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2905, 183),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2905, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(2905, 246),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2905, 264),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -64842,37 +64337,37 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2906, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 55),
+									Pos:  lp(2906, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2906, 61),
-									Name: "TAccumulate",
+									Pos:  lp(2906, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2906, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2906, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2906, 115),
+						Pos:      lp(2906, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 120),
+							Pos:  lp(2906, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 132),
+									Pos:  lp(2906, 119),
 									Name: "TSource",
 								},
 							},
@@ -64880,17 +64375,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2906, 149),
+						Pos: lp(2906, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 149),
+							Pos:  lp(2906, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 154),
+									Pos:  lp(2906, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2906, 163),
+									Pos:  lp(2906, 150),
 									Name: "TKey",
 								},
 							},
@@ -64898,44 +64393,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2906, 182),
+						Pos: lp(2906, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 182),
+							Pos:  lp(2906, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2906, 193),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "seedSelector",
-					},
-					&lang.Param{
-						Pos: lp(2906, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2906, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2906, 225),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2906, 238),
+									Pos:  lp(2906, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2906, 247),
-									Name: "TAccumulate",
+									Pos:  lp(2906, 183),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2906, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(2906, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2906, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -64948,45 +64435,78 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2907, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2907, 43),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2907, 54),
-									Name: "TSource",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(2907, 69),
+				Name:    "GroupBy",
+				NamePos: lp(2907, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2907, 84),
+						Pos:      lp(2907, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2907, 89),
+							Pos:  lp(2907, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2907, 101),
+									Pos:  lp(2907, 100),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2907, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(2907, 117),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2907, 122),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2907, 131),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2907, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2907, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2907, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2907, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2907, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2907, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -64999,63 +64519,92 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2908, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "UnionBy",
+				Name:    "GroupBy",
 				NamePos: lp(2908, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2908, 74),
+						Pos:      lp(2908, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 79),
+							Pos:  lp(2908, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 91),
+									Pos:  lp(2908, 100),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2908, 107),
+						Pos: lp(2908, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2908, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2908, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2908, 136),
+							Pos:  lp(2908, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 141),
+									Pos:  lp(2908, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2908, 150),
+									Pos:  lp(2908, 131),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2908, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2908, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2908, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2908, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2908, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2908, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2908, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2908, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2908, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65068,58 +64617,46 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2909, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "UnionBy",
+				Name:    "GroupBy",
 				NamePos: lp(2909, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2909, 74),
+						Pos:      lp(2909, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 79),
+							Pos:  lp(2909, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 91),
+									Pos:  lp(2909, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2909, 107),
+						Pos: lp(2909, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2909, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2909, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2909, 136),
+							Pos:  lp(2909, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 141),
+									Pos:  lp(2909, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2909, 150),
+									Pos:  lp(2909, 141),
 									Name: "TKey",
 								},
 							},
@@ -65127,18 +64664,50 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2909, 169),
+						Pos: lp(2909, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 169),
-							Name: "IEqualityComparer",
+							Pos:  lp(2909, 160),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 187),
-									Name: "TKey",
+									Pos:  lp(2909, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2909, 174),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2909, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2909, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2909, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2909, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2909, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2909, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -65151,63 +64720,111 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2910, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "GroupBy",
 				NamePos: lp(2910, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2910, 78),
+						Pos:      lp(2910, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 83),
+							Pos:  lp(2910, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2910, 95),
+									Pos:  lp(2910, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2910, 111),
+						Pos: lp(2910, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2910, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2910, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2910, 137),
+							Pos:  lp(2910, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2910, 142),
+									Pos:  lp(2910, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2910, 151),
+									Pos:  lp(2910, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2910, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2910, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2910, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2910, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2910, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2910, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2910, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2910, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2910, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2910, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2910, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2910, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2910, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65220,77 +64837,59 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2911, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2911, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2911, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "IntersectBy",
-				NamePos: lp(2911, 51),
+				Name:    "CountBy",
+				NamePos: lp(2911, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2911, 78),
+						Pos:      lp(2911, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 83),
+							Pos:  lp(2911, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 95),
+									Pos:  lp(2911, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2911, 111),
+						Pos: lp(2911, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2911, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2911, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2911, 137),
+							Pos:  lp(2911, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 142),
+									Pos:  lp(2911, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2911, 151),
+									Pos:  lp(2911, 138),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2911, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2911, 170),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2911, 188),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -65303,63 +64902,73 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2912, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2912, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2912, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2912, 51),
+				Name:    "CountBy",
+				NamePos: lp(2912, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2912, 75),
+						Pos:      lp(2912, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 80),
+							Pos:  lp(2912, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 92),
+									Pos:  lp(2912, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2912, 108),
+						Pos: lp(2912, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2912, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2912, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2912, 134),
+							Pos:  lp(2912, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 139),
+									Pos:  lp(2912, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2912, 148),
+									Pos:  lp(2912, 138),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2912, 157),
+						Type: &lang.TypeRef{
+							Pos:  lp(2912, 157),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2912, 175),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -65372,58 +64981,55 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2913, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2913, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2913, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2913, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2913, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2913, 75),
+						Pos:      lp(2913, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 80),
+							Pos:  lp(2913, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 92),
+									Pos:  lp(2913, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2913, 108),
+						Pos: lp(2913, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2913, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2913, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2913, 134),
+							Pos:  lp(2913, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 139),
+									Pos:  lp(2913, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2913, 148),
+									Pos:  lp(2913, 163),
 									Name: "TKey",
 								},
 							},
@@ -65431,18 +65037,34 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2913, 167),
+						Pos: lp(2913, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 167),
-							Name: "IEqualityComparer",
+							Pos:  lp(2913, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2913, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2913, 200),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 185),
-									Name: "TKey",
+									Pos:  lp(2913, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2913, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2913, 227),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "func",
 					},
 				},
 			},
@@ -65455,18 +65077,741 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2914, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2914, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2914, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
+				},
+				Name:    "AggregateBy",
+				NamePos: lp(2914, 75),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2914, 115),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2914, 120),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2914, 132),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2914, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2914, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2914, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2914, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2914, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2914, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2914, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2914, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2914, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2914, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2914, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2914, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2914, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2914, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2915, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2915, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2915, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2915, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
+				},
+				Name:    "AggregateBy",
+				NamePos: lp(2915, 75),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2915, 115),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2915, 120),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 132),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2915, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2915, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2915, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2915, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2915, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2915, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2915, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2915, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2915, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2915, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2916, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2916, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2916, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 43),
+									Pos:  lp(2916, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2916, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
+						},
+					},
+				},
+				Name:    "Index",
+				NamePos: lp(2916, 69),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2916, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2916, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2916, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2917, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2917, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2917, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "UnionBy",
+				NamePos: lp(2917, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2917, 74),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2917, 79),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2917, 91),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2917, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(2917, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2917, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2917, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2917, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2917, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2917, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2918, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2918, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2918, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "UnionBy",
+				NamePos: lp(2918, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2918, 74),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2918, 79),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2918, 91),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2918, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(2918, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2918, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2918, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2918, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2918, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2918, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2918, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2918, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2918, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2919, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2919, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2919, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "IntersectBy",
+				NamePos: lp(2919, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2919, 78),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2919, 83),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2919, 95),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2919, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2919, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2919, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2919, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2919, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2919, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2919, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2920, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2920, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2920, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "IntersectBy",
+				NamePos: lp(2920, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2920, 78),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2920, 83),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2920, 95),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2920, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2920, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2920, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2920, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2920, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2920, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2920, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2920, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2920, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2920, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2921, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2921, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2921, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(2921, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2921, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2921, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2921, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2921, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2921, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2921, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2921, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2921, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2921, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2921, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2922, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2922, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2922, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(2922, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2922, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2922, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2922, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2922, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2922, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2922, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2922, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2922, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2922, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2922, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2922, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(2922, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2922, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2923, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2923, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2923, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2923, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2914, 57),
+									Pos:  lp(2923, 57),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2914, 73),
+									Pos:  lp(2923, 73),
 									Name: "TThird",
 								},
 							},
@@ -65480,7 +65825,7 @@ func libraryAST_184() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(2914, 88),
+				NamePos: lp(2923, 88),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -65488,14 +65833,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2914, 117),
+						Pos:      lp(2923, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 122),
+							Pos:  lp(2923, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 134),
+									Pos:  lp(2923, 134),
 									Name: "TFirst",
 								},
 							},
@@ -65503,13 +65848,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2914, 149),
+						Pos: lp(2923, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 149),
+							Pos:  lp(2923, 149),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 161),
+									Pos:  lp(2923, 161),
 									Name: "TSecond",
 								},
 							},
@@ -65517,13 +65862,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2914, 178),
+						Pos: lp(2923, 178),
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 178),
+							Pos:  lp(2923, 178),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 190),
+									Pos:  lp(2923, 190),
 									Name: "TThird",
 								},
 							},
@@ -65533,33 +65878,33 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2915, 9),
+				Pos:       lp(2924, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2915, 30),
+					Pos:  lp(2924, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2915, 42),
+							Pos:  lp(2924, 42),
 							Name: "TSource",
 						},
 					},
 				},
 				Name:    "Intersect",
-				NamePos: lp(2915, 51),
+				NamePos: lp(2924, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2915, 70),
+						Pos:      lp(2924, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 75),
+							Pos:  lp(2924, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2915, 87),
+									Pos:  lp(2924, 87),
 									Name: "TSource",
 								},
 							},
@@ -65567,13 +65912,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2915, 103),
+						Pos: lp(2924, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 103),
+							Pos:  lp(2924, 103),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2915, 115),
+									Pos:  lp(2924, 115),
 									Name: "TSource",
 								},
 							},
@@ -65583,33 +65928,33 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2916, 9),
+				Pos:       lp(2925, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2916, 30),
+					Pos:  lp(2925, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2916, 42),
+							Pos:  lp(2925, 42),
 							Name: "TSource",
 						},
 					},
 				},
 				Name:    "Intersect",
-				NamePos: lp(2916, 51),
+				NamePos: lp(2925, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2916, 70),
+						Pos:      lp(2925, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 75),
+							Pos:  lp(2925, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 87),
+									Pos:  lp(2925, 87),
 									Name: "TSource",
 								},
 							},
@@ -65617,13 +65962,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2916, 103),
+						Pos: lp(2925, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 103),
+							Pos:  lp(2925, 103),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 115),
+									Pos:  lp(2925, 115),
 									Name: "TSource",
 								},
 							},
@@ -65631,13 +65976,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2916, 132),
+						Pos: lp(2925, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 132),
+							Pos:  lp(2925, 132),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 150),
+									Pos:  lp(2925, 150),
 									Name: "TSource",
 								},
 							},
@@ -65647,27 +65992,27 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2917, 9),
+				Pos:       lp(2926, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2917, 30),
+					Pos:  lp(2926, 30),
 					Name: "long",
 				},
 				Name:    "LongCount",
-				NamePos: lp(2917, 35),
+				NamePos: lp(2926, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2917, 54),
+						Pos:      lp(2926, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2917, 59),
+							Pos:  lp(2926, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2917, 71),
+									Pos:  lp(2926, 71),
 									Name: "TSource",
 								},
 							},
@@ -65677,27 +66022,27 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2918, 9),
+				Pos:       lp(2927, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2918, 30),
+					Pos:  lp(2927, 30),
 					Name: "long",
 				},
 				Name:    "LongCount",
-				NamePos: lp(2918, 35),
+				NamePos: lp(2927, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2918, 54),
+						Pos:      lp(2927, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2918, 59),
+							Pos:  lp(2927, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2918, 71),
+									Pos:  lp(2927, 71),
 									Name: "TSource",
 								},
 							},
@@ -65705,17 +66050,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2918, 88),
+						Pos: lp(2927, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2918, 88),
+							Pos:  lp(2927, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2918, 93),
+									Pos:  lp(2927, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2918, 102),
+									Pos:  lp(2927, 102),
 									Name: "bool",
 								},
 							},
@@ -65725,377 +66070,29 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2919, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2919, 30),
-					Name: "int",
-				},
-				Name:    "Max",
-				NamePos: lp(2919, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2919, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2919, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2919, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2920, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2920, 30),
-					Name: "int",
-				},
-				Name:    "Max",
-				NamePos: lp(2920, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2920, 47),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2920, 52),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2920, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2920, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2920, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2920, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2920, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2921, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2921, 30),
-					Name: "long",
-				},
-				Name:    "Max",
-				NamePos: lp(2921, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2921, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2921, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2921, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2922, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2922, 30),
-					Name: "long",
-				},
-				Name:    "Max",
-				NamePos: lp(2922, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2922, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2922, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2922, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2922, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2922, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2922, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2922, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2923, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2923, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2923, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2923, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2923, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2923, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2924, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2924, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2924, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2924, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2924, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2924, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2924, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2924, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2924, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2924, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2925, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2925, 30),
-					Name: "decimal",
-				},
-				Name:    "Max",
-				NamePos: lp(2925, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2925, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2925, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2925, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2926, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2926, 30),
-					Name: "decimal",
-				},
-				Name:    "Max",
-				NamePos: lp(2926, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2926, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2926, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2926, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2926, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2926, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2926, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2926, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2927, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2927, 30),
-					Name: "float",
-				},
-				Name:    "Max",
-				NamePos: lp(2927, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2927, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2927, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2927, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2928, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2928, 30),
-					Name: "float",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(2928, 36),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2928, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2928, 49),
+						Pos:      lp(2928, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2928, 54),
+							Pos:  lp(2928, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2928, 66),
-									Name: "TSource",
+									Pos:  lp(2928, 55),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2928, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2928, 97),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -66104,54 +66101,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2929, 30),
-					Name: "TSource",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(2929, 38),
+				NamePos: lp(2929, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2929, 51),
+						Pos:      lp(2929, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2929, 56),
+							Pos:  lp(2929, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2929, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2930, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2930, 30),
-					Name: "TResult",
-				},
-				Name:    "Max",
-				NamePos: lp(2930, 38),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2930, 60),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 77),
+									Pos:  lp(2929, 64),
 									Name: "TSource",
 								},
 							},
@@ -66159,18 +66125,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2930, 94),
+						Pos: lp(2929, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 94),
+							Pos:  lp(2929, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 99),
+									Pos:  lp(2929, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2930, 108),
-									Name: "TResult",
+									Pos:  lp(2929, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -66179,28 +66145,54 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2930, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2930, 30),
+					Name: "long",
+				},
+				Name:    "Max",
+				NamePos: lp(2930, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2930, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2930, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2930, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2931, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2931, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(2931, 38),
+				Name:    "Max",
+				NamePos: lp(2931, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2931, 59),
+						Pos:      lp(2931, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 64),
+							Pos:  lp(2931, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 76),
+									Pos:  lp(2931, 65),
 									Name: "TSource",
 								},
 							},
@@ -66208,22 +66200,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2931, 93),
+						Pos: lp(2931, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 93),
+							Pos:  lp(2931, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 98),
+									Pos:  lp(2931, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2931, 107),
-									Name: "TKey",
+									Pos:  lp(2931, 96),
+									Name: "long",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -66232,21 +66224,21 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2932, 30),
-					Name: "int",
+					Name: "double",
 				},
-				Name:    "Min",
-				NamePos: lp(2932, 34),
+				Name:    "Max",
+				NamePos: lp(2932, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2932, 38),
+						Pos:      lp(2932, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2932, 43),
+							Pos:  lp(2932, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2932, 55),
-									Name: "int",
+									Pos:  lp(2932, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -66259,23 +66251,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2933, 30),
-					Name: "int",
+					Name: "double",
 				},
-				Name:    "Min",
-				NamePos: lp(2933, 34),
+				Name:    "Max",
+				NamePos: lp(2933, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2933, 47),
+						Pos:      lp(2933, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 52),
+							Pos:  lp(2933, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2933, 64),
+									Pos:  lp(2933, 67),
 									Name: "TSource",
 								},
 							},
@@ -66283,18 +66275,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2933, 81),
+						Pos: lp(2933, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 81),
+							Pos:  lp(2933, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2933, 86),
+									Pos:  lp(2933, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2933, 95),
-									Name: "int",
+									Pos:  lp(2933, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -66307,21 +66299,21 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2934, 30),
-					Name: "long",
+					Name: "decimal",
 				},
-				Name:    "Min",
-				NamePos: lp(2934, 35),
+				Name:    "Max",
+				NamePos: lp(2934, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2934, 39),
+						Pos:      lp(2934, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 44),
+							Pos:  lp(2934, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 56),
-									Name: "long",
+									Pos:  lp(2934, 59),
+									Name: "decimal",
 								},
 							},
 						},
@@ -66334,23 +66326,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2935, 30),
-					Name: "long",
+					Name: "decimal",
 				},
-				Name:    "Min",
-				NamePos: lp(2935, 35),
+				Name:    "Max",
+				NamePos: lp(2935, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2935, 48),
+						Pos:      lp(2935, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 53),
+							Pos:  lp(2935, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 65),
+									Pos:  lp(2935, 68),
 									Name: "TSource",
 								},
 							},
@@ -66358,18 +66350,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2935, 82),
+						Pos: lp(2935, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 82),
+							Pos:  lp(2935, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 87),
+									Pos:  lp(2935, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2935, 96),
-									Name: "long",
+									Pos:  lp(2935, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -66382,21 +66374,21 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2936, 30),
-					Name: "double",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(2936, 37),
+				Name:    "Max",
+				NamePos: lp(2936, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2936, 41),
+						Pos:      lp(2936, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 46),
+							Pos:  lp(2936, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 58),
-									Name: "double",
+									Pos:  lp(2936, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -66409,23 +66401,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2937, 30),
-					Name: "double",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(2937, 37),
+				Name:    "Max",
+				NamePos: lp(2937, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2937, 50),
+						Pos:      lp(2937, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 55),
+							Pos:  lp(2937, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2937, 67),
+									Pos:  lp(2937, 66),
 									Name: "TSource",
 								},
 							},
@@ -66433,18 +66425,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2937, 84),
+						Pos: lp(2937, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 84),
+							Pos:  lp(2937, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2937, 89),
+									Pos:  lp(2937, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2937, 98),
-									Name: "double",
+									Pos:  lp(2937, 97),
+									Name: "float",
 								},
 							},
 						},
@@ -66457,21 +66449,24 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2938, 30),
-					Name: "decimal",
+					Name: "TSource",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(2938, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2938, 42),
+						Pos:      lp(2938, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 47),
+							Pos:  lp(2938, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 59),
-									Name: "decimal",
+									Pos:  lp(2938, 68),
+									Name: "TSource",
 								},
 							},
 						},
@@ -66484,23 +66479,24 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2939, 30),
-					Name: "decimal",
+					Name: "TResult",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(2939, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2939, 51),
+						Pos:      lp(2939, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 56),
+							Pos:  lp(2939, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 68),
+									Pos:  lp(2939, 77),
 									Name: "TSource",
 								},
 							},
@@ -66508,18 +66504,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2939, 85),
+						Pos: lp(2939, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 85),
+							Pos:  lp(2939, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 90),
+									Pos:  lp(2939, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2939, 99),
-									Name: "decimal",
+									Pos:  lp(2939, 108),
+									Name: "TResult",
 								},
 							},
 						},
@@ -66532,178 +66528,24 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2940, 30),
-					Name: "float",
-				},
-				Name:    "Min",
-				NamePos: lp(2940, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2940, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2941, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2941, 30),
-					Name: "float",
-				},
-				Name:    "Min",
-				NamePos: lp(2941, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2941, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2941, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2941, 97),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2942, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2942, 30),
 					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(2942, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2942, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2942, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2942, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2943, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2943, 30),
-					Name: "TResult",
-				},
-				Name:    "Min",
-				NamePos: lp(2943, 38),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2943, 60),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 77),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2943, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2943, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2944, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2944, 30),
-					Name: "TSource",
-				},
-				Name:    "MinBy",
-				NamePos: lp(2944, 38),
+				Name:    "MaxBy",
+				NamePos: lp(2940, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2944, 59),
+						Pos:      lp(2940, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 64),
+							Pos:  lp(2940, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 76),
+									Pos:  lp(2940, 76),
 									Name: "TSource",
 								},
 							},
@@ -66711,17 +66553,17 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2944, 93),
+						Pos: lp(2940, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 93),
+							Pos:  lp(2940, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 98),
+									Pos:  lp(2940, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2944, 107),
+									Pos:  lp(2940, 107),
 									Name: "TKey",
 								},
 							},
@@ -66731,30 +66573,177 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2941, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2941, 30),
+					Name: "int",
+				},
+				Name:    "Min",
+				NamePos: lp(2941, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2941, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2941, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2941, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2942, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2942, 30),
+					Name: "int",
+				},
+				Name:    "Min",
+				NamePos: lp(2942, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2942, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2942, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2942, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2942, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2942, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2942, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2942, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2943, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2943, 30),
+					Name: "long",
+				},
+				Name:    "Min",
+				NamePos: lp(2943, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2943, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2943, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2943, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2944, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2944, 30),
+					Name: "long",
+				},
+				Name:    "Min",
+				NamePos: lp(2944, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2944, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2944, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2944, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2944, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2944, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2944, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2944, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2945, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2945, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2945, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "OfType",
-				NamePos: lp(2945, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Min",
+				NamePos: lp(2945, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2945, 67),
+						Pos:      lp(2945, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2945, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2945, 58),
+									Name: "double",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -66765,34 +66754,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2946, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2946, 49),
-							Name: "T",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Order",
-				NamePos: lp(2946, 52),
+				Name:    "Min",
+				NamePos: lp(2946, 37),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2946, 61),
+						Pos:      lp(2946, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 66),
+							Pos:  lp(2946, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 78),
-									Name: "T",
+									Pos:  lp(2946, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2946, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(2946, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2946, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2946, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66801,48 +66802,25 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2947, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2947, 49),
-							Name: "T",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Order",
-				NamePos: lp(2947, 52),
-				TypeParams: []string{
-					"T",
-				},
+				Name:    "Min",
+				NamePos: lp(2947, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2947, 61),
+						Pos:      lp(2947, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 66),
+							Pos:  lp(2947, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 78),
-									Name: "T",
+									Pos:  lp(2947, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2947, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2947, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2947, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -66851,34 +66829,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2948, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2948, 49),
-							Name: "T",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2948, 52),
+				Name:    "Min",
+				NamePos: lp(2948, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 71),
+						Pos:      lp(2948, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 76),
+							Pos:  lp(2948, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 88),
-									Name: "T",
+									Pos:  lp(2948, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2948, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(2948, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2948, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2948, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66887,48 +66877,25 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2949, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2949, 49),
-							Name: "T",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2949, 52),
-				TypeParams: []string{
-					"T",
-				},
+				Name:    "Min",
+				NamePos: lp(2949, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2949, 71),
+						Pos:      lp(2949, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 76),
+							Pos:  lp(2949, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 88),
-									Name: "T",
+									Pos:  lp(2949, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2949, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2949, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2949, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -66937,30 +66904,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2950, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2950, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2950, 58),
+				Name:    "Min",
+				NamePos: lp(2950, 36),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2950, 81),
+						Pos:      lp(2950, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 86),
+							Pos:  lp(2950, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 98),
+									Pos:  lp(2950, 66),
 									Name: "TSource",
 								},
 							},
@@ -66968,22 +66928,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2950, 115),
+						Pos: lp(2950, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 115),
+							Pos:  lp(2950, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 120),
+									Pos:  lp(2950, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2950, 129),
-									Name: "TKey",
+									Pos:  lp(2950, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -66992,67 +66952,28 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2951, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2951, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2951, 58),
+				Name:    "Min",
+				NamePos: lp(2951, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2951, 81),
+						Pos:      lp(2951, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 86),
+							Pos:  lp(2951, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 98),
+									Pos:  lp(2951, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2951, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(2951, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2951, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2951, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2951, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(2951, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2951, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -67061,30 +66982,24 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2952, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2952, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2952, 58),
+				Name:    "Min",
+				NamePos: lp(2952, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2952, 91),
+						Pos:      lp(2952, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 96),
+							Pos:  lp(2952, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 108),
+									Pos:  lp(2952, 77),
 									Name: "TSource",
 								},
 							},
@@ -67092,22 +67007,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2952, 125),
+						Pos: lp(2952, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 125),
+							Pos:  lp(2952, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 130),
+									Pos:  lp(2952, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2952, 139),
-									Name: "TKey",
+									Pos:  lp(2952, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -67116,30 +67031,24 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2953, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2953, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2953, 58),
+				Name:    "MinBy",
+				NamePos: lp(2953, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2953, 91),
+						Pos:      lp(2953, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 96),
+							Pos:  lp(2953, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 108),
+									Pos:  lp(2953, 76),
 									Name: "TSource",
 								},
 							},
@@ -67147,36 +67056,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2953, 125),
+						Pos: lp(2953, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 125),
+							Pos:  lp(2953, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 130),
+									Pos:  lp(2953, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2953, 139),
+									Pos:  lp(2953, 107),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2953, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2953, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2953, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -67185,53 +67080,28 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2954, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2954, 49),
-							Name: "TSource",
+							Pos:  lp(2954, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(2954, 58),
+				Name:    "OfType",
+				NamePos: lp(2954, 51),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2954, 80),
+						Pos:      lp(2954, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 85),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2954, 104),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2954, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2954, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(2954, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2954, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2954, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -67244,63 +67114,30 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2955, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(2955, 58),
+				Name:    "Order",
+				NamePos: lp(2955, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2955, 80),
+						Pos:      lp(2955, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2955, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 104),
-									Name: "TSource",
+									Pos:  lp(2955, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2955, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2955, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2955, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -67313,49 +67150,44 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2956, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(2956, 58),
+				Name:    "Order",
+				NamePos: lp(2956, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2956, 90),
+						Pos:      lp(2956, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2956, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 114),
-									Name: "TSource",
+									Pos:  lp(2956, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2956, 131),
+						Pos: lp(2956, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 131),
-							Name: "Func",
+							Pos:  lp(2956, 89),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2956, 145),
-									Name: "TKey",
+									Pos:  lp(2956, 99),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -67368,26 +67200,112 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2957, 49),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "OrderDescending",
+				NamePos: lp(2957, 52),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2957, 71),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2957, 76),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2957, 88),
+									Name: "T",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2958, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2958, 30),
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2958, 49),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "OrderDescending",
+				NamePos: lp(2958, 52),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2958, 71),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 76),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 88),
+									Name: "T",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2958, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 99),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 109),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2959, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2959, 30),
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2959, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(2957, 58),
+				Name:    "OrderBy",
+				NamePos: lp(2959, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2957, 90),
+						Pos:      lp(2959, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2959, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 114),
+									Pos:  lp(2959, 98),
 									Name: "TSource",
 								},
 							},
@@ -67395,17 +67313,72 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2957, 131),
+						Pos: lp(2959, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 131),
+							Pos:  lp(2959, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 136),
+									Pos:  lp(2959, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2957, 145),
+									Pos:  lp(2959, 129),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2960, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2960, 30),
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2960, 49),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "OrderBy",
+				NamePos: lp(2960, 58),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2960, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2960, 86),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 98),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2960, 115),
+						Type: &lang.TypeRef{
+							Pos:  lp(2960, 115),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2960, 129),
 									Name: "TKey",
 								},
 							},
@@ -67413,13 +67386,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2957, 164),
+						Pos: lp(2960, 148),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 164),
+							Pos:  lp(2960, 148),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 174),
+									Pos:  lp(2960, 158),
 									Name: "TKey",
 								},
 							},
@@ -67429,153 +67402,57 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2958, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2958, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2958, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Prepend",
-				NamePos: lp(2958, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2958, 68),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2958, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2958, 85),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2958, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2958, 102),
-							Name: "TSource",
-						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2959, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2959, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2959, 42),
-							Name: "int",
-						},
-					},
-				},
-				Name:    "Range",
-				NamePos: lp(2959, 47),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2959, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2959, 53),
-							Name: "int",
-						},
-						Name: "start",
-					},
-					&lang.Param{
-						Pos: lp(2959, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2959, 64),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2960, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2960, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2960, 42),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "Repeat",
-				NamePos: lp(2960, 51),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2960, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(2960, 67),
-							Name: "TResult",
-						},
-						Name: "element",
-					},
-					&lang.Param{
-						Pos: lp(2960, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2960, 84),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2961, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2961, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2961, 42),
+							Pos:  lp(2961, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Reverse",
-				NamePos: lp(2961, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(2961, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2961, 68),
+						Pos:      lp(2961, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 73),
+							Pos:  lp(2961, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 85),
+									Pos:  lp(2961, 108),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2961, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2961, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2961, 139),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -67584,30 +67461,30 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2962, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2962, 42),
-							Name: "TResult",
+							Pos:  lp(2962, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(2962, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(2962, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2962, 76),
+						Pos:      lp(2962, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 81),
+							Pos:  lp(2962, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 93),
+									Pos:  lp(2962, 108),
 									Name: "TSource",
 								},
 							},
@@ -67615,22 +67492,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2962, 110),
+						Pos: lp(2962, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 110),
+							Pos:  lp(2962, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 115),
+									Pos:  lp(2962, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2962, 124),
-									Name: "TResult",
+									Pos:  lp(2962, 139),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2962, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(2962, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2962, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67639,30 +67530,30 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2963, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2963, 42),
-							Name: "TResult",
+							Pos:  lp(2963, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(2963, 51),
+				Name:    "ThenBy",
+				NamePos: lp(2963, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2963, 76),
+						Pos:      lp(2963, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 81),
-							Name: "IEnumerable",
+							Pos:  lp(2963, 85),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 93),
+									Pos:  lp(2963, 104),
 									Name: "TSource",
 								},
 							},
@@ -67670,26 +67561,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2963, 110),
+						Pos: lp(2963, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 110),
+							Pos:  lp(2963, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 115),
+									Pos:  lp(2963, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2963, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2963, 129),
-									Name: "TResult",
+									Pos:  lp(2963, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -67698,19 +67585,19 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2964, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2964, 42),
-							Name: "TResult",
+							Pos:  lp(2964, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(2964, 51),
+				Name:    "ThenBy",
+				NamePos: lp(2964, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
@@ -67718,10 +67605,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Modifier: "this",
 						Type: &lang.TypeRef{
 							Pos:  lp(2964, 85),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 97),
+									Pos:  lp(2964, 104),
 									Name: "TSource",
 								},
 							},
@@ -67729,28 +67616,36 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2964, 114),
+						Pos: lp(2964, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 114),
+							Pos:  lp(2964, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 119),
+									Pos:  lp(2964, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2964, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2964, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2964, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2964, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(2964, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2964, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67759,31 +67654,30 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2965, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2965, 42),
-							Name: "TResult",
+							Pos:  lp(2965, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(2965, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(2965, 58),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2965, 93),
+						Pos:      lp(2965, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 98),
-							Name: "IEnumerable",
+							Pos:  lp(2965, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 110),
+									Pos:  lp(2965, 114),
 									Name: "TSource",
 								},
 							},
@@ -67791,50 +67685,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2965, 127),
+						Pos: lp(2965, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 127),
+							Pos:  lp(2965, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 132),
+									Pos:  lp(2965, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2965, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2965, 153),
-											Name: "TCollection",
-										},
-									},
+									Pos:  lp(2965, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(2965, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(2965, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2965, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2965, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2965, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -67843,42 +67709,67 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2966, 30),
-					Name: "bool",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2966, 49),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(2966, 35),
+				Name:    "ThenByDescending",
+				NamePos: lp(2966, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2966, 58),
+						Pos:      lp(2966, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 63),
-							Name: "IEnumerable",
+							Pos:  lp(2966, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 75),
+									Pos:  lp(2966, 114),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2966, 91),
+						Pos: lp(2966, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 91),
-							Name: "IEnumerable",
+							Pos:  lp(2966, 131),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 103),
+									Pos:  lp(2966, 136),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2966, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2966, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(2966, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2966, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67895,21 +67786,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Skip",
+				Name:    "Prepend",
 				NamePos: lp(2967, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2967, 65),
+						Pos:      lp(2967, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 70),
+							Pos:  lp(2967, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 82),
+									Pos:  lp(2967, 85),
 									Name: "TSource",
 								},
 							},
@@ -67917,12 +67808,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2967, 99),
+						Pos: lp(2967, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 99),
-							Name: "int",
+							Pos:  lp(2967, 102),
+							Name: "TSource",
 						},
-						Name: "count",
+						Name: "element",
 					},
 				},
 			},
@@ -67935,35 +67826,25 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2968, 42),
-							Name: "TSource",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "Take",
-				NamePos: lp(2968, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Range",
+				NamePos: lp(2968, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2968, 65),
-						Modifier: "this",
+						Pos: lp(2968, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 70),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2968, 82),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2968, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(2968, 99),
+						Pos: lp(2968, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 99),
+							Pos:  lp(2968, 64),
 							Name: "int",
 						},
 						Name: "count",
@@ -67979,35 +67860,28 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2969, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "Repeat",
 				NamePos: lp(2969, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2969, 69),
-						Modifier: "this",
+						Pos: lp(2969, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2969, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2969, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(2969, 103),
+						Pos: lp(2969, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 103),
+							Pos:  lp(2969, 84),
 							Name: "int",
 						},
 						Name: "count",
@@ -68027,34 +67901,26 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "Reverse",
 				NamePos: lp(2970, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2970, 69),
+						Pos:      lp(2970, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 74),
+							Pos:  lp(2970, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2970, 86),
+									Pos:  lp(2970, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2970, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2970, 103),
-							Name: "int",
-						},
-						Name: "count",
 					},
 				},
 			},
@@ -68067,25 +67933,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2971, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "Select",
 				NamePos: lp(2971, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2971, 70),
+						Pos:      lp(2971, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 75),
+							Pos:  lp(2971, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2971, 87),
+									Pos:  lp(2971, 93),
 									Name: "TSource",
 								},
 							},
@@ -68093,22 +67960,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2971, 104),
+						Pos: lp(2971, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 104),
+							Pos:  lp(2971, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2971, 109),
+									Pos:  lp(2971, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2971, 118),
-									Name: "bool",
+									Pos:  lp(2971, 124),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -68121,25 +67988,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2972, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "Select",
 				NamePos: lp(2972, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2972, 70),
+						Pos:      lp(2972, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 75),
+							Pos:  lp(2972, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2972, 87),
+									Pos:  lp(2972, 93),
 									Name: "TSource",
 								},
 							},
@@ -68147,26 +68015,26 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2972, 104),
+						Pos: lp(2972, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 104),
+							Pos:  lp(2972, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2972, 109),
+									Pos:  lp(2972, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2972, 118),
+									Pos:  lp(2972, 124),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2972, 123),
-									Name: "bool",
+									Pos:  lp(2972, 129),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -68179,25 +68047,26 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2973, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SelectMany",
 				NamePos: lp(2973, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2973, 70),
+						Pos:      lp(2973, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2973, 75),
+							Pos:  lp(2973, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2973, 87),
+									Pos:  lp(2973, 97),
 									Name: "TSource",
 								},
 							},
@@ -68205,22 +68074,28 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2973, 104),
+						Pos: lp(2973, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2973, 104),
+							Pos:  lp(2973, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2973, 109),
+									Pos:  lp(2973, 119),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2973, 118),
-									Name: "bool",
+									Pos:  lp(2973, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2973, 140),
+											Name: "TResult",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -68233,25 +68108,27 @@ func libraryAST_184() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2974, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SelectMany",
 				NamePos: lp(2974, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2974, 70),
+						Pos:      lp(2974, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2974, 75),
+							Pos:  lp(2974, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2974, 87),
+									Pos:  lp(2974, 110),
 									Name: "TSource",
 								},
 							},
@@ -68259,26 +68136,50 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2974, 104),
+						Pos: lp(2974, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2974, 104),
+							Pos:  lp(2974, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2974, 109),
+									Pos:  lp(2974, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2974, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2974, 123),
-									Name: "bool",
+									Pos:  lp(2974, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2974, 153),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(2974, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(2974, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2974, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2974, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2974, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -68287,52 +68188,42 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2975, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2975, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Where",
-				NamePos: lp(2975, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(2975, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2975, 66),
+						Pos:      lp(2975, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 71),
+							Pos:  lp(2975, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 83),
+									Pos:  lp(2975, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2975, 100),
+						Pos: lp(2975, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 100),
-							Name: "Func",
+							Pos:  lp(2975, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 105),
+									Pos:  lp(2975, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2975, 114),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -68349,21 +68240,21 @@ func libraryAST_184() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "Skip",
 				NamePos: lp(2976, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2976, 66),
+						Pos:      lp(2976, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 71),
+							Pos:  lp(2976, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 83),
+									Pos:  lp(2976, 82),
 									Name: "TSource",
 								},
 							},
@@ -68371,21 +68262,193 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2976, 100),
+						Pos: lp(2976, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 100),
+							Pos:  lp(2976, 99),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2977, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2977, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2977, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: lp(2977, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2977, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2977, 70),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2977, 82),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2977, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2977, 99),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2978, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2978, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2978, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipLast",
+				NamePos: lp(2978, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2978, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2978, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2978, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2978, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2978, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2979, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2979, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2979, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeLast",
+				NamePos: lp(2979, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2979, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2979, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2979, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2979, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2979, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2980, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2980, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2980, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipWhile",
+				NamePos: lp(2980, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2980, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2980, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2980, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2980, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2980, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 105),
+									Pos:  lp(2980, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2976, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2976, 119),
+									Pos:  lp(2980, 118),
 									Name: "bool",
 								},
 							},
@@ -68395,179 +68458,60 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2977, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2977, 30),
-					Name: "int",
-				},
-				Name:    "Sum",
-				NamePos: lp(2977, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2977, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2977, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2977, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2978, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2978, 30),
-					Name: "int",
-				},
-				Name:    "Sum",
-				NamePos: lp(2978, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2978, 47),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2978, 52),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2978, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2978, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2978, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2978, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2978, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2979, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2979, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(2979, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2979, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2979, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2980, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2980, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(2980, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2980, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2980, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2980, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2981, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2981, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2981, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2981, 37),
+				Name:    "SkipWhile",
+				NamePos: lp(2981, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2981, 41),
+						Pos:      lp(2981, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 46),
+							Pos:  lp(2981, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2981, 58),
-									Name: "double",
+									Pos:  lp(2981, 87),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2981, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2981, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2981, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2981, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2981, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -68576,23 +68520,29 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2982, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2982, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2982, 37),
+				Name:    "TakeWhile",
+				NamePos: lp(2982, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2982, 50),
+						Pos:      lp(2982, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 55),
+							Pos:  lp(2982, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 67),
+									Pos:  lp(2982, 87),
 									Name: "TSource",
 								},
 							},
@@ -68600,17 +68550,412 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2982, 84),
+						Pos: lp(2982, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 84),
+							Pos:  lp(2982, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 89),
+									Pos:  lp(2982, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2982, 98),
+									Pos:  lp(2982, 118),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2983, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2983, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2983, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeWhile",
+				NamePos: lp(2983, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2983, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2983, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2983, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2983, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2983, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2983, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2983, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2983, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2984, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2984, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2984, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(2984, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2984, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2984, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2984, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2984, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2984, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2984, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2984, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2985, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2985, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2985, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(2985, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2985, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2985, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2985, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2985, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2985, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2985, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2985, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2985, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2986, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2986, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(2986, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2986, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2986, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2986, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2987, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2987, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(2987, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2987, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2987, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2987, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2987, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2987, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2987, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2987, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2988, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2988, 30),
+					Name: "long",
+				},
+				Name:    "Sum",
+				NamePos: lp(2988, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2988, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2988, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2988, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2989, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2989, 30),
+					Name: "long",
+				},
+				Name:    "Sum",
+				NamePos: lp(2989, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2989, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2989, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2989, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2989, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2989, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2989, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2989, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2990, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2990, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(2990, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2990, 41),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2990, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2990, 58),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2991, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2991, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(2991, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2991, 50),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2991, 55),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2991, 67),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2991, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(2991, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2991, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2991, 98),
 									Name: "double",
 								},
 							},
@@ -68620,520 +68965,25 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2983, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2983, 30),
-					Name: "decimal",
-				},
-				Name:    "Sum",
-				NamePos: lp(2983, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2983, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2983, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2983, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2984, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2984, 30),
-					Name: "decimal",
-				},
-				Name:    "Sum",
-				NamePos: lp(2984, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2984, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2984, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2984, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2984, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2984, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2984, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2984, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2985, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2985, 30),
-					Name: "float",
-				},
-				Name:    "Sum",
-				NamePos: lp(2985, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2985, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2985, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2985, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2986, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2986, 30),
-					Name: "float",
-				},
-				Name:    "Sum",
-				NamePos: lp(2986, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2986, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2986, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2986, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2986, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2986, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2986, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2986, 97),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2987, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(2987, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(2987, 30),
-						Name: "TSource",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(2987, 40),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2987, 57),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2987, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2987, 74),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2988, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2988, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2988, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2988, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2988, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2988, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2988, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2988, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2988, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2988, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2988, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2988, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2989, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2989, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2989, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2989, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2989, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2989, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2989, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2989, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2989, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2990, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2990, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2990, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2990, 47),
-							Name: "TElement",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2990, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2990, 95),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2990, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2990, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2990, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2990, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2990, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2990, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2990, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2990, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2990, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2990, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2991, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2991, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2991, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2991, 47),
-							Name: "TElement",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(2991, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2991, 95),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2991, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2991, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2991, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2991, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2991, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2992, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2992, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2992, 38),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(2992, 47),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(2992, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2992, 66),
+						Pos:      lp(2992, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2992, 71),
+							Pos:  lp(2992, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2992, 83),
-									Name: "TSource",
+									Pos:  lp(2992, 59),
+									Name: "decimal",
 								},
 							},
 						},
@@ -69146,29 +68996,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2993, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2993, 38),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(2993, 47),
+				Name:    "Sum",
+				NamePos: lp(2993, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2993, 66),
+						Pos:      lp(2993, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 71),
+							Pos:  lp(2993, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 83),
+									Pos:  lp(2993, 68),
 									Name: "TSource",
 								},
 							},
@@ -69176,18 +69020,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2993, 100),
+						Pos: lp(2993, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 100),
-							Name: "IEqualityComparer",
+							Pos:  lp(2993, 85),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 118),
+									Pos:  lp(2993, 90),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2993, 99),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -69196,30 +69044,21 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2994, 30),
-					Name: "List",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2994, 35),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "ToList",
-				NamePos: lp(2994, 44),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(2994, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2994, 60),
+						Pos:      lp(2994, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 65),
+							Pos:  lp(2994, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 77),
-									Name: "TSource",
+									Pos:  lp(2994, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -69232,48 +69071,46 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2995, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2995, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Union",
-				NamePos: lp(2995, 51),
+				Name:    "Sum",
+				NamePos: lp(2995, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2995, 66),
+						Pos:      lp(2995, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 71),
+							Pos:  lp(2995, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 83),
+									Pos:  lp(2995, 66),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2995, 99),
+						Pos: lp(2995, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 99),
-							Name: "IEnumerable",
+							Pos:  lp(2995, 83),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 111),
+									Pos:  lp(2995, 88),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2995, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -69281,58 +69118,416 @@ func libraryAST_184() *lang.TypeDecl {
 				Pos:       lp(2996, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2996, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2996, 42),
-							Name: "TSource",
-						},
+					Pos:       lp(2996, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(2996, 30),
+						Name: "TSource",
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(2996, 51),
+				Name:    "ToArray",
+				NamePos: lp(2996, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2996, 66),
+						Pos:      lp(2996, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 71),
+							Pos:  lp(2996, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 83),
+									Pos:  lp(2996, 74),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2997, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2997, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2997, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2997, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(2997, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2996, 99),
+						Pos:      lp(2997, 84),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 99),
+							Pos:  lp(2997, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 111),
+									Pos:  lp(2997, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "second",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2996, 128),
+						Pos: lp(2997, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 128),
+							Pos:  lp(2997, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2997, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2997, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2998, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2998, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2998, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2998, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(2998, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2998, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2998, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2998, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2998, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 151),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 146),
+									Pos:  lp(2998, 169),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2999, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2999, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2999, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2999, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(2999, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2999, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2999, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2999, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3000, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3000, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3000, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3000, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3000, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3000, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3000, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3000, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3000, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3000, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3000, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3001, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3001, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3001, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3001, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3001, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3001, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3001, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3002, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3002, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3002, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3002, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3002, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3002, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3002, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3002, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3002, 100),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3002, 118),
 									Name: "TSource",
 								},
 							},
@@ -69342,20 +69537,170 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2997, 9),
+				Pos:       lp(3003, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2997, 30),
+					Pos:  lp(3003, 30),
+					Name: "List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3003, 35),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToList",
+				NamePos: lp(3003, 44),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3003, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3003, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3003, 77),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3004, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3004, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2997, 42),
+							Pos:  lp(3004, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3004, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3004, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3004, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3004, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3004, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3004, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3004, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3005, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3005, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3005, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3005, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3005, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3005, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3005, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3005, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3005, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3005, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3005, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(3005, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3005, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3006, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3006, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3006, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(2997, 51),
+				NamePos: lp(3006, 51),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -69363,14 +69708,14 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2997, 81),
+						Pos:      lp(3006, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 86),
+							Pos:  lp(3006, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 98),
+									Pos:  lp(3006, 98),
 									Name: "TFirst",
 								},
 							},
@@ -69378,13 +69723,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2997, 113),
+						Pos: lp(3006, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 113),
+							Pos:  lp(3006, 113),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 125),
+									Pos:  lp(3006, 125),
 									Name: "TSecond",
 								},
 							},
@@ -69392,21 +69737,21 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2997, 142),
+						Pos: lp(3006, 142),
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 142),
+							Pos:  lp(3006, 142),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 147),
+									Pos:  lp(3006, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2997, 155),
+									Pos:  lp(3006, 155),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2997, 164),
+									Pos:  lp(3006, 164),
 									Name: "TResult",
 								},
 							},
@@ -69416,22 +69761,22 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2998, 9),
+				Pos:       lp(3007, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2998, 30),
+					Pos:  lp(3007, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2998, 42),
+							Pos:  lp(3007, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 43),
+									Pos:  lp(3007, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2998, 57),
+									Pos:  lp(3007, 57),
 									Name: "TSecond",
 								},
 							},
@@ -69444,21 +69789,21 @@ func libraryAST_184() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(2998, 74),
+				NamePos: lp(3007, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2998, 95),
+						Pos:      lp(3007, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 100),
+							Pos:  lp(3007, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 112),
+									Pos:  lp(3007, 112),
 									Name: "TFirst",
 								},
 							},
@@ -69466,13 +69811,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2998, 127),
+						Pos: lp(3007, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 127),
+							Pos:  lp(3007, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 139),
+									Pos:  lp(3007, 139),
 									Name: "TSecond",
 								},
 							},
@@ -69487,7 +69832,7 @@ func libraryAST_184() *lang.TypeDecl {
 
 func libraryAST_185() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3001, 5),
+		Pos:       lp(3010, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -69498,11 +69843,11 @@ func libraryAST_185() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3001, 50),
+				Pos:  lp(3010, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3001, 62),
+						Pos:  lp(3010, 62),
 						Name: "TElement",
 					},
 				},
@@ -69510,15 +69855,15 @@ func libraryAST_185() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3003, 9),
+				Pos: lp(3012, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3003, 9),
+					Pos:  lp(3012, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3003, 20),
+						Pos:  lp(3012, 20),
 						Kind: "get",
 					},
 				},
@@ -69529,7 +69874,7 @@ func libraryAST_185() *lang.TypeDecl {
 
 func libraryAST_186() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3006, 5),
+		Pos:       lp(3015, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -69539,11 +69884,11 @@ func libraryAST_186() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3006, 53),
+				Pos:  lp(3015, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3006, 65),
+						Pos:  lp(3015, 65),
 						Name: "TElement",
 					},
 				},
@@ -69554,62 +69899,62 @@ func libraryAST_186() *lang.TypeDecl {
 
 func libraryAST_187() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3016, 5),
+		Pos:       lp(3025, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3016, 6),
+				Pos:  lp(3025, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3016, 47),
+				Pos:  lp(3025, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3016, 60),
+				Pos:  lp(3025, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3016, 72),
+						Pos:  lp(3025, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3016, 85),
+				Pos:  lp(3025, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3016, 96),
+						Pos:  lp(3025, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3016, 109),
+				Pos:  lp(3025, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3018, 9),
+				Pos:       lp(3027, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3019, 9),
+				Pos:       lp(3028, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3019, 34),
+						Pos: lp(3028, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 34),
+							Pos:  lp(3028, 34),
 							Name: "int",
 						},
 						Name: "value",
@@ -69617,14 +69962,14 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3020, 9),
+				Pos:       lp(3029, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3020, 34),
+						Pos: lp(3029, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3020, 34),
+							Pos:  lp(3029, 34),
 							Name: "uint",
 						},
 						Name: "value",
@@ -69632,14 +69977,14 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3021, 9),
+				Pos:       lp(3030, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3021, 34),
+						Pos: lp(3030, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 34),
+							Pos:  lp(3030, 34),
 							Name: "long",
 						},
 						Name: "value",
@@ -69647,14 +69992,14 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3022, 9),
+				Pos:       lp(3031, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3022, 34),
+						Pos: lp(3031, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3022, 34),
+							Pos:  lp(3031, 34),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -69662,14 +70007,14 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3023, 9),
+				Pos:       lp(3032, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3023, 34),
+						Pos: lp(3032, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 34),
+							Pos:  lp(3032, 34),
 							Name: "float",
 						},
 						Name: "value",
@@ -69677,14 +70022,14 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3024, 9),
+				Pos:       lp(3033, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3024, 34),
+						Pos: lp(3033, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3024, 34),
+							Pos:  lp(3033, 34),
 							Name: "double",
 						},
 						Name: "value",
@@ -69692,14 +70037,14 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3025, 9),
+				Pos:       lp(3034, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3025, 34),
+						Pos: lp(3034, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 34),
+							Pos:  lp(3034, 34),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -69707,17 +70052,17 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3026, 9),
+				Pos:       lp(3035, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3026, 34),
+						Pos: lp(3035, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3026, 34),
+							Pos:       lp(3035, 34),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3026, 34),
+								Pos:  lp(3035, 34),
 								Name: "byte",
 							},
 						},
@@ -69726,382 +70071,122 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3027, 9),
+				Pos:       lp(3036, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3027, 23),
+					Pos:  lp(3036, 23),
 					Name: "BigInteger",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3027, 41),
+						Pos:  lp(3036, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3028, 9),
+				Pos:       lp(3037, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3028, 23),
+					Pos:  lp(3037, 23),
 					Name: "BigInteger",
 				},
 				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3028, 40),
+						Pos:  lp(3037, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3029, 9),
+				Pos:       lp(3038, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3029, 23),
+					Pos:  lp(3038, 23),
 					Name: "BigInteger",
 				},
 				Name: "MinusOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3029, 45),
+						Pos:  lp(3038, 45),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3030, 9),
+				Pos:       lp(3039, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3030, 16),
+					Pos:  lp(3039, 16),
 					Name: "bool",
 				},
 				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3030, 30),
+						Pos:  lp(3039, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3031, 9),
+				Pos:       lp(3040, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3031, 16),
+					Pos:  lp(3040, 16),
 					Name: "bool",
 				},
 				Name: "IsOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3031, 29),
+						Pos:  lp(3040, 29),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3032, 9),
+				Pos:       lp(3041, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3032, 16),
+					Pos:  lp(3041, 16),
 					Name: "bool",
 				},
 				Name: "IsEven",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3032, 30),
+						Pos:  lp(3041, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3033, 9),
+				Pos:       lp(3042, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3033, 16),
+					Pos:  lp(3042, 16),
 					Name: "bool",
 				},
 				Name: "IsPowerOfTwo",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3033, 36),
+						Pos:  lp(3042, 36),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3034, 9),
+				Pos:       lp(3043, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3034, 16),
+					Pos:  lp(3043, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3034, 27),
+						Pos:  lp(3043, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3035, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3035, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3035, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3035, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3035, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3036, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3036, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Add",
-				NamePos: lp(3036, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3036, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3036, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3036, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3036, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3037, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3037, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Subtract",
-				NamePos: lp(3037, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3037, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3037, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3037, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3037, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3038, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3038, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Multiply",
-				NamePos: lp(3038, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3038, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3038, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3038, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3038, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3039, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3039, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Divide",
-				NamePos: lp(3039, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3039, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3039, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3039, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3039, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3040, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3040, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Remainder",
-				NamePos: lp(3040, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3040, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3040, 51),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3040, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3040, 72),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3041, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3041, 30),
-					Name: "BigInteger",
-				},
-				Name:    "DivRem",
-				NamePos: lp(3041, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3041, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3041, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3041, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3041, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3041, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3041, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3042, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3042, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3042, 31),
-							Name: "BigInteger",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3042, 52),
-							Name: "BigInteger",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
-				},
-				Name:    "DivRem",
-				NamePos: lp(3042, 74),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3042, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3042, 81),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3042, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3042, 98),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3043, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3043, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Negate",
-				NamePos: lp(3043, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3043, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3043, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -70112,7 +70197,7 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3044, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Pow",
+				Name:    "Abs",
 				NamePos: lp(3044, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -70123,14 +70208,6 @@ func libraryAST_187() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(3044, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3044, 63),
-							Name: "int",
-						},
-						Name: "exponent",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70140,32 +70217,24 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3045, 30),
 					Name: "BigInteger",
 				},
-				Name:    "ModPow",
+				Name:    "Add",
 				NamePos: lp(3045, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3045, 48),
+						Pos: lp(3045, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 48),
+							Pos:  lp(3045, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3045, 66),
+						Pos: lp(3045, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 66),
+							Pos:  lp(3045, 62),
 							Name: "BigInteger",
 						},
-						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3045, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3045, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
+						Name: "right",
 					},
 				},
 			},
@@ -70176,21 +70245,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3046, 30),
 					Name: "BigInteger",
 				},
-				Name:    "GreatestCommonDivisor",
+				Name:    "Subtract",
 				NamePos: lp(3046, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3046, 63),
+						Pos: lp(3046, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 63),
+							Pos:  lp(3046, 50),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3046, 80),
+						Pos: lp(3046, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 80),
+							Pos:  lp(3046, 67),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -70204,21 +70273,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3047, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Max",
+				Name:    "Multiply",
 				NamePos: lp(3047, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3047, 45),
+						Pos: lp(3047, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 45),
+							Pos:  lp(3047, 50),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3047, 62),
+						Pos: lp(3047, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 62),
+							Pos:  lp(3047, 67),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -70232,24 +70301,24 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3048, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Min",
+				Name:    "Divide",
 				NamePos: lp(3048, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3048, 45),
+						Pos: lp(3048, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3048, 45),
+							Pos:  lp(3048, 48),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3048, 62),
+						Pos: lp(3048, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3048, 62),
+							Pos:  lp(3048, 69),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
 					},
 				},
 			},
@@ -70260,32 +70329,24 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3049, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Clamp",
+				Name:    "Remainder",
 				NamePos: lp(3049, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3049, 47),
+						Pos: lp(3049, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 47),
+							Pos:  lp(3049, 51),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3049, 65),
+						Pos: lp(3049, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 65),
+							Pos:  lp(3049, 72),
 							Name: "BigInteger",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3049, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3049, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
+						Name: "divisor",
 					},
 				},
 			},
@@ -70294,26 +70355,35 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3050, 30),
-					Name: "int",
+					Name: "BigInteger",
 				},
-				Name:    "Compare",
-				NamePos: lp(3050, 34),
+				Name:    "DivRem",
+				NamePos: lp(3050, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3050, 42),
+						Pos: lp(3050, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3050, 42),
+							Pos:  lp(3050, 48),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3050, 59),
+						Pos: lp(3050, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3050, 59),
+							Pos:  lp(3050, 69),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3050, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
 					},
 				},
 			},
@@ -70322,18 +70392,41 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3051, 30),
-					Name: "double",
-				},
-				Name:    "Log",
-				NamePos: lp(3051, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3051, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3051, 41),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3051, 31),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						&lang.TypeRef{
+							Pos:  lp(3051, 52),
+							Name: "BigInteger",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
+				},
+				Name:    "DivRem",
+				NamePos: lp(3051, 74),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3051, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 81),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3051, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 98),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -70342,26 +70435,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3052, 30),
-					Name: "double",
+					Name: "BigInteger",
 				},
-				Name:    "Log",
-				NamePos: lp(3052, 37),
+				Name:    "Negate",
+				NamePos: lp(3052, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3052, 41),
+						Pos: lp(3052, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 41),
+							Pos:  lp(3052, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3052, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3052, 59),
-							Name: "double",
-						},
-						Name: "baseValue",
 					},
 				},
 			},
@@ -70370,18 +70455,26 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3053, 30),
-					Name: "double",
+					Name: "BigInteger",
 				},
-				Name:    "Log10",
-				NamePos: lp(3053, 37),
+				Name:    "Pow",
+				NamePos: lp(3053, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3053, 43),
+						Pos: lp(3053, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 43),
+							Pos:  lp(3053, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3053, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3053, 63),
+							Name: "int",
+						},
+						Name: "exponent",
 					},
 				},
 			},
@@ -70392,16 +70485,32 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3054, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Log2",
+				Name:    "ModPow",
 				NamePos: lp(3054, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3054, 46),
+						Pos: lp(3054, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3054, 46),
+							Pos:  lp(3054, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3054, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 66),
+							Name: "BigInteger",
+						},
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3054, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
 					},
 				},
 			},
@@ -70410,18 +70519,26 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3055, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3055, 35),
+				Name:    "GreatestCommonDivisor",
+				NamePos: lp(3055, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3055, 49),
+						Pos: lp(3055, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 49),
+							Pos:  lp(3055, 63),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3055, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(3055, 80),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -70430,18 +70547,26 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3056, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3056, 35),
+				Name:    "Max",
+				NamePos: lp(3056, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3056, 48),
+						Pos: lp(3056, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3056, 48),
+							Pos:  lp(3056, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3056, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3056, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -70450,18 +70575,26 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3057, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3057, 35),
+				Name:    "Min",
+				NamePos: lp(3057, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3057, 46),
+						Pos: lp(3057, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 46),
+							Pos:  lp(3057, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3057, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -70470,18 +70603,34 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3058, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsPositive",
-				NamePos: lp(3058, 35),
+				Name:    "Clamp",
+				NamePos: lp(3058, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3058, 46),
+						Pos: lp(3058, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3058, 46),
+							Pos:  lp(3058, 47),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3058, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3058, 65),
+							Name: "BigInteger",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3058, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3058, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -70490,10 +70639,10 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3059, 30),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3059, 35),
+				Name:    "Compare",
+				NamePos: lp(3059, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3059, 42),
@@ -70501,7 +70650,15 @@ func libraryAST_187() *lang.TypeDecl {
 							Pos:  lp(3059, 42),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3059, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3059, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -70510,15 +70667,15 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3060, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3060, 41),
+				Name:    "Log",
+				NamePos: lp(3060, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3060, 50),
+						Pos: lp(3060, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3060, 50),
+							Pos:  lp(3060, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -70530,18 +70687,26 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3061, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3061, 41),
+				Name:    "Log",
+				NamePos: lp(3061, 37),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3061, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3061, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
 					&lang.Param{
 						Pos: lp(3061, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3061, 59),
-							Name: "BigInteger",
+							Name: "double",
 						},
-						Name: "value",
+						Name: "baseValue",
 					},
 				},
 			},
@@ -70550,16 +70715,16 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3062, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "Parse",
-				NamePos: lp(3062, 41),
+				Name:    "Log10",
+				NamePos: lp(3062, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3062, 47),
+						Pos: lp(3062, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 47),
-							Name: "string",
+							Pos:  lp(3062, 43),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
@@ -70572,24 +70737,16 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3063, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "Log2",
 				NamePos: lp(3063, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3063, 47),
+						Pos: lp(3063, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 47),
-							Name: "string",
+							Pos:  lp(3063, 46),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3063, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3063, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -70598,26 +70755,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3064, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3064, 41),
+				Name:    "IsEvenInteger",
+				NamePos: lp(3064, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3064, 47),
+						Pos: lp(3064, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 47),
-							Name: "string",
+							Pos:  lp(3064, 49),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3064, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3064, 61),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
 					},
 				},
 			},
@@ -70626,34 +70775,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3065, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3065, 41),
+				Name:    "IsOddInteger",
+				NamePos: lp(3065, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3065, 47),
+						Pos: lp(3065, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 47),
-							Name: "string",
+							Pos:  lp(3065, 48),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3065, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3065, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3065, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3065, 102),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
 					},
 				},
 			},
@@ -70664,25 +70797,16 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3066, 30),
 					Name: "bool",
 				},
-				Name:    "TryParse",
+				Name:    "IsNegative",
 				NamePos: lp(3066, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3066, 44),
+						Pos: lp(3066, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3066, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos:      lp(3066, 58),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3066, 62),
+							Pos:  lp(3066, 46),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "value",
 					},
 				},
 			},
@@ -70693,33 +70817,16 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3067, 30),
 					Name: "bool",
 				},
-				Name:    "TryParse",
+				Name:    "IsPositive",
 				NamePos: lp(3067, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3067, 44),
+						Pos: lp(3067, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3067, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3067, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3067, 84),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3067, 88),
+							Pos:  lp(3067, 46),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "value",
 					},
 				},
 			},
@@ -70730,38 +70837,194 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3068, 30),
 					Name: "bool",
 				},
-				Name:    "TryParse",
+				Name:    "IsPow2",
 				NamePos: lp(3068, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3068, 44),
+						Pos: lp(3068, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 44),
+							Pos:  lp(3068, 42),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3069, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3069, 30),
+					Name: "BigInteger",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3069, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3069, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3069, 50),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3070, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3070, 30),
+					Name: "BigInteger",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3070, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3070, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3070, 59),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3071, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3071, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3071, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3071, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3071, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3072, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3072, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3072, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3072, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3072, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3068, 58),
+						Pos: lp(3072, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 58),
+							Pos:  lp(3072, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3073, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3073, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3073, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3073, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3073, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3073, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3073, 61),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3074, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3074, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3074, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3074, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3074, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3074, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3074, 61),
 							Name: "System.Globalization.NumberStyles",
 						},
 						Name: "style",
 					},
 					&lang.Param{
-						Pos: lp(3068, 99),
+						Pos: lp(3074, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 99),
+							Pos:  lp(3074, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3075, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3075, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3075, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3068, 125),
+						Pos: lp(3075, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3075, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      lp(3075, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 129),
+							Pos:  lp(3075, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -70769,202 +71032,124 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3069, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3069, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3069, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3069, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3069, 37),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3070, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3070, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3070, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3070, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3070, 37),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3071, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3071, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3071, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3071, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3071, 37),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3072, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3072, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3072, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3072, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3072, 37),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3073, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3073, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3073, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3073, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3073, 35),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3074, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3074, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3074, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3074, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3074, 35),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3075, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3075, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3075, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3075, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3075, 35),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3076, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3076, 32),
+					Pos:  lp(3076, 30),
 					Name: "bool",
 				},
-				Name:    "Equals",
-				NamePos: lp(3076, 37),
+				Name:    "TryParse",
+				NamePos: lp(3076, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3076, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(3076, 44),
-							Name: "object",
+							Name: "string",
 						},
-						Name: "obj",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3076, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3076, 58),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3076, 84),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3076, 88),
+							Name: "BigInteger",
+						},
+						Name: "result",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3077, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3077, 32),
-					Name: "int",
+					Pos:  lp(3077, 30),
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3077, 36),
+				Name:    "TryParse",
+				NamePos: lp(3077, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3077, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3077, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3077, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3077, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3077, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3077, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3077, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3077, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3078, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3078, 32),
-					Name: "string",
+					Pos:  lp(3078, 23),
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3078, 39),
+				Name:    "CompareTo",
+				NamePos: lp(3078, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3078, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3078, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3079, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3079, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3079, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3079, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3079, 39),
+						Pos: lp(3079, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 39),
-							Name: "string",
+							Pos:  lp(3079, 37),
+							Name: "BigInteger",
 						},
-						Name: "format",
+						Name: "other",
 					},
 				},
 			},
@@ -70973,18 +71158,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3080, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3080, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3080, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3080, 39),
+						Pos: lp(3080, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 39),
-							Name: "IFormatProvider",
+							Pos:  lp(3080, 37),
+							Name: "long",
 						},
-						Name: "provider",
+						Name: "other",
 					},
 				},
 			},
@@ -70993,26 +71178,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3081, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3081, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3081, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3081, 39),
+						Pos: lp(3081, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 39),
-							Name: "string",
+							Pos:  lp(3081, 37),
+							Name: "ulong",
 						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3081, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3081, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
+						Name: "other",
 					},
 				},
 			},
@@ -71020,57 +71197,39 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3082, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3082, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3082, 23),
-						Name: "byte",
+					Pos:  lp(3082, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3082, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3082, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3082, 35),
+							Name: "BigInteger",
+						},
+						Name: "other",
 					},
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3082, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3083, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3083, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3083, 23),
-						Name: "byte",
-					},
+					Pos:  lp(3083, 23),
+					Name: "bool",
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3083, 30),
+				Name:    "Equals",
+				NamePos: lp(3083, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3083, 42),
+						Pos: lp(3083, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3083, 42),
-							Name: "bool",
+							Pos:  lp(3083, 35),
+							Name: "long",
 						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3083, 60),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.Param{
-						Pos: lp(3083, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3083, 67),
-							Name: "bool",
-						},
-						Name: "isBigEndian",
-						Default: &lang.Literal{
-							Pos:   lp(3083, 86),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
+						Name: "other",
 					},
 				},
 			},
@@ -71079,20 +71238,180 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3084, 23),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "GetByteCount",
-				NamePos: lp(3084, 27),
+				Name:    "Equals",
+				NamePos: lp(3084, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3084, 40),
+						Pos: lp(3084, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3084, 40),
+							Pos:  lp(3084, 35),
+							Name: "ulong",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3085, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3085, 32),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3085, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3085, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3085, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3086, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3086, 32),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: lp(3086, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3087, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3087, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3087, 39),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3088, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3088, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3088, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3088, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3089, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3089, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3089, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3089, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3089, 39),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3090, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3090, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3090, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3090, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3090, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3090, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3090, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3091, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3091, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3091, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3091, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3092, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3092, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3092, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3092, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3092, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3092, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3084, 58),
+							Pos:   lp(3092, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3092, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3092, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3092, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -71101,275 +71420,40 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3085, 9),
+				Pos:       lp(3093, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3085, 23),
-					Name: "long",
+					Pos:  lp(3093, 23),
+					Name: "int",
 				},
-				Name:    "GetBitLength",
-				NamePos: lp(3085, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3086, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3086, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Addition",
-				NamePos: lp(3086, 41),
+				Name:    "GetByteCount",
+				NamePos: lp(3093, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3086, 52),
+						Pos: lp(3093, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 52),
-							Name: "BigInteger",
+							Pos:  lp(3093, 40),
+							Name: "bool",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3086, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3086, 69),
-							Name: "BigInteger",
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3093, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
 						},
-						Name: "right",
 					},
 				},
-				Operator: "+",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3087, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3087, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3087, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3087, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3087, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3087, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3087, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3088, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3088, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Multiply",
-				NamePos: lp(3088, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3088, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3088, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3088, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3088, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "*",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3089, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3089, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Division",
-				NamePos: lp(3089, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3089, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 52),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3089, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 73),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-				Operator: "/",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3090, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3090, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Modulus",
-				NamePos: lp(3090, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3090, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3090, 52),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3090, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3090, 73),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-				Operator: "%",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3091, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3091, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_BitwiseAnd",
-				NamePos: lp(3091, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3091, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3091, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "&",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3092, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3092, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_BitwiseOr",
-				NamePos: lp(3092, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3092, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3092, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3092, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3092, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "|",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3093, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3093, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_ExclusiveOr",
-				NamePos: lp(3093, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3093, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3093, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3094, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3094, 30),
-					Name: "BigInteger",
+					Pos:  lp(3094, 23),
+					Name: "long",
 				},
-				Name:    "op_LeftShift",
-				NamePos: lp(3094, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3094, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 53),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3094, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 71),
-							Name: "int",
-						},
-						Name: "shift",
-					},
-				},
-				Operator: "<<",
+				Name:    "GetBitLength",
+				NamePos: lp(3094, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3095, 9),
@@ -71378,27 +71462,27 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3095, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_Addition",
 				NamePos: lp(3095, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3095, 53),
+						Pos: lp(3095, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3095, 53),
+							Pos:  lp(3095, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3095, 71),
+						Pos: lp(3095, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3095, 71),
-							Name: "int",
+							Pos:  lp(3095, 69),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "right",
 					},
 				},
-				Operator: ">>",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3096, 9),
@@ -71407,27 +71491,27 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3096, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_Subtraction",
 				NamePos: lp(3096, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3096, 54),
+						Pos: lp(3096, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3096, 54),
+							Pos:  lp(3096, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3096, 72),
+						Pos: lp(3096, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3096, 72),
-							Name: "int",
+							Pos:  lp(3096, 69),
+							Name: "BigInteger",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: ">>>",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3097, 9),
@@ -71436,7 +71520,7 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3097, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_Multiply",
 				NamePos: lp(3097, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -71445,10 +71529,18 @@ func libraryAST_187() *lang.TypeDecl {
 							Pos:  lp(3097, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3097, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "~",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3098, 9),
@@ -71457,7 +71549,7 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3098, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_Division",
 				NamePos: lp(3098, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -71466,10 +71558,18 @@ func libraryAST_187() *lang.TypeDecl {
 							Pos:  lp(3098, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3098, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3098, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
-				Operator: "-",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3099, 9),
@@ -71478,7 +71578,7 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3099, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_Modulus",
 				NamePos: lp(3099, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -71487,10 +71587,18 @@ func libraryAST_187() *lang.TypeDecl {
 							Pos:  lp(3099, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3099, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3099, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
-				Operator: "+",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3100, 9),
@@ -71499,19 +71607,27 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3100, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Increment",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3100, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3100, 53),
+						Pos: lp(3100, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 53),
+							Pos:  lp(3100, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3100, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3100, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "++",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3101, 9),
@@ -71520,13 +71636,242 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3101, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3101, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3101, 53),
+						Pos: lp(3101, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 53),
+							Pos:  lp(3101, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3101, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3101, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "|",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3102, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3102, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_ExclusiveOr",
+				NamePos: lp(3102, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3102, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3102, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "^",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3103, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3103, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_LeftShift",
+				NamePos: lp(3103, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3103, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3103, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3103, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3103, 71),
+							Name: "int",
+						},
+						Name: "shift",
+					},
+				},
+				Operator: "<<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3104, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3104, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_RightShift",
+				NamePos: lp(3104, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3104, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3104, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3104, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3104, 71),
+							Name: "int",
+						},
+						Name: "shift",
+					},
+				},
+				Operator: ">>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3105, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3105, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnsignedRightShift",
+				NamePos: lp(3105, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3105, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3105, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3106, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3106, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_OnesComplement",
+				NamePos: lp(3106, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3106, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3106, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3107, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3107, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3107, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3107, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3107, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3108, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3108, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3108, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3108, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3108, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3109, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3109, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3109, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3109, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3109, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3110, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3110, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3110, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3110, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3110, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -71535,294 +71880,33 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "--",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3102, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3102, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3102, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3102, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3102, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3102, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3102, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3103, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3103, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3103, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3103, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3103, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3103, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3103, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3104, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3104, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3104, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3104, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3104, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3104, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3104, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3105, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3105, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3105, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3105, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3105, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3105, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3105, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3106, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3106, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3106, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3106, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3106, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3106, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3106, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3107, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3107, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3107, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3107, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3107, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3107, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3107, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3108, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3108, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3108, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3108, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3108, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3109, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3109, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3109, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3109, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3109, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3109, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3109, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3110, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3110, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3110, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3110, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3110, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3110, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3110, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3111, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3111, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_Equality",
 				NamePos: lp(3111, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3111, 46),
+						Pos: lp(3111, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 46),
+							Pos:  lp(3111, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3111, 63),
+						Pos: lp(3111, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 63),
-							Name: "long",
+							Pos:  lp(3111, 64),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3112, 9),
@@ -71831,7 +71915,7 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3112, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_Inequality",
 				NamePos: lp(3112, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -71846,93 +71930,6 @@ func libraryAST_187() *lang.TypeDecl {
 						Pos: lp(3112, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3112, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3113, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3113, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3113, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3113, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3113, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3113, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3113, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3114, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3114, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3114, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3114, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3114, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3114, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3114, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3115, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3115, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3115, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3115, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3115, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3115, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3115, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -71941,27 +71938,27 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "!=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3116, 9),
+				Pos:       lp(3113, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3116, 30),
+					Pos:  lp(3113, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThan",
-				NamePos: lp(3116, 35),
+				NamePos: lp(3113, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3116, 46),
+						Pos: lp(3113, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 46),
-							Name: "long",
+							Pos:  lp(3113, 46),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3116, 57),
+						Pos: lp(3113, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 57),
+							Pos:  lp(3113, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -71970,27 +71967,27 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3117, 9),
+				Pos:       lp(3114, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3117, 30),
+					Pos:  lp(3114, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThan",
-				NamePos: lp(3117, 35),
+				NamePos: lp(3114, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3117, 46),
+						Pos: lp(3114, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 46),
-							Name: "long",
+							Pos:  lp(3114, 46),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3117, 57),
+						Pos: lp(3114, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 57),
+							Pos:  lp(3114, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -71999,27 +71996,27 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: ">",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3118, 9),
+				Pos:       lp(3115, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3118, 30),
+					Pos:  lp(3115, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3118, 35),
+				NamePos: lp(3115, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3118, 47),
+						Pos: lp(3115, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 47),
-							Name: "long",
+							Pos:  lp(3115, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3118, 58),
+						Pos: lp(3115, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 58),
+							Pos:  lp(3115, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72028,27 +72025,27 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "<=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3119, 9),
+				Pos:       lp(3116, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3119, 30),
+					Pos:  lp(3116, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3119, 35),
+				NamePos: lp(3116, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3119, 47),
+						Pos: lp(3116, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 47),
-							Name: "long",
+							Pos:  lp(3116, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3119, 58),
+						Pos: lp(3116, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 58),
+							Pos:  lp(3116, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72057,33 +72054,120 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: ">=",
 			},
 			&lang.MethodDecl{
+				Pos:       lp(3117, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3117, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3117, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3117, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3117, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3117, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3117, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3118, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3118, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3118, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3118, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3118, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3119, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3119, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3119, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3119, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3119, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3120, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3120, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3120, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3120, 47),
+						Pos: lp(3120, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 47),
+							Pos:  lp(3120, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3120, 64),
+						Pos: lp(3120, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 64),
-							Name: "ulong",
+							Pos:  lp(3120, 63),
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3121, 9),
@@ -72092,7 +72176,7 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3121, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3121, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -72107,12 +72191,12 @@ func libraryAST_187() *lang.TypeDecl {
 						Pos: lp(3121, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3121, 64),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3122, 9),
@@ -72121,27 +72205,27 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3122, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3122, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3122, 46),
+						Pos: lp(3122, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 46),
+							Pos:  lp(3122, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3122, 63),
+						Pos: lp(3122, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 63),
-							Name: "ulong",
+							Pos:  lp(3122, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3123, 9),
@@ -72150,108 +72234,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3123, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_Equality",
 				NamePos: lp(3123, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3123, 46),
+						Pos: lp(3123, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 46),
-							Name: "BigInteger",
+							Pos:  lp(3123, 47),
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3123, 63),
+						Pos: lp(3123, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3124, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3124, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3124, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3124, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3124, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3124, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3124, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3125, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3125, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3125, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3125, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3125, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3125, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3125, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3126, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3126, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3126, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3126, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3126, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3126, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3126, 59),
+							Pos:  lp(3123, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72260,27 +72257,27 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "==",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3127, 9),
+				Pos:       lp(3124, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3127, 30),
+					Pos:  lp(3124, 30),
 					Name: "bool",
 				},
 				Name:    "op_Inequality",
-				NamePos: lp(3127, 35),
+				NamePos: lp(3124, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3127, 47),
+						Pos: lp(3124, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 47),
-							Name: "ulong",
+							Pos:  lp(3124, 47),
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3127, 59),
+						Pos: lp(3124, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 59),
+							Pos:  lp(3124, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72289,20 +72286,107 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "!=",
 			},
 			&lang.MethodDecl{
+				Pos:       lp(3125, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3125, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3125, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3125, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 46),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3125, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3126, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3126, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3126, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3126, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 46),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3126, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3127, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3127, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3127, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3127, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3127, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3127, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3127, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3128, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3128, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3128, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3128, 46),
+						Pos: lp(3128, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3128, 46),
-							Name: "ulong",
+							Pos:  lp(3128, 47),
+							Name: "long",
 						},
 						Name: "left",
 					},
@@ -72315,7 +72399,7 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3129, 9),
@@ -72324,27 +72408,27 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3129, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_Equality",
 				NamePos: lp(3129, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3129, 46),
+						Pos: lp(3129, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 46),
-							Name: "ulong",
+							Pos:  lp(3129, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3129, 58),
+						Pos: lp(3129, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 58),
-							Name: "BigInteger",
+							Pos:  lp(3129, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3130, 9),
@@ -72353,27 +72437,27 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3130, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_Inequality",
 				NamePos: lp(3130, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3130, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3130, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3130, 59),
+						Pos: lp(3130, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3130, 59),
-							Name: "BigInteger",
+							Pos:  lp(3130, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3131, 9),
@@ -72382,21 +72466,282 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(3131, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThan",
 				NamePos: lp(3131, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3131, 47),
+						Pos: lp(3131, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 47),
+							Pos:  lp(3131, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3131, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3132, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3132, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3132, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3132, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3132, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3132, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3132, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3133, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3133, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3133, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3133, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3133, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3133, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3133, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3134, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3134, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3134, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3134, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3134, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3134, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3134, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3135, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3135, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3135, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3135, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3135, 47),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3131, 59),
+						Pos: lp(3135, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 59),
+							Pos:  lp(3135, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3136, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3136, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3136, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3136, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3136, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3136, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3136, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3137, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3137, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3137, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3137, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3137, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3137, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3137, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3138, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3138, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3138, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3138, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3138, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3138, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3138, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3139, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3139, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3139, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3139, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3139, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3139, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3139, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3140, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3140, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3140, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3140, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3140, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3140, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3140, 59),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72405,18 +72750,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: ">=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3132, 9),
+				Pos:       lp(3141, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3132, 48),
+					Pos:  lp(3141, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3132, 59),
+						Pos: lp(3141, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3132, 59),
+							Pos:  lp(3141, 59),
 							Name: "byte",
 						},
 						Name: "value",
@@ -72425,18 +72770,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3133, 9),
+				Pos:       lp(3142, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3133, 48),
+					Pos:  lp(3142, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3133, 59),
+						Pos: lp(3142, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3133, 59),
+							Pos:  lp(3142, 59),
 							Name: "sbyte",
 						},
 						Name: "value",
@@ -72445,18 +72790,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3134, 9),
+				Pos:       lp(3143, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3134, 48),
+					Pos:  lp(3143, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3134, 59),
+						Pos: lp(3143, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3134, 59),
+							Pos:  lp(3143, 59),
 							Name: "short",
 						},
 						Name: "value",
@@ -72465,18 +72810,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3135, 9),
+				Pos:       lp(3144, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3135, 48),
+					Pos:  lp(3144, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3135, 59),
+						Pos: lp(3144, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 59),
+							Pos:  lp(3144, 59),
 							Name: "ushort",
 						},
 						Name: "value",
@@ -72485,18 +72830,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3136, 9),
+				Pos:       lp(3145, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3136, 48),
+					Pos:  lp(3145, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3136, 59),
+						Pos: lp(3145, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 59),
+							Pos:  lp(3145, 59),
 							Name: "char",
 						},
 						Name: "value",
@@ -72505,18 +72850,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3137, 9),
+				Pos:       lp(3146, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3137, 48),
+					Pos:  lp(3146, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3137, 59),
+						Pos: lp(3146, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 59),
+							Pos:  lp(3146, 59),
 							Name: "int",
 						},
 						Name: "value",
@@ -72525,18 +72870,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3138, 9),
+				Pos:       lp(3147, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3138, 48),
+					Pos:  lp(3147, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3138, 59),
+						Pos: lp(3147, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3138, 59),
+							Pos:  lp(3147, 59),
 							Name: "uint",
 						},
 						Name: "value",
@@ -72545,18 +72890,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3139, 9),
+				Pos:       lp(3148, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3139, 48),
+					Pos:  lp(3148, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3139, 59),
+						Pos: lp(3148, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3139, 59),
+							Pos:  lp(3148, 59),
 							Name: "long",
 						},
 						Name: "value",
@@ -72565,18 +72910,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3140, 9),
+				Pos:       lp(3149, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3140, 48),
+					Pos:  lp(3149, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3140, 59),
+						Pos: lp(3149, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3140, 59),
+							Pos:  lp(3149, 59),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -72585,199 +72930,19 @@ func libraryAST_187() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3141, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3141, 48),
-					Name: "BigInteger",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3141, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3141, 59),
-							Name: "float",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3142, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3142, 48),
-					Name: "BigInteger",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3142, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3142, 59),
-							Name: "double",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3143, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3143, 48),
-					Name: "BigInteger",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3143, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3143, 59),
-							Name: "decimal",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3144, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3144, 48),
-					Name: "byte",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3144, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3144, 53),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3145, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3145, 48),
-					Name: "sbyte",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3145, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3145, 54),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3146, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3146, 48),
-					Name: "short",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3146, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3146, 54),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3147, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3147, 48),
-					Name: "ushort",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3147, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3147, 55),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3148, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3148, 48),
-					Name: "char",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3148, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3148, 53),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3149, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3149, 48),
-					Name: "int",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3149, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3149, 52),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3150, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3150, 48),
-					Name: "uint",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3150, 53),
+						Pos: lp(3150, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 53),
-							Name: "BigInteger",
+							Pos:  lp(3150, 59),
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -72789,15 +72954,15 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3151, 48),
-					Name: "long",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3151, 53),
+						Pos: lp(3151, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3151, 53),
-							Name: "BigInteger",
+							Pos:  lp(3151, 59),
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -72809,15 +72974,15 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3152, 48),
-					Name: "ulong",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3152, 54),
+						Pos: lp(3152, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3152, 54),
-							Name: "BigInteger",
+							Pos:  lp(3152, 59),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -72829,14 +72994,14 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3153, 48),
-					Name: "float",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3153, 54),
+						Pos: lp(3153, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3153, 54),
+							Pos:  lp(3153, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72849,14 +73014,14 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3154, 48),
-					Name: "double",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3154, 55),
+						Pos: lp(3154, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3154, 55),
+							Pos:  lp(3154, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72869,14 +73034,194 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3155, 48),
+					Name: "short",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3155, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3155, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3156, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3156, 48),
+					Name: "ushort",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3156, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3156, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3157, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3157, 48),
+					Name: "char",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3157, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3157, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3158, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3158, 48),
+					Name: "int",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3158, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3158, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3159, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3159, 48),
+					Name: "uint",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3159, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3159, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3160, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3160, 48),
+					Name: "long",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3160, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3160, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3161, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3161, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3161, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3161, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3162, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3162, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3162, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3163, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3163, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3163, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3164, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3164, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3155, 56),
+						Pos: lp(3164, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3155, 56),
+							Pos:  lp(3164, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
