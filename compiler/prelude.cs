@@ -6090,3 +6090,323 @@ namespace System.Text.RegularExpressions
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => All().GetEnumerator();
     }
 }
+
+namespace System
+{
+    // The reference tuple classes (System.Tuple<T1, ...>), compiled into a
+    // program that names Tuple: read-only Item properties, structural
+    // Equals and GetHashCode with .NET's hash combination, ordering by
+    // items, and ToString "(1, 2)". == stays reference equality.
+    internal interface ITupleInternal
+    {
+        string ItemsText();
+        int HashItems();
+    }
+
+    public static class Tuple
+    {
+        public static Tuple<T1> Create<T1>(T1 item1) => new Tuple<T1>(item1);
+        public static Tuple<T1, T2> Create<T1, T2>(T1 item1, T2 item2) => new Tuple<T1, T2>(item1, item2);
+        public static Tuple<T1, T2, T3> Create<T1, T2, T3>(T1 item1, T2 item2, T3 item3) => new Tuple<T1, T2, T3>(item1, item2, item3);
+        public static Tuple<T1, T2, T3, T4> Create<T1, T2, T3, T4>(T1 item1, T2 item2, T3 item3, T4 item4) => new Tuple<T1, T2, T3, T4>(item1, item2, item3, item4);
+        public static Tuple<T1, T2, T3, T4, T5> Create<T1, T2, T3, T4, T5>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5) => new Tuple<T1, T2, T3, T4, T5>(item1, item2, item3, item4, item5);
+        public static Tuple<T1, T2, T3, T4, T5, T6> Create<T1, T2, T3, T4, T5, T6>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6) => new Tuple<T1, T2, T3, T4, T5, T6>(item1, item2, item3, item4, item5, item6);
+        public static Tuple<T1, T2, T3, T4, T5, T6, T7> Create<T1, T2, T3, T4, T5, T6, T7>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7) => new Tuple<T1, T2, T3, T4, T5, T6, T7>(item1, item2, item3, item4, item5, item6, item7);
+        public static Tuple<T1, T2, T3, T4, T5, T6, T7, Tuple<T8>> Create<T1, T2, T3, T4, T5, T6, T7, T8>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7, T8 item8) => new Tuple<T1, T2, T3, T4, T5, T6, T7, Tuple<T8>>(item1, item2, item3, item4, item5, item6, item7, new Tuple<T8>(item8));
+
+        internal static int Combine(int h1, int h2) => ((h1 << 5) + h1) ^ h2;
+        internal static int Hash(object o) => o == null ? 0 : o.GetHashCode();
+        internal static string Text(object o) => o == null ? "" : o.ToString();
+
+        // Comparer<object>.Default.Compare: null first, then IComparable.
+        internal static int CompareItems(object a, object b)
+        {
+            if (a == null) return b == null ? 0 : -1;
+            if (b == null) return 1;
+            if (a is IComparable c) return c.CompareTo(b);
+            throw new ArgumentException("At least one object must implement IComparable.");
+        }
+
+        internal static ArgumentException WrongType(object self) =>
+            new ArgumentException("Argument must be of type " + self.GetType().ToString() + ".", "other");
+    }
+
+    public class Tuple<T1> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public Tuple(T1 item1)
+        {
+            Item1 = item1;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1> other && object.Equals(Item1, other.Item1);
+        public override int GetHashCode() => Tuple.Hash(Item1);
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1> other)) throw Tuple.WrongType(this);
+            int c;
+            return Tuple.CompareItems(Item1, other.Item1);
+        }
+    }
+
+    public class Tuple<T1, T2> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public Tuple(T1 item1, T2 item2)
+        {
+            Item1 = item1;
+            Item2 = item2;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            return Tuple.CompareItems(Item2, other.Item2);
+        }
+    }
+
+    public class Tuple<T1, T2, T3> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Hash(Item3));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            return Tuple.CompareItems(Item3, other.Item3);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4)));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            return Tuple.CompareItems(Item4, other.Item4);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+            Item5 = item5;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4) && object.Equals(Item5, other.Item5);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4))), Tuple.Hash(Item5));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4) + ", " + Tuple.Text(Item5);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4, T5> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item4, other.Item4)) != 0) return c;
+            return Tuple.CompareItems(Item5, other.Item5);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5, T6> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public T6 Item6 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+            Item5 = item5;
+            Item6 = item6;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5, T6> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4) && object.Equals(Item5, other.Item5) && object.Equals(Item6, other.Item6);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4))), Tuple.Combine(Tuple.Hash(Item5), Tuple.Hash(Item6)));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4) + ", " + Tuple.Text(Item5) + ", " + Tuple.Text(Item6);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4, T5, T6> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item4, other.Item4)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item5, other.Item5)) != 0) return c;
+            return Tuple.CompareItems(Item6, other.Item6);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5, T6, T7> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public T6 Item6 { get; }
+        public T7 Item7 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+            Item5 = item5;
+            Item6 = item6;
+            Item7 = item7;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5, T6, T7> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4) && object.Equals(Item5, other.Item5) && object.Equals(Item6, other.Item6) && object.Equals(Item7, other.Item7);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4))), Tuple.Combine(Tuple.Combine(Tuple.Hash(Item5), Tuple.Hash(Item6)), Tuple.Hash(Item7)));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4) + ", " + Tuple.Text(Item5) + ", " + Tuple.Text(Item6) + ", " + Tuple.Text(Item7);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4, T5, T6, T7> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item4, other.Item4)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item5, other.Item5)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item6, other.Item6)) != 0) return c;
+            return Tuple.CompareItems(Item7, other.Item7);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5, T6, T7, TRest> : IComparable, ITupleInternal
+        where TRest : class
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public T6 Item6 { get; }
+        public T7 Item7 { get; }
+        public TRest Rest { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7, TRest rest)
+        {
+            if (!(rest is ITupleInternal)) throw new ArgumentException("The last element of an eight element tuple must be a Tuple.", "rest");
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+            Item5 = item5;
+            Item6 = item6;
+            Item7 = item7;
+            Rest = rest;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5, T6, T7, TRest> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4) && object.Equals(Item5, other.Item5) && object.Equals(Item6, other.Item6) && object.Equals(Item7, other.Item7) && object.Equals(Rest, other.Rest);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4))), Tuple.Combine(Tuple.Combine(Tuple.Hash(Item5), Tuple.Hash(Item6)), Tuple.Combine(Tuple.Hash(Item7), ((ITupleInternal)Rest).HashItems())));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4) + ", " + Tuple.Text(Item5) + ", " + Tuple.Text(Item6) + ", " + Tuple.Text(Item7) + ", " + ((ITupleInternal)Rest).ItemsText();
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4, T5, T6, T7, TRest> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item4, other.Item4)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item5, other.Item5)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item6, other.Item6)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item7, other.Item7)) != 0) return c;
+            return Tuple.CompareItems(Rest, other.Rest);
+        }
+    }
+
+    public static class TupleExtensions
+    {
+        public static void Deconstruct<T1>(this Tuple<T1> value, out T1 item1) { item1 = value.Item1; }
+        public static void Deconstruct<T1, T2>(this Tuple<T1, T2> value, out T1 item1, out T2 item2) { item1 = value.Item1; item2 = value.Item2; }
+        public static void Deconstruct<T1, T2, T3>(this Tuple<T1, T2, T3> value, out T1 item1, out T2 item2, out T3 item3) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; }
+        public static void Deconstruct<T1, T2, T3, T4>(this Tuple<T1, T2, T3, T4> value, out T1 item1, out T2 item2, out T3 item3, out T4 item4) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; item4 = value.Item4; }
+        public static void Deconstruct<T1, T2, T3, T4, T5>(this Tuple<T1, T2, T3, T4, T5> value, out T1 item1, out T2 item2, out T3 item3, out T4 item4, out T5 item5) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; item4 = value.Item4; item5 = value.Item5; }
+        public static void Deconstruct<T1, T2, T3, T4, T5, T6>(this Tuple<T1, T2, T3, T4, T5, T6> value, out T1 item1, out T2 item2, out T3 item3, out T4 item4, out T5 item5, out T6 item6) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; item4 = value.Item4; item5 = value.Item5; item6 = value.Item6; }
+        public static void Deconstruct<T1, T2, T3, T4, T5, T6, T7>(this Tuple<T1, T2, T3, T4, T5, T6, T7> value, out T1 item1, out T2 item2, out T3 item3, out T4 item4, out T5 item5, out T6 item6, out T7 item7) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; item4 = value.Item4; item5 = value.Item5; item6 = value.Item6; item7 = value.Item7; }
+        public static ValueTuple<T1> ToValueTuple<T1>(this Tuple<T1> value) => new ValueTuple<T1>(value.Item1);
+        public static Tuple<T1> ToTuple<T1>(this ValueTuple<T1> value) => new Tuple<T1>(value.Item1);
+        public static (T1, T2) ToValueTuple<T1, T2>(this Tuple<T1, T2> value) => (value.Item1, value.Item2);
+        public static Tuple<T1, T2> ToTuple<T1, T2>(this (T1, T2) value) => new Tuple<T1, T2>(value.Item1, value.Item2);
+        public static (T1, T2, T3) ToValueTuple<T1, T2, T3>(this Tuple<T1, T2, T3> value) => (value.Item1, value.Item2, value.Item3);
+        public static Tuple<T1, T2, T3> ToTuple<T1, T2, T3>(this (T1, T2, T3) value) => new Tuple<T1, T2, T3>(value.Item1, value.Item2, value.Item3);
+        public static (T1, T2, T3, T4) ToValueTuple<T1, T2, T3, T4>(this Tuple<T1, T2, T3, T4> value) => (value.Item1, value.Item2, value.Item3, value.Item4);
+        public static Tuple<T1, T2, T3, T4> ToTuple<T1, T2, T3, T4>(this (T1, T2, T3, T4) value) => new Tuple<T1, T2, T3, T4>(value.Item1, value.Item2, value.Item3, value.Item4);
+        public static (T1, T2, T3, T4, T5) ToValueTuple<T1, T2, T3, T4, T5>(this Tuple<T1, T2, T3, T4, T5> value) => (value.Item1, value.Item2, value.Item3, value.Item4, value.Item5);
+        public static Tuple<T1, T2, T3, T4, T5> ToTuple<T1, T2, T3, T4, T5>(this (T1, T2, T3, T4, T5) value) => new Tuple<T1, T2, T3, T4, T5>(value.Item1, value.Item2, value.Item3, value.Item4, value.Item5);
+        public static (T1, T2, T3, T4, T5, T6) ToValueTuple<T1, T2, T3, T4, T5, T6>(this Tuple<T1, T2, T3, T4, T5, T6> value) => (value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6);
+        public static Tuple<T1, T2, T3, T4, T5, T6> ToTuple<T1, T2, T3, T4, T5, T6>(this (T1, T2, T3, T4, T5, T6) value) => new Tuple<T1, T2, T3, T4, T5, T6>(value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6);
+        public static (T1, T2, T3, T4, T5, T6, T7) ToValueTuple<T1, T2, T3, T4, T5, T6, T7>(this Tuple<T1, T2, T3, T4, T5, T6, T7> value) => (value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6, value.Item7);
+        public static Tuple<T1, T2, T3, T4, T5, T6, T7> ToTuple<T1, T2, T3, T4, T5, T6, T7>(this (T1, T2, T3, T4, T5, T6, T7) value) => new Tuple<T1, T2, T3, T4, T5, T6, T7>(value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6, value.Item7);
+    }
+}
