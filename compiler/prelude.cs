@@ -6410,3 +6410,192 @@ namespace System
         public static Tuple<T1, T2, T3, T4, T5, T6, T7> ToTuple<T1, T2, T3, T4, T5, T6, T7>(this (T1, T2, T3, T4, T5, T6, T7) value) => new Tuple<T1, T2, T3, T4, T5, T6, T7>(value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6, value.Item7);
     }
 }
+
+namespace System.Numerics
+{
+    // System.Numerics.Complex, a pair of doubles with .NET's algorithms:
+    // Smith's division, Hypot for the magnitude, the principal square root
+    // and power; ToString prints "<1; 2>" as .NET 11 does. Prelude bodies
+    // are not bound, so they call the helpers rather than the operators.
+    public struct Complex : IEquatable<Complex>, IFormattable
+    {
+        public static readonly Complex Zero = new Complex(0.0, 0.0);
+        public static readonly Complex One = new Complex(1.0, 0.0);
+        public static readonly Complex ImaginaryOne = new Complex(0.0, 1.0);
+        public static readonly Complex NaN = new Complex(double.NaN, double.NaN);
+        public static readonly Complex Infinity = new Complex(double.PositiveInfinity, double.PositiveInfinity);
+
+        readonly double _re;
+        readonly double _im;
+
+        public Complex(double real, double imaginary)
+        {
+            _re = real;
+            _im = imaginary;
+        }
+
+        public double Real => _re;
+        public double Imaginary => _im;
+        public double Magnitude => Abs(this);
+        public double Phase => Math.Atan2(_im, _re);
+
+        public static Complex FromPolarCoordinates(double magnitude, double phase) =>
+            new Complex(magnitude * Math.Cos(phase), magnitude * Math.Sin(phase));
+
+        public static Complex Negate(Complex value) => new Complex(-value._re, -value._im);
+        public static Complex Add(Complex left, Complex right) => new Complex(left._re + right._re, left._im + right._im);
+        public static Complex Subtract(Complex left, Complex right) => new Complex(left._re - right._re, left._im - right._im);
+        public static Complex Multiply(Complex left, Complex right) => Mul(left, right);
+        public static Complex Divide(Complex dividend, Complex divisor) => SmithDivide(dividend._re, dividend._im, divisor._re, divisor._im);
+
+        public static Complex operator -(Complex value) => new Complex(-value._re, -value._im);
+        public static Complex operator +(Complex value) => value;
+        public static Complex operator +(Complex left, Complex right) => new Complex(left._re + right._re, left._im + right._im);
+        public static Complex operator +(Complex left, double right) => new Complex(left._re + right, left._im);
+        public static Complex operator +(double left, Complex right) => new Complex(left + right._re, right._im);
+        public static Complex operator -(Complex left, Complex right) => new Complex(left._re - right._re, left._im - right._im);
+        public static Complex operator -(Complex left, double right) => new Complex(left._re - right, left._im);
+        public static Complex operator -(double left, Complex right) => new Complex(left - right._re, -right._im);
+        public static Complex operator *(Complex left, Complex right) => Mul(left, right);
+        public static Complex operator *(Complex left, double right) => Scale(left, right);
+        public static Complex operator *(double left, Complex right) => Scale(right, left);
+        public static Complex operator /(Complex left, Complex right) => SmithDivide(left._re, left._im, right._re, right._im);
+        public static Complex operator /(double left, Complex right) => SmithDivide(left, 0.0, right._re, right._im);
+        public static Complex operator /(Complex left, double right)
+        {
+            if (right == 0.0) return NaN;
+            return new Complex(left._re / right, left._im / right);
+        }
+        public static bool operator ==(Complex left, Complex right) => left._re == right._re && left._im == right._im;
+        public static bool operator !=(Complex left, Complex right) => left._re != right._re || left._im != right._im;
+
+        public static implicit operator Complex(double value) => new Complex(value, 0.0);
+        public static implicit operator Complex(float value) => new Complex(value, 0.0);
+        public static implicit operator Complex(long value) => new Complex(value, 0.0);
+        public static implicit operator Complex(int value) => new Complex(value, 0.0);
+        public static implicit operator Complex(short value) => new Complex(value, 0.0);
+        public static implicit operator Complex(byte value) => new Complex(value, 0.0);
+        public static implicit operator Complex(char value) => new Complex(value, 0.0);
+        public static explicit operator Complex(decimal value) => new Complex((double)value, 0.0);
+
+        // A product by a real: a non-finite component gives NaN beside it,
+        // as .NET's does.
+        static Complex Mul(Complex left, Complex right) =>
+            new Complex(left._re * right._re - left._im * right._im, left._im * right._re + left._re * right._im);
+
+        static Complex Scale(Complex c, double k)
+        {
+            if (!double.IsFinite(c._re))
+                return double.IsFinite(c._im) ? new Complex(k * c._re, double.NaN) : NaN;
+            if (!double.IsFinite(c._im))
+                return new Complex(double.NaN, k * c._im);
+            return new Complex(k * c._re, k * c._im);
+        }
+
+        // Smith's algorithm: divide by the divisor's larger component first.
+        static Complex SmithDivide(double a, double b, double c, double d)
+        {
+            if (Math.Abs(d) < Math.Abs(c))
+            {
+                double doc = d / c;
+                return new Complex((a + b * doc) / (c + d * doc), (b - a * doc) / (c + d * doc));
+            }
+            double cod = c / d;
+            return new Complex((b + a * cod) / (d + c * cod), (-a + b * cod) / (d + c * cod));
+        }
+
+        static double Hypot(double a, double b)
+        {
+            a = Math.Abs(a);
+            b = Math.Abs(b);
+            double small = a < b ? a : b, large = a < b ? b : a;
+            if (small == 0.0) return large;
+            if (double.IsPositiveInfinity(large) && !double.IsNaN(small)) return double.PositiveInfinity;
+            double ratio = small / large;
+            return large * Math.Sqrt(1.0 + ratio * ratio);
+        }
+
+        public static double Abs(Complex value) => Hypot(value._re, value._im);
+        public static Complex Conjugate(Complex value) => new Complex(value._re, -value._im);
+        public static Complex Reciprocal(Complex value) => value._re == 0 && value._im == 0 ? Zero : SmithDivide(1.0, 0.0, value._re, value._im);
+        public static bool IsFinite(Complex value) => double.IsFinite(value._re) && double.IsFinite(value._im);
+        public static bool IsInfinity(Complex value) => double.IsInfinity(value._re) || double.IsInfinity(value._im);
+        public static bool IsNaN(Complex value) => !IsInfinity(value) && !IsFinite(value);
+
+        public static Complex Sin(Complex value) =>
+            new Complex(Math.Sin(value._re) * Math.Cosh(value._im), Math.Cos(value._re) * Math.Sinh(value._im));
+        public static Complex Cos(Complex value) =>
+            new Complex(Math.Cos(value._re) * Math.Cosh(value._im), -Math.Sin(value._re) * Math.Sinh(value._im));
+        public static Complex Sinh(Complex value)
+        {
+            Complex s = Sin(new Complex(-value._im, value._re));
+            return new Complex(s._im, -s._re);
+        }
+        public static Complex Cosh(Complex value) => Cos(new Complex(-value._im, value._re));
+        public static Complex Tan(Complex value)
+        {
+            Complex s = Sin(value), c = Cos(value);
+            return SmithDivide(s._re, s._im, c._re, c._im);
+        }
+        public static Complex Log(Complex value) => new Complex(Math.Log(Abs(value)), Math.Atan2(value._im, value._re));
+        public static Complex Log(Complex value, double baseValue)
+        {
+            Complex l = Log(value);
+            return SmithDivide(l._re, l._im, Math.Log(baseValue), 0.0);
+        }
+        public static Complex Log10(Complex value) => Scale(Log(value), 0.43429448190325);
+        public static Complex Exp(Complex value) => FromPolarCoordinates(Math.Exp(value._re), value._im);
+
+        public static Complex Sqrt(Complex value)
+        {
+            if (value._im == 0.0)
+                return value._re < 0.0 ? new Complex(0.0, Math.Sqrt(-value._re)) : new Complex(Math.Sqrt(value._re), 0.0);
+            double re = value._re, im = value._im;
+            bool rescale = Math.Abs(re) >= 7.446288774449766E+307 || Math.Abs(im) >= 7.446288774449766E+307;
+            if (rescale)
+            {
+                re *= 0.25;
+                im *= 0.25;
+            }
+            double x, y;
+            if (re >= 0.0)
+            {
+                x = Math.Sqrt((Hypot(re, im) + re) * 0.5);
+                y = im / (2.0 * x);
+            }
+            else
+            {
+                y = Math.Sqrt((Hypot(re, im) - re) * 0.5);
+                if (im < 0.0) y = -y;
+                x = im / (2.0 * y);
+            }
+            if (rescale)
+            {
+                x *= 2.0;
+                y *= 2.0;
+            }
+            return new Complex(x, y);
+        }
+
+        public static Complex Pow(Complex value, Complex power)
+        {
+            if (power._re == 0.0 && power._im == 0.0) return One;
+            if (value._re == 0.0 && value._im == 0.0) return Zero;
+            double rho = Abs(value);
+            double theta = Math.Atan2(value._im, value._re);
+            double newRho = power._re * theta + power._im * Math.Log(rho);
+            double t = Math.Pow(rho, power._re) * Math.Pow(Math.E, -power._im * theta);
+            return new Complex(t * Math.Cos(newRho), t * Math.Sin(newRho));
+        }
+
+        public static Complex Pow(Complex value, double power) => Pow(value, new Complex(power, 0.0));
+
+        public bool Equals(Complex value) => _re.Equals(value._re) && _im.Equals(value._im);
+        public override bool Equals(object obj) => obj is Complex other && Equals(other);
+        public override int GetHashCode() => _re.GetHashCode() * 31 + _im.GetHashCode();
+        public override string ToString() => "<" + _re.ToString() + "; " + _im.ToString() + ">";
+        public string ToString(string format) => "<" + _re.ToString(format) + "; " + _im.ToString(format) + ">";
+        public string ToString(IFormatProvider provider) => "<" + _re.ToString(provider) + "; " + _im.ToString(provider) + ">";
+        public string ToString(string format, IFormatProvider provider) => "<" + _re.ToString(format, provider) + "; " + _im.ToString(format, provider) + ">";
+    }
+}

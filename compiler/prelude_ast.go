@@ -269,6 +269,7 @@ func preludeAST() *lang.File {
 		preludeAST_233(),
 		preludeAST_234(),
 		preludeAST_235(),
+		preludeAST_236(),
 	}
 	return f
 }
@@ -126436,6 +126437,6546 @@ func preludeAST_235() *lang.TypeDecl {
 								Name: "Item7",
 							},
 						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_236() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6420, 5),
+		Kind:      lang.TypeKind("struct"),
+		Name:      "Complex",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6420, 29),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6420, 40),
+						Name: "Complex",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(6420, 50),
+				Name: "IFormattable",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6422, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6422, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6422, 40),
+						Name: "Zero",
+						Init: &lang.NewExpr{
+							Pos: p(6422, 47),
+							Type: &lang.TypeRef{
+								Pos:  p(6422, 51),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6422, 59),
+									X: &lang.Literal{
+										Pos:   p(6422, 59),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(6422, 64),
+									X: &lang.Literal{
+										Pos:   p(6422, 64),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6423, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6423, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6423, 40),
+						Name: "One",
+						Init: &lang.NewExpr{
+							Pos: p(6423, 46),
+							Type: &lang.TypeRef{
+								Pos:  p(6423, 50),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6423, 58),
+									X: &lang.Literal{
+										Pos:   p(6423, 58),
+										Kind:  lang.LitKind(4),
+										Raw:   "1.0",
+										Value: float64(1),
+									},
+								},
+								&lang.Arg{
+									Pos: p(6423, 63),
+									X: &lang.Literal{
+										Pos:   p(6423, 63),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6424, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6424, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6424, 40),
+						Name: "ImaginaryOne",
+						Init: &lang.NewExpr{
+							Pos: p(6424, 55),
+							Type: &lang.TypeRef{
+								Pos:  p(6424, 59),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6424, 67),
+									X: &lang.Literal{
+										Pos:   p(6424, 67),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(6424, 72),
+									X: &lang.Literal{
+										Pos:   p(6424, 72),
+										Kind:  lang.LitKind(4),
+										Raw:   "1.0",
+										Value: float64(1),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6425, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6425, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6425, 40),
+						Name: "NaN",
+						Init: &lang.NewExpr{
+							Pos: p(6425, 46),
+							Type: &lang.TypeRef{
+								Pos:  p(6425, 50),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6425, 58),
+									X: &lang.MemberExpr{
+										Pos: p(6425, 65),
+										X: &lang.Ident{
+											Pos:  p(6425, 58),
+											Name: "double",
+										},
+										Name: "NaN",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6425, 70),
+									X: &lang.MemberExpr{
+										Pos: p(6425, 77),
+										X: &lang.Ident{
+											Pos:  p(6425, 70),
+											Name: "double",
+										},
+										Name: "NaN",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6426, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6426, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6426, 40),
+						Name: "Infinity",
+						Init: &lang.NewExpr{
+							Pos: p(6426, 51),
+							Type: &lang.TypeRef{
+								Pos:  p(6426, 55),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6426, 63),
+									X: &lang.MemberExpr{
+										Pos: p(6426, 70),
+										X: &lang.Ident{
+											Pos:  p(6426, 63),
+											Name: "double",
+										},
+										Name: "PositiveInfinity",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6426, 88),
+									X: &lang.MemberExpr{
+										Pos: p(6426, 95),
+										X: &lang.Ident{
+											Pos:  p(6426, 88),
+											Name: "double",
+										},
+										Name: "PositiveInfinity",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6428, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6428, 18),
+					Name: "double",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6428, 25),
+						Name: "_re",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6429, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6429, 18),
+					Name: "double",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6429, 25),
+						Name: "_im",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6431, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Complex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6431, 24),
+						Type: &lang.TypeRef{
+							Pos:  p(6431, 24),
+							Name: "double",
+						},
+						Name: "real",
+					},
+					&lang.Param{
+						Pos: p(6431, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6431, 37),
+							Name: "double",
+						},
+						Name: "imaginary",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6432, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6433, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6433, 17),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6433, 13),
+									Name: "_re",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6433, 19),
+									Name: "real",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6434, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6434, 17),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6434, 13),
+									Name: "_im",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6434, 19),
+									Name: "imaginary",
+								},
+							},
+						},
+					},
+					Rbrace: p(6435, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6437, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6437, 16),
+					Name: "double",
+				},
+				Name: "Real",
+				ExprBody: &lang.Ident{
+					Pos:  p(6437, 31),
+					Name: "_re",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6438, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6438, 16),
+					Name: "double",
+				},
+				Name: "Imaginary",
+				ExprBody: &lang.Ident{
+					Pos:  p(6438, 36),
+					Name: "_im",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6439, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6439, 16),
+					Name: "double",
+				},
+				Name: "Magnitude",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6439, 36),
+					Fun: &lang.Ident{
+						Pos:  p(6439, 36),
+						Name: "Abs",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6439, 40),
+							X: &lang.ThisExpr{
+								Pos: p(6439, 40),
+							},
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6440, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6440, 16),
+					Name: "double",
+				},
+				Name: "Phase",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6440, 37),
+					Fun: &lang.MemberExpr{
+						Pos: p(6440, 37),
+						X: &lang.Ident{
+							Pos:  p(6440, 32),
+							Name: "Math",
+						},
+						Name: "Atan2",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6440, 43),
+							X: &lang.Ident{
+								Pos:  p(6440, 43),
+								Name: "_im",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6440, 48),
+							X: &lang.Ident{
+								Pos:  p(6440, 48),
+								Name: "_re",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6442, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6442, 23),
+					Name: "Complex",
+				},
+				Name:    "FromPolarCoordinates",
+				NamePos: p(6442, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6442, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6442, 52),
+							Name: "double",
+						},
+						Name: "magnitude",
+					},
+					&lang.Param{
+						Pos: p(6442, 70),
+						Type: &lang.TypeRef{
+							Pos:  p(6442, 70),
+							Name: "double",
+						},
+						Name: "phase",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6443, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6443, 17),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6443, 25),
+							X: &lang.BinaryExpr{
+								Pos: p(6443, 35),
+								Op:  "*",
+								X: &lang.Ident{
+									Pos:  p(6443, 25),
+									Name: "magnitude",
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6443, 42),
+									Fun: &lang.MemberExpr{
+										Pos: p(6443, 42),
+										X: &lang.Ident{
+											Pos:  p(6443, 37),
+											Name: "Math",
+										},
+										Name: "Cos",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6443, 46),
+											X: &lang.Ident{
+												Pos:  p(6443, 46),
+												Name: "phase",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6443, 54),
+							X: &lang.BinaryExpr{
+								Pos: p(6443, 64),
+								Op:  "*",
+								X: &lang.Ident{
+									Pos:  p(6443, 54),
+									Name: "magnitude",
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6443, 71),
+									Fun: &lang.MemberExpr{
+										Pos: p(6443, 71),
+										X: &lang.Ident{
+											Pos:  p(6443, 66),
+											Name: "Math",
+										},
+										Name: "Sin",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6443, 75),
+											X: &lang.Ident{
+												Pos:  p(6443, 75),
+												Name: "phase",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6445, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6445, 23),
+					Name: "Complex",
+				},
+				Name:    "Negate",
+				NamePos: p(6445, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6445, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(6445, 38),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6445, 56),
+					Type: &lang.TypeRef{
+						Pos:  p(6445, 60),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6445, 68),
+							X: &lang.UnaryExpr{
+								Pos: p(6445, 68),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6445, 75),
+									X: &lang.Ident{
+										Pos:  p(6445, 69),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6445, 80),
+							X: &lang.UnaryExpr{
+								Pos: p(6445, 80),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6445, 87),
+									X: &lang.Ident{
+										Pos:  p(6445, 81),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6446, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6446, 23),
+					Name: "Complex",
+				},
+				Name:    "Add",
+				NamePos: p(6446, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6446, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6446, 35),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6446, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6446, 49),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6446, 67),
+					Type: &lang.TypeRef{
+						Pos:  p(6446, 71),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6446, 79),
+							X: &lang.BinaryExpr{
+								Pos: p(6446, 88),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6446, 84),
+									X: &lang.Ident{
+										Pos:  p(6446, 79),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6446, 96),
+									X: &lang.Ident{
+										Pos:  p(6446, 90),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6446, 101),
+							X: &lang.BinaryExpr{
+								Pos: p(6446, 110),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6446, 106),
+									X: &lang.Ident{
+										Pos:  p(6446, 101),
+										Name: "left",
+									},
+									Name: "_im",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6446, 118),
+									X: &lang.Ident{
+										Pos:  p(6446, 112),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6447, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6447, 23),
+					Name: "Complex",
+				},
+				Name:    "Subtract",
+				NamePos: p(6447, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6447, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6447, 40),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6447, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(6447, 54),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6447, 72),
+					Type: &lang.TypeRef{
+						Pos:  p(6447, 76),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6447, 84),
+							X: &lang.BinaryExpr{
+								Pos: p(6447, 93),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6447, 89),
+									X: &lang.Ident{
+										Pos:  p(6447, 84),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6447, 101),
+									X: &lang.Ident{
+										Pos:  p(6447, 95),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6447, 106),
+							X: &lang.BinaryExpr{
+								Pos: p(6447, 115),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6447, 111),
+									X: &lang.Ident{
+										Pos:  p(6447, 106),
+										Name: "left",
+									},
+									Name: "_im",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6447, 123),
+									X: &lang.Ident{
+										Pos:  p(6447, 117),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6448, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6448, 23),
+					Name: "Complex",
+				},
+				Name:    "Multiply",
+				NamePos: p(6448, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6448, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6448, 40),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6448, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(6448, 54),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6448, 72),
+					Fun: &lang.Ident{
+						Pos:  p(6448, 72),
+						Name: "Mul",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6448, 76),
+							X: &lang.Ident{
+								Pos:  p(6448, 76),
+								Name: "left",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6448, 82),
+							X: &lang.Ident{
+								Pos:  p(6448, 82),
+								Name: "right",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6449, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6449, 23),
+					Name: "Complex",
+				},
+				Name:    "Divide",
+				NamePos: p(6449, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6449, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(6449, 38),
+							Name: "Complex",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: p(6449, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6449, 56),
+							Name: "Complex",
+						},
+						Name: "divisor",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6449, 76),
+					Fun: &lang.Ident{
+						Pos:  p(6449, 76),
+						Name: "SmithDivide",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6449, 88),
+							X: &lang.MemberExpr{
+								Pos: p(6449, 97),
+								X: &lang.Ident{
+									Pos:  p(6449, 88),
+									Name: "dividend",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6449, 102),
+							X: &lang.MemberExpr{
+								Pos: p(6449, 111),
+								X: &lang.Ident{
+									Pos:  p(6449, 102),
+									Name: "dividend",
+								},
+								Name: "_im",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6449, 116),
+							X: &lang.MemberExpr{
+								Pos: p(6449, 124),
+								X: &lang.Ident{
+									Pos:  p(6449, 116),
+									Name: "divisor",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6449, 129),
+							X: &lang.MemberExpr{
+								Pos: p(6449, 137),
+								X: &lang.Ident{
+									Pos:  p(6449, 129),
+									Name: "divisor",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6451, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6451, 23),
+					Name: "Complex",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: p(6451, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6451, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6451, 42),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6451, 60),
+					Type: &lang.TypeRef{
+						Pos:  p(6451, 64),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6451, 72),
+							X: &lang.UnaryExpr{
+								Pos: p(6451, 72),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6451, 79),
+									X: &lang.Ident{
+										Pos:  p(6451, 73),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6451, 84),
+							X: &lang.UnaryExpr{
+								Pos: p(6451, 84),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6451, 91),
+									X: &lang.Ident{
+										Pos:  p(6451, 85),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6452, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6452, 23),
+					Name: "Complex",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: p(6452, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6452, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6452, 42),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.Ident{
+					Pos:  p(6452, 60),
+					Name: "value",
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6453, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6453, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Addition",
+				NamePos: p(6453, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6453, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6453, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6453, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6453, 56),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6453, 74),
+					Type: &lang.TypeRef{
+						Pos:  p(6453, 78),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6453, 86),
+							X: &lang.BinaryExpr{
+								Pos: p(6453, 95),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6453, 91),
+									X: &lang.Ident{
+										Pos:  p(6453, 86),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6453, 103),
+									X: &lang.Ident{
+										Pos:  p(6453, 97),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6453, 108),
+							X: &lang.BinaryExpr{
+								Pos: p(6453, 117),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6453, 113),
+									X: &lang.Ident{
+										Pos:  p(6453, 108),
+										Name: "left",
+									},
+									Name: "_im",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6453, 125),
+									X: &lang.Ident{
+										Pos:  p(6453, 119),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6454, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6454, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Addition",
+				NamePos: p(6454, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6454, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6454, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6454, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6454, 56),
+							Name: "double",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6454, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6454, 77),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6454, 85),
+							X: &lang.BinaryExpr{
+								Pos: p(6454, 94),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6454, 90),
+									X: &lang.Ident{
+										Pos:  p(6454, 85),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.Ident{
+									Pos:  p(6454, 96),
+									Name: "right",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6454, 103),
+							X: &lang.MemberExpr{
+								Pos: p(6454, 108),
+								X: &lang.Ident{
+									Pos:  p(6454, 103),
+									Name: "left",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6455, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6455, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Addition",
+				NamePos: p(6455, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6455, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6455, 42),
+							Name: "double",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6455, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(6455, 55),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6455, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6455, 77),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6455, 85),
+							X: &lang.BinaryExpr{
+								Pos: p(6455, 90),
+								Op:  "+",
+								X: &lang.Ident{
+									Pos:  p(6455, 85),
+									Name: "left",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6455, 98),
+									X: &lang.Ident{
+										Pos:  p(6455, 92),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6455, 103),
+							X: &lang.MemberExpr{
+								Pos: p(6455, 109),
+								X: &lang.Ident{
+									Pos:  p(6455, 103),
+									Name: "right",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6456, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6456, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Subtraction",
+				NamePos: p(6456, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6456, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6456, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6456, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6456, 56),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6456, 74),
+					Type: &lang.TypeRef{
+						Pos:  p(6456, 78),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6456, 86),
+							X: &lang.BinaryExpr{
+								Pos: p(6456, 95),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6456, 91),
+									X: &lang.Ident{
+										Pos:  p(6456, 86),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6456, 103),
+									X: &lang.Ident{
+										Pos:  p(6456, 97),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6456, 108),
+							X: &lang.BinaryExpr{
+								Pos: p(6456, 117),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6456, 113),
+									X: &lang.Ident{
+										Pos:  p(6456, 108),
+										Name: "left",
+									},
+									Name: "_im",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6456, 125),
+									X: &lang.Ident{
+										Pos:  p(6456, 119),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6457, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6457, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Subtraction",
+				NamePos: p(6457, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6457, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6457, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6457, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6457, 56),
+							Name: "double",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6457, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6457, 77),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6457, 85),
+							X: &lang.BinaryExpr{
+								Pos: p(6457, 94),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6457, 90),
+									X: &lang.Ident{
+										Pos:  p(6457, 85),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.Ident{
+									Pos:  p(6457, 96),
+									Name: "right",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6457, 103),
+							X: &lang.MemberExpr{
+								Pos: p(6457, 108),
+								X: &lang.Ident{
+									Pos:  p(6457, 103),
+									Name: "left",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6458, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6458, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Subtraction",
+				NamePos: p(6458, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6458, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6458, 42),
+							Name: "double",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6458, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(6458, 55),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6458, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6458, 77),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6458, 85),
+							X: &lang.BinaryExpr{
+								Pos: p(6458, 90),
+								Op:  "-",
+								X: &lang.Ident{
+									Pos:  p(6458, 85),
+									Name: "left",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6458, 98),
+									X: &lang.Ident{
+										Pos:  p(6458, 92),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6458, 103),
+							X: &lang.UnaryExpr{
+								Pos: p(6458, 103),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6458, 110),
+									X: &lang.Ident{
+										Pos:  p(6458, 104),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6459, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6459, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Multiply",
+				NamePos: p(6459, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6459, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6459, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6459, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6459, 56),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6459, 74),
+					Fun: &lang.Ident{
+						Pos:  p(6459, 74),
+						Name: "Mul",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6459, 78),
+							X: &lang.Ident{
+								Pos:  p(6459, 78),
+								Name: "left",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6459, 84),
+							X: &lang.Ident{
+								Pos:  p(6459, 84),
+								Name: "right",
+							},
+						},
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6460, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6460, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Multiply",
+				NamePos: p(6460, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6460, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6460, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6460, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6460, 56),
+							Name: "double",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6460, 73),
+					Fun: &lang.Ident{
+						Pos:  p(6460, 73),
+						Name: "Scale",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6460, 79),
+							X: &lang.Ident{
+								Pos:  p(6460, 79),
+								Name: "left",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6460, 85),
+							X: &lang.Ident{
+								Pos:  p(6460, 85),
+								Name: "right",
+							},
+						},
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6461, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6461, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Multiply",
+				NamePos: p(6461, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6461, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6461, 42),
+							Name: "double",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6461, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(6461, 55),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6461, 73),
+					Fun: &lang.Ident{
+						Pos:  p(6461, 73),
+						Name: "Scale",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6461, 79),
+							X: &lang.Ident{
+								Pos:  p(6461, 79),
+								Name: "right",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6461, 86),
+							X: &lang.Ident{
+								Pos:  p(6461, 86),
+								Name: "left",
+							},
+						},
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6462, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6462, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Division",
+				NamePos: p(6462, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6462, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6462, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6462, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6462, 56),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6462, 74),
+					Fun: &lang.Ident{
+						Pos:  p(6462, 74),
+						Name: "SmithDivide",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6462, 86),
+							X: &lang.MemberExpr{
+								Pos: p(6462, 91),
+								X: &lang.Ident{
+									Pos:  p(6462, 86),
+									Name: "left",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6462, 96),
+							X: &lang.MemberExpr{
+								Pos: p(6462, 101),
+								X: &lang.Ident{
+									Pos:  p(6462, 96),
+									Name: "left",
+								},
+								Name: "_im",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6462, 106),
+							X: &lang.MemberExpr{
+								Pos: p(6462, 112),
+								X: &lang.Ident{
+									Pos:  p(6462, 106),
+									Name: "right",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6462, 117),
+							X: &lang.MemberExpr{
+								Pos: p(6462, 123),
+								X: &lang.Ident{
+									Pos:  p(6462, 117),
+									Name: "right",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6463, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6463, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Division",
+				NamePos: p(6463, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6463, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6463, 42),
+							Name: "double",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6463, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(6463, 55),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6463, 73),
+					Fun: &lang.Ident{
+						Pos:  p(6463, 73),
+						Name: "SmithDivide",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6463, 85),
+							X: &lang.Ident{
+								Pos:  p(6463, 85),
+								Name: "left",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6463, 91),
+							X: &lang.Literal{
+								Pos:   p(6463, 91),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(6463, 96),
+							X: &lang.MemberExpr{
+								Pos: p(6463, 102),
+								X: &lang.Ident{
+									Pos:  p(6463, 96),
+									Name: "right",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6463, 107),
+							X: &lang.MemberExpr{
+								Pos: p(6463, 113),
+								X: &lang.Ident{
+									Pos:  p(6463, 107),
+									Name: "right",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6464, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6464, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Division",
+				NamePos: p(6464, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6464, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6464, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6464, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6464, 56),
+							Name: "double",
+						},
+						Name: "right",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6465, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6466, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6466, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6466, 17),
+									Name: "right",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6466, 26),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6466, 31),
+								X: &lang.Ident{
+									Pos:  p(6466, 38),
+									Name: "NaN",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6467, 13),
+							X: &lang.NewExpr{
+								Pos: p(6467, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6467, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6467, 32),
+										X: &lang.BinaryExpr{
+											Pos: p(6467, 41),
+											Op:  "/",
+											X: &lang.MemberExpr{
+												Pos: p(6467, 37),
+												X: &lang.Ident{
+													Pos:  p(6467, 32),
+													Name: "left",
+												},
+												Name: "_re",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6467, 43),
+												Name: "right",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6467, 50),
+										X: &lang.BinaryExpr{
+											Pos: p(6467, 59),
+											Op:  "/",
+											X: &lang.MemberExpr{
+												Pos: p(6467, 55),
+												X: &lang.Ident{
+													Pos:  p(6467, 50),
+													Name: "left",
+												},
+												Name: "_im",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6467, 61),
+												Name: "right",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6468, 9),
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6469, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6469, 23),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: p(6469, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6469, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6469, 40),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6469, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(6469, 54),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6469, 94),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6469, 81),
+						Op:  "==",
+						X: &lang.MemberExpr{
+							Pos: p(6469, 77),
+							X: &lang.Ident{
+								Pos:  p(6469, 72),
+								Name: "left",
+							},
+							Name: "_re",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(6469, 90),
+							X: &lang.Ident{
+								Pos:  p(6469, 84),
+								Name: "right",
+							},
+							Name: "_re",
+						},
+					},
+					Y: &lang.BinaryExpr{
+						Pos: p(6469, 106),
+						Op:  "==",
+						X: &lang.MemberExpr{
+							Pos: p(6469, 102),
+							X: &lang.Ident{
+								Pos:  p(6469, 97),
+								Name: "left",
+							},
+							Name: "_im",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(6469, 115),
+							X: &lang.Ident{
+								Pos:  p(6469, 109),
+								Name: "right",
+							},
+							Name: "_im",
+						},
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6470, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6470, 23),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: p(6470, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6470, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6470, 40),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6470, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(6470, 54),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6470, 94),
+					Op:  "||",
+					X: &lang.BinaryExpr{
+						Pos: p(6470, 81),
+						Op:  "!=",
+						X: &lang.MemberExpr{
+							Pos: p(6470, 77),
+							X: &lang.Ident{
+								Pos:  p(6470, 72),
+								Name: "left",
+							},
+							Name: "_re",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(6470, 90),
+							X: &lang.Ident{
+								Pos:  p(6470, 84),
+								Name: "right",
+							},
+							Name: "_re",
+						},
+					},
+					Y: &lang.BinaryExpr{
+						Pos: p(6470, 106),
+						Op:  "!=",
+						X: &lang.MemberExpr{
+							Pos: p(6470, 102),
+							X: &lang.Ident{
+								Pos:  p(6470, 97),
+								Name: "left",
+							},
+							Name: "_im",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(6470, 115),
+							X: &lang.Ident{
+								Pos:  p(6470, 109),
+								Name: "right",
+							},
+							Name: "_im",
+						},
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6472, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6472, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6472, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6472, 49),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6472, 66),
+					Type: &lang.TypeRef{
+						Pos:  p(6472, 70),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6472, 78),
+							X: &lang.Ident{
+								Pos:  p(6472, 78),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6472, 85),
+							X: &lang.Literal{
+								Pos:   p(6472, 85),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6473, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6473, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6473, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6473, 49),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6473, 65),
+					Type: &lang.TypeRef{
+						Pos:  p(6473, 69),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6473, 77),
+							X: &lang.Ident{
+								Pos:  p(6473, 77),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6473, 84),
+							X: &lang.Literal{
+								Pos:   p(6473, 84),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6474, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6474, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6474, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6474, 49),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6474, 64),
+					Type: &lang.TypeRef{
+						Pos:  p(6474, 68),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6474, 76),
+							X: &lang.Ident{
+								Pos:  p(6474, 76),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6474, 83),
+							X: &lang.Literal{
+								Pos:   p(6474, 83),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6475, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6475, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6475, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6475, 49),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6475, 63),
+					Type: &lang.TypeRef{
+						Pos:  p(6475, 67),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6475, 75),
+							X: &lang.Ident{
+								Pos:  p(6475, 75),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6475, 82),
+							X: &lang.Literal{
+								Pos:   p(6475, 82),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6476, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6476, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6476, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6476, 49),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6476, 65),
+					Type: &lang.TypeRef{
+						Pos:  p(6476, 69),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6476, 77),
+							X: &lang.Ident{
+								Pos:  p(6476, 77),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6476, 84),
+							X: &lang.Literal{
+								Pos:   p(6476, 84),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6477, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6477, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6477, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6477, 49),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6477, 64),
+					Type: &lang.TypeRef{
+						Pos:  p(6477, 68),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6477, 76),
+							X: &lang.Ident{
+								Pos:  p(6477, 76),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6477, 83),
+							X: &lang.Literal{
+								Pos:   p(6477, 83),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6478, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6478, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6478, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6478, 49),
+							Name: "char",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6478, 64),
+					Type: &lang.TypeRef{
+						Pos:  p(6478, 68),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6478, 76),
+							X: &lang.Ident{
+								Pos:  p(6478, 76),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6478, 83),
+							X: &lang.Literal{
+								Pos:   p(6478, 83),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6479, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6479, 41),
+					Name: "Complex",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6479, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6479, 49),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6479, 67),
+					Type: &lang.TypeRef{
+						Pos:  p(6479, 71),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6479, 79),
+							X: &lang.CastExpr{
+								Pos: p(6479, 79),
+								Type: &lang.TypeRef{
+									Pos:  p(6479, 80),
+									Name: "double",
+								},
+								X: &lang.Ident{
+									Pos:  p(6479, 87),
+									Name: "value",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6479, 94),
+							X: &lang.Literal{
+								Pos:   p(6479, 94),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6483, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6483, 16),
+					Name: "Complex",
+				},
+				Name:    "Mul",
+				NamePos: p(6483, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6483, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(6483, 28),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6483, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6483, 42),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6484, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6484, 17),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6484, 25),
+							X: &lang.BinaryExpr{
+								Pos: p(6484, 46),
+								Op:  "-",
+								X: &lang.BinaryExpr{
+									Pos: p(6484, 34),
+									Op:  "*",
+									X: &lang.MemberExpr{
+										Pos: p(6484, 30),
+										X: &lang.Ident{
+											Pos:  p(6484, 25),
+											Name: "left",
+										},
+										Name: "_re",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(6484, 42),
+										X: &lang.Ident{
+											Pos:  p(6484, 36),
+											Name: "right",
+										},
+										Name: "_re",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6484, 57),
+									Op:  "*",
+									X: &lang.MemberExpr{
+										Pos: p(6484, 53),
+										X: &lang.Ident{
+											Pos:  p(6484, 48),
+											Name: "left",
+										},
+										Name: "_im",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(6484, 65),
+										X: &lang.Ident{
+											Pos:  p(6484, 59),
+											Name: "right",
+										},
+										Name: "_im",
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6484, 70),
+							X: &lang.BinaryExpr{
+								Pos: p(6484, 91),
+								Op:  "+",
+								X: &lang.BinaryExpr{
+									Pos: p(6484, 79),
+									Op:  "*",
+									X: &lang.MemberExpr{
+										Pos: p(6484, 75),
+										X: &lang.Ident{
+											Pos:  p(6484, 70),
+											Name: "left",
+										},
+										Name: "_im",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(6484, 87),
+										X: &lang.Ident{
+											Pos:  p(6484, 81),
+											Name: "right",
+										},
+										Name: "_re",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6484, 102),
+									Op:  "*",
+									X: &lang.MemberExpr{
+										Pos: p(6484, 98),
+										X: &lang.Ident{
+											Pos:  p(6484, 93),
+											Name: "left",
+										},
+										Name: "_re",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(6484, 110),
+										X: &lang.Ident{
+											Pos:  p(6484, 104),
+											Name: "right",
+										},
+										Name: "_im",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6486, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6486, 16),
+					Name: "Complex",
+				},
+				Name:    "Scale",
+				NamePos: p(6486, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6486, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6486, 30),
+							Name: "Complex",
+						},
+						Name: "c",
+					},
+					&lang.Param{
+						Pos: p(6486, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(6486, 41),
+							Name: "double",
+						},
+						Name: "k",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6487, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6488, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6488, 17),
+								Op:  "!",
+								X: &lang.CallExpr{
+									Pos: p(6488, 25),
+									Fun: &lang.MemberExpr{
+										Pos: p(6488, 25),
+										X: &lang.Ident{
+											Pos:  p(6488, 18),
+											Name: "double",
+										},
+										Name: "IsFinite",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6488, 34),
+											X: &lang.MemberExpr{
+												Pos: p(6488, 36),
+												X: &lang.Ident{
+													Pos:  p(6488, 34),
+													Name: "c",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6489, 17),
+								X: &lang.CondExpr{
+									Pos: p(6489, 47),
+									Cond: &lang.CallExpr{
+										Pos: p(6489, 31),
+										Fun: &lang.MemberExpr{
+											Pos: p(6489, 31),
+											X: &lang.Ident{
+												Pos:  p(6489, 24),
+												Name: "double",
+											},
+											Name: "IsFinite",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6489, 40),
+												X: &lang.MemberExpr{
+													Pos: p(6489, 42),
+													X: &lang.Ident{
+														Pos:  p(6489, 40),
+														Name: "c",
+													},
+													Name: "_im",
+												},
+											},
+										},
+									},
+									Then: &lang.NewExpr{
+										Pos: p(6489, 49),
+										Type: &lang.TypeRef{
+											Pos:  p(6489, 53),
+											Name: "Complex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6489, 61),
+												X: &lang.BinaryExpr{
+													Pos: p(6489, 63),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6489, 61),
+														Name: "k",
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(6489, 67),
+														X: &lang.Ident{
+															Pos:  p(6489, 65),
+															Name: "c",
+														},
+														Name: "_re",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(6489, 72),
+												X: &lang.MemberExpr{
+													Pos: p(6489, 79),
+													X: &lang.Ident{
+														Pos:  p(6489, 72),
+														Name: "double",
+													},
+													Name: "NaN",
+												},
+											},
+										},
+									},
+									Else: &lang.Ident{
+										Pos:  p(6489, 86),
+										Name: "NaN",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6490, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6490, 17),
+								Op:  "!",
+								X: &lang.CallExpr{
+									Pos: p(6490, 25),
+									Fun: &lang.MemberExpr{
+										Pos: p(6490, 25),
+										X: &lang.Ident{
+											Pos:  p(6490, 18),
+											Name: "double",
+										},
+										Name: "IsFinite",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6490, 34),
+											X: &lang.MemberExpr{
+												Pos: p(6490, 36),
+												X: &lang.Ident{
+													Pos:  p(6490, 34),
+													Name: "c",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6491, 17),
+								X: &lang.NewExpr{
+									Pos: p(6491, 24),
+									Type: &lang.TypeRef{
+										Pos:  p(6491, 28),
+										Name: "Complex",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6491, 36),
+											X: &lang.MemberExpr{
+												Pos: p(6491, 43),
+												X: &lang.Ident{
+													Pos:  p(6491, 36),
+													Name: "double",
+												},
+												Name: "NaN",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6491, 48),
+											X: &lang.BinaryExpr{
+												Pos: p(6491, 50),
+												Op:  "*",
+												X: &lang.Ident{
+													Pos:  p(6491, 48),
+													Name: "k",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(6491, 54),
+													X: &lang.Ident{
+														Pos:  p(6491, 52),
+														Name: "c",
+													},
+													Name: "_im",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6492, 13),
+							X: &lang.NewExpr{
+								Pos: p(6492, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6492, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6492, 32),
+										X: &lang.BinaryExpr{
+											Pos: p(6492, 34),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(6492, 32),
+												Name: "k",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(6492, 38),
+												X: &lang.Ident{
+													Pos:  p(6492, 36),
+													Name: "c",
+												},
+												Name: "_re",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6492, 43),
+										X: &lang.BinaryExpr{
+											Pos: p(6492, 45),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(6492, 43),
+												Name: "k",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(6492, 49),
+												X: &lang.Ident{
+													Pos:  p(6492, 47),
+													Name: "c",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6493, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6496, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6496, 16),
+					Name: "Complex",
+				},
+				Name:    "SmithDivide",
+				NamePos: p(6496, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6496, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(6496, 36),
+							Name: "double",
+						},
+						Name: "a",
+					},
+					&lang.Param{
+						Pos: p(6496, 46),
+						Type: &lang.TypeRef{
+							Pos:  p(6496, 46),
+							Name: "double",
+						},
+						Name: "b",
+					},
+					&lang.Param{
+						Pos: p(6496, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6496, 56),
+							Name: "double",
+						},
+						Name: "c",
+					},
+					&lang.Param{
+						Pos: p(6496, 66),
+						Type: &lang.TypeRef{
+							Pos:  p(6496, 66),
+							Name: "double",
+						},
+						Name: "d",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6497, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6498, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6498, 29),
+								Op:  "<",
+								X: &lang.CallExpr{
+									Pos: p(6498, 22),
+									Fun: &lang.MemberExpr{
+										Pos: p(6498, 22),
+										X: &lang.Ident{
+											Pos:  p(6498, 17),
+											Name: "Math",
+										},
+										Name: "Abs",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6498, 26),
+											X: &lang.Ident{
+												Pos:  p(6498, 26),
+												Name: "d",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6498, 36),
+									Fun: &lang.MemberExpr{
+										Pos: p(6498, 36),
+										X: &lang.Ident{
+											Pos:  p(6498, 31),
+											Name: "Math",
+										},
+										Name: "Abs",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6498, 40),
+											X: &lang.Ident{
+												Pos:  p(6498, 40),
+												Name: "c",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6499, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(6500, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(6500, 17),
+											Name: "double",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(6500, 24),
+												Name: "doc",
+												Init: &lang.BinaryExpr{
+													Pos: p(6500, 32),
+													Op:  "/",
+													X: &lang.Ident{
+														Pos:  p(6500, 30),
+														Name: "d",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6500, 34),
+														Name: "c",
+													},
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(6501, 17),
+										X: &lang.NewExpr{
+											Pos: p(6501, 24),
+											Type: &lang.TypeRef{
+												Pos:  p(6501, 28),
+												Name: "Complex",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6501, 36),
+													X: &lang.BinaryExpr{
+														Pos: p(6501, 50),
+														Op:  "/",
+														X: &lang.BinaryExpr{
+															Pos: p(6501, 39),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(6501, 37),
+																Name: "a",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(6501, 43),
+																Op:  "*",
+																X: &lang.Ident{
+																	Pos:  p(6501, 41),
+																	Name: "b",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6501, 45),
+																	Name: "doc",
+																},
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(6501, 55),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(6501, 53),
+																Name: "c",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(6501, 59),
+																Op:  "*",
+																X: &lang.Ident{
+																	Pos:  p(6501, 57),
+																	Name: "d",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6501, 61),
+																	Name: "doc",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6501, 67),
+													X: &lang.BinaryExpr{
+														Pos: p(6501, 81),
+														Op:  "/",
+														X: &lang.BinaryExpr{
+															Pos: p(6501, 70),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(6501, 68),
+																Name: "b",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(6501, 74),
+																Op:  "*",
+																X: &lang.Ident{
+																	Pos:  p(6501, 72),
+																	Name: "a",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6501, 76),
+																	Name: "doc",
+																},
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(6501, 86),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(6501, 84),
+																Name: "c",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(6501, 90),
+																Op:  "*",
+																X: &lang.Ident{
+																	Pos:  p(6501, 88),
+																	Name: "d",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6501, 92),
+																	Name: "doc",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6502, 13),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6503, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6503, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6503, 20),
+									Name: "cod",
+									Init: &lang.BinaryExpr{
+										Pos: p(6503, 28),
+										Op:  "/",
+										X: &lang.Ident{
+											Pos:  p(6503, 26),
+											Name: "c",
+										},
+										Y: &lang.Ident{
+											Pos:  p(6503, 30),
+											Name: "d",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6504, 13),
+							X: &lang.NewExpr{
+								Pos: p(6504, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6504, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6504, 32),
+										X: &lang.BinaryExpr{
+											Pos: p(6504, 46),
+											Op:  "/",
+											X: &lang.BinaryExpr{
+												Pos: p(6504, 35),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(6504, 33),
+													Name: "b",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6504, 39),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6504, 37),
+														Name: "a",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6504, 41),
+														Name: "cod",
+													},
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(6504, 51),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(6504, 49),
+													Name: "d",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6504, 55),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6504, 53),
+														Name: "c",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6504, 57),
+														Name: "cod",
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6504, 63),
+										X: &lang.BinaryExpr{
+											Pos: p(6504, 78),
+											Op:  "/",
+											X: &lang.BinaryExpr{
+												Pos: p(6504, 67),
+												Op:  "+",
+												X: &lang.UnaryExpr{
+													Pos: p(6504, 64),
+													Op:  "-",
+													X: &lang.Ident{
+														Pos:  p(6504, 65),
+														Name: "a",
+													},
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6504, 71),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6504, 69),
+														Name: "b",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6504, 73),
+														Name: "cod",
+													},
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(6504, 83),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(6504, 81),
+													Name: "d",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6504, 87),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6504, 85),
+														Name: "c",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6504, 89),
+														Name: "cod",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6505, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6507, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6507, 16),
+					Name: "double",
+				},
+				Name:    "Hypot",
+				NamePos: p(6507, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6507, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(6507, 29),
+							Name: "double",
+						},
+						Name: "a",
+					},
+					&lang.Param{
+						Pos: p(6507, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(6507, 39),
+							Name: "double",
+						},
+						Name: "b",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6508, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6509, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6509, 15),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6509, 13),
+									Name: "a",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(6509, 22),
+									Fun: &lang.MemberExpr{
+										Pos: p(6509, 22),
+										X: &lang.Ident{
+											Pos:  p(6509, 17),
+											Name: "Math",
+										},
+										Name: "Abs",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6509, 26),
+											X: &lang.Ident{
+												Pos:  p(6509, 26),
+												Name: "a",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6510, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6510, 15),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6510, 13),
+									Name: "b",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(6510, 22),
+									Fun: &lang.MemberExpr{
+										Pos: p(6510, 22),
+										X: &lang.Ident{
+											Pos:  p(6510, 17),
+											Name: "Math",
+										},
+										Name: "Abs",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6510, 26),
+											X: &lang.Ident{
+												Pos:  p(6510, 26),
+												Name: "b",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6511, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6511, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6511, 20),
+									Name: "small",
+									Init: &lang.CondExpr{
+										Pos: p(6511, 34),
+										Cond: &lang.BinaryExpr{
+											Pos: p(6511, 30),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(6511, 28),
+												Name: "a",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6511, 32),
+												Name: "b",
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(6511, 36),
+											Name: "a",
+										},
+										Else: &lang.Ident{
+											Pos:  p(6511, 40),
+											Name: "b",
+										},
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(6511, 43),
+									Name: "large",
+									Init: &lang.CondExpr{
+										Pos: p(6511, 57),
+										Cond: &lang.BinaryExpr{
+											Pos: p(6511, 53),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(6511, 51),
+												Name: "a",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6511, 55),
+												Name: "b",
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(6511, 59),
+											Name: "b",
+										},
+										Else: &lang.Ident{
+											Pos:  p(6511, 63),
+											Name: "a",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6512, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6512, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6512, 17),
+									Name: "small",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6512, 26),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6512, 31),
+								X: &lang.Ident{
+									Pos:  p(6512, 38),
+									Name: "large",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6513, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6513, 50),
+								Op:  "&&",
+								X: &lang.CallExpr{
+									Pos: p(6513, 24),
+									Fun: &lang.MemberExpr{
+										Pos: p(6513, 24),
+										X: &lang.Ident{
+											Pos:  p(6513, 17),
+											Name: "double",
+										},
+										Name: "IsPositiveInfinity",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6513, 43),
+											X: &lang.Ident{
+												Pos:  p(6513, 43),
+												Name: "large",
+											},
+										},
+									},
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(6513, 53),
+									Op:  "!",
+									X: &lang.CallExpr{
+										Pos: p(6513, 61),
+										Fun: &lang.MemberExpr{
+											Pos: p(6513, 61),
+											X: &lang.Ident{
+												Pos:  p(6513, 54),
+												Name: "double",
+											},
+											Name: "IsNaN",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6513, 67),
+												X: &lang.Ident{
+													Pos:  p(6513, 67),
+													Name: "small",
+												},
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6513, 75),
+								X: &lang.MemberExpr{
+									Pos: p(6513, 89),
+									X: &lang.Ident{
+										Pos:  p(6513, 82),
+										Name: "double",
+									},
+									Name: "PositiveInfinity",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6514, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6514, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6514, 20),
+									Name: "ratio",
+									Init: &lang.BinaryExpr{
+										Pos: p(6514, 34),
+										Op:  "/",
+										X: &lang.Ident{
+											Pos:  p(6514, 28),
+											Name: "small",
+										},
+										Y: &lang.Ident{
+											Pos:  p(6514, 36),
+											Name: "large",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6515, 13),
+							X: &lang.BinaryExpr{
+								Pos: p(6515, 26),
+								Op:  "*",
+								X: &lang.Ident{
+									Pos:  p(6515, 20),
+									Name: "large",
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6515, 33),
+									Fun: &lang.MemberExpr{
+										Pos: p(6515, 33),
+										X: &lang.Ident{
+											Pos:  p(6515, 28),
+											Name: "Math",
+										},
+										Name: "Sqrt",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6515, 38),
+											X: &lang.BinaryExpr{
+												Pos: p(6515, 42),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(6515, 38),
+													Kind:  lang.LitKind(4),
+													Raw:   "1.0",
+													Value: float64(1),
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6515, 50),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6515, 44),
+														Name: "ratio",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6515, 52),
+														Name: "ratio",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6516, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6518, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6518, 23),
+					Name: "double",
+				},
+				Name:    "Abs",
+				NamePos: p(6518, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6518, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(6518, 34),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6518, 52),
+					Fun: &lang.Ident{
+						Pos:  p(6518, 52),
+						Name: "Hypot",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6518, 58),
+							X: &lang.MemberExpr{
+								Pos: p(6518, 64),
+								X: &lang.Ident{
+									Pos:  p(6518, 58),
+									Name: "value",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6518, 69),
+							X: &lang.MemberExpr{
+								Pos: p(6518, 75),
+								X: &lang.Ident{
+									Pos:  p(6518, 69),
+									Name: "value",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6519, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6519, 23),
+					Name: "Complex",
+				},
+				Name:    "Conjugate",
+				NamePos: p(6519, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6519, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(6519, 41),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6519, 59),
+					Type: &lang.TypeRef{
+						Pos:  p(6519, 63),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6519, 71),
+							X: &lang.MemberExpr{
+								Pos: p(6519, 77),
+								X: &lang.Ident{
+									Pos:  p(6519, 71),
+									Name: "value",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6519, 82),
+							X: &lang.UnaryExpr{
+								Pos: p(6519, 82),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6519, 89),
+									X: &lang.Ident{
+										Pos:  p(6519, 83),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6520, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6520, 23),
+					Name: "Complex",
+				},
+				Name:    "Reciprocal",
+				NamePos: p(6520, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6520, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6520, 42),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(6520, 93),
+					Cond: &lang.BinaryExpr{
+						Pos: p(6520, 75),
+						Op:  "&&",
+						X: &lang.BinaryExpr{
+							Pos: p(6520, 70),
+							Op:  "==",
+							X: &lang.MemberExpr{
+								Pos: p(6520, 66),
+								X: &lang.Ident{
+									Pos:  p(6520, 60),
+									Name: "value",
+								},
+								Name: "_re",
+							},
+							Y: &lang.Literal{
+								Pos:   p(6520, 73),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						Y: &lang.BinaryExpr{
+							Pos: p(6520, 88),
+							Op:  "==",
+							X: &lang.MemberExpr{
+								Pos: p(6520, 84),
+								X: &lang.Ident{
+									Pos:  p(6520, 78),
+									Name: "value",
+								},
+								Name: "_im",
+							},
+							Y: &lang.Literal{
+								Pos:   p(6520, 91),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(6520, 95),
+						Name: "Zero",
+					},
+					Else: &lang.CallExpr{
+						Pos: p(6520, 102),
+						Fun: &lang.Ident{
+							Pos:  p(6520, 102),
+							Name: "SmithDivide",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6520, 114),
+								X: &lang.Literal{
+									Pos:   p(6520, 114),
+									Kind:  lang.LitKind(4),
+									Raw:   "1.0",
+									Value: float64(1),
+								},
+							},
+							&lang.Arg{
+								Pos: p(6520, 119),
+								X: &lang.Literal{
+									Pos:   p(6520, 119),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							&lang.Arg{
+								Pos: p(6520, 124),
+								X: &lang.MemberExpr{
+									Pos: p(6520, 130),
+									X: &lang.Ident{
+										Pos:  p(6520, 124),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6520, 135),
+								X: &lang.MemberExpr{
+									Pos: p(6520, 141),
+									X: &lang.Ident{
+										Pos:  p(6520, 135),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6521, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6521, 23),
+					Name: "bool",
+				},
+				Name:    "IsFinite",
+				NamePos: p(6521, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6521, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6521, 37),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6521, 82),
+					Op:  "&&",
+					X: &lang.CallExpr{
+						Pos: p(6521, 62),
+						Fun: &lang.MemberExpr{
+							Pos: p(6521, 62),
+							X: &lang.Ident{
+								Pos:  p(6521, 55),
+								Name: "double",
+							},
+							Name: "IsFinite",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6521, 71),
+								X: &lang.MemberExpr{
+									Pos: p(6521, 77),
+									X: &lang.Ident{
+										Pos:  p(6521, 71),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6521, 92),
+						Fun: &lang.MemberExpr{
+							Pos: p(6521, 92),
+							X: &lang.Ident{
+								Pos:  p(6521, 85),
+								Name: "double",
+							},
+							Name: "IsFinite",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6521, 101),
+								X: &lang.MemberExpr{
+									Pos: p(6521, 107),
+									X: &lang.Ident{
+										Pos:  p(6521, 101),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6522, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6522, 23),
+					Name: "bool",
+				},
+				Name:    "IsInfinity",
+				NamePos: p(6522, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6522, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(6522, 39),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6522, 86),
+					Op:  "||",
+					X: &lang.CallExpr{
+						Pos: p(6522, 64),
+						Fun: &lang.MemberExpr{
+							Pos: p(6522, 64),
+							X: &lang.Ident{
+								Pos:  p(6522, 57),
+								Name: "double",
+							},
+							Name: "IsInfinity",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6522, 75),
+								X: &lang.MemberExpr{
+									Pos: p(6522, 81),
+									X: &lang.Ident{
+										Pos:  p(6522, 75),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6522, 96),
+						Fun: &lang.MemberExpr{
+							Pos: p(6522, 96),
+							X: &lang.Ident{
+								Pos:  p(6522, 89),
+								Name: "double",
+							},
+							Name: "IsInfinity",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6522, 107),
+								X: &lang.MemberExpr{
+									Pos: p(6522, 113),
+									X: &lang.Ident{
+										Pos:  p(6522, 107),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6523, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6523, 23),
+					Name: "bool",
+				},
+				Name:    "IsNaN",
+				NamePos: p(6523, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6523, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(6523, 34),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6523, 71),
+					Op:  "&&",
+					X: &lang.UnaryExpr{
+						Pos: p(6523, 52),
+						Op:  "!",
+						X: &lang.CallExpr{
+							Pos: p(6523, 53),
+							Fun: &lang.Ident{
+								Pos:  p(6523, 53),
+								Name: "IsInfinity",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6523, 64),
+									X: &lang.Ident{
+										Pos:  p(6523, 64),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.UnaryExpr{
+						Pos: p(6523, 74),
+						Op:  "!",
+						X: &lang.CallExpr{
+							Pos: p(6523, 75),
+							Fun: &lang.Ident{
+								Pos:  p(6523, 75),
+								Name: "IsFinite",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6523, 84),
+									X: &lang.Ident{
+										Pos:  p(6523, 84),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6525, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6525, 23),
+					Name: "Complex",
+				},
+				Name:    "Sin",
+				NamePos: p(6525, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6525, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6525, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6526, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6526, 17),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6526, 25),
+							X: &lang.BinaryExpr{
+								Pos: p(6526, 45),
+								Op:  "*",
+								X: &lang.CallExpr{
+									Pos: p(6526, 30),
+									Fun: &lang.MemberExpr{
+										Pos: p(6526, 30),
+										X: &lang.Ident{
+											Pos:  p(6526, 25),
+											Name: "Math",
+										},
+										Name: "Sin",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6526, 34),
+											X: &lang.MemberExpr{
+												Pos: p(6526, 40),
+												X: &lang.Ident{
+													Pos:  p(6526, 34),
+													Name: "value",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6526, 52),
+									Fun: &lang.MemberExpr{
+										Pos: p(6526, 52),
+										X: &lang.Ident{
+											Pos:  p(6526, 47),
+											Name: "Math",
+										},
+										Name: "Cosh",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6526, 57),
+											X: &lang.MemberExpr{
+												Pos: p(6526, 63),
+												X: &lang.Ident{
+													Pos:  p(6526, 57),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6526, 69),
+							X: &lang.BinaryExpr{
+								Pos: p(6526, 89),
+								Op:  "*",
+								X: &lang.CallExpr{
+									Pos: p(6526, 74),
+									Fun: &lang.MemberExpr{
+										Pos: p(6526, 74),
+										X: &lang.Ident{
+											Pos:  p(6526, 69),
+											Name: "Math",
+										},
+										Name: "Cos",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6526, 78),
+											X: &lang.MemberExpr{
+												Pos: p(6526, 84),
+												X: &lang.Ident{
+													Pos:  p(6526, 78),
+													Name: "value",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6526, 96),
+									Fun: &lang.MemberExpr{
+										Pos: p(6526, 96),
+										X: &lang.Ident{
+											Pos:  p(6526, 91),
+											Name: "Math",
+										},
+										Name: "Sinh",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6526, 101),
+											X: &lang.MemberExpr{
+												Pos: p(6526, 107),
+												X: &lang.Ident{
+													Pos:  p(6526, 101),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6527, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6527, 23),
+					Name: "Complex",
+				},
+				Name:    "Cos",
+				NamePos: p(6527, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6527, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6527, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6528, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6528, 17),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6528, 25),
+							X: &lang.BinaryExpr{
+								Pos: p(6528, 45),
+								Op:  "*",
+								X: &lang.CallExpr{
+									Pos: p(6528, 30),
+									Fun: &lang.MemberExpr{
+										Pos: p(6528, 30),
+										X: &lang.Ident{
+											Pos:  p(6528, 25),
+											Name: "Math",
+										},
+										Name: "Cos",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6528, 34),
+											X: &lang.MemberExpr{
+												Pos: p(6528, 40),
+												X: &lang.Ident{
+													Pos:  p(6528, 34),
+													Name: "value",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6528, 52),
+									Fun: &lang.MemberExpr{
+										Pos: p(6528, 52),
+										X: &lang.Ident{
+											Pos:  p(6528, 47),
+											Name: "Math",
+										},
+										Name: "Cosh",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6528, 57),
+											X: &lang.MemberExpr{
+												Pos: p(6528, 63),
+												X: &lang.Ident{
+													Pos:  p(6528, 57),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6528, 69),
+							X: &lang.BinaryExpr{
+								Pos: p(6528, 90),
+								Op:  "*",
+								X: &lang.UnaryExpr{
+									Pos: p(6528, 69),
+									Op:  "-",
+									X: &lang.CallExpr{
+										Pos: p(6528, 75),
+										Fun: &lang.MemberExpr{
+											Pos: p(6528, 75),
+											X: &lang.Ident{
+												Pos:  p(6528, 70),
+												Name: "Math",
+											},
+											Name: "Sin",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6528, 79),
+												X: &lang.MemberExpr{
+													Pos: p(6528, 85),
+													X: &lang.Ident{
+														Pos:  p(6528, 79),
+														Name: "value",
+													},
+													Name: "_re",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6528, 97),
+									Fun: &lang.MemberExpr{
+										Pos: p(6528, 97),
+										X: &lang.Ident{
+											Pos:  p(6528, 92),
+											Name: "Math",
+										},
+										Name: "Sinh",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6528, 102),
+											X: &lang.MemberExpr{
+												Pos: p(6528, 108),
+												X: &lang.Ident{
+													Pos:  p(6528, 102),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6529, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6529, 23),
+					Name: "Complex",
+				},
+				Name:    "Sinh",
+				NamePos: p(6529, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6529, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(6529, 36),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6530, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6531, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6531, 13),
+								Name: "Complex",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6531, 21),
+									Name: "s",
+									Init: &lang.CallExpr{
+										Pos: p(6531, 25),
+										Fun: &lang.Ident{
+											Pos:  p(6531, 25),
+											Name: "Sin",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6531, 29),
+												X: &lang.NewExpr{
+													Pos: p(6531, 29),
+													Type: &lang.TypeRef{
+														Pos:  p(6531, 33),
+														Name: "Complex",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6531, 41),
+															X: &lang.UnaryExpr{
+																Pos: p(6531, 41),
+																Op:  "-",
+																X: &lang.MemberExpr{
+																	Pos: p(6531, 48),
+																	X: &lang.Ident{
+																		Pos:  p(6531, 42),
+																		Name: "value",
+																	},
+																	Name: "_im",
+																},
+															},
+														},
+														&lang.Arg{
+															Pos: p(6531, 53),
+															X: &lang.MemberExpr{
+																Pos: p(6531, 59),
+																X: &lang.Ident{
+																	Pos:  p(6531, 53),
+																	Name: "value",
+																},
+																Name: "_re",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6532, 13),
+							X: &lang.NewExpr{
+								Pos: p(6532, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6532, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6532, 32),
+										X: &lang.MemberExpr{
+											Pos: p(6532, 34),
+											X: &lang.Ident{
+												Pos:  p(6532, 32),
+												Name: "s",
+											},
+											Name: "_im",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6532, 39),
+										X: &lang.UnaryExpr{
+											Pos: p(6532, 39),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(6532, 42),
+												X: &lang.Ident{
+													Pos:  p(6532, 40),
+													Name: "s",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6533, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6534, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6534, 23),
+					Name: "Complex",
+				},
+				Name:    "Cosh",
+				NamePos: p(6534, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6534, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(6534, 36),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6534, 54),
+					Fun: &lang.Ident{
+						Pos:  p(6534, 54),
+						Name: "Cos",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6534, 58),
+							X: &lang.NewExpr{
+								Pos: p(6534, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(6534, 62),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6534, 70),
+										X: &lang.UnaryExpr{
+											Pos: p(6534, 70),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(6534, 77),
+												X: &lang.Ident{
+													Pos:  p(6534, 71),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6534, 82),
+										X: &lang.MemberExpr{
+											Pos: p(6534, 88),
+											X: &lang.Ident{
+												Pos:  p(6534, 82),
+												Name: "value",
+											},
+											Name: "_re",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6535, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6535, 23),
+					Name: "Complex",
+				},
+				Name:    "Tan",
+				NamePos: p(6535, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6535, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6535, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6536, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6537, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6537, 13),
+								Name: "Complex",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6537, 21),
+									Name: "s",
+									Init: &lang.CallExpr{
+										Pos: p(6537, 25),
+										Fun: &lang.Ident{
+											Pos:  p(6537, 25),
+											Name: "Sin",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6537, 29),
+												X: &lang.Ident{
+													Pos:  p(6537, 29),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(6537, 37),
+									Name: "c",
+									Init: &lang.CallExpr{
+										Pos: p(6537, 41),
+										Fun: &lang.Ident{
+											Pos:  p(6537, 41),
+											Name: "Cos",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6537, 45),
+												X: &lang.Ident{
+													Pos:  p(6537, 45),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6538, 13),
+							X: &lang.CallExpr{
+								Pos: p(6538, 20),
+								Fun: &lang.Ident{
+									Pos:  p(6538, 20),
+									Name: "SmithDivide",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6538, 32),
+										X: &lang.MemberExpr{
+											Pos: p(6538, 34),
+											X: &lang.Ident{
+												Pos:  p(6538, 32),
+												Name: "s",
+											},
+											Name: "_re",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6538, 39),
+										X: &lang.MemberExpr{
+											Pos: p(6538, 41),
+											X: &lang.Ident{
+												Pos:  p(6538, 39),
+												Name: "s",
+											},
+											Name: "_im",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6538, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6538, 48),
+											X: &lang.Ident{
+												Pos:  p(6538, 46),
+												Name: "c",
+											},
+											Name: "_re",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6538, 53),
+										X: &lang.MemberExpr{
+											Pos: p(6538, 55),
+											X: &lang.Ident{
+												Pos:  p(6538, 53),
+												Name: "c",
+											},
+											Name: "_im",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6539, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6540, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6540, 23),
+					Name: "Complex",
+				},
+				Name:    "Log",
+				NamePos: p(6540, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6540, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6540, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6540, 53),
+					Type: &lang.TypeRef{
+						Pos:  p(6540, 57),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6540, 65),
+							X: &lang.CallExpr{
+								Pos: p(6540, 70),
+								Fun: &lang.MemberExpr{
+									Pos: p(6540, 70),
+									X: &lang.Ident{
+										Pos:  p(6540, 65),
+										Name: "Math",
+									},
+									Name: "Log",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6540, 74),
+										X: &lang.CallExpr{
+											Pos: p(6540, 74),
+											Fun: &lang.Ident{
+												Pos:  p(6540, 74),
+												Name: "Abs",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6540, 78),
+													X: &lang.Ident{
+														Pos:  p(6540, 78),
+														Name: "value",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6540, 87),
+							X: &lang.CallExpr{
+								Pos: p(6540, 92),
+								Fun: &lang.MemberExpr{
+									Pos: p(6540, 92),
+									X: &lang.Ident{
+										Pos:  p(6540, 87),
+										Name: "Math",
+									},
+									Name: "Atan2",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6540, 98),
+										X: &lang.MemberExpr{
+											Pos: p(6540, 104),
+											X: &lang.Ident{
+												Pos:  p(6540, 98),
+												Name: "value",
+											},
+											Name: "_im",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6540, 109),
+										X: &lang.MemberExpr{
+											Pos: p(6540, 115),
+											X: &lang.Ident{
+												Pos:  p(6540, 109),
+												Name: "value",
+											},
+											Name: "_re",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6541, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6541, 23),
+					Name: "Complex",
+				},
+				Name:    "Log",
+				NamePos: p(6541, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6541, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6541, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(6541, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(6541, 50),
+							Name: "double",
+						},
+						Name: "baseValue",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6542, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6543, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6543, 13),
+								Name: "Complex",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6543, 21),
+									Name: "l",
+									Init: &lang.CallExpr{
+										Pos: p(6543, 25),
+										Fun: &lang.Ident{
+											Pos:  p(6543, 25),
+											Name: "Log",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6543, 29),
+												X: &lang.Ident{
+													Pos:  p(6543, 29),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6544, 13),
+							X: &lang.CallExpr{
+								Pos: p(6544, 20),
+								Fun: &lang.Ident{
+									Pos:  p(6544, 20),
+									Name: "SmithDivide",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6544, 32),
+										X: &lang.MemberExpr{
+											Pos: p(6544, 34),
+											X: &lang.Ident{
+												Pos:  p(6544, 32),
+												Name: "l",
+											},
+											Name: "_re",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6544, 39),
+										X: &lang.MemberExpr{
+											Pos: p(6544, 41),
+											X: &lang.Ident{
+												Pos:  p(6544, 39),
+												Name: "l",
+											},
+											Name: "_im",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6544, 46),
+										X: &lang.CallExpr{
+											Pos: p(6544, 51),
+											Fun: &lang.MemberExpr{
+												Pos: p(6544, 51),
+												X: &lang.Ident{
+													Pos:  p(6544, 46),
+													Name: "Math",
+												},
+												Name: "Log",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6544, 55),
+													X: &lang.Ident{
+														Pos:  p(6544, 55),
+														Name: "baseValue",
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6544, 67),
+										X: &lang.Literal{
+											Pos:   p(6544, 67),
+											Kind:  lang.LitKind(4),
+											Raw:   "0.0",
+											Value: float64(0),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6545, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6546, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6546, 23),
+					Name: "Complex",
+				},
+				Name:    "Log10",
+				NamePos: p(6546, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6546, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6546, 37),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6546, 55),
+					Fun: &lang.Ident{
+						Pos:  p(6546, 55),
+						Name: "Scale",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6546, 61),
+							X: &lang.CallExpr{
+								Pos: p(6546, 61),
+								Fun: &lang.Ident{
+									Pos:  p(6546, 61),
+									Name: "Log",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6546, 65),
+										X: &lang.Ident{
+											Pos:  p(6546, 65),
+											Name: "value",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6546, 73),
+							X: &lang.Literal{
+								Pos:   p(6546, 73),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.43429448190325",
+								Value: float64(0.43429448190325),
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6547, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6547, 23),
+					Name: "Complex",
+				},
+				Name:    "Exp",
+				NamePos: p(6547, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6547, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6547, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6547, 53),
+					Fun: &lang.Ident{
+						Pos:  p(6547, 53),
+						Name: "FromPolarCoordinates",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6547, 74),
+							X: &lang.CallExpr{
+								Pos: p(6547, 79),
+								Fun: &lang.MemberExpr{
+									Pos: p(6547, 79),
+									X: &lang.Ident{
+										Pos:  p(6547, 74),
+										Name: "Math",
+									},
+									Name: "Exp",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6547, 83),
+										X: &lang.MemberExpr{
+											Pos: p(6547, 89),
+											X: &lang.Ident{
+												Pos:  p(6547, 83),
+												Name: "value",
+											},
+											Name: "_re",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6547, 95),
+							X: &lang.MemberExpr{
+								Pos: p(6547, 101),
+								X: &lang.Ident{
+									Pos:  p(6547, 95),
+									Name: "value",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6549, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6549, 23),
+					Name: "Complex",
+				},
+				Name:    "Sqrt",
+				NamePos: p(6549, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6549, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(6549, 36),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6550, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6551, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6551, 27),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(6551, 23),
+									X: &lang.Ident{
+										Pos:  p(6551, 17),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6551, 30),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6552, 17),
+								X: &lang.CondExpr{
+									Pos: p(6552, 40),
+									Cond: &lang.BinaryExpr{
+										Pos: p(6552, 34),
+										Op:  "<",
+										X: &lang.MemberExpr{
+											Pos: p(6552, 30),
+											X: &lang.Ident{
+												Pos:  p(6552, 24),
+												Name: "value",
+											},
+											Name: "_re",
+										},
+										Y: &lang.Literal{
+											Pos:   p(6552, 36),
+											Kind:  lang.LitKind(4),
+											Raw:   "0.0",
+											Value: float64(0),
+										},
+									},
+									Then: &lang.NewExpr{
+										Pos: p(6552, 42),
+										Type: &lang.TypeRef{
+											Pos:  p(6552, 46),
+											Name: "Complex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6552, 54),
+												X: &lang.Literal{
+													Pos:   p(6552, 54),
+													Kind:  lang.LitKind(4),
+													Raw:   "0.0",
+													Value: float64(0),
+												},
+											},
+											&lang.Arg{
+												Pos: p(6552, 59),
+												X: &lang.CallExpr{
+													Pos: p(6552, 64),
+													Fun: &lang.MemberExpr{
+														Pos: p(6552, 64),
+														X: &lang.Ident{
+															Pos:  p(6552, 59),
+															Name: "Math",
+														},
+														Name: "Sqrt",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6552, 69),
+															X: &lang.UnaryExpr{
+																Pos: p(6552, 69),
+																Op:  "-",
+																X: &lang.MemberExpr{
+																	Pos: p(6552, 76),
+																	X: &lang.Ident{
+																		Pos:  p(6552, 70),
+																		Name: "value",
+																	},
+																	Name: "_re",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Else: &lang.NewExpr{
+										Pos: p(6552, 84),
+										Type: &lang.TypeRef{
+											Pos:  p(6552, 88),
+											Name: "Complex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6552, 96),
+												X: &lang.CallExpr{
+													Pos: p(6552, 101),
+													Fun: &lang.MemberExpr{
+														Pos: p(6552, 101),
+														X: &lang.Ident{
+															Pos:  p(6552, 96),
+															Name: "Math",
+														},
+														Name: "Sqrt",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6552, 106),
+															X: &lang.MemberExpr{
+																Pos: p(6552, 112),
+																X: &lang.Ident{
+																	Pos:  p(6552, 106),
+																	Name: "value",
+																},
+																Name: "_re",
+															},
+														},
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(6552, 118),
+												X: &lang.Literal{
+													Pos:   p(6552, 118),
+													Kind:  lang.LitKind(4),
+													Raw:   "0.0",
+													Value: float64(0),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6553, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6553, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6553, 20),
+									Name: "re",
+									Init: &lang.MemberExpr{
+										Pos: p(6553, 31),
+										X: &lang.Ident{
+											Pos:  p(6553, 25),
+											Name: "value",
+										},
+										Name: "_re",
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(6553, 36),
+									Name: "im",
+									Init: &lang.MemberExpr{
+										Pos: p(6553, 47),
+										X: &lang.Ident{
+											Pos:  p(6553, 41),
+											Name: "value",
+										},
+										Name: "_im",
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6554, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6554, 13),
+								Name: "bool",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6554, 18),
+									Name: "rescale",
+									Init: &lang.BinaryExpr{
+										Pos: p(6554, 67),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(6554, 41),
+											Op:  ">=",
+											X: &lang.CallExpr{
+												Pos: p(6554, 33),
+												Fun: &lang.MemberExpr{
+													Pos: p(6554, 33),
+													X: &lang.Ident{
+														Pos:  p(6554, 28),
+														Name: "Math",
+													},
+													Name: "Abs",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6554, 37),
+														X: &lang.Ident{
+															Pos:  p(6554, 37),
+															Name: "re",
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(6554, 44),
+												Kind:  lang.LitKind(4),
+												Raw:   "7.446288774449766E+307",
+												Value: float64(7.446288774449766e+307),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(6554, 83),
+											Op:  ">=",
+											X: &lang.CallExpr{
+												Pos: p(6554, 75),
+												Fun: &lang.MemberExpr{
+													Pos: p(6554, 75),
+													X: &lang.Ident{
+														Pos:  p(6554, 70),
+														Name: "Math",
+													},
+													Name: "Abs",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6554, 79),
+														X: &lang.Ident{
+															Pos:  p(6554, 79),
+															Name: "im",
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(6554, 86),
+												Kind:  lang.LitKind(4),
+												Raw:   "7.446288774449766E+307",
+												Value: float64(7.446288774449766e+307),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6555, 13),
+							Cond: &lang.Ident{
+								Pos:  p(6555, 17),
+								Name: "rescale",
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6556, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6557, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6557, 20),
+											Op:  "*=",
+											Left: &lang.Ident{
+												Pos:  p(6557, 17),
+												Name: "re",
+											},
+											Right: &lang.Literal{
+												Pos:   p(6557, 23),
+												Kind:  lang.LitKind(4),
+												Raw:   "0.25",
+												Value: float64(0.25),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6558, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6558, 20),
+											Op:  "*=",
+											Left: &lang.Ident{
+												Pos:  p(6558, 17),
+												Name: "im",
+											},
+											Right: &lang.Literal{
+												Pos:   p(6558, 23),
+												Kind:  lang.LitKind(4),
+												Raw:   "0.25",
+												Value: float64(0.25),
+											},
+										},
+									},
+								},
+								Rbrace: p(6559, 13),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6560, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6560, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6560, 20),
+									Name: "x",
+								},
+								&lang.Declarator{
+									Pos:  p(6560, 23),
+									Name: "y",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6561, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6561, 20),
+								Op:  ">=",
+								X: &lang.Ident{
+									Pos:  p(6561, 17),
+									Name: "re",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6561, 23),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6562, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6563, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6563, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6563, 17),
+												Name: "x",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(6563, 26),
+												Fun: &lang.MemberExpr{
+													Pos: p(6563, 26),
+													X: &lang.Ident{
+														Pos:  p(6563, 21),
+														Name: "Math",
+													},
+													Name: "Sqrt",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6563, 31),
+														X: &lang.BinaryExpr{
+															Pos: p(6563, 52),
+															Op:  "*",
+															X: &lang.BinaryExpr{
+																Pos: p(6563, 46),
+																Op:  "+",
+																X: &lang.CallExpr{
+																	Pos: p(6563, 32),
+																	Fun: &lang.Ident{
+																		Pos:  p(6563, 32),
+																		Name: "Hypot",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(6563, 38),
+																			X: &lang.Ident{
+																				Pos:  p(6563, 38),
+																				Name: "re",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(6563, 42),
+																			X: &lang.Ident{
+																				Pos:  p(6563, 42),
+																				Name: "im",
+																			},
+																		},
+																	},
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6563, 48),
+																	Name: "re",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(6563, 54),
+																Kind:  lang.LitKind(4),
+																Raw:   "0.5",
+																Value: float64(0.5),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6564, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6564, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6564, 17),
+												Name: "y",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(6564, 24),
+												Op:  "/",
+												X: &lang.Ident{
+													Pos:  p(6564, 21),
+													Name: "im",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6564, 31),
+													Op:  "*",
+													X: &lang.Literal{
+														Pos:   p(6564, 27),
+														Kind:  lang.LitKind(4),
+														Raw:   "2.0",
+														Value: float64(2),
+													},
+													Y: &lang.Ident{
+														Pos:  p(6564, 33),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6565, 13),
+							},
+							Else: &lang.BlockStmt{
+								Pos: p(6567, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6568, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6568, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6568, 17),
+												Name: "y",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(6568, 26),
+												Fun: &lang.MemberExpr{
+													Pos: p(6568, 26),
+													X: &lang.Ident{
+														Pos:  p(6568, 21),
+														Name: "Math",
+													},
+													Name: "Sqrt",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6568, 31),
+														X: &lang.BinaryExpr{
+															Pos: p(6568, 52),
+															Op:  "*",
+															X: &lang.BinaryExpr{
+																Pos: p(6568, 46),
+																Op:  "-",
+																X: &lang.CallExpr{
+																	Pos: p(6568, 32),
+																	Fun: &lang.Ident{
+																		Pos:  p(6568, 32),
+																		Name: "Hypot",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(6568, 38),
+																			X: &lang.Ident{
+																				Pos:  p(6568, 38),
+																				Name: "re",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(6568, 42),
+																			X: &lang.Ident{
+																				Pos:  p(6568, 42),
+																				Name: "im",
+																			},
+																		},
+																	},
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6568, 48),
+																	Name: "re",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(6568, 54),
+																Kind:  lang.LitKind(4),
+																Raw:   "0.5",
+																Value: float64(0.5),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(6569, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(6569, 24),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(6569, 21),
+												Name: "im",
+											},
+											Y: &lang.Literal{
+												Pos:   p(6569, 26),
+												Kind:  lang.LitKind(4),
+												Raw:   "0.0",
+												Value: float64(0),
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(6569, 31),
+											X: &lang.AssignExpr{
+												Pos: p(6569, 33),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(6569, 31),
+													Name: "y",
+												},
+												Right: &lang.UnaryExpr{
+													Pos: p(6569, 35),
+													Op:  "-",
+													X: &lang.Ident{
+														Pos:  p(6569, 36),
+														Name: "y",
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6570, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6570, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6570, 17),
+												Name: "x",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(6570, 24),
+												Op:  "/",
+												X: &lang.Ident{
+													Pos:  p(6570, 21),
+													Name: "im",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6570, 31),
+													Op:  "*",
+													X: &lang.Literal{
+														Pos:   p(6570, 27),
+														Kind:  lang.LitKind(4),
+														Raw:   "2.0",
+														Value: float64(2),
+													},
+													Y: &lang.Ident{
+														Pos:  p(6570, 33),
+														Name: "y",
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6571, 13),
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6572, 13),
+							Cond: &lang.Ident{
+								Pos:  p(6572, 17),
+								Name: "rescale",
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6573, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6574, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6574, 19),
+											Op:  "*=",
+											Left: &lang.Ident{
+												Pos:  p(6574, 17),
+												Name: "x",
+											},
+											Right: &lang.Literal{
+												Pos:   p(6574, 22),
+												Kind:  lang.LitKind(4),
+												Raw:   "2.0",
+												Value: float64(2),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6575, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6575, 19),
+											Op:  "*=",
+											Left: &lang.Ident{
+												Pos:  p(6575, 17),
+												Name: "y",
+											},
+											Right: &lang.Literal{
+												Pos:   p(6575, 22),
+												Kind:  lang.LitKind(4),
+												Raw:   "2.0",
+												Value: float64(2),
+											},
+										},
+									},
+								},
+								Rbrace: p(6576, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6577, 13),
+							X: &lang.NewExpr{
+								Pos: p(6577, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6577, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6577, 32),
+										X: &lang.Ident{
+											Pos:  p(6577, 32),
+											Name: "x",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6577, 35),
+										X: &lang.Ident{
+											Pos:  p(6577, 35),
+											Name: "y",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6578, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6580, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6580, 23),
+					Name: "Complex",
+				},
+				Name:    "Pow",
+				NamePos: p(6580, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6580, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6580, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(6580, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(6580, 50),
+							Name: "Complex",
+						},
+						Name: "power",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6581, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6582, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6582, 34),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(6582, 27),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(6582, 23),
+										X: &lang.Ident{
+											Pos:  p(6582, 17),
+											Name: "power",
+										},
+										Name: "_re",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6582, 30),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6582, 47),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(6582, 43),
+										X: &lang.Ident{
+											Pos:  p(6582, 37),
+											Name: "power",
+										},
+										Name: "_im",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6582, 50),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6582, 55),
+								X: &lang.Ident{
+									Pos:  p(6582, 62),
+									Name: "One",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6583, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6583, 34),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(6583, 27),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(6583, 23),
+										X: &lang.Ident{
+											Pos:  p(6583, 17),
+											Name: "value",
+										},
+										Name: "_re",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6583, 30),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6583, 47),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(6583, 43),
+										X: &lang.Ident{
+											Pos:  p(6583, 37),
+											Name: "value",
+										},
+										Name: "_im",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6583, 50),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6583, 55),
+								X: &lang.Ident{
+									Pos:  p(6583, 62),
+									Name: "Zero",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6584, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6584, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6584, 20),
+									Name: "rho",
+									Init: &lang.CallExpr{
+										Pos: p(6584, 26),
+										Fun: &lang.Ident{
+											Pos:  p(6584, 26),
+											Name: "Abs",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6584, 30),
+												X: &lang.Ident{
+													Pos:  p(6584, 30),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6585, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6585, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6585, 20),
+									Name: "theta",
+									Init: &lang.CallExpr{
+										Pos: p(6585, 33),
+										Fun: &lang.MemberExpr{
+											Pos: p(6585, 33),
+											X: &lang.Ident{
+												Pos:  p(6585, 28),
+												Name: "Math",
+											},
+											Name: "Atan2",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6585, 39),
+												X: &lang.MemberExpr{
+													Pos: p(6585, 45),
+													X: &lang.Ident{
+														Pos:  p(6585, 39),
+														Name: "value",
+													},
+													Name: "_im",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6585, 50),
+												X: &lang.MemberExpr{
+													Pos: p(6585, 56),
+													X: &lang.Ident{
+														Pos:  p(6585, 50),
+														Name: "value",
+													},
+													Name: "_re",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6586, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6586, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6586, 20),
+									Name: "newRho",
+									Init: &lang.BinaryExpr{
+										Pos: p(6586, 47),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(6586, 39),
+											Op:  "*",
+											X: &lang.MemberExpr{
+												Pos: p(6586, 35),
+												X: &lang.Ident{
+													Pos:  p(6586, 29),
+													Name: "power",
+												},
+												Name: "_re",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6586, 41),
+												Name: "theta",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(6586, 59),
+											Op:  "*",
+											X: &lang.MemberExpr{
+												Pos: p(6586, 55),
+												X: &lang.Ident{
+													Pos:  p(6586, 49),
+													Name: "power",
+												},
+												Name: "_im",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6586, 66),
+												Fun: &lang.MemberExpr{
+													Pos: p(6586, 66),
+													X: &lang.Ident{
+														Pos:  p(6586, 61),
+														Name: "Math",
+													},
+													Name: "Log",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6586, 70),
+														X: &lang.Ident{
+															Pos:  p(6586, 70),
+															Name: "rho",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6587, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6587, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6587, 20),
+									Name: "t",
+									Init: &lang.BinaryExpr{
+										Pos: p(6587, 49),
+										Op:  "*",
+										X: &lang.CallExpr{
+											Pos: p(6587, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(6587, 29),
+												X: &lang.Ident{
+													Pos:  p(6587, 24),
+													Name: "Math",
+												},
+												Name: "Pow",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6587, 33),
+													X: &lang.Ident{
+														Pos:  p(6587, 33),
+														Name: "rho",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6587, 38),
+													X: &lang.MemberExpr{
+														Pos: p(6587, 44),
+														X: &lang.Ident{
+															Pos:  p(6587, 38),
+															Name: "power",
+														},
+														Name: "_re",
+													},
+												},
+											},
+										},
+										Y: &lang.CallExpr{
+											Pos: p(6587, 56),
+											Fun: &lang.MemberExpr{
+												Pos: p(6587, 56),
+												X: &lang.Ident{
+													Pos:  p(6587, 51),
+													Name: "Math",
+												},
+												Name: "Pow",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6587, 60),
+													X: &lang.MemberExpr{
+														Pos: p(6587, 65),
+														X: &lang.Ident{
+															Pos:  p(6587, 60),
+															Name: "Math",
+														},
+														Name: "E",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6587, 68),
+													X: &lang.BinaryExpr{
+														Pos: p(6587, 79),
+														Op:  "*",
+														X: &lang.UnaryExpr{
+															Pos: p(6587, 68),
+															Op:  "-",
+															X: &lang.MemberExpr{
+																Pos: p(6587, 75),
+																X: &lang.Ident{
+																	Pos:  p(6587, 69),
+																	Name: "power",
+																},
+																Name: "_im",
+															},
+														},
+														Y: &lang.Ident{
+															Pos:  p(6587, 81),
+															Name: "theta",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6588, 13),
+							X: &lang.NewExpr{
+								Pos: p(6588, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6588, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6588, 32),
+										X: &lang.BinaryExpr{
+											Pos: p(6588, 34),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(6588, 32),
+												Name: "t",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6588, 41),
+												Fun: &lang.MemberExpr{
+													Pos: p(6588, 41),
+													X: &lang.Ident{
+														Pos:  p(6588, 36),
+														Name: "Math",
+													},
+													Name: "Cos",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6588, 45),
+														X: &lang.Ident{
+															Pos:  p(6588, 45),
+															Name: "newRho",
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6588, 54),
+										X: &lang.BinaryExpr{
+											Pos: p(6588, 56),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(6588, 54),
+												Name: "t",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6588, 63),
+												Fun: &lang.MemberExpr{
+													Pos: p(6588, 63),
+													X: &lang.Ident{
+														Pos:  p(6588, 58),
+														Name: "Math",
+													},
+													Name: "Sin",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6588, 67),
+														X: &lang.Ident{
+															Pos:  p(6588, 67),
+															Name: "newRho",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6589, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6591, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6591, 23),
+					Name: "Complex",
+				},
+				Name:    "Pow",
+				NamePos: p(6591, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6591, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6591, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(6591, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(6591, 50),
+							Name: "double",
+						},
+						Name: "power",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6591, 67),
+					Fun: &lang.Ident{
+						Pos:  p(6591, 67),
+						Name: "Pow",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6591, 71),
+							X: &lang.Ident{
+								Pos:  p(6591, 71),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6591, 78),
+							X: &lang.NewExpr{
+								Pos: p(6591, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(6591, 82),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6591, 90),
+										X: &lang.Ident{
+											Pos:  p(6591, 90),
+											Name: "power",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6591, 97),
+										X: &lang.Literal{
+											Pos:   p(6591, 97),
+											Kind:  lang.LitKind(4),
+											Raw:   "0.0",
+											Value: float64(0),
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6593, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6593, 16),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6593, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6593, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(6593, 28),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6593, 68),
+					Op:  "&&",
+					X: &lang.CallExpr{
+						Pos: p(6593, 50),
+						Fun: &lang.MemberExpr{
+							Pos: p(6593, 50),
+							X: &lang.Ident{
+								Pos:  p(6593, 46),
+								Name: "_re",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6593, 57),
+								X: &lang.MemberExpr{
+									Pos: p(6593, 63),
+									X: &lang.Ident{
+										Pos:  p(6593, 57),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6593, 75),
+						Fun: &lang.MemberExpr{
+							Pos: p(6593, 75),
+							X: &lang.Ident{
+								Pos:  p(6593, 71),
+								Name: "_im",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6593, 82),
+								X: &lang.MemberExpr{
+									Pos: p(6593, 88),
+									X: &lang.Ident{
+										Pos:  p(6593, 82),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6594, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6594, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6594, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6594, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6594, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6594, 73),
+					Op:  "&&",
+					X: &lang.IsExpr{
+						Pos: p(6594, 56),
+						X: &lang.Ident{
+							Pos:  p(6594, 52),
+							Name: "obj",
+						},
+						Pattern: &lang.TypePattern{
+							Pos: p(6594, 59),
+							Type: &lang.TypeRef{
+								Pos:  p(6594, 59),
+								Name: "Complex",
+							},
+							Name: "other",
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6594, 76),
+						Fun: &lang.Ident{
+							Pos:  p(6594, 76),
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6594, 83),
+								X: &lang.Ident{
+									Pos:  p(6594, 83),
+									Name: "other",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6595, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6595, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6595, 29),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6595, 69),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6595, 64),
+						Op:  "*",
+						X: &lang.CallExpr{
+							Pos: p(6595, 50),
+							Fun: &lang.MemberExpr{
+								Pos: p(6595, 50),
+								X: &lang.Ident{
+									Pos:  p(6595, 46),
+									Name: "_re",
+								},
+								Name: "GetHashCode",
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6595, 66),
+							Raw:   "31",
+							Value: int64(31),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6595, 75),
+						Fun: &lang.MemberExpr{
+							Pos: p(6595, 75),
+							X: &lang.Ident{
+								Pos:  p(6595, 71),
+								Name: "_im",
+							},
+							Name: "GetHashCode",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6596, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6596, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6596, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6596, 91),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6596, 74),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6596, 67),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6596, 50),
+								Op:  "+",
+								X: &lang.Literal{
+									Pos:   p(6596, 46),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"<\"",
+									Value: string("<"),
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6596, 56),
+									Fun: &lang.MemberExpr{
+										Pos: p(6596, 56),
+										X: &lang.Ident{
+											Pos:  p(6596, 52),
+											Name: "_re",
+										},
+										Name: "ToString",
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(6596, 69),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"; \"",
+								Value: string("; "),
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6596, 80),
+							Fun: &lang.MemberExpr{
+								Pos: p(6596, 80),
+								X: &lang.Ident{
+									Pos:  p(6596, 76),
+									Name: "_im",
+								},
+								Name: "ToString",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6596, 93),
+						Kind:  lang.LitKind(8),
+						Raw:   "\">\"",
+						Value: string(">"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6597, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6597, 16),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6597, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6597, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6597, 32),
+							Name: "string",
+						},
+						Name: "format",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6597, 107),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6597, 84),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6597, 77),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6597, 54),
+								Op:  "+",
+								X: &lang.Literal{
+									Pos:   p(6597, 50),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"<\"",
+									Value: string("<"),
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6597, 60),
+									Fun: &lang.MemberExpr{
+										Pos: p(6597, 60),
+										X: &lang.Ident{
+											Pos:  p(6597, 56),
+											Name: "_re",
+										},
+										Name: "ToString",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6597, 69),
+											X: &lang.Ident{
+												Pos:  p(6597, 69),
+												Name: "format",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(6597, 79),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"; \"",
+								Value: string("; "),
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6597, 90),
+							Fun: &lang.MemberExpr{
+								Pos: p(6597, 90),
+								X: &lang.Ident{
+									Pos:  p(6597, 86),
+									Name: "_im",
+								},
+								Name: "ToString",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6597, 99),
+									X: &lang.Ident{
+										Pos:  p(6597, 99),
+										Name: "format",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6597, 109),
+						Kind:  lang.LitKind(8),
+						Raw:   "\">\"",
+						Value: string(">"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6598, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6598, 16),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6598, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6598, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6598, 32),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6598, 122),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6598, 97),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6598, 90),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6598, 65),
+								Op:  "+",
+								X: &lang.Literal{
+									Pos:   p(6598, 61),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"<\"",
+									Value: string("<"),
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6598, 71),
+									Fun: &lang.MemberExpr{
+										Pos: p(6598, 71),
+										X: &lang.Ident{
+											Pos:  p(6598, 67),
+											Name: "_re",
+										},
+										Name: "ToString",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6598, 80),
+											X: &lang.Ident{
+												Pos:  p(6598, 80),
+												Name: "provider",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(6598, 92),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"; \"",
+								Value: string("; "),
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6598, 103),
+							Fun: &lang.MemberExpr{
+								Pos: p(6598, 103),
+								X: &lang.Ident{
+									Pos:  p(6598, 99),
+									Name: "_im",
+								},
+								Name: "ToString",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6598, 112),
+									X: &lang.Ident{
+										Pos:  p(6598, 112),
+										Name: "provider",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6598, 124),
+						Kind:  lang.LitKind(8),
+						Raw:   "\">\"",
+						Value: string(">"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6599, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6599, 16),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6599, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6599, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6599, 32),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: p(6599, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(6599, 47),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6599, 153),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6599, 120),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6599, 113),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6599, 80),
+								Op:  "+",
+								X: &lang.Literal{
+									Pos:   p(6599, 76),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"<\"",
+									Value: string("<"),
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6599, 86),
+									Fun: &lang.MemberExpr{
+										Pos: p(6599, 86),
+										X: &lang.Ident{
+											Pos:  p(6599, 82),
+											Name: "_re",
+										},
+										Name: "ToString",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6599, 95),
+											X: &lang.Ident{
+												Pos:  p(6599, 95),
+												Name: "format",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6599, 103),
+											X: &lang.Ident{
+												Pos:  p(6599, 103),
+												Name: "provider",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(6599, 115),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"; \"",
+								Value: string("; "),
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6599, 126),
+							Fun: &lang.MemberExpr{
+								Pos: p(6599, 126),
+								X: &lang.Ident{
+									Pos:  p(6599, 122),
+									Name: "_im",
+								},
+								Name: "ToString",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6599, 135),
+									X: &lang.Ident{
+										Pos:  p(6599, 135),
+										Name: "format",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6599, 143),
+									X: &lang.Ident{
+										Pos:  p(6599, 143),
+										Name: "provider",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6599, 155),
+						Kind:  lang.LitKind(8),
+						Raw:   "\">\"",
+						Value: string(">"),
 					},
 				},
 			},
