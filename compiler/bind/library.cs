@@ -375,6 +375,9 @@ namespace System
         public extern static double Atan(double d);
         public extern static double Atan2(double y, double x);
         public extern static long BigMul(int a, int b);
+        public extern static ulong BigMul(uint a, uint b);
+        public extern static long BigMul(long a, long b, out long low);
+        public extern static ulong BigMul(ulong a, ulong b, out ulong low);
         public extern static double Cbrt(double d);
         public extern static int Clamp(int value, int min, int max);
         public extern static long Clamp(long value, long min, long max);
