@@ -121,7 +121,20 @@ func (fs *funcState) callLibOperator(m *bind.Method, w, n, dst int) *vm.Type {
 	if f == nil {
 		panic("library operator without a native: " + m.Owner.VM.FullName() + "." + m.Name)
 	}
-	fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), n)
+	argc := n
+	if f.TypeArgs && (m.Name == "op_Implicit" || m.Name == "op_Explicit") {
+		// One native serves a type's conversions to several types (C#
+		// overloads them on the return type): it takes the target type
+		// as a hidden last argument.
+		if fs.top < w+n+1 {
+			fs.allocN(w + n + 1 - fs.top)
+		}
+		if !fs.bindTypeInto(m.Ret, w+n) {
+			fs.loadConst(w+n, vm.Null)
+		}
+		argc++
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), argc)
 	fs.move(dst, w)
 	switch {
 	case m.Ret.VM != nil:

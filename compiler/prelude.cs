@@ -2172,7 +2172,7 @@ namespace System.Collections.Generic
 
     sealed class ObjectEqualityComparer<T> : EqualityComparer<T>
     {
-        public override bool Equals(T x, T y) => object.Equals(x, y);
+        public override bool Equals(T x, T y) => Internal.Equality.DefaultEquals(x, y);
         public override int GetHashCode(T obj) => obj == null ? 0 : obj.GetHashCode();
     }
 
@@ -6088,5 +6088,514 @@ namespace System.Text.RegularExpressions
         public void CopyTo(Match[] array, int arrayIndex) => All().CopyTo(array, arrayIndex);
         public System.Collections.Generic.IEnumerator<Match> GetEnumerator() => All().GetEnumerator();
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => All().GetEnumerator();
+    }
+}
+
+namespace System
+{
+    // The reference tuple classes (System.Tuple<T1, ...>), compiled into a
+    // program that names Tuple: read-only Item properties, structural
+    // Equals and GetHashCode with .NET's hash combination, ordering by
+    // items, and ToString "(1, 2)". == stays reference equality.
+    internal interface ITupleInternal
+    {
+        string ItemsText();
+        int HashItems();
+    }
+
+    public static class Tuple
+    {
+        public static Tuple<T1> Create<T1>(T1 item1) => new Tuple<T1>(item1);
+        public static Tuple<T1, T2> Create<T1, T2>(T1 item1, T2 item2) => new Tuple<T1, T2>(item1, item2);
+        public static Tuple<T1, T2, T3> Create<T1, T2, T3>(T1 item1, T2 item2, T3 item3) => new Tuple<T1, T2, T3>(item1, item2, item3);
+        public static Tuple<T1, T2, T3, T4> Create<T1, T2, T3, T4>(T1 item1, T2 item2, T3 item3, T4 item4) => new Tuple<T1, T2, T3, T4>(item1, item2, item3, item4);
+        public static Tuple<T1, T2, T3, T4, T5> Create<T1, T2, T3, T4, T5>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5) => new Tuple<T1, T2, T3, T4, T5>(item1, item2, item3, item4, item5);
+        public static Tuple<T1, T2, T3, T4, T5, T6> Create<T1, T2, T3, T4, T5, T6>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6) => new Tuple<T1, T2, T3, T4, T5, T6>(item1, item2, item3, item4, item5, item6);
+        public static Tuple<T1, T2, T3, T4, T5, T6, T7> Create<T1, T2, T3, T4, T5, T6, T7>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7) => new Tuple<T1, T2, T3, T4, T5, T6, T7>(item1, item2, item3, item4, item5, item6, item7);
+        public static Tuple<T1, T2, T3, T4, T5, T6, T7, Tuple<T8>> Create<T1, T2, T3, T4, T5, T6, T7, T8>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7, T8 item8) => new Tuple<T1, T2, T3, T4, T5, T6, T7, Tuple<T8>>(item1, item2, item3, item4, item5, item6, item7, new Tuple<T8>(item8));
+
+        internal static int Combine(int h1, int h2) => ((h1 << 5) + h1) ^ h2;
+        internal static int Hash(object o) => o == null ? 0 : o.GetHashCode();
+        internal static string Text(object o) => o == null ? "" : o.ToString();
+
+        // Comparer<object>.Default.Compare: null first, then IComparable.
+        internal static int CompareItems(object a, object b)
+        {
+            if (a == null) return b == null ? 0 : -1;
+            if (b == null) return 1;
+            if (a is IComparable c) return c.CompareTo(b);
+            throw new ArgumentException("At least one object must implement IComparable.");
+        }
+
+        internal static ArgumentException WrongType(object self) =>
+            new ArgumentException("Argument must be of type " + self.GetType().ToString() + ".", "other");
+    }
+
+    public class Tuple<T1> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public Tuple(T1 item1)
+        {
+            Item1 = item1;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1> other && object.Equals(Item1, other.Item1);
+        public override int GetHashCode() => Tuple.Hash(Item1);
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1> other)) throw Tuple.WrongType(this);
+            int c;
+            return Tuple.CompareItems(Item1, other.Item1);
+        }
+    }
+
+    public class Tuple<T1, T2> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public Tuple(T1 item1, T2 item2)
+        {
+            Item1 = item1;
+            Item2 = item2;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            return Tuple.CompareItems(Item2, other.Item2);
+        }
+    }
+
+    public class Tuple<T1, T2, T3> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Hash(Item3));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            return Tuple.CompareItems(Item3, other.Item3);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4)));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            return Tuple.CompareItems(Item4, other.Item4);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+            Item5 = item5;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4) && object.Equals(Item5, other.Item5);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4))), Tuple.Hash(Item5));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4) + ", " + Tuple.Text(Item5);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4, T5> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item4, other.Item4)) != 0) return c;
+            return Tuple.CompareItems(Item5, other.Item5);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5, T6> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public T6 Item6 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+            Item5 = item5;
+            Item6 = item6;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5, T6> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4) && object.Equals(Item5, other.Item5) && object.Equals(Item6, other.Item6);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4))), Tuple.Combine(Tuple.Hash(Item5), Tuple.Hash(Item6)));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4) + ", " + Tuple.Text(Item5) + ", " + Tuple.Text(Item6);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4, T5, T6> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item4, other.Item4)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item5, other.Item5)) != 0) return c;
+            return Tuple.CompareItems(Item6, other.Item6);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5, T6, T7> : IComparable, ITupleInternal
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public T6 Item6 { get; }
+        public T7 Item7 { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7)
+        {
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+            Item5 = item5;
+            Item6 = item6;
+            Item7 = item7;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5, T6, T7> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4) && object.Equals(Item5, other.Item5) && object.Equals(Item6, other.Item6) && object.Equals(Item7, other.Item7);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4))), Tuple.Combine(Tuple.Combine(Tuple.Hash(Item5), Tuple.Hash(Item6)), Tuple.Hash(Item7)));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4) + ", " + Tuple.Text(Item5) + ", " + Tuple.Text(Item6) + ", " + Tuple.Text(Item7);
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4, T5, T6, T7> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item4, other.Item4)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item5, other.Item5)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item6, other.Item6)) != 0) return c;
+            return Tuple.CompareItems(Item7, other.Item7);
+        }
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5, T6, T7, TRest> : IComparable, ITupleInternal
+        where TRest : class
+    {
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public T6 Item6 { get; }
+        public T7 Item7 { get; }
+        public TRest Rest { get; }
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7, TRest rest)
+        {
+            if (!(rest is ITupleInternal)) throw new ArgumentException("The last element of an eight element tuple must be a Tuple.", "rest");
+            Item1 = item1;
+            Item2 = item2;
+            Item3 = item3;
+            Item4 = item4;
+            Item5 = item5;
+            Item6 = item6;
+            Item7 = item7;
+            Rest = rest;
+        }
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5, T6, T7, TRest> other && object.Equals(Item1, other.Item1) && object.Equals(Item2, other.Item2) && object.Equals(Item3, other.Item3) && object.Equals(Item4, other.Item4) && object.Equals(Item5, other.Item5) && object.Equals(Item6, other.Item6) && object.Equals(Item7, other.Item7) && object.Equals(Rest, other.Rest);
+        public override int GetHashCode() => Tuple.Combine(Tuple.Combine(Tuple.Combine(Tuple.Hash(Item1), Tuple.Hash(Item2)), Tuple.Combine(Tuple.Hash(Item3), Tuple.Hash(Item4))), Tuple.Combine(Tuple.Combine(Tuple.Hash(Item5), Tuple.Hash(Item6)), Tuple.Combine(Tuple.Hash(Item7), ((ITupleInternal)Rest).HashItems())));
+        int ITupleInternal.HashItems() => GetHashCode();
+        string ITupleInternal.ItemsText() => Tuple.Text(Item1) + ", " + Tuple.Text(Item2) + ", " + Tuple.Text(Item3) + ", " + Tuple.Text(Item4) + ", " + Tuple.Text(Item5) + ", " + Tuple.Text(Item6) + ", " + Tuple.Text(Item7) + ", " + ((ITupleInternal)Rest).ItemsText();
+        public override string ToString() => "(" + ((ITupleInternal)this).ItemsText() + ")";
+        public int CompareTo(object obj)
+        {
+            if (obj == null) return 1;
+            if (!(obj is Tuple<T1, T2, T3, T4, T5, T6, T7, TRest> other)) throw Tuple.WrongType(this);
+            int c;
+            if ((c = Tuple.CompareItems(Item1, other.Item1)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item2, other.Item2)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item3, other.Item3)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item4, other.Item4)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item5, other.Item5)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item6, other.Item6)) != 0) return c;
+            if ((c = Tuple.CompareItems(Item7, other.Item7)) != 0) return c;
+            return Tuple.CompareItems(Rest, other.Rest);
+        }
+    }
+
+    public static class TupleExtensions
+    {
+        public static void Deconstruct<T1>(this Tuple<T1> value, out T1 item1) { item1 = value.Item1; }
+        public static void Deconstruct<T1, T2>(this Tuple<T1, T2> value, out T1 item1, out T2 item2) { item1 = value.Item1; item2 = value.Item2; }
+        public static void Deconstruct<T1, T2, T3>(this Tuple<T1, T2, T3> value, out T1 item1, out T2 item2, out T3 item3) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; }
+        public static void Deconstruct<T1, T2, T3, T4>(this Tuple<T1, T2, T3, T4> value, out T1 item1, out T2 item2, out T3 item3, out T4 item4) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; item4 = value.Item4; }
+        public static void Deconstruct<T1, T2, T3, T4, T5>(this Tuple<T1, T2, T3, T4, T5> value, out T1 item1, out T2 item2, out T3 item3, out T4 item4, out T5 item5) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; item4 = value.Item4; item5 = value.Item5; }
+        public static void Deconstruct<T1, T2, T3, T4, T5, T6>(this Tuple<T1, T2, T3, T4, T5, T6> value, out T1 item1, out T2 item2, out T3 item3, out T4 item4, out T5 item5, out T6 item6) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; item4 = value.Item4; item5 = value.Item5; item6 = value.Item6; }
+        public static void Deconstruct<T1, T2, T3, T4, T5, T6, T7>(this Tuple<T1, T2, T3, T4, T5, T6, T7> value, out T1 item1, out T2 item2, out T3 item3, out T4 item4, out T5 item5, out T6 item6, out T7 item7) { item1 = value.Item1; item2 = value.Item2; item3 = value.Item3; item4 = value.Item4; item5 = value.Item5; item6 = value.Item6; item7 = value.Item7; }
+        public static ValueTuple<T1> ToValueTuple<T1>(this Tuple<T1> value) => new ValueTuple<T1>(value.Item1);
+        public static Tuple<T1> ToTuple<T1>(this ValueTuple<T1> value) => new Tuple<T1>(value.Item1);
+        public static (T1, T2) ToValueTuple<T1, T2>(this Tuple<T1, T2> value) => (value.Item1, value.Item2);
+        public static Tuple<T1, T2> ToTuple<T1, T2>(this (T1, T2) value) => new Tuple<T1, T2>(value.Item1, value.Item2);
+        public static (T1, T2, T3) ToValueTuple<T1, T2, T3>(this Tuple<T1, T2, T3> value) => (value.Item1, value.Item2, value.Item3);
+        public static Tuple<T1, T2, T3> ToTuple<T1, T2, T3>(this (T1, T2, T3) value) => new Tuple<T1, T2, T3>(value.Item1, value.Item2, value.Item3);
+        public static (T1, T2, T3, T4) ToValueTuple<T1, T2, T3, T4>(this Tuple<T1, T2, T3, T4> value) => (value.Item1, value.Item2, value.Item3, value.Item4);
+        public static Tuple<T1, T2, T3, T4> ToTuple<T1, T2, T3, T4>(this (T1, T2, T3, T4) value) => new Tuple<T1, T2, T3, T4>(value.Item1, value.Item2, value.Item3, value.Item4);
+        public static (T1, T2, T3, T4, T5) ToValueTuple<T1, T2, T3, T4, T5>(this Tuple<T1, T2, T3, T4, T5> value) => (value.Item1, value.Item2, value.Item3, value.Item4, value.Item5);
+        public static Tuple<T1, T2, T3, T4, T5> ToTuple<T1, T2, T3, T4, T5>(this (T1, T2, T3, T4, T5) value) => new Tuple<T1, T2, T3, T4, T5>(value.Item1, value.Item2, value.Item3, value.Item4, value.Item5);
+        public static (T1, T2, T3, T4, T5, T6) ToValueTuple<T1, T2, T3, T4, T5, T6>(this Tuple<T1, T2, T3, T4, T5, T6> value) => (value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6);
+        public static Tuple<T1, T2, T3, T4, T5, T6> ToTuple<T1, T2, T3, T4, T5, T6>(this (T1, T2, T3, T4, T5, T6) value) => new Tuple<T1, T2, T3, T4, T5, T6>(value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6);
+        public static (T1, T2, T3, T4, T5, T6, T7) ToValueTuple<T1, T2, T3, T4, T5, T6, T7>(this Tuple<T1, T2, T3, T4, T5, T6, T7> value) => (value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6, value.Item7);
+        public static Tuple<T1, T2, T3, T4, T5, T6, T7> ToTuple<T1, T2, T3, T4, T5, T6, T7>(this (T1, T2, T3, T4, T5, T6, T7) value) => new Tuple<T1, T2, T3, T4, T5, T6, T7>(value.Item1, value.Item2, value.Item3, value.Item4, value.Item5, value.Item6, value.Item7);
+    }
+}
+
+namespace System.Numerics
+{
+    // System.Numerics.Complex, a pair of doubles with .NET's algorithms:
+    // Smith's division, Hypot for the magnitude, the principal square root
+    // and power; ToString prints "<1; 2>" as .NET 11 does. Prelude bodies
+    // are not bound, so they call the helpers rather than the operators.
+    public struct Complex : IEquatable<Complex>, IFormattable
+    {
+        public static readonly Complex Zero = new Complex(0.0, 0.0);
+        public static readonly Complex One = new Complex(1.0, 0.0);
+        public static readonly Complex ImaginaryOne = new Complex(0.0, 1.0);
+        public static readonly Complex NaN = new Complex(double.NaN, double.NaN);
+        public static readonly Complex Infinity = new Complex(double.PositiveInfinity, double.PositiveInfinity);
+
+        readonly double _re;
+        readonly double _im;
+
+        public Complex(double real, double imaginary)
+        {
+            _re = real;
+            _im = imaginary;
+        }
+
+        public double Real => _re;
+        public double Imaginary => _im;
+        public double Magnitude => Abs(this);
+        public double Phase => Math.Atan2(_im, _re);
+
+        public static Complex FromPolarCoordinates(double magnitude, double phase) =>
+            new Complex(magnitude * Math.Cos(phase), magnitude * Math.Sin(phase));
+
+        public static Complex Negate(Complex value) => new Complex(-value._re, -value._im);
+        public static Complex Add(Complex left, Complex right) => new Complex(left._re + right._re, left._im + right._im);
+        public static Complex Subtract(Complex left, Complex right) => new Complex(left._re - right._re, left._im - right._im);
+        public static Complex Multiply(Complex left, Complex right) => Mul(left, right);
+        public static Complex Divide(Complex dividend, Complex divisor) => SmithDivide(dividend._re, dividend._im, divisor._re, divisor._im);
+
+        public static Complex operator -(Complex value) => new Complex(-value._re, -value._im);
+        public static Complex operator +(Complex value) => value;
+        public static Complex operator +(Complex left, Complex right) => new Complex(left._re + right._re, left._im + right._im);
+        public static Complex operator +(Complex left, double right) => new Complex(left._re + right, left._im);
+        public static Complex operator +(double left, Complex right) => new Complex(left + right._re, right._im);
+        public static Complex operator -(Complex left, Complex right) => new Complex(left._re - right._re, left._im - right._im);
+        public static Complex operator -(Complex left, double right) => new Complex(left._re - right, left._im);
+        public static Complex operator -(double left, Complex right) => new Complex(left - right._re, -right._im);
+        public static Complex operator *(Complex left, Complex right) => Mul(left, right);
+        public static Complex operator *(Complex left, double right) => Scale(left, right);
+        public static Complex operator *(double left, Complex right) => Scale(right, left);
+        public static Complex operator /(Complex left, Complex right) => SmithDivide(left._re, left._im, right._re, right._im);
+        public static Complex operator /(double left, Complex right) => SmithDivide(left, 0.0, right._re, right._im);
+        public static Complex operator /(Complex left, double right)
+        {
+            if (right == 0.0) return NaN;
+            return new Complex(left._re / right, left._im / right);
+        }
+        public static bool operator ==(Complex left, Complex right) => left._re == right._re && left._im == right._im;
+        public static bool operator !=(Complex left, Complex right) => left._re != right._re || left._im != right._im;
+
+        public static implicit operator Complex(double value) => new Complex(value, 0.0);
+        public static implicit operator Complex(float value) => new Complex(value, 0.0);
+        public static implicit operator Complex(long value) => new Complex(value, 0.0);
+        public static implicit operator Complex(int value) => new Complex(value, 0.0);
+        public static implicit operator Complex(short value) => new Complex(value, 0.0);
+        public static implicit operator Complex(byte value) => new Complex(value, 0.0);
+        public static implicit operator Complex(char value) => new Complex(value, 0.0);
+        public static explicit operator Complex(decimal value) => new Complex((double)value, 0.0);
+
+        // A product by a real: a non-finite component gives NaN beside it,
+        // as .NET's does.
+        static Complex Mul(Complex left, Complex right) =>
+            new Complex(left._re * right._re - left._im * right._im, left._im * right._re + left._re * right._im);
+
+        static Complex Scale(Complex c, double k)
+        {
+            if (!double.IsFinite(c._re))
+                return double.IsFinite(c._im) ? new Complex(k * c._re, double.NaN) : NaN;
+            if (!double.IsFinite(c._im))
+                return new Complex(double.NaN, k * c._im);
+            return new Complex(k * c._re, k * c._im);
+        }
+
+        // Smith's algorithm: divide by the divisor's larger component first.
+        static Complex SmithDivide(double a, double b, double c, double d)
+        {
+            if (Math.Abs(d) < Math.Abs(c))
+            {
+                double doc = d / c;
+                return new Complex((a + b * doc) / (c + d * doc), (b - a * doc) / (c + d * doc));
+            }
+            double cod = c / d;
+            return new Complex((b + a * cod) / (d + c * cod), (-a + b * cod) / (d + c * cod));
+        }
+
+        static double Hypot(double a, double b)
+        {
+            a = Math.Abs(a);
+            b = Math.Abs(b);
+            double small = a < b ? a : b, large = a < b ? b : a;
+            if (small == 0.0) return large;
+            if (double.IsPositiveInfinity(large) && !double.IsNaN(small)) return double.PositiveInfinity;
+            double ratio = small / large;
+            return large * Math.Sqrt(1.0 + ratio * ratio);
+        }
+
+        public static double Abs(Complex value) => Hypot(value._re, value._im);
+        public static Complex Conjugate(Complex value) => new Complex(value._re, -value._im);
+        public static Complex Reciprocal(Complex value) => value._re == 0 && value._im == 0 ? Zero : SmithDivide(1.0, 0.0, value._re, value._im);
+        public static bool IsFinite(Complex value) => double.IsFinite(value._re) && double.IsFinite(value._im);
+        public static bool IsInfinity(Complex value) => double.IsInfinity(value._re) || double.IsInfinity(value._im);
+        public static bool IsNaN(Complex value) => !IsInfinity(value) && !IsFinite(value);
+
+        public static Complex Sin(Complex value) =>
+            new Complex(Math.Sin(value._re) * Math.Cosh(value._im), Math.Cos(value._re) * Math.Sinh(value._im));
+        public static Complex Cos(Complex value) =>
+            new Complex(Math.Cos(value._re) * Math.Cosh(value._im), -Math.Sin(value._re) * Math.Sinh(value._im));
+        public static Complex Sinh(Complex value)
+        {
+            Complex s = Sin(new Complex(-value._im, value._re));
+            return new Complex(s._im, -s._re);
+        }
+        public static Complex Cosh(Complex value) => Cos(new Complex(-value._im, value._re));
+        public static Complex Tan(Complex value)
+        {
+            Complex s = Sin(value), c = Cos(value);
+            return SmithDivide(s._re, s._im, c._re, c._im);
+        }
+        public static Complex Log(Complex value) => new Complex(Math.Log(Abs(value)), Math.Atan2(value._im, value._re));
+        public static Complex Log(Complex value, double baseValue)
+        {
+            Complex l = Log(value);
+            return SmithDivide(l._re, l._im, Math.Log(baseValue), 0.0);
+        }
+        public static Complex Log10(Complex value) => Scale(Log(value), 0.43429448190325);
+        public static Complex Exp(Complex value) => FromPolarCoordinates(Math.Exp(value._re), value._im);
+
+        public static Complex Sqrt(Complex value)
+        {
+            if (value._im == 0.0)
+                return value._re < 0.0 ? new Complex(0.0, Math.Sqrt(-value._re)) : new Complex(Math.Sqrt(value._re), 0.0);
+            double re = value._re, im = value._im;
+            bool rescale = Math.Abs(re) >= 7.446288774449766E+307 || Math.Abs(im) >= 7.446288774449766E+307;
+            if (rescale)
+            {
+                re *= 0.25;
+                im *= 0.25;
+            }
+            double x, y;
+            if (re >= 0.0)
+            {
+                x = Math.Sqrt((Hypot(re, im) + re) * 0.5);
+                y = im / (2.0 * x);
+            }
+            else
+            {
+                y = Math.Sqrt((Hypot(re, im) - re) * 0.5);
+                if (im < 0.0) y = -y;
+                x = im / (2.0 * y);
+            }
+            if (rescale)
+            {
+                x *= 2.0;
+                y *= 2.0;
+            }
+            return new Complex(x, y);
+        }
+
+        public static Complex Pow(Complex value, Complex power)
+        {
+            if (power._re == 0.0 && power._im == 0.0) return One;
+            if (value._re == 0.0 && value._im == 0.0) return Zero;
+            double rho = Abs(value);
+            double theta = Math.Atan2(value._im, value._re);
+            double newRho = power._re * theta + power._im * Math.Log(rho);
+            double t = Math.Pow(rho, power._re) * Math.Pow(Math.E, -power._im * theta);
+            return new Complex(t * Math.Cos(newRho), t * Math.Sin(newRho));
+        }
+
+        public static Complex Pow(Complex value, double power) => Pow(value, new Complex(power, 0.0));
+
+        public bool Equals(Complex value) => _re.Equals(value._re) && _im.Equals(value._im);
+        public override bool Equals(object obj) => obj is Complex other && Equals(other);
+        public override int GetHashCode() => _re.GetHashCode() * 31 + _im.GetHashCode();
+        public override string ToString() => "<" + _re.ToString() + "; " + _im.ToString() + ">";
+        public string ToString(string format) => "<" + _re.ToString(format) + "; " + _im.ToString(format) + ">";
+        public string ToString(IFormatProvider provider) => "<" + _re.ToString(provider) + "; " + _im.ToString(provider) + ">";
+        public string ToString(string format, IFormatProvider provider) => "<" + _re.ToString(format, provider) + "; " + _im.ToString(format, provider) + ">";
     }
 }

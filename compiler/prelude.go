@@ -37,6 +37,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"Timeout"}},
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
+	{types: []string{"Tuple", "ITupleInternal", "TupleExtensions"}, members: []string{"ToTuple", "ToValueTuple"}},
 	{types: []string{"Span", "ReadOnlySpan", "Memory", "ReadOnlyMemory", "MemoryExtensions"}, members: []string{"AsSpan", "AsMemory"}},
 	{types: []string{"GC"}},
 	{types: []string{"Debug", "Trace"}},

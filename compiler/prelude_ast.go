@@ -258,6 +258,18 @@ func preludeAST() *lang.File {
 		preludeAST_222(),
 		preludeAST_223(),
 		preludeAST_224(),
+		preludeAST_225(),
+		preludeAST_226(),
+		preludeAST_227(),
+		preludeAST_228(),
+		preludeAST_229(),
+		preludeAST_230(),
+		preludeAST_231(),
+		preludeAST_232(),
+		preludeAST_233(),
+		preludeAST_234(),
+		preludeAST_235(),
+		preludeAST_236(),
 	}
 	return f
 }
@@ -37720,27 +37732,31 @@ func preludeAST_96() *lang.TypeDecl {
 					},
 				},
 				ExprBody: &lang.CallExpr{
-					Pos: p(2175, 57),
+					Pos: p(2175, 68),
 					Fun: &lang.MemberExpr{
-						Pos: p(2175, 57),
-						X: &lang.Ident{
-							Pos:  p(2175, 50),
-							Name: "object",
+						Pos: p(2175, 68),
+						X: &lang.MemberExpr{
+							Pos: p(2175, 59),
+							X: &lang.Ident{
+								Pos:  p(2175, 50),
+								Name: "Internal",
+							},
+							Name: "Equality",
 						},
-						Name: "Equals",
+						Name: "DefaultEquals",
 					},
 					Args: []*lang.Arg{
 						&lang.Arg{
-							Pos: p(2175, 64),
+							Pos: p(2175, 82),
 							X: &lang.Ident{
-								Pos:  p(2175, 64),
+								Pos:  p(2175, 82),
 								Name: "x",
 							},
 						},
 						&lang.Arg{
-							Pos: p(2175, 67),
+							Pos: p(2175, 85),
 							X: &lang.Ident{
-								Pos:  p(2175, 67),
+								Pos:  p(2175, 85),
 								Name: "y",
 							},
 						},
@@ -112611,6 +112627,20357 @@ func preludeAST_224() *lang.TypeDecl {
 				Iface: &lang.TypeRef{
 					Pos:  p(6090, 40),
 					Name: "System.Collections.IEnumerable",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_225() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6100, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ITupleInternal",
+		Namespace: "System",
+		Modifiers: lang.Modifiers(8),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos: p(6102, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6102, 9),
+					Name: "string",
+				},
+				Name:    "ItemsText",
+				NamePos: p(6102, 16),
+			},
+			&lang.MethodDecl{
+				Pos: p(6103, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6103, 9),
+					Name: "int",
+				},
+				Name:    "HashItems",
+				NamePos: p(6103, 13),
+			},
+		},
+	}
+}
+
+func preludeAST_226() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6106, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(6108, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6108, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6108, 29),
+							Name: "T1",
+						},
+					},
+				},
+				Name:    "Create",
+				NamePos: p(6108, 33),
+				TypeParams: []string{
+					"T1",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6108, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(6108, 44),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6108, 57),
+					Type: &lang.TypeRef{
+						Pos:  p(6108, 61),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6108, 67),
+								Name: "T1",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6108, 71),
+							X: &lang.Ident{
+								Pos:  p(6108, 71),
+								Name: "item1",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6109, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6109, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6109, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6109, 33),
+							Name: "T2",
+						},
+					},
+				},
+				Name:    "Create",
+				NamePos: p(6109, 37),
+				TypeParams: []string{
+					"T1",
+					"T2",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6109, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6109, 52),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6109, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(6109, 62),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6109, 75),
+					Type: &lang.TypeRef{
+						Pos:  p(6109, 79),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6109, 85),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6109, 89),
+								Name: "T2",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6109, 93),
+							X: &lang.Ident{
+								Pos:  p(6109, 93),
+								Name: "item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6109, 100),
+							X: &lang.Ident{
+								Pos:  p(6109, 100),
+								Name: "item2",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6110, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6110, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6110, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6110, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6110, 37),
+							Name: "T3",
+						},
+					},
+				},
+				Name:    "Create",
+				NamePos: p(6110, 41),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6110, 60),
+						Type: &lang.TypeRef{
+							Pos:  p(6110, 60),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6110, 70),
+						Type: &lang.TypeRef{
+							Pos:  p(6110, 70),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6110, 80),
+						Type: &lang.TypeRef{
+							Pos:  p(6110, 80),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6110, 93),
+					Type: &lang.TypeRef{
+						Pos:  p(6110, 97),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6110, 103),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6110, 107),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6110, 111),
+								Name: "T3",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6110, 115),
+							X: &lang.Ident{
+								Pos:  p(6110, 115),
+								Name: "item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6110, 122),
+							X: &lang.Ident{
+								Pos:  p(6110, 122),
+								Name: "item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6110, 129),
+							X: &lang.Ident{
+								Pos:  p(6110, 129),
+								Name: "item3",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6111, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6111, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6111, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6111, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6111, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6111, 41),
+							Name: "T4",
+						},
+					},
+				},
+				Name:    "Create",
+				NamePos: p(6111, 45),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6111, 68),
+						Type: &lang.TypeRef{
+							Pos:  p(6111, 68),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6111, 78),
+						Type: &lang.TypeRef{
+							Pos:  p(6111, 78),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6111, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(6111, 88),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6111, 98),
+						Type: &lang.TypeRef{
+							Pos:  p(6111, 98),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6111, 111),
+					Type: &lang.TypeRef{
+						Pos:  p(6111, 115),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6111, 121),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6111, 125),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6111, 129),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6111, 133),
+								Name: "T4",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6111, 137),
+							X: &lang.Ident{
+								Pos:  p(6111, 137),
+								Name: "item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6111, 144),
+							X: &lang.Ident{
+								Pos:  p(6111, 144),
+								Name: "item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6111, 151),
+							X: &lang.Ident{
+								Pos:  p(6111, 151),
+								Name: "item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6111, 158),
+							X: &lang.Ident{
+								Pos:  p(6111, 158),
+								Name: "item4",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6112, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6112, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6112, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6112, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6112, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6112, 41),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6112, 45),
+							Name: "T5",
+						},
+					},
+				},
+				Name:    "Create",
+				NamePos: p(6112, 49),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6112, 76),
+						Type: &lang.TypeRef{
+							Pos:  p(6112, 76),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6112, 86),
+						Type: &lang.TypeRef{
+							Pos:  p(6112, 86),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6112, 96),
+						Type: &lang.TypeRef{
+							Pos:  p(6112, 96),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6112, 106),
+						Type: &lang.TypeRef{
+							Pos:  p(6112, 106),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos: p(6112, 116),
+						Type: &lang.TypeRef{
+							Pos:  p(6112, 116),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6112, 129),
+					Type: &lang.TypeRef{
+						Pos:  p(6112, 133),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6112, 139),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6112, 143),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6112, 147),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6112, 151),
+								Name: "T4",
+							},
+							&lang.TypeRef{
+								Pos:  p(6112, 155),
+								Name: "T5",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6112, 159),
+							X: &lang.Ident{
+								Pos:  p(6112, 159),
+								Name: "item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6112, 166),
+							X: &lang.Ident{
+								Pos:  p(6112, 166),
+								Name: "item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6112, 173),
+							X: &lang.Ident{
+								Pos:  p(6112, 173),
+								Name: "item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6112, 180),
+							X: &lang.Ident{
+								Pos:  p(6112, 180),
+								Name: "item4",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6112, 187),
+							X: &lang.Ident{
+								Pos:  p(6112, 187),
+								Name: "item5",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6113, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6113, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6113, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6113, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6113, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6113, 41),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6113, 45),
+							Name: "T5",
+						},
+						&lang.TypeRef{
+							Pos:  p(6113, 49),
+							Name: "T6",
+						},
+					},
+				},
+				Name:    "Create",
+				NamePos: p(6113, 53),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6113, 84),
+						Type: &lang.TypeRef{
+							Pos:  p(6113, 84),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6113, 94),
+						Type: &lang.TypeRef{
+							Pos:  p(6113, 94),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6113, 104),
+						Type: &lang.TypeRef{
+							Pos:  p(6113, 104),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6113, 114),
+						Type: &lang.TypeRef{
+							Pos:  p(6113, 114),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos: p(6113, 124),
+						Type: &lang.TypeRef{
+							Pos:  p(6113, 124),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+					&lang.Param{
+						Pos: p(6113, 134),
+						Type: &lang.TypeRef{
+							Pos:  p(6113, 134),
+							Name: "T6",
+						},
+						Name: "item6",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6113, 147),
+					Type: &lang.TypeRef{
+						Pos:  p(6113, 151),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6113, 157),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6113, 161),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6113, 165),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6113, 169),
+								Name: "T4",
+							},
+							&lang.TypeRef{
+								Pos:  p(6113, 173),
+								Name: "T5",
+							},
+							&lang.TypeRef{
+								Pos:  p(6113, 177),
+								Name: "T6",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6113, 181),
+							X: &lang.Ident{
+								Pos:  p(6113, 181),
+								Name: "item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6113, 188),
+							X: &lang.Ident{
+								Pos:  p(6113, 188),
+								Name: "item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6113, 195),
+							X: &lang.Ident{
+								Pos:  p(6113, 195),
+								Name: "item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6113, 202),
+							X: &lang.Ident{
+								Pos:  p(6113, 202),
+								Name: "item4",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6113, 209),
+							X: &lang.Ident{
+								Pos:  p(6113, 209),
+								Name: "item5",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6113, 216),
+							X: &lang.Ident{
+								Pos:  p(6113, 216),
+								Name: "item6",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6114, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6114, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6114, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6114, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6114, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6114, 41),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6114, 45),
+							Name: "T5",
+						},
+						&lang.TypeRef{
+							Pos:  p(6114, 49),
+							Name: "T6",
+						},
+						&lang.TypeRef{
+							Pos:  p(6114, 53),
+							Name: "T7",
+						},
+					},
+				},
+				Name:    "Create",
+				NamePos: p(6114, 57),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6114, 92),
+						Type: &lang.TypeRef{
+							Pos:  p(6114, 92),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6114, 102),
+						Type: &lang.TypeRef{
+							Pos:  p(6114, 102),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6114, 112),
+						Type: &lang.TypeRef{
+							Pos:  p(6114, 112),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6114, 122),
+						Type: &lang.TypeRef{
+							Pos:  p(6114, 122),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos: p(6114, 132),
+						Type: &lang.TypeRef{
+							Pos:  p(6114, 132),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+					&lang.Param{
+						Pos: p(6114, 142),
+						Type: &lang.TypeRef{
+							Pos:  p(6114, 142),
+							Name: "T6",
+						},
+						Name: "item6",
+					},
+					&lang.Param{
+						Pos: p(6114, 152),
+						Type: &lang.TypeRef{
+							Pos:  p(6114, 152),
+							Name: "T7",
+						},
+						Name: "item7",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6114, 165),
+					Type: &lang.TypeRef{
+						Pos:  p(6114, 169),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6114, 175),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6114, 179),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6114, 183),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6114, 187),
+								Name: "T4",
+							},
+							&lang.TypeRef{
+								Pos:  p(6114, 191),
+								Name: "T5",
+							},
+							&lang.TypeRef{
+								Pos:  p(6114, 195),
+								Name: "T6",
+							},
+							&lang.TypeRef{
+								Pos:  p(6114, 199),
+								Name: "T7",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6114, 203),
+							X: &lang.Ident{
+								Pos:  p(6114, 203),
+								Name: "item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6114, 210),
+							X: &lang.Ident{
+								Pos:  p(6114, 210),
+								Name: "item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6114, 217),
+							X: &lang.Ident{
+								Pos:  p(6114, 217),
+								Name: "item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6114, 224),
+							X: &lang.Ident{
+								Pos:  p(6114, 224),
+								Name: "item4",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6114, 231),
+							X: &lang.Ident{
+								Pos:  p(6114, 231),
+								Name: "item5",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6114, 238),
+							X: &lang.Ident{
+								Pos:  p(6114, 238),
+								Name: "item6",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6114, 245),
+							X: &lang.Ident{
+								Pos:  p(6114, 245),
+								Name: "item7",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6115, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6115, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6115, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6115, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6115, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6115, 41),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6115, 45),
+							Name: "T5",
+						},
+						&lang.TypeRef{
+							Pos:  p(6115, 49),
+							Name: "T6",
+						},
+						&lang.TypeRef{
+							Pos:  p(6115, 53),
+							Name: "T7",
+						},
+						&lang.TypeRef{
+							Pos:  p(6115, 57),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6115, 63),
+									Name: "T8",
+								},
+							},
+						},
+					},
+				},
+				Name:    "Create",
+				NamePos: p(6115, 68),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6115, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 107),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6115, 117),
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 117),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6115, 127),
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 127),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6115, 137),
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 137),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos: p(6115, 147),
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 147),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+					&lang.Param{
+						Pos: p(6115, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 157),
+							Name: "T6",
+						},
+						Name: "item6",
+					},
+					&lang.Param{
+						Pos: p(6115, 167),
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 167),
+							Name: "T7",
+						},
+						Name: "item7",
+					},
+					&lang.Param{
+						Pos: p(6115, 177),
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 177),
+							Name: "T8",
+						},
+						Name: "item8",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6115, 190),
+					Type: &lang.TypeRef{
+						Pos:  p(6115, 194),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6115, 200),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6115, 204),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6115, 208),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6115, 212),
+								Name: "T4",
+							},
+							&lang.TypeRef{
+								Pos:  p(6115, 216),
+								Name: "T5",
+							},
+							&lang.TypeRef{
+								Pos:  p(6115, 220),
+								Name: "T6",
+							},
+							&lang.TypeRef{
+								Pos:  p(6115, 224),
+								Name: "T7",
+							},
+							&lang.TypeRef{
+								Pos:  p(6115, 228),
+								Name: "Tuple",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(6115, 234),
+										Name: "T8",
+									},
+								},
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6115, 239),
+							X: &lang.Ident{
+								Pos:  p(6115, 239),
+								Name: "item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6115, 246),
+							X: &lang.Ident{
+								Pos:  p(6115, 246),
+								Name: "item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6115, 253),
+							X: &lang.Ident{
+								Pos:  p(6115, 253),
+								Name: "item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6115, 260),
+							X: &lang.Ident{
+								Pos:  p(6115, 260),
+								Name: "item4",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6115, 267),
+							X: &lang.Ident{
+								Pos:  p(6115, 267),
+								Name: "item5",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6115, 274),
+							X: &lang.Ident{
+								Pos:  p(6115, 274),
+								Name: "item6",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6115, 281),
+							X: &lang.Ident{
+								Pos:  p(6115, 281),
+								Name: "item7",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6115, 288),
+							X: &lang.NewExpr{
+								Pos: p(6115, 288),
+								Type: &lang.TypeRef{
+									Pos:  p(6115, 292),
+									Name: "Tuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6115, 298),
+											Name: "T8",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6115, 302),
+										X: &lang.Ident{
+											Pos:  p(6115, 302),
+											Name: "item8",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6117, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6117, 25),
+					Name: "int",
+				},
+				Name:    "Combine",
+				NamePos: p(6117, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6117, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6117, 37),
+							Name: "int",
+						},
+						Name: "h1",
+					},
+					&lang.Param{
+						Pos: p(6117, 45),
+						Type: &lang.TypeRef{
+							Pos:  p(6117, 45),
+							Name: "int",
+						},
+						Name: "h2",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6117, 73),
+					Op:  "^",
+					X: &lang.BinaryExpr{
+						Pos: p(6117, 67),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6117, 61),
+							Op:  "<<",
+							X: &lang.Ident{
+								Pos:  p(6117, 58),
+								Name: "h1",
+							},
+							Y: &lang.Literal{
+								Pos:   p(6117, 64),
+								Raw:   "5",
+								Value: int64(5),
+							},
+						},
+						Y: &lang.Ident{
+							Pos:  p(6117, 69),
+							Name: "h1",
+						},
+					},
+					Y: &lang.Ident{
+						Pos:  p(6117, 75),
+						Name: "h2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6118, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6118, 25),
+					Name: "int",
+				},
+				Name:    "Hash",
+				NamePos: p(6118, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6118, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(6118, 34),
+							Name: "object",
+						},
+						Name: "o",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(6118, 57),
+					Cond: &lang.BinaryExpr{
+						Pos: p(6118, 49),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(6118, 47),
+							Name: "o",
+						},
+						Y: &lang.Literal{
+							Pos:  p(6118, 52),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.Literal{
+						Pos:   p(6118, 59),
+						Raw:   "0",
+						Value: int64(0),
+					},
+					Else: &lang.CallExpr{
+						Pos: p(6118, 65),
+						Fun: &lang.MemberExpr{
+							Pos: p(6118, 65),
+							X: &lang.Ident{
+								Pos:  p(6118, 63),
+								Name: "o",
+							},
+							Name: "GetHashCode",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6119, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6119, 25),
+					Name: "string",
+				},
+				Name:    "Text",
+				NamePos: p(6119, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6119, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6119, 37),
+							Name: "object",
+						},
+						Name: "o",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(6119, 60),
+					Cond: &lang.BinaryExpr{
+						Pos: p(6119, 52),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(6119, 50),
+							Name: "o",
+						},
+						Y: &lang.Literal{
+							Pos:  p(6119, 55),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.Literal{
+						Pos:   p(6119, 62),
+						Kind:  lang.LitKind(8),
+						Raw:   "\"\"",
+						Value: string(""),
+					},
+					Else: &lang.CallExpr{
+						Pos: p(6119, 69),
+						Fun: &lang.MemberExpr{
+							Pos: p(6119, 69),
+							X: &lang.Ident{
+								Pos:  p(6119, 67),
+								Name: "o",
+							},
+							Name: "ToString",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6122, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6122, 25),
+					Name: "int",
+				},
+				Name:    "CompareItems",
+				NamePos: p(6122, 29),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6122, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6122, 42),
+							Name: "object",
+						},
+						Name: "a",
+					},
+					&lang.Param{
+						Pos: p(6122, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6122, 52),
+							Name: "object",
+						},
+						Name: "b",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6123, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6124, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6124, 19),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6124, 17),
+									Name: "a",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6124, 22),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6124, 28),
+								X: &lang.CondExpr{
+									Pos: p(6124, 45),
+									Cond: &lang.BinaryExpr{
+										Pos: p(6124, 37),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(6124, 35),
+											Name: "b",
+										},
+										Y: &lang.Literal{
+											Pos:  p(6124, 40),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.Literal{
+										Pos:   p(6124, 47),
+										Raw:   "0",
+										Value: int64(0),
+									},
+									Else: &lang.UnaryExpr{
+										Pos: p(6124, 51),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(6124, 52),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6125, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6125, 19),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6125, 17),
+									Name: "b",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6125, 22),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6125, 28),
+								X: &lang.Literal{
+									Pos:   p(6125, 35),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6126, 13),
+							Cond: &lang.IsExpr{
+								Pos: p(6126, 19),
+								X: &lang.Ident{
+									Pos:  p(6126, 17),
+									Name: "a",
+								},
+								Pattern: &lang.TypePattern{
+									Pos: p(6126, 22),
+									Type: &lang.TypeRef{
+										Pos:  p(6126, 22),
+										Name: "IComparable",
+									},
+									Name: "c",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6126, 37),
+								X: &lang.CallExpr{
+									Pos: p(6126, 46),
+									Fun: &lang.MemberExpr{
+										Pos: p(6126, 46),
+										X: &lang.Ident{
+											Pos:  p(6126, 44),
+											Name: "c",
+										},
+										Name: "CompareTo",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6126, 56),
+											X: &lang.Ident{
+												Pos:  p(6126, 56),
+												Name: "b",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ThrowStmt{
+							Pos: p(6127, 13),
+							X: &lang.NewExpr{
+								Pos: p(6127, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(6127, 23),
+									Name: "ArgumentException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6127, 41),
+										X: &lang.Literal{
+											Pos:   p(6127, 41),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"At least one object must implement IComparable.\"",
+											Value: string("At least one object must implement IComparable."),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6128, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6130, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6130, 25),
+					Name: "ArgumentException",
+				},
+				Name:    "WrongType",
+				NamePos: p(6130, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6130, 53),
+						Type: &lang.TypeRef{
+							Pos:  p(6130, 53),
+							Name: "object",
+						},
+						Name: "self",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6131, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6131, 17),
+						Name: "ArgumentException",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6131, 35),
+							X: &lang.BinaryExpr{
+								Pos: p(6131, 91),
+								Op:  "+",
+								X: &lang.BinaryExpr{
+									Pos: p(6131, 63),
+									Op:  "+",
+									X: &lang.Literal{
+										Pos:   p(6131, 35),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Argument must be of type \"",
+										Value: string("Argument must be of type "),
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6131, 80),
+										Fun: &lang.MemberExpr{
+											Pos: p(6131, 80),
+											X: &lang.CallExpr{
+												Pos: p(6131, 70),
+												Fun: &lang.MemberExpr{
+													Pos: p(6131, 70),
+													X: &lang.Ident{
+														Pos:  p(6131, 65),
+														Name: "self",
+													},
+													Name: "GetType",
+												},
+											},
+											Name: "ToString",
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6131, 93),
+									Kind:  lang.LitKind(8),
+									Raw:   "\".\"",
+									Value: string("."),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6131, 98),
+							X: &lang.Literal{
+								Pos:   p(6131, 98),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"other\"",
+								Value: string("other"),
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_227() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6134, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		TypeParams: []string{
+			"T1",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6134, 30),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(6134, 43),
+				Name: "ITupleInternal",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(6136, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6136, 16),
+					Name: "T1",
+				},
+				Name: "Item1",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6136, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6137, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Tuple",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6137, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(6137, 22),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6138, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6139, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6139, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6139, 13),
+									Name: "Item1",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6139, 21),
+									Name: "item1",
+								},
+							},
+						},
+					},
+					Rbrace: p(6140, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6141, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6141, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6141, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6141, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6141, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6141, 75),
+					Op:  "&&",
+					X: &lang.IsExpr{
+						Pos: p(6141, 56),
+						X: &lang.Ident{
+							Pos:  p(6141, 52),
+							Name: "obj",
+						},
+						Pattern: &lang.TypePattern{
+							Pos: p(6141, 59),
+							Type: &lang.TypeRef{
+								Pos:  p(6141, 59),
+								Name: "Tuple",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(6141, 65),
+										Name: "T1",
+									},
+								},
+							},
+							Name: "other",
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6141, 85),
+						Fun: &lang.MemberExpr{
+							Pos: p(6141, 85),
+							X: &lang.Ident{
+								Pos:  p(6141, 78),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6141, 92),
+								X: &lang.Ident{
+									Pos:  p(6141, 92),
+									Name: "Item1",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6141, 99),
+								X: &lang.MemberExpr{
+									Pos: p(6141, 105),
+									X: &lang.Ident{
+										Pos:  p(6141, 99),
+										Name: "other",
+									},
+									Name: "Item1",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6142, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6142, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6142, 29),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6142, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6142, 52),
+						X: &lang.Ident{
+							Pos:  p(6142, 46),
+							Name: "Tuple",
+						},
+						Name: "Hash",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6142, 57),
+							X: &lang.Ident{
+								Pos:  p(6142, 57),
+								Name: "Item1",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6143, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6143, 9),
+					Name: "int",
+				},
+				Name: "HashItems",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6143, 43),
+					Fun: &lang.Ident{
+						Pos:  p(6143, 43),
+						Name: "GetHashCode",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6143, 13),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6144, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6144, 9),
+					Name: "string",
+				},
+				Name: "ItemsText",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6144, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6144, 52),
+						X: &lang.Ident{
+							Pos:  p(6144, 46),
+							Name: "Tuple",
+						},
+						Name: "Text",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6144, 57),
+							X: &lang.Ident{
+								Pos:  p(6144, 57),
+								Name: "Item1",
+							},
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6144, 16),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6145, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6145, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6145, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6145, 87),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6145, 50),
+						Op:  "+",
+						X: &lang.Literal{
+							Pos:   p(6145, 46),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"(\"",
+							Value: string("("),
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6145, 75),
+							Fun: &lang.MemberExpr{
+								Pos: p(6145, 75),
+								X: &lang.CastExpr{
+									Pos: p(6145, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(6145, 54),
+										Name: "ITupleInternal",
+									},
+									X: &lang.ThisExpr{
+										Pos: p(6145, 69),
+									},
+								},
+								Name: "ItemsText",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6145, 89),
+						Kind:  lang.LitKind(8),
+						Raw:   "\")\"",
+						Value: string(")"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6146, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6146, 16),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: p(6146, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6146, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6146, 30),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6147, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6148, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6148, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6148, 17),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6148, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6148, 30),
+								X: &lang.Literal{
+									Pos:   p(6148, 37),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6149, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6149, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6149, 23),
+									X: &lang.Ident{
+										Pos:  p(6149, 19),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6149, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(6149, 26),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6149, 32),
+													Name: "T1",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6149, 44),
+								X: &lang.CallExpr{
+									Pos: p(6149, 56),
+									Fun: &lang.MemberExpr{
+										Pos: p(6149, 56),
+										X: &lang.Ident{
+											Pos:  p(6149, 50),
+											Name: "Tuple",
+										},
+										Name: "WrongType",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6149, 66),
+											X: &lang.ThisExpr{
+												Pos: p(6149, 66),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6150, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6150, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6150, 17),
+									Name: "c",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6151, 13),
+							X: &lang.CallExpr{
+								Pos: p(6151, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(6151, 26),
+									X: &lang.Ident{
+										Pos:  p(6151, 20),
+										Name: "Tuple",
+									},
+									Name: "CompareItems",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6151, 39),
+										X: &lang.Ident{
+											Pos:  p(6151, 39),
+											Name: "Item1",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6151, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6151, 52),
+											X: &lang.Ident{
+												Pos:  p(6151, 46),
+												Name: "other",
+											},
+											Name: "Item1",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6152, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_228() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6155, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		TypeParams: []string{
+			"T1",
+			"T2",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6155, 34),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(6155, 47),
+				Name: "ITupleInternal",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(6157, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6157, 16),
+					Name: "T1",
+				},
+				Name: "Item1",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6157, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6158, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6158, 16),
+					Name: "T2",
+				},
+				Name: "Item2",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6158, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6159, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Tuple",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6159, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(6159, 22),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6159, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6159, 32),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6160, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6161, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6161, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6161, 13),
+									Name: "Item1",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6161, 21),
+									Name: "item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6162, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6162, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6162, 13),
+									Name: "Item2",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6162, 21),
+									Name: "item2",
+								},
+							},
+						},
+					},
+					Rbrace: p(6163, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6164, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6164, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6164, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6164, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6164, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6164, 116),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6164, 79),
+						Op:  "&&",
+						X: &lang.IsExpr{
+							Pos: p(6164, 56),
+							X: &lang.Ident{
+								Pos:  p(6164, 52),
+								Name: "obj",
+							},
+							Pattern: &lang.TypePattern{
+								Pos: p(6164, 59),
+								Type: &lang.TypeRef{
+									Pos:  p(6164, 59),
+									Name: "Tuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6164, 65),
+											Name: "T1",
+										},
+										&lang.TypeRef{
+											Pos:  p(6164, 69),
+											Name: "T2",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6164, 89),
+							Fun: &lang.MemberExpr{
+								Pos: p(6164, 89),
+								X: &lang.Ident{
+									Pos:  p(6164, 82),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6164, 96),
+									X: &lang.Ident{
+										Pos:  p(6164, 96),
+										Name: "Item1",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6164, 103),
+									X: &lang.MemberExpr{
+										Pos: p(6164, 109),
+										X: &lang.Ident{
+											Pos:  p(6164, 103),
+											Name: "other",
+										},
+										Name: "Item1",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6164, 126),
+						Fun: &lang.MemberExpr{
+							Pos: p(6164, 126),
+							X: &lang.Ident{
+								Pos:  p(6164, 119),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6164, 133),
+								X: &lang.Ident{
+									Pos:  p(6164, 133),
+									Name: "Item2",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6164, 140),
+								X: &lang.MemberExpr{
+									Pos: p(6164, 146),
+									X: &lang.Ident{
+										Pos:  p(6164, 140),
+										Name: "other",
+									},
+									Name: "Item2",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6165, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6165, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6165, 29),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6165, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6165, 52),
+						X: &lang.Ident{
+							Pos:  p(6165, 46),
+							Name: "Tuple",
+						},
+						Name: "Combine",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6165, 60),
+							X: &lang.CallExpr{
+								Pos: p(6165, 66),
+								Fun: &lang.MemberExpr{
+									Pos: p(6165, 66),
+									X: &lang.Ident{
+										Pos:  p(6165, 60),
+										Name: "Tuple",
+									},
+									Name: "Hash",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6165, 71),
+										X: &lang.Ident{
+											Pos:  p(6165, 71),
+											Name: "Item1",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6165, 79),
+							X: &lang.CallExpr{
+								Pos: p(6165, 85),
+								Fun: &lang.MemberExpr{
+									Pos: p(6165, 85),
+									X: &lang.Ident{
+										Pos:  p(6165, 79),
+										Name: "Tuple",
+									},
+									Name: "Hash",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6165, 90),
+										X: &lang.Ident{
+											Pos:  p(6165, 90),
+											Name: "Item2",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6166, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6166, 9),
+					Name: "int",
+				},
+				Name: "HashItems",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6166, 43),
+					Fun: &lang.Ident{
+						Pos:  p(6166, 43),
+						Name: "GetHashCode",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6166, 13),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6167, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6167, 9),
+					Name: "string",
+				},
+				Name: "ItemsText",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6167, 71),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6167, 64),
+						Op:  "+",
+						X: &lang.CallExpr{
+							Pos: p(6167, 52),
+							Fun: &lang.MemberExpr{
+								Pos: p(6167, 52),
+								X: &lang.Ident{
+									Pos:  p(6167, 46),
+									Name: "Tuple",
+								},
+								Name: "Text",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6167, 57),
+									X: &lang.Ident{
+										Pos:  p(6167, 57),
+										Name: "Item1",
+									},
+								},
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6167, 66),
+							Kind:  lang.LitKind(8),
+							Raw:   "\", \"",
+							Value: string(", "),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6167, 79),
+						Fun: &lang.MemberExpr{
+							Pos: p(6167, 79),
+							X: &lang.Ident{
+								Pos:  p(6167, 73),
+								Name: "Tuple",
+							},
+							Name: "Text",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6167, 84),
+								X: &lang.Ident{
+									Pos:  p(6167, 84),
+									Name: "Item2",
+								},
+							},
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6167, 16),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6168, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6168, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6168, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6168, 87),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6168, 50),
+						Op:  "+",
+						X: &lang.Literal{
+							Pos:   p(6168, 46),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"(\"",
+							Value: string("("),
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6168, 75),
+							Fun: &lang.MemberExpr{
+								Pos: p(6168, 75),
+								X: &lang.CastExpr{
+									Pos: p(6168, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(6168, 54),
+										Name: "ITupleInternal",
+									},
+									X: &lang.ThisExpr{
+										Pos: p(6168, 69),
+									},
+								},
+								Name: "ItemsText",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6168, 89),
+						Kind:  lang.LitKind(8),
+						Raw:   "\")\"",
+						Value: string(")"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6169, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6169, 16),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: p(6169, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6169, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6169, 30),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6170, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6171, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6171, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6171, 17),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6171, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6171, 30),
+								X: &lang.Literal{
+									Pos:   p(6171, 37),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6172, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6172, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6172, 23),
+									X: &lang.Ident{
+										Pos:  p(6172, 19),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6172, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(6172, 26),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6172, 32),
+													Name: "T1",
+												},
+												&lang.TypeRef{
+													Pos:  p(6172, 36),
+													Name: "T2",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6172, 48),
+								X: &lang.CallExpr{
+									Pos: p(6172, 60),
+									Fun: &lang.MemberExpr{
+										Pos: p(6172, 60),
+										X: &lang.Ident{
+											Pos:  p(6172, 54),
+											Name: "Tuple",
+										},
+										Name: "WrongType",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6172, 70),
+											X: &lang.ThisExpr{
+												Pos: p(6172, 70),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6173, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6173, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6173, 17),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6174, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6174, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6174, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6174, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6174, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6174, 28),
+											X: &lang.Ident{
+												Pos:  p(6174, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6174, 41),
+												X: &lang.Ident{
+													Pos:  p(6174, 41),
+													Name: "Item1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6174, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6174, 54),
+													X: &lang.Ident{
+														Pos:  p(6174, 48),
+														Name: "other",
+													},
+													Name: "Item1",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6174, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6174, 68),
+								X: &lang.Ident{
+									Pos:  p(6174, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6175, 13),
+							X: &lang.CallExpr{
+								Pos: p(6175, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(6175, 26),
+									X: &lang.Ident{
+										Pos:  p(6175, 20),
+										Name: "Tuple",
+									},
+									Name: "CompareItems",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6175, 39),
+										X: &lang.Ident{
+											Pos:  p(6175, 39),
+											Name: "Item2",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6175, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6175, 52),
+											X: &lang.Ident{
+												Pos:  p(6175, 46),
+												Name: "other",
+											},
+											Name: "Item2",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6176, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_229() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6179, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		TypeParams: []string{
+			"T1",
+			"T2",
+			"T3",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6179, 38),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(6179, 51),
+				Name: "ITupleInternal",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(6181, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6181, 16),
+					Name: "T1",
+				},
+				Name: "Item1",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6181, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6182, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6182, 16),
+					Name: "T2",
+				},
+				Name: "Item2",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6182, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6183, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6183, 16),
+					Name: "T3",
+				},
+				Name: "Item3",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6183, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6184, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Tuple",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6184, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(6184, 22),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6184, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6184, 32),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6184, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6184, 42),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6185, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6186, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6186, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6186, 13),
+									Name: "Item1",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6186, 21),
+									Name: "item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6187, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6187, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6187, 13),
+									Name: "Item2",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6187, 21),
+									Name: "item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6188, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6188, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6188, 13),
+									Name: "Item3",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6188, 21),
+									Name: "item3",
+								},
+							},
+						},
+					},
+					Rbrace: p(6189, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6190, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6190, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6190, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6190, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6190, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6190, 157),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6190, 120),
+						Op:  "&&",
+						X: &lang.BinaryExpr{
+							Pos: p(6190, 83),
+							Op:  "&&",
+							X: &lang.IsExpr{
+								Pos: p(6190, 56),
+								X: &lang.Ident{
+									Pos:  p(6190, 52),
+									Name: "obj",
+								},
+								Pattern: &lang.TypePattern{
+									Pos: p(6190, 59),
+									Type: &lang.TypeRef{
+										Pos:  p(6190, 59),
+										Name: "Tuple",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(6190, 65),
+												Name: "T1",
+											},
+											&lang.TypeRef{
+												Pos:  p(6190, 69),
+												Name: "T2",
+											},
+											&lang.TypeRef{
+												Pos:  p(6190, 73),
+												Name: "T3",
+											},
+										},
+									},
+									Name: "other",
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6190, 93),
+								Fun: &lang.MemberExpr{
+									Pos: p(6190, 93),
+									X: &lang.Ident{
+										Pos:  p(6190, 86),
+										Name: "object",
+									},
+									Name: "Equals",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6190, 100),
+										X: &lang.Ident{
+											Pos:  p(6190, 100),
+											Name: "Item1",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6190, 107),
+										X: &lang.MemberExpr{
+											Pos: p(6190, 113),
+											X: &lang.Ident{
+												Pos:  p(6190, 107),
+												Name: "other",
+											},
+											Name: "Item1",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6190, 130),
+							Fun: &lang.MemberExpr{
+								Pos: p(6190, 130),
+								X: &lang.Ident{
+									Pos:  p(6190, 123),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6190, 137),
+									X: &lang.Ident{
+										Pos:  p(6190, 137),
+										Name: "Item2",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6190, 144),
+									X: &lang.MemberExpr{
+										Pos: p(6190, 150),
+										X: &lang.Ident{
+											Pos:  p(6190, 144),
+											Name: "other",
+										},
+										Name: "Item2",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6190, 167),
+						Fun: &lang.MemberExpr{
+							Pos: p(6190, 167),
+							X: &lang.Ident{
+								Pos:  p(6190, 160),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6190, 174),
+								X: &lang.Ident{
+									Pos:  p(6190, 174),
+									Name: "Item3",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6190, 181),
+								X: &lang.MemberExpr{
+									Pos: p(6190, 187),
+									X: &lang.Ident{
+										Pos:  p(6190, 181),
+										Name: "other",
+									},
+									Name: "Item3",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6191, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6191, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6191, 29),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6191, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6191, 52),
+						X: &lang.Ident{
+							Pos:  p(6191, 46),
+							Name: "Tuple",
+						},
+						Name: "Combine",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6191, 60),
+							X: &lang.CallExpr{
+								Pos: p(6191, 66),
+								Fun: &lang.MemberExpr{
+									Pos: p(6191, 66),
+									X: &lang.Ident{
+										Pos:  p(6191, 60),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6191, 74),
+										X: &lang.CallExpr{
+											Pos: p(6191, 80),
+											Fun: &lang.MemberExpr{
+												Pos: p(6191, 80),
+												X: &lang.Ident{
+													Pos:  p(6191, 74),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6191, 85),
+													X: &lang.Ident{
+														Pos:  p(6191, 85),
+														Name: "Item1",
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6191, 93),
+										X: &lang.CallExpr{
+											Pos: p(6191, 99),
+											Fun: &lang.MemberExpr{
+												Pos: p(6191, 99),
+												X: &lang.Ident{
+													Pos:  p(6191, 93),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6191, 104),
+													X: &lang.Ident{
+														Pos:  p(6191, 104),
+														Name: "Item2",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6191, 113),
+							X: &lang.CallExpr{
+								Pos: p(6191, 119),
+								Fun: &lang.MemberExpr{
+									Pos: p(6191, 119),
+									X: &lang.Ident{
+										Pos:  p(6191, 113),
+										Name: "Tuple",
+									},
+									Name: "Hash",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6191, 124),
+										X: &lang.Ident{
+											Pos:  p(6191, 124),
+											Name: "Item3",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6192, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6192, 9),
+					Name: "int",
+				},
+				Name: "HashItems",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6192, 43),
+					Fun: &lang.Ident{
+						Pos:  p(6192, 43),
+						Name: "GetHashCode",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6192, 13),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6193, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6193, 9),
+					Name: "string",
+				},
+				Name: "ItemsText",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6193, 98),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6193, 91),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6193, 71),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6193, 64),
+								Op:  "+",
+								X: &lang.CallExpr{
+									Pos: p(6193, 52),
+									Fun: &lang.MemberExpr{
+										Pos: p(6193, 52),
+										X: &lang.Ident{
+											Pos:  p(6193, 46),
+											Name: "Tuple",
+										},
+										Name: "Text",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6193, 57),
+											X: &lang.Ident{
+												Pos:  p(6193, 57),
+												Name: "Item1",
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6193, 66),
+									Kind:  lang.LitKind(8),
+									Raw:   "\", \"",
+									Value: string(", "),
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6193, 79),
+								Fun: &lang.MemberExpr{
+									Pos: p(6193, 79),
+									X: &lang.Ident{
+										Pos:  p(6193, 73),
+										Name: "Tuple",
+									},
+									Name: "Text",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6193, 84),
+										X: &lang.Ident{
+											Pos:  p(6193, 84),
+											Name: "Item2",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6193, 93),
+							Kind:  lang.LitKind(8),
+							Raw:   "\", \"",
+							Value: string(", "),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6193, 106),
+						Fun: &lang.MemberExpr{
+							Pos: p(6193, 106),
+							X: &lang.Ident{
+								Pos:  p(6193, 100),
+								Name: "Tuple",
+							},
+							Name: "Text",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6193, 111),
+								X: &lang.Ident{
+									Pos:  p(6193, 111),
+									Name: "Item3",
+								},
+							},
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6193, 16),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6194, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6194, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6194, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6194, 87),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6194, 50),
+						Op:  "+",
+						X: &lang.Literal{
+							Pos:   p(6194, 46),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"(\"",
+							Value: string("("),
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6194, 75),
+							Fun: &lang.MemberExpr{
+								Pos: p(6194, 75),
+								X: &lang.CastExpr{
+									Pos: p(6194, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(6194, 54),
+										Name: "ITupleInternal",
+									},
+									X: &lang.ThisExpr{
+										Pos: p(6194, 69),
+									},
+								},
+								Name: "ItemsText",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6194, 89),
+						Kind:  lang.LitKind(8),
+						Raw:   "\")\"",
+						Value: string(")"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6195, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6195, 16),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: p(6195, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6195, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6195, 30),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6196, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6197, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6197, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6197, 17),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6197, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6197, 30),
+								X: &lang.Literal{
+									Pos:   p(6197, 37),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6198, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6198, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6198, 23),
+									X: &lang.Ident{
+										Pos:  p(6198, 19),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6198, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(6198, 26),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6198, 32),
+													Name: "T1",
+												},
+												&lang.TypeRef{
+													Pos:  p(6198, 36),
+													Name: "T2",
+												},
+												&lang.TypeRef{
+													Pos:  p(6198, 40),
+													Name: "T3",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6198, 52),
+								X: &lang.CallExpr{
+									Pos: p(6198, 64),
+									Fun: &lang.MemberExpr{
+										Pos: p(6198, 64),
+										X: &lang.Ident{
+											Pos:  p(6198, 58),
+											Name: "Tuple",
+										},
+										Name: "WrongType",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6198, 74),
+											X: &lang.ThisExpr{
+												Pos: p(6198, 74),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6199, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6199, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6199, 17),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6200, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6200, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6200, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6200, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6200, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6200, 28),
+											X: &lang.Ident{
+												Pos:  p(6200, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6200, 41),
+												X: &lang.Ident{
+													Pos:  p(6200, 41),
+													Name: "Item1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6200, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6200, 54),
+													X: &lang.Ident{
+														Pos:  p(6200, 48),
+														Name: "other",
+													},
+													Name: "Item1",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6200, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6200, 68),
+								X: &lang.Ident{
+									Pos:  p(6200, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6201, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6201, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6201, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6201, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6201, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6201, 28),
+											X: &lang.Ident{
+												Pos:  p(6201, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6201, 41),
+												X: &lang.Ident{
+													Pos:  p(6201, 41),
+													Name: "Item2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6201, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6201, 54),
+													X: &lang.Ident{
+														Pos:  p(6201, 48),
+														Name: "other",
+													},
+													Name: "Item2",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6201, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6201, 68),
+								X: &lang.Ident{
+									Pos:  p(6201, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6202, 13),
+							X: &lang.CallExpr{
+								Pos: p(6202, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(6202, 26),
+									X: &lang.Ident{
+										Pos:  p(6202, 20),
+										Name: "Tuple",
+									},
+									Name: "CompareItems",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6202, 39),
+										X: &lang.Ident{
+											Pos:  p(6202, 39),
+											Name: "Item3",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6202, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6202, 52),
+											X: &lang.Ident{
+												Pos:  p(6202, 46),
+												Name: "other",
+											},
+											Name: "Item3",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6203, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_230() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6206, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		TypeParams: []string{
+			"T1",
+			"T2",
+			"T3",
+			"T4",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6206, 42),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(6206, 55),
+				Name: "ITupleInternal",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(6208, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6208, 16),
+					Name: "T1",
+				},
+				Name: "Item1",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6208, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6209, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6209, 16),
+					Name: "T2",
+				},
+				Name: "Item2",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6209, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6210, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6210, 16),
+					Name: "T3",
+				},
+				Name: "Item3",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6210, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6211, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6211, 16),
+					Name: "T4",
+				},
+				Name: "Item4",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6211, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6212, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Tuple",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6212, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(6212, 22),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6212, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6212, 32),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6212, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6212, 42),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6212, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6212, 52),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6213, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6214, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6214, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6214, 13),
+									Name: "Item1",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6214, 21),
+									Name: "item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6215, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6215, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6215, 13),
+									Name: "Item2",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6215, 21),
+									Name: "item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6216, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6216, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6216, 13),
+									Name: "Item3",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6216, 21),
+									Name: "item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6217, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6217, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6217, 13),
+									Name: "Item4",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6217, 21),
+									Name: "item4",
+								},
+							},
+						},
+					},
+					Rbrace: p(6218, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6219, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6219, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6219, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6219, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6219, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6219, 198),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6219, 161),
+						Op:  "&&",
+						X: &lang.BinaryExpr{
+							Pos: p(6219, 124),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(6219, 87),
+								Op:  "&&",
+								X: &lang.IsExpr{
+									Pos: p(6219, 56),
+									X: &lang.Ident{
+										Pos:  p(6219, 52),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6219, 59),
+										Type: &lang.TypeRef{
+											Pos:  p(6219, 59),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6219, 65),
+													Name: "T1",
+												},
+												&lang.TypeRef{
+													Pos:  p(6219, 69),
+													Name: "T2",
+												},
+												&lang.TypeRef{
+													Pos:  p(6219, 73),
+													Name: "T3",
+												},
+												&lang.TypeRef{
+													Pos:  p(6219, 77),
+													Name: "T4",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6219, 97),
+									Fun: &lang.MemberExpr{
+										Pos: p(6219, 97),
+										X: &lang.Ident{
+											Pos:  p(6219, 90),
+											Name: "object",
+										},
+										Name: "Equals",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6219, 104),
+											X: &lang.Ident{
+												Pos:  p(6219, 104),
+												Name: "Item1",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6219, 111),
+											X: &lang.MemberExpr{
+												Pos: p(6219, 117),
+												X: &lang.Ident{
+													Pos:  p(6219, 111),
+													Name: "other",
+												},
+												Name: "Item1",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6219, 134),
+								Fun: &lang.MemberExpr{
+									Pos: p(6219, 134),
+									X: &lang.Ident{
+										Pos:  p(6219, 127),
+										Name: "object",
+									},
+									Name: "Equals",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6219, 141),
+										X: &lang.Ident{
+											Pos:  p(6219, 141),
+											Name: "Item2",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6219, 148),
+										X: &lang.MemberExpr{
+											Pos: p(6219, 154),
+											X: &lang.Ident{
+												Pos:  p(6219, 148),
+												Name: "other",
+											},
+											Name: "Item2",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6219, 171),
+							Fun: &lang.MemberExpr{
+								Pos: p(6219, 171),
+								X: &lang.Ident{
+									Pos:  p(6219, 164),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6219, 178),
+									X: &lang.Ident{
+										Pos:  p(6219, 178),
+										Name: "Item3",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6219, 185),
+									X: &lang.MemberExpr{
+										Pos: p(6219, 191),
+										X: &lang.Ident{
+											Pos:  p(6219, 185),
+											Name: "other",
+										},
+										Name: "Item3",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6219, 208),
+						Fun: &lang.MemberExpr{
+							Pos: p(6219, 208),
+							X: &lang.Ident{
+								Pos:  p(6219, 201),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6219, 215),
+								X: &lang.Ident{
+									Pos:  p(6219, 215),
+									Name: "Item4",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6219, 222),
+								X: &lang.MemberExpr{
+									Pos: p(6219, 228),
+									X: &lang.Ident{
+										Pos:  p(6219, 222),
+										Name: "other",
+									},
+									Name: "Item4",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6220, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6220, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6220, 29),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6220, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6220, 52),
+						X: &lang.Ident{
+							Pos:  p(6220, 46),
+							Name: "Tuple",
+						},
+						Name: "Combine",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6220, 60),
+							X: &lang.CallExpr{
+								Pos: p(6220, 66),
+								Fun: &lang.MemberExpr{
+									Pos: p(6220, 66),
+									X: &lang.Ident{
+										Pos:  p(6220, 60),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6220, 74),
+										X: &lang.CallExpr{
+											Pos: p(6220, 80),
+											Fun: &lang.MemberExpr{
+												Pos: p(6220, 80),
+												X: &lang.Ident{
+													Pos:  p(6220, 74),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6220, 85),
+													X: &lang.Ident{
+														Pos:  p(6220, 85),
+														Name: "Item1",
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6220, 93),
+										X: &lang.CallExpr{
+											Pos: p(6220, 99),
+											Fun: &lang.MemberExpr{
+												Pos: p(6220, 99),
+												X: &lang.Ident{
+													Pos:  p(6220, 93),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6220, 104),
+													X: &lang.Ident{
+														Pos:  p(6220, 104),
+														Name: "Item2",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6220, 113),
+							X: &lang.CallExpr{
+								Pos: p(6220, 119),
+								Fun: &lang.MemberExpr{
+									Pos: p(6220, 119),
+									X: &lang.Ident{
+										Pos:  p(6220, 113),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6220, 127),
+										X: &lang.CallExpr{
+											Pos: p(6220, 133),
+											Fun: &lang.MemberExpr{
+												Pos: p(6220, 133),
+												X: &lang.Ident{
+													Pos:  p(6220, 127),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6220, 138),
+													X: &lang.Ident{
+														Pos:  p(6220, 138),
+														Name: "Item3",
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6220, 146),
+										X: &lang.CallExpr{
+											Pos: p(6220, 152),
+											Fun: &lang.MemberExpr{
+												Pos: p(6220, 152),
+												X: &lang.Ident{
+													Pos:  p(6220, 146),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6220, 157),
+													X: &lang.Ident{
+														Pos:  p(6220, 157),
+														Name: "Item4",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6221, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6221, 9),
+					Name: "int",
+				},
+				Name: "HashItems",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6221, 43),
+					Fun: &lang.Ident{
+						Pos:  p(6221, 43),
+						Name: "GetHashCode",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6221, 13),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6222, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6222, 9),
+					Name: "string",
+				},
+				Name: "ItemsText",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6222, 125),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6222, 118),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6222, 98),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6222, 91),
+								Op:  "+",
+								X: &lang.BinaryExpr{
+									Pos: p(6222, 71),
+									Op:  "+",
+									X: &lang.BinaryExpr{
+										Pos: p(6222, 64),
+										Op:  "+",
+										X: &lang.CallExpr{
+											Pos: p(6222, 52),
+											Fun: &lang.MemberExpr{
+												Pos: p(6222, 52),
+												X: &lang.Ident{
+													Pos:  p(6222, 46),
+													Name: "Tuple",
+												},
+												Name: "Text",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6222, 57),
+													X: &lang.Ident{
+														Pos:  p(6222, 57),
+														Name: "Item1",
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(6222, 66),
+											Kind:  lang.LitKind(8),
+											Raw:   "\", \"",
+											Value: string(", "),
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6222, 79),
+										Fun: &lang.MemberExpr{
+											Pos: p(6222, 79),
+											X: &lang.Ident{
+												Pos:  p(6222, 73),
+												Name: "Tuple",
+											},
+											Name: "Text",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6222, 84),
+												X: &lang.Ident{
+													Pos:  p(6222, 84),
+													Name: "Item2",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6222, 93),
+									Kind:  lang.LitKind(8),
+									Raw:   "\", \"",
+									Value: string(", "),
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6222, 106),
+								Fun: &lang.MemberExpr{
+									Pos: p(6222, 106),
+									X: &lang.Ident{
+										Pos:  p(6222, 100),
+										Name: "Tuple",
+									},
+									Name: "Text",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6222, 111),
+										X: &lang.Ident{
+											Pos:  p(6222, 111),
+											Name: "Item3",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6222, 120),
+							Kind:  lang.LitKind(8),
+							Raw:   "\", \"",
+							Value: string(", "),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6222, 133),
+						Fun: &lang.MemberExpr{
+							Pos: p(6222, 133),
+							X: &lang.Ident{
+								Pos:  p(6222, 127),
+								Name: "Tuple",
+							},
+							Name: "Text",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6222, 138),
+								X: &lang.Ident{
+									Pos:  p(6222, 138),
+									Name: "Item4",
+								},
+							},
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6222, 16),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6223, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6223, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6223, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6223, 87),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6223, 50),
+						Op:  "+",
+						X: &lang.Literal{
+							Pos:   p(6223, 46),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"(\"",
+							Value: string("("),
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6223, 75),
+							Fun: &lang.MemberExpr{
+								Pos: p(6223, 75),
+								X: &lang.CastExpr{
+									Pos: p(6223, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(6223, 54),
+										Name: "ITupleInternal",
+									},
+									X: &lang.ThisExpr{
+										Pos: p(6223, 69),
+									},
+								},
+								Name: "ItemsText",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6223, 89),
+						Kind:  lang.LitKind(8),
+						Raw:   "\")\"",
+						Value: string(")"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6224, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6224, 16),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: p(6224, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6224, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6224, 30),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6225, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6226, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6226, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6226, 17),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6226, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6226, 30),
+								X: &lang.Literal{
+									Pos:   p(6226, 37),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6227, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6227, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6227, 23),
+									X: &lang.Ident{
+										Pos:  p(6227, 19),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6227, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(6227, 26),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6227, 32),
+													Name: "T1",
+												},
+												&lang.TypeRef{
+													Pos:  p(6227, 36),
+													Name: "T2",
+												},
+												&lang.TypeRef{
+													Pos:  p(6227, 40),
+													Name: "T3",
+												},
+												&lang.TypeRef{
+													Pos:  p(6227, 44),
+													Name: "T4",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6227, 56),
+								X: &lang.CallExpr{
+									Pos: p(6227, 68),
+									Fun: &lang.MemberExpr{
+										Pos: p(6227, 68),
+										X: &lang.Ident{
+											Pos:  p(6227, 62),
+											Name: "Tuple",
+										},
+										Name: "WrongType",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6227, 78),
+											X: &lang.ThisExpr{
+												Pos: p(6227, 78),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6228, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6228, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6228, 17),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6229, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6229, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6229, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6229, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6229, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6229, 28),
+											X: &lang.Ident{
+												Pos:  p(6229, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6229, 41),
+												X: &lang.Ident{
+													Pos:  p(6229, 41),
+													Name: "Item1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6229, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6229, 54),
+													X: &lang.Ident{
+														Pos:  p(6229, 48),
+														Name: "other",
+													},
+													Name: "Item1",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6229, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6229, 68),
+								X: &lang.Ident{
+									Pos:  p(6229, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6230, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6230, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6230, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6230, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6230, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6230, 28),
+											X: &lang.Ident{
+												Pos:  p(6230, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6230, 41),
+												X: &lang.Ident{
+													Pos:  p(6230, 41),
+													Name: "Item2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6230, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6230, 54),
+													X: &lang.Ident{
+														Pos:  p(6230, 48),
+														Name: "other",
+													},
+													Name: "Item2",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6230, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6230, 68),
+								X: &lang.Ident{
+									Pos:  p(6230, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6231, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6231, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6231, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6231, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6231, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6231, 28),
+											X: &lang.Ident{
+												Pos:  p(6231, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6231, 41),
+												X: &lang.Ident{
+													Pos:  p(6231, 41),
+													Name: "Item3",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6231, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6231, 54),
+													X: &lang.Ident{
+														Pos:  p(6231, 48),
+														Name: "other",
+													},
+													Name: "Item3",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6231, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6231, 68),
+								X: &lang.Ident{
+									Pos:  p(6231, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6232, 13),
+							X: &lang.CallExpr{
+								Pos: p(6232, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(6232, 26),
+									X: &lang.Ident{
+										Pos:  p(6232, 20),
+										Name: "Tuple",
+									},
+									Name: "CompareItems",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6232, 39),
+										X: &lang.Ident{
+											Pos:  p(6232, 39),
+											Name: "Item4",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6232, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6232, 52),
+											X: &lang.Ident{
+												Pos:  p(6232, 46),
+												Name: "other",
+											},
+											Name: "Item4",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6233, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_231() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6236, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		TypeParams: []string{
+			"T1",
+			"T2",
+			"T3",
+			"T4",
+			"T5",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6236, 46),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(6236, 59),
+				Name: "ITupleInternal",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(6238, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6238, 16),
+					Name: "T1",
+				},
+				Name: "Item1",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6238, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6239, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6239, 16),
+					Name: "T2",
+				},
+				Name: "Item2",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6239, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6240, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6240, 16),
+					Name: "T3",
+				},
+				Name: "Item3",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6240, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6241, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6241, 16),
+					Name: "T4",
+				},
+				Name: "Item4",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6241, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6242, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6242, 16),
+					Name: "T5",
+				},
+				Name: "Item5",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6242, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6243, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Tuple",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6243, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(6243, 22),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6243, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6243, 32),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6243, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6243, 42),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6243, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6243, 52),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos: p(6243, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(6243, 62),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6244, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6245, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6245, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6245, 13),
+									Name: "Item1",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6245, 21),
+									Name: "item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6246, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6246, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6246, 13),
+									Name: "Item2",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6246, 21),
+									Name: "item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6247, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6247, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6247, 13),
+									Name: "Item3",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6247, 21),
+									Name: "item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6248, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6248, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6248, 13),
+									Name: "Item4",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6248, 21),
+									Name: "item4",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6249, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6249, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6249, 13),
+									Name: "Item5",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6249, 21),
+									Name: "item5",
+								},
+							},
+						},
+					},
+					Rbrace: p(6250, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6251, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6251, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6251, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6251, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6251, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6251, 239),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6251, 202),
+						Op:  "&&",
+						X: &lang.BinaryExpr{
+							Pos: p(6251, 165),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(6251, 128),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(6251, 91),
+									Op:  "&&",
+									X: &lang.IsExpr{
+										Pos: p(6251, 56),
+										X: &lang.Ident{
+											Pos:  p(6251, 52),
+											Name: "obj",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(6251, 59),
+											Type: &lang.TypeRef{
+												Pos:  p(6251, 59),
+												Name: "Tuple",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6251, 65),
+														Name: "T1",
+													},
+													&lang.TypeRef{
+														Pos:  p(6251, 69),
+														Name: "T2",
+													},
+													&lang.TypeRef{
+														Pos:  p(6251, 73),
+														Name: "T3",
+													},
+													&lang.TypeRef{
+														Pos:  p(6251, 77),
+														Name: "T4",
+													},
+													&lang.TypeRef{
+														Pos:  p(6251, 81),
+														Name: "T5",
+													},
+												},
+											},
+											Name: "other",
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6251, 101),
+										Fun: &lang.MemberExpr{
+											Pos: p(6251, 101),
+											X: &lang.Ident{
+												Pos:  p(6251, 94),
+												Name: "object",
+											},
+											Name: "Equals",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6251, 108),
+												X: &lang.Ident{
+													Pos:  p(6251, 108),
+													Name: "Item1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6251, 115),
+												X: &lang.MemberExpr{
+													Pos: p(6251, 121),
+													X: &lang.Ident{
+														Pos:  p(6251, 115),
+														Name: "other",
+													},
+													Name: "Item1",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6251, 138),
+									Fun: &lang.MemberExpr{
+										Pos: p(6251, 138),
+										X: &lang.Ident{
+											Pos:  p(6251, 131),
+											Name: "object",
+										},
+										Name: "Equals",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6251, 145),
+											X: &lang.Ident{
+												Pos:  p(6251, 145),
+												Name: "Item2",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6251, 152),
+											X: &lang.MemberExpr{
+												Pos: p(6251, 158),
+												X: &lang.Ident{
+													Pos:  p(6251, 152),
+													Name: "other",
+												},
+												Name: "Item2",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6251, 175),
+								Fun: &lang.MemberExpr{
+									Pos: p(6251, 175),
+									X: &lang.Ident{
+										Pos:  p(6251, 168),
+										Name: "object",
+									},
+									Name: "Equals",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6251, 182),
+										X: &lang.Ident{
+											Pos:  p(6251, 182),
+											Name: "Item3",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6251, 189),
+										X: &lang.MemberExpr{
+											Pos: p(6251, 195),
+											X: &lang.Ident{
+												Pos:  p(6251, 189),
+												Name: "other",
+											},
+											Name: "Item3",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6251, 212),
+							Fun: &lang.MemberExpr{
+								Pos: p(6251, 212),
+								X: &lang.Ident{
+									Pos:  p(6251, 205),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6251, 219),
+									X: &lang.Ident{
+										Pos:  p(6251, 219),
+										Name: "Item4",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6251, 226),
+									X: &lang.MemberExpr{
+										Pos: p(6251, 232),
+										X: &lang.Ident{
+											Pos:  p(6251, 226),
+											Name: "other",
+										},
+										Name: "Item4",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6251, 249),
+						Fun: &lang.MemberExpr{
+							Pos: p(6251, 249),
+							X: &lang.Ident{
+								Pos:  p(6251, 242),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6251, 256),
+								X: &lang.Ident{
+									Pos:  p(6251, 256),
+									Name: "Item5",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6251, 263),
+								X: &lang.MemberExpr{
+									Pos: p(6251, 269),
+									X: &lang.Ident{
+										Pos:  p(6251, 263),
+										Name: "other",
+									},
+									Name: "Item5",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6252, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6252, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6252, 29),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6252, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6252, 52),
+						X: &lang.Ident{
+							Pos:  p(6252, 46),
+							Name: "Tuple",
+						},
+						Name: "Combine",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6252, 60),
+							X: &lang.CallExpr{
+								Pos: p(6252, 66),
+								Fun: &lang.MemberExpr{
+									Pos: p(6252, 66),
+									X: &lang.Ident{
+										Pos:  p(6252, 60),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6252, 74),
+										X: &lang.CallExpr{
+											Pos: p(6252, 80),
+											Fun: &lang.MemberExpr{
+												Pos: p(6252, 80),
+												X: &lang.Ident{
+													Pos:  p(6252, 74),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6252, 88),
+													X: &lang.CallExpr{
+														Pos: p(6252, 94),
+														Fun: &lang.MemberExpr{
+															Pos: p(6252, 94),
+															X: &lang.Ident{
+																Pos:  p(6252, 88),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6252, 99),
+																X: &lang.Ident{
+																	Pos:  p(6252, 99),
+																	Name: "Item1",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6252, 107),
+													X: &lang.CallExpr{
+														Pos: p(6252, 113),
+														Fun: &lang.MemberExpr{
+															Pos: p(6252, 113),
+															X: &lang.Ident{
+																Pos:  p(6252, 107),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6252, 118),
+																X: &lang.Ident{
+																	Pos:  p(6252, 118),
+																	Name: "Item2",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6252, 127),
+										X: &lang.CallExpr{
+											Pos: p(6252, 133),
+											Fun: &lang.MemberExpr{
+												Pos: p(6252, 133),
+												X: &lang.Ident{
+													Pos:  p(6252, 127),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6252, 141),
+													X: &lang.CallExpr{
+														Pos: p(6252, 147),
+														Fun: &lang.MemberExpr{
+															Pos: p(6252, 147),
+															X: &lang.Ident{
+																Pos:  p(6252, 141),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6252, 152),
+																X: &lang.Ident{
+																	Pos:  p(6252, 152),
+																	Name: "Item3",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6252, 160),
+													X: &lang.CallExpr{
+														Pos: p(6252, 166),
+														Fun: &lang.MemberExpr{
+															Pos: p(6252, 166),
+															X: &lang.Ident{
+																Pos:  p(6252, 160),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6252, 171),
+																X: &lang.Ident{
+																	Pos:  p(6252, 171),
+																	Name: "Item4",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6252, 181),
+							X: &lang.CallExpr{
+								Pos: p(6252, 187),
+								Fun: &lang.MemberExpr{
+									Pos: p(6252, 187),
+									X: &lang.Ident{
+										Pos:  p(6252, 181),
+										Name: "Tuple",
+									},
+									Name: "Hash",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6252, 192),
+										X: &lang.Ident{
+											Pos:  p(6252, 192),
+											Name: "Item5",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6253, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6253, 9),
+					Name: "int",
+				},
+				Name: "HashItems",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6253, 43),
+					Fun: &lang.Ident{
+						Pos:  p(6253, 43),
+						Name: "GetHashCode",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6253, 13),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6254, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6254, 9),
+					Name: "string",
+				},
+				Name: "ItemsText",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6254, 152),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6254, 145),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6254, 125),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6254, 118),
+								Op:  "+",
+								X: &lang.BinaryExpr{
+									Pos: p(6254, 98),
+									Op:  "+",
+									X: &lang.BinaryExpr{
+										Pos: p(6254, 91),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(6254, 71),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(6254, 64),
+												Op:  "+",
+												X: &lang.CallExpr{
+													Pos: p(6254, 52),
+													Fun: &lang.MemberExpr{
+														Pos: p(6254, 52),
+														X: &lang.Ident{
+															Pos:  p(6254, 46),
+															Name: "Tuple",
+														},
+														Name: "Text",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6254, 57),
+															X: &lang.Ident{
+																Pos:  p(6254, 57),
+																Name: "Item1",
+															},
+														},
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(6254, 66),
+													Kind:  lang.LitKind(8),
+													Raw:   "\", \"",
+													Value: string(", "),
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6254, 79),
+												Fun: &lang.MemberExpr{
+													Pos: p(6254, 79),
+													X: &lang.Ident{
+														Pos:  p(6254, 73),
+														Name: "Tuple",
+													},
+													Name: "Text",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6254, 84),
+														X: &lang.Ident{
+															Pos:  p(6254, 84),
+															Name: "Item2",
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(6254, 93),
+											Kind:  lang.LitKind(8),
+											Raw:   "\", \"",
+											Value: string(", "),
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6254, 106),
+										Fun: &lang.MemberExpr{
+											Pos: p(6254, 106),
+											X: &lang.Ident{
+												Pos:  p(6254, 100),
+												Name: "Tuple",
+											},
+											Name: "Text",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6254, 111),
+												X: &lang.Ident{
+													Pos:  p(6254, 111),
+													Name: "Item3",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6254, 120),
+									Kind:  lang.LitKind(8),
+									Raw:   "\", \"",
+									Value: string(", "),
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6254, 133),
+								Fun: &lang.MemberExpr{
+									Pos: p(6254, 133),
+									X: &lang.Ident{
+										Pos:  p(6254, 127),
+										Name: "Tuple",
+									},
+									Name: "Text",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6254, 138),
+										X: &lang.Ident{
+											Pos:  p(6254, 138),
+											Name: "Item4",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6254, 147),
+							Kind:  lang.LitKind(8),
+							Raw:   "\", \"",
+							Value: string(", "),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6254, 160),
+						Fun: &lang.MemberExpr{
+							Pos: p(6254, 160),
+							X: &lang.Ident{
+								Pos:  p(6254, 154),
+								Name: "Tuple",
+							},
+							Name: "Text",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6254, 165),
+								X: &lang.Ident{
+									Pos:  p(6254, 165),
+									Name: "Item5",
+								},
+							},
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6254, 16),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6255, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6255, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6255, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6255, 87),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6255, 50),
+						Op:  "+",
+						X: &lang.Literal{
+							Pos:   p(6255, 46),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"(\"",
+							Value: string("("),
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6255, 75),
+							Fun: &lang.MemberExpr{
+								Pos: p(6255, 75),
+								X: &lang.CastExpr{
+									Pos: p(6255, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(6255, 54),
+										Name: "ITupleInternal",
+									},
+									X: &lang.ThisExpr{
+										Pos: p(6255, 69),
+									},
+								},
+								Name: "ItemsText",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6255, 89),
+						Kind:  lang.LitKind(8),
+						Raw:   "\")\"",
+						Value: string(")"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6256, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6256, 16),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: p(6256, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6256, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6256, 30),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6257, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6258, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6258, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6258, 17),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6258, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6258, 30),
+								X: &lang.Literal{
+									Pos:   p(6258, 37),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6259, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6259, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6259, 23),
+									X: &lang.Ident{
+										Pos:  p(6259, 19),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6259, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(6259, 26),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6259, 32),
+													Name: "T1",
+												},
+												&lang.TypeRef{
+													Pos:  p(6259, 36),
+													Name: "T2",
+												},
+												&lang.TypeRef{
+													Pos:  p(6259, 40),
+													Name: "T3",
+												},
+												&lang.TypeRef{
+													Pos:  p(6259, 44),
+													Name: "T4",
+												},
+												&lang.TypeRef{
+													Pos:  p(6259, 48),
+													Name: "T5",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6259, 60),
+								X: &lang.CallExpr{
+									Pos: p(6259, 72),
+									Fun: &lang.MemberExpr{
+										Pos: p(6259, 72),
+										X: &lang.Ident{
+											Pos:  p(6259, 66),
+											Name: "Tuple",
+										},
+										Name: "WrongType",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6259, 82),
+											X: &lang.ThisExpr{
+												Pos: p(6259, 82),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6260, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6260, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6260, 17),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6261, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6261, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6261, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6261, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6261, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6261, 28),
+											X: &lang.Ident{
+												Pos:  p(6261, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6261, 41),
+												X: &lang.Ident{
+													Pos:  p(6261, 41),
+													Name: "Item1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6261, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6261, 54),
+													X: &lang.Ident{
+														Pos:  p(6261, 48),
+														Name: "other",
+													},
+													Name: "Item1",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6261, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6261, 68),
+								X: &lang.Ident{
+									Pos:  p(6261, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6262, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6262, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6262, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6262, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6262, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6262, 28),
+											X: &lang.Ident{
+												Pos:  p(6262, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6262, 41),
+												X: &lang.Ident{
+													Pos:  p(6262, 41),
+													Name: "Item2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6262, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6262, 54),
+													X: &lang.Ident{
+														Pos:  p(6262, 48),
+														Name: "other",
+													},
+													Name: "Item2",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6262, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6262, 68),
+								X: &lang.Ident{
+									Pos:  p(6262, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6263, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6263, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6263, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6263, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6263, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6263, 28),
+											X: &lang.Ident{
+												Pos:  p(6263, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6263, 41),
+												X: &lang.Ident{
+													Pos:  p(6263, 41),
+													Name: "Item3",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6263, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6263, 54),
+													X: &lang.Ident{
+														Pos:  p(6263, 48),
+														Name: "other",
+													},
+													Name: "Item3",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6263, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6263, 68),
+								X: &lang.Ident{
+									Pos:  p(6263, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6264, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6264, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6264, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6264, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6264, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6264, 28),
+											X: &lang.Ident{
+												Pos:  p(6264, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6264, 41),
+												X: &lang.Ident{
+													Pos:  p(6264, 41),
+													Name: "Item4",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6264, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6264, 54),
+													X: &lang.Ident{
+														Pos:  p(6264, 48),
+														Name: "other",
+													},
+													Name: "Item4",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6264, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6264, 68),
+								X: &lang.Ident{
+									Pos:  p(6264, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6265, 13),
+							X: &lang.CallExpr{
+								Pos: p(6265, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(6265, 26),
+									X: &lang.Ident{
+										Pos:  p(6265, 20),
+										Name: "Tuple",
+									},
+									Name: "CompareItems",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6265, 39),
+										X: &lang.Ident{
+											Pos:  p(6265, 39),
+											Name: "Item5",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6265, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6265, 52),
+											X: &lang.Ident{
+												Pos:  p(6265, 46),
+												Name: "other",
+											},
+											Name: "Item5",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6266, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_232() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6269, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		TypeParams: []string{
+			"T1",
+			"T2",
+			"T3",
+			"T4",
+			"T5",
+			"T6",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6269, 50),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(6269, 63),
+				Name: "ITupleInternal",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(6271, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6271, 16),
+					Name: "T1",
+				},
+				Name: "Item1",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6271, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6272, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6272, 16),
+					Name: "T2",
+				},
+				Name: "Item2",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6272, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6273, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6273, 16),
+					Name: "T3",
+				},
+				Name: "Item3",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6273, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6274, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6274, 16),
+					Name: "T4",
+				},
+				Name: "Item4",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6274, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6275, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6275, 16),
+					Name: "T5",
+				},
+				Name: "Item5",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6275, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6276, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6276, 16),
+					Name: "T6",
+				},
+				Name: "Item6",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6276, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6277, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Tuple",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6277, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(6277, 22),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6277, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6277, 32),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6277, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6277, 42),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6277, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6277, 52),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos: p(6277, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(6277, 62),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+					&lang.Param{
+						Pos: p(6277, 72),
+						Type: &lang.TypeRef{
+							Pos:  p(6277, 72),
+							Name: "T6",
+						},
+						Name: "item6",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6278, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6279, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6279, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6279, 13),
+									Name: "Item1",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6279, 21),
+									Name: "item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6280, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6280, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6280, 13),
+									Name: "Item2",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6280, 21),
+									Name: "item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6281, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6281, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6281, 13),
+									Name: "Item3",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6281, 21),
+									Name: "item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6282, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6282, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6282, 13),
+									Name: "Item4",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6282, 21),
+									Name: "item4",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6283, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6283, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6283, 13),
+									Name: "Item5",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6283, 21),
+									Name: "item5",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6284, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6284, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6284, 13),
+									Name: "Item6",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6284, 21),
+									Name: "item6",
+								},
+							},
+						},
+					},
+					Rbrace: p(6285, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6286, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6286, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6286, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6286, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6286, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6286, 280),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6286, 243),
+						Op:  "&&",
+						X: &lang.BinaryExpr{
+							Pos: p(6286, 206),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(6286, 169),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(6286, 132),
+									Op:  "&&",
+									X: &lang.BinaryExpr{
+										Pos: p(6286, 95),
+										Op:  "&&",
+										X: &lang.IsExpr{
+											Pos: p(6286, 56),
+											X: &lang.Ident{
+												Pos:  p(6286, 52),
+												Name: "obj",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(6286, 59),
+												Type: &lang.TypeRef{
+													Pos:  p(6286, 59),
+													Name: "Tuple",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(6286, 65),
+															Name: "T1",
+														},
+														&lang.TypeRef{
+															Pos:  p(6286, 69),
+															Name: "T2",
+														},
+														&lang.TypeRef{
+															Pos:  p(6286, 73),
+															Name: "T3",
+														},
+														&lang.TypeRef{
+															Pos:  p(6286, 77),
+															Name: "T4",
+														},
+														&lang.TypeRef{
+															Pos:  p(6286, 81),
+															Name: "T5",
+														},
+														&lang.TypeRef{
+															Pos:  p(6286, 85),
+															Name: "T6",
+														},
+													},
+												},
+												Name: "other",
+											},
+										},
+										Y: &lang.CallExpr{
+											Pos: p(6286, 105),
+											Fun: &lang.MemberExpr{
+												Pos: p(6286, 105),
+												X: &lang.Ident{
+													Pos:  p(6286, 98),
+													Name: "object",
+												},
+												Name: "Equals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6286, 112),
+													X: &lang.Ident{
+														Pos:  p(6286, 112),
+														Name: "Item1",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6286, 119),
+													X: &lang.MemberExpr{
+														Pos: p(6286, 125),
+														X: &lang.Ident{
+															Pos:  p(6286, 119),
+															Name: "other",
+														},
+														Name: "Item1",
+													},
+												},
+											},
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6286, 142),
+										Fun: &lang.MemberExpr{
+											Pos: p(6286, 142),
+											X: &lang.Ident{
+												Pos:  p(6286, 135),
+												Name: "object",
+											},
+											Name: "Equals",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6286, 149),
+												X: &lang.Ident{
+													Pos:  p(6286, 149),
+													Name: "Item2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6286, 156),
+												X: &lang.MemberExpr{
+													Pos: p(6286, 162),
+													X: &lang.Ident{
+														Pos:  p(6286, 156),
+														Name: "other",
+													},
+													Name: "Item2",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6286, 179),
+									Fun: &lang.MemberExpr{
+										Pos: p(6286, 179),
+										X: &lang.Ident{
+											Pos:  p(6286, 172),
+											Name: "object",
+										},
+										Name: "Equals",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6286, 186),
+											X: &lang.Ident{
+												Pos:  p(6286, 186),
+												Name: "Item3",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6286, 193),
+											X: &lang.MemberExpr{
+												Pos: p(6286, 199),
+												X: &lang.Ident{
+													Pos:  p(6286, 193),
+													Name: "other",
+												},
+												Name: "Item3",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6286, 216),
+								Fun: &lang.MemberExpr{
+									Pos: p(6286, 216),
+									X: &lang.Ident{
+										Pos:  p(6286, 209),
+										Name: "object",
+									},
+									Name: "Equals",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6286, 223),
+										X: &lang.Ident{
+											Pos:  p(6286, 223),
+											Name: "Item4",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6286, 230),
+										X: &lang.MemberExpr{
+											Pos: p(6286, 236),
+											X: &lang.Ident{
+												Pos:  p(6286, 230),
+												Name: "other",
+											},
+											Name: "Item4",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6286, 253),
+							Fun: &lang.MemberExpr{
+								Pos: p(6286, 253),
+								X: &lang.Ident{
+									Pos:  p(6286, 246),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6286, 260),
+									X: &lang.Ident{
+										Pos:  p(6286, 260),
+										Name: "Item5",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6286, 267),
+									X: &lang.MemberExpr{
+										Pos: p(6286, 273),
+										X: &lang.Ident{
+											Pos:  p(6286, 267),
+											Name: "other",
+										},
+										Name: "Item5",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6286, 290),
+						Fun: &lang.MemberExpr{
+							Pos: p(6286, 290),
+							X: &lang.Ident{
+								Pos:  p(6286, 283),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6286, 297),
+								X: &lang.Ident{
+									Pos:  p(6286, 297),
+									Name: "Item6",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6286, 304),
+								X: &lang.MemberExpr{
+									Pos: p(6286, 310),
+									X: &lang.Ident{
+										Pos:  p(6286, 304),
+										Name: "other",
+									},
+									Name: "Item6",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6287, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6287, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6287, 29),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6287, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6287, 52),
+						X: &lang.Ident{
+							Pos:  p(6287, 46),
+							Name: "Tuple",
+						},
+						Name: "Combine",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6287, 60),
+							X: &lang.CallExpr{
+								Pos: p(6287, 66),
+								Fun: &lang.MemberExpr{
+									Pos: p(6287, 66),
+									X: &lang.Ident{
+										Pos:  p(6287, 60),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6287, 74),
+										X: &lang.CallExpr{
+											Pos: p(6287, 80),
+											Fun: &lang.MemberExpr{
+												Pos: p(6287, 80),
+												X: &lang.Ident{
+													Pos:  p(6287, 74),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6287, 88),
+													X: &lang.CallExpr{
+														Pos: p(6287, 94),
+														Fun: &lang.MemberExpr{
+															Pos: p(6287, 94),
+															X: &lang.Ident{
+																Pos:  p(6287, 88),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6287, 99),
+																X: &lang.Ident{
+																	Pos:  p(6287, 99),
+																	Name: "Item1",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6287, 107),
+													X: &lang.CallExpr{
+														Pos: p(6287, 113),
+														Fun: &lang.MemberExpr{
+															Pos: p(6287, 113),
+															X: &lang.Ident{
+																Pos:  p(6287, 107),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6287, 118),
+																X: &lang.Ident{
+																	Pos:  p(6287, 118),
+																	Name: "Item2",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6287, 127),
+										X: &lang.CallExpr{
+											Pos: p(6287, 133),
+											Fun: &lang.MemberExpr{
+												Pos: p(6287, 133),
+												X: &lang.Ident{
+													Pos:  p(6287, 127),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6287, 141),
+													X: &lang.CallExpr{
+														Pos: p(6287, 147),
+														Fun: &lang.MemberExpr{
+															Pos: p(6287, 147),
+															X: &lang.Ident{
+																Pos:  p(6287, 141),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6287, 152),
+																X: &lang.Ident{
+																	Pos:  p(6287, 152),
+																	Name: "Item3",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6287, 160),
+													X: &lang.CallExpr{
+														Pos: p(6287, 166),
+														Fun: &lang.MemberExpr{
+															Pos: p(6287, 166),
+															X: &lang.Ident{
+																Pos:  p(6287, 160),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6287, 171),
+																X: &lang.Ident{
+																	Pos:  p(6287, 171),
+																	Name: "Item4",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6287, 181),
+							X: &lang.CallExpr{
+								Pos: p(6287, 187),
+								Fun: &lang.MemberExpr{
+									Pos: p(6287, 187),
+									X: &lang.Ident{
+										Pos:  p(6287, 181),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6287, 195),
+										X: &lang.CallExpr{
+											Pos: p(6287, 201),
+											Fun: &lang.MemberExpr{
+												Pos: p(6287, 201),
+												X: &lang.Ident{
+													Pos:  p(6287, 195),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6287, 206),
+													X: &lang.Ident{
+														Pos:  p(6287, 206),
+														Name: "Item5",
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6287, 214),
+										X: &lang.CallExpr{
+											Pos: p(6287, 220),
+											Fun: &lang.MemberExpr{
+												Pos: p(6287, 220),
+												X: &lang.Ident{
+													Pos:  p(6287, 214),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6287, 225),
+													X: &lang.Ident{
+														Pos:  p(6287, 225),
+														Name: "Item6",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6288, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6288, 9),
+					Name: "int",
+				},
+				Name: "HashItems",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6288, 43),
+					Fun: &lang.Ident{
+						Pos:  p(6288, 43),
+						Name: "GetHashCode",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6288, 13),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6289, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6289, 9),
+					Name: "string",
+				},
+				Name: "ItemsText",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6289, 179),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6289, 172),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6289, 152),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6289, 145),
+								Op:  "+",
+								X: &lang.BinaryExpr{
+									Pos: p(6289, 125),
+									Op:  "+",
+									X: &lang.BinaryExpr{
+										Pos: p(6289, 118),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(6289, 98),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(6289, 91),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(6289, 71),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(6289, 64),
+														Op:  "+",
+														X: &lang.CallExpr{
+															Pos: p(6289, 52),
+															Fun: &lang.MemberExpr{
+																Pos: p(6289, 52),
+																X: &lang.Ident{
+																	Pos:  p(6289, 46),
+																	Name: "Tuple",
+																},
+																Name: "Text",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(6289, 57),
+																	X: &lang.Ident{
+																		Pos:  p(6289, 57),
+																		Name: "Item1",
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(6289, 66),
+															Kind:  lang.LitKind(8),
+															Raw:   "\", \"",
+															Value: string(", "),
+														},
+													},
+													Y: &lang.CallExpr{
+														Pos: p(6289, 79),
+														Fun: &lang.MemberExpr{
+															Pos: p(6289, 79),
+															X: &lang.Ident{
+																Pos:  p(6289, 73),
+																Name: "Tuple",
+															},
+															Name: "Text",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6289, 84),
+																X: &lang.Ident{
+																	Pos:  p(6289, 84),
+																	Name: "Item2",
+																},
+															},
+														},
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(6289, 93),
+													Kind:  lang.LitKind(8),
+													Raw:   "\", \"",
+													Value: string(", "),
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6289, 106),
+												Fun: &lang.MemberExpr{
+													Pos: p(6289, 106),
+													X: &lang.Ident{
+														Pos:  p(6289, 100),
+														Name: "Tuple",
+													},
+													Name: "Text",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6289, 111),
+														X: &lang.Ident{
+															Pos:  p(6289, 111),
+															Name: "Item3",
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(6289, 120),
+											Kind:  lang.LitKind(8),
+											Raw:   "\", \"",
+											Value: string(", "),
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6289, 133),
+										Fun: &lang.MemberExpr{
+											Pos: p(6289, 133),
+											X: &lang.Ident{
+												Pos:  p(6289, 127),
+												Name: "Tuple",
+											},
+											Name: "Text",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6289, 138),
+												X: &lang.Ident{
+													Pos:  p(6289, 138),
+													Name: "Item4",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6289, 147),
+									Kind:  lang.LitKind(8),
+									Raw:   "\", \"",
+									Value: string(", "),
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6289, 160),
+								Fun: &lang.MemberExpr{
+									Pos: p(6289, 160),
+									X: &lang.Ident{
+										Pos:  p(6289, 154),
+										Name: "Tuple",
+									},
+									Name: "Text",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6289, 165),
+										X: &lang.Ident{
+											Pos:  p(6289, 165),
+											Name: "Item5",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6289, 174),
+							Kind:  lang.LitKind(8),
+							Raw:   "\", \"",
+							Value: string(", "),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6289, 187),
+						Fun: &lang.MemberExpr{
+							Pos: p(6289, 187),
+							X: &lang.Ident{
+								Pos:  p(6289, 181),
+								Name: "Tuple",
+							},
+							Name: "Text",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6289, 192),
+								X: &lang.Ident{
+									Pos:  p(6289, 192),
+									Name: "Item6",
+								},
+							},
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6289, 16),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6290, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6290, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6290, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6290, 87),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6290, 50),
+						Op:  "+",
+						X: &lang.Literal{
+							Pos:   p(6290, 46),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"(\"",
+							Value: string("("),
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6290, 75),
+							Fun: &lang.MemberExpr{
+								Pos: p(6290, 75),
+								X: &lang.CastExpr{
+									Pos: p(6290, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(6290, 54),
+										Name: "ITupleInternal",
+									},
+									X: &lang.ThisExpr{
+										Pos: p(6290, 69),
+									},
+								},
+								Name: "ItemsText",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6290, 89),
+						Kind:  lang.LitKind(8),
+						Raw:   "\")\"",
+						Value: string(")"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6291, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6291, 16),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: p(6291, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6291, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6291, 30),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6292, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6293, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6293, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6293, 17),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6293, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6293, 30),
+								X: &lang.Literal{
+									Pos:   p(6293, 37),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6294, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6294, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6294, 23),
+									X: &lang.Ident{
+										Pos:  p(6294, 19),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6294, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(6294, 26),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6294, 32),
+													Name: "T1",
+												},
+												&lang.TypeRef{
+													Pos:  p(6294, 36),
+													Name: "T2",
+												},
+												&lang.TypeRef{
+													Pos:  p(6294, 40),
+													Name: "T3",
+												},
+												&lang.TypeRef{
+													Pos:  p(6294, 44),
+													Name: "T4",
+												},
+												&lang.TypeRef{
+													Pos:  p(6294, 48),
+													Name: "T5",
+												},
+												&lang.TypeRef{
+													Pos:  p(6294, 52),
+													Name: "T6",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6294, 64),
+								X: &lang.CallExpr{
+									Pos: p(6294, 76),
+									Fun: &lang.MemberExpr{
+										Pos: p(6294, 76),
+										X: &lang.Ident{
+											Pos:  p(6294, 70),
+											Name: "Tuple",
+										},
+										Name: "WrongType",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6294, 86),
+											X: &lang.ThisExpr{
+												Pos: p(6294, 86),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6295, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6295, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6295, 17),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6296, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6296, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6296, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6296, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6296, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6296, 28),
+											X: &lang.Ident{
+												Pos:  p(6296, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6296, 41),
+												X: &lang.Ident{
+													Pos:  p(6296, 41),
+													Name: "Item1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6296, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6296, 54),
+													X: &lang.Ident{
+														Pos:  p(6296, 48),
+														Name: "other",
+													},
+													Name: "Item1",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6296, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6296, 68),
+								X: &lang.Ident{
+									Pos:  p(6296, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6297, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6297, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6297, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6297, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6297, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6297, 28),
+											X: &lang.Ident{
+												Pos:  p(6297, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6297, 41),
+												X: &lang.Ident{
+													Pos:  p(6297, 41),
+													Name: "Item2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6297, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6297, 54),
+													X: &lang.Ident{
+														Pos:  p(6297, 48),
+														Name: "other",
+													},
+													Name: "Item2",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6297, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6297, 68),
+								X: &lang.Ident{
+									Pos:  p(6297, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6298, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6298, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6298, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6298, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6298, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6298, 28),
+											X: &lang.Ident{
+												Pos:  p(6298, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6298, 41),
+												X: &lang.Ident{
+													Pos:  p(6298, 41),
+													Name: "Item3",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6298, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6298, 54),
+													X: &lang.Ident{
+														Pos:  p(6298, 48),
+														Name: "other",
+													},
+													Name: "Item3",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6298, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6298, 68),
+								X: &lang.Ident{
+									Pos:  p(6298, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6299, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6299, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6299, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6299, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6299, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6299, 28),
+											X: &lang.Ident{
+												Pos:  p(6299, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6299, 41),
+												X: &lang.Ident{
+													Pos:  p(6299, 41),
+													Name: "Item4",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6299, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6299, 54),
+													X: &lang.Ident{
+														Pos:  p(6299, 48),
+														Name: "other",
+													},
+													Name: "Item4",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6299, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6299, 68),
+								X: &lang.Ident{
+									Pos:  p(6299, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6300, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6300, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6300, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6300, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6300, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6300, 28),
+											X: &lang.Ident{
+												Pos:  p(6300, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6300, 41),
+												X: &lang.Ident{
+													Pos:  p(6300, 41),
+													Name: "Item5",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6300, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6300, 54),
+													X: &lang.Ident{
+														Pos:  p(6300, 48),
+														Name: "other",
+													},
+													Name: "Item5",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6300, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6300, 68),
+								X: &lang.Ident{
+									Pos:  p(6300, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6301, 13),
+							X: &lang.CallExpr{
+								Pos: p(6301, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(6301, 26),
+									X: &lang.Ident{
+										Pos:  p(6301, 20),
+										Name: "Tuple",
+									},
+									Name: "CompareItems",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6301, 39),
+										X: &lang.Ident{
+											Pos:  p(6301, 39),
+											Name: "Item6",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6301, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6301, 52),
+											X: &lang.Ident{
+												Pos:  p(6301, 46),
+												Name: "other",
+											},
+											Name: "Item6",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6302, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_233() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6305, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		TypeParams: []string{
+			"T1",
+			"T2",
+			"T3",
+			"T4",
+			"T5",
+			"T6",
+			"T7",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6305, 54),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(6305, 67),
+				Name: "ITupleInternal",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(6307, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6307, 16),
+					Name: "T1",
+				},
+				Name: "Item1",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6307, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6308, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6308, 16),
+					Name: "T2",
+				},
+				Name: "Item2",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6308, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6309, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6309, 16),
+					Name: "T3",
+				},
+				Name: "Item3",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6309, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6310, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6310, 16),
+					Name: "T4",
+				},
+				Name: "Item4",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6310, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6311, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6311, 16),
+					Name: "T5",
+				},
+				Name: "Item5",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6311, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6312, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6312, 16),
+					Name: "T6",
+				},
+				Name: "Item6",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6312, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6313, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6313, 16),
+					Name: "T7",
+				},
+				Name: "Item7",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6313, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6314, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Tuple",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6314, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(6314, 22),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6314, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6314, 32),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6314, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6314, 42),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6314, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6314, 52),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos: p(6314, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(6314, 62),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+					&lang.Param{
+						Pos: p(6314, 72),
+						Type: &lang.TypeRef{
+							Pos:  p(6314, 72),
+							Name: "T6",
+						},
+						Name: "item6",
+					},
+					&lang.Param{
+						Pos: p(6314, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(6314, 82),
+							Name: "T7",
+						},
+						Name: "item7",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6315, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6316, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6316, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6316, 13),
+									Name: "Item1",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6316, 21),
+									Name: "item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6317, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6317, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6317, 13),
+									Name: "Item2",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6317, 21),
+									Name: "item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6318, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6318, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6318, 13),
+									Name: "Item3",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6318, 21),
+									Name: "item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6319, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6319, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6319, 13),
+									Name: "Item4",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6319, 21),
+									Name: "item4",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6320, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6320, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6320, 13),
+									Name: "Item5",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6320, 21),
+									Name: "item5",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6321, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6321, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6321, 13),
+									Name: "Item6",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6321, 21),
+									Name: "item6",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6322, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6322, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6322, 13),
+									Name: "Item7",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6322, 21),
+									Name: "item7",
+								},
+							},
+						},
+					},
+					Rbrace: p(6323, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6324, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6324, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6324, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6324, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6324, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6324, 321),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6324, 284),
+						Op:  "&&",
+						X: &lang.BinaryExpr{
+							Pos: p(6324, 247),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(6324, 210),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(6324, 173),
+									Op:  "&&",
+									X: &lang.BinaryExpr{
+										Pos: p(6324, 136),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(6324, 99),
+											Op:  "&&",
+											X: &lang.IsExpr{
+												Pos: p(6324, 56),
+												X: &lang.Ident{
+													Pos:  p(6324, 52),
+													Name: "obj",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(6324, 59),
+													Type: &lang.TypeRef{
+														Pos:  p(6324, 59),
+														Name: "Tuple",
+														Args: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(6324, 65),
+																Name: "T1",
+															},
+															&lang.TypeRef{
+																Pos:  p(6324, 69),
+																Name: "T2",
+															},
+															&lang.TypeRef{
+																Pos:  p(6324, 73),
+																Name: "T3",
+															},
+															&lang.TypeRef{
+																Pos:  p(6324, 77),
+																Name: "T4",
+															},
+															&lang.TypeRef{
+																Pos:  p(6324, 81),
+																Name: "T5",
+															},
+															&lang.TypeRef{
+																Pos:  p(6324, 85),
+																Name: "T6",
+															},
+															&lang.TypeRef{
+																Pos:  p(6324, 89),
+																Name: "T7",
+															},
+														},
+													},
+													Name: "other",
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6324, 109),
+												Fun: &lang.MemberExpr{
+													Pos: p(6324, 109),
+													X: &lang.Ident{
+														Pos:  p(6324, 102),
+														Name: "object",
+													},
+													Name: "Equals",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6324, 116),
+														X: &lang.Ident{
+															Pos:  p(6324, 116),
+															Name: "Item1",
+														},
+													},
+													&lang.Arg{
+														Pos: p(6324, 123),
+														X: &lang.MemberExpr{
+															Pos: p(6324, 129),
+															X: &lang.Ident{
+																Pos:  p(6324, 123),
+																Name: "other",
+															},
+															Name: "Item1",
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.CallExpr{
+											Pos: p(6324, 146),
+											Fun: &lang.MemberExpr{
+												Pos: p(6324, 146),
+												X: &lang.Ident{
+													Pos:  p(6324, 139),
+													Name: "object",
+												},
+												Name: "Equals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6324, 153),
+													X: &lang.Ident{
+														Pos:  p(6324, 153),
+														Name: "Item2",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6324, 160),
+													X: &lang.MemberExpr{
+														Pos: p(6324, 166),
+														X: &lang.Ident{
+															Pos:  p(6324, 160),
+															Name: "other",
+														},
+														Name: "Item2",
+													},
+												},
+											},
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6324, 183),
+										Fun: &lang.MemberExpr{
+											Pos: p(6324, 183),
+											X: &lang.Ident{
+												Pos:  p(6324, 176),
+												Name: "object",
+											},
+											Name: "Equals",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6324, 190),
+												X: &lang.Ident{
+													Pos:  p(6324, 190),
+													Name: "Item3",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6324, 197),
+												X: &lang.MemberExpr{
+													Pos: p(6324, 203),
+													X: &lang.Ident{
+														Pos:  p(6324, 197),
+														Name: "other",
+													},
+													Name: "Item3",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6324, 220),
+									Fun: &lang.MemberExpr{
+										Pos: p(6324, 220),
+										X: &lang.Ident{
+											Pos:  p(6324, 213),
+											Name: "object",
+										},
+										Name: "Equals",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6324, 227),
+											X: &lang.Ident{
+												Pos:  p(6324, 227),
+												Name: "Item4",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6324, 234),
+											X: &lang.MemberExpr{
+												Pos: p(6324, 240),
+												X: &lang.Ident{
+													Pos:  p(6324, 234),
+													Name: "other",
+												},
+												Name: "Item4",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6324, 257),
+								Fun: &lang.MemberExpr{
+									Pos: p(6324, 257),
+									X: &lang.Ident{
+										Pos:  p(6324, 250),
+										Name: "object",
+									},
+									Name: "Equals",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6324, 264),
+										X: &lang.Ident{
+											Pos:  p(6324, 264),
+											Name: "Item5",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6324, 271),
+										X: &lang.MemberExpr{
+											Pos: p(6324, 277),
+											X: &lang.Ident{
+												Pos:  p(6324, 271),
+												Name: "other",
+											},
+											Name: "Item5",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6324, 294),
+							Fun: &lang.MemberExpr{
+								Pos: p(6324, 294),
+								X: &lang.Ident{
+									Pos:  p(6324, 287),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6324, 301),
+									X: &lang.Ident{
+										Pos:  p(6324, 301),
+										Name: "Item6",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6324, 308),
+									X: &lang.MemberExpr{
+										Pos: p(6324, 314),
+										X: &lang.Ident{
+											Pos:  p(6324, 308),
+											Name: "other",
+										},
+										Name: "Item6",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6324, 331),
+						Fun: &lang.MemberExpr{
+							Pos: p(6324, 331),
+							X: &lang.Ident{
+								Pos:  p(6324, 324),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6324, 338),
+								X: &lang.Ident{
+									Pos:  p(6324, 338),
+									Name: "Item7",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6324, 345),
+								X: &lang.MemberExpr{
+									Pos: p(6324, 351),
+									X: &lang.Ident{
+										Pos:  p(6324, 345),
+										Name: "other",
+									},
+									Name: "Item7",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6325, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6325, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6325, 29),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6325, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6325, 52),
+						X: &lang.Ident{
+							Pos:  p(6325, 46),
+							Name: "Tuple",
+						},
+						Name: "Combine",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6325, 60),
+							X: &lang.CallExpr{
+								Pos: p(6325, 66),
+								Fun: &lang.MemberExpr{
+									Pos: p(6325, 66),
+									X: &lang.Ident{
+										Pos:  p(6325, 60),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6325, 74),
+										X: &lang.CallExpr{
+											Pos: p(6325, 80),
+											Fun: &lang.MemberExpr{
+												Pos: p(6325, 80),
+												X: &lang.Ident{
+													Pos:  p(6325, 74),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6325, 88),
+													X: &lang.CallExpr{
+														Pos: p(6325, 94),
+														Fun: &lang.MemberExpr{
+															Pos: p(6325, 94),
+															X: &lang.Ident{
+																Pos:  p(6325, 88),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6325, 99),
+																X: &lang.Ident{
+																	Pos:  p(6325, 99),
+																	Name: "Item1",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6325, 107),
+													X: &lang.CallExpr{
+														Pos: p(6325, 113),
+														Fun: &lang.MemberExpr{
+															Pos: p(6325, 113),
+															X: &lang.Ident{
+																Pos:  p(6325, 107),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6325, 118),
+																X: &lang.Ident{
+																	Pos:  p(6325, 118),
+																	Name: "Item2",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6325, 127),
+										X: &lang.CallExpr{
+											Pos: p(6325, 133),
+											Fun: &lang.MemberExpr{
+												Pos: p(6325, 133),
+												X: &lang.Ident{
+													Pos:  p(6325, 127),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6325, 141),
+													X: &lang.CallExpr{
+														Pos: p(6325, 147),
+														Fun: &lang.MemberExpr{
+															Pos: p(6325, 147),
+															X: &lang.Ident{
+																Pos:  p(6325, 141),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6325, 152),
+																X: &lang.Ident{
+																	Pos:  p(6325, 152),
+																	Name: "Item3",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6325, 160),
+													X: &lang.CallExpr{
+														Pos: p(6325, 166),
+														Fun: &lang.MemberExpr{
+															Pos: p(6325, 166),
+															X: &lang.Ident{
+																Pos:  p(6325, 160),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6325, 171),
+																X: &lang.Ident{
+																	Pos:  p(6325, 171),
+																	Name: "Item4",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6325, 181),
+							X: &lang.CallExpr{
+								Pos: p(6325, 187),
+								Fun: &lang.MemberExpr{
+									Pos: p(6325, 187),
+									X: &lang.Ident{
+										Pos:  p(6325, 181),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6325, 195),
+										X: &lang.CallExpr{
+											Pos: p(6325, 201),
+											Fun: &lang.MemberExpr{
+												Pos: p(6325, 201),
+												X: &lang.Ident{
+													Pos:  p(6325, 195),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6325, 209),
+													X: &lang.CallExpr{
+														Pos: p(6325, 215),
+														Fun: &lang.MemberExpr{
+															Pos: p(6325, 215),
+															X: &lang.Ident{
+																Pos:  p(6325, 209),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6325, 220),
+																X: &lang.Ident{
+																	Pos:  p(6325, 220),
+																	Name: "Item5",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6325, 228),
+													X: &lang.CallExpr{
+														Pos: p(6325, 234),
+														Fun: &lang.MemberExpr{
+															Pos: p(6325, 234),
+															X: &lang.Ident{
+																Pos:  p(6325, 228),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6325, 239),
+																X: &lang.Ident{
+																	Pos:  p(6325, 239),
+																	Name: "Item6",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6325, 248),
+										X: &lang.CallExpr{
+											Pos: p(6325, 254),
+											Fun: &lang.MemberExpr{
+												Pos: p(6325, 254),
+												X: &lang.Ident{
+													Pos:  p(6325, 248),
+													Name: "Tuple",
+												},
+												Name: "Hash",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6325, 259),
+													X: &lang.Ident{
+														Pos:  p(6325, 259),
+														Name: "Item7",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6326, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6326, 9),
+					Name: "int",
+				},
+				Name: "HashItems",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6326, 43),
+					Fun: &lang.Ident{
+						Pos:  p(6326, 43),
+						Name: "GetHashCode",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6326, 13),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6327, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6327, 9),
+					Name: "string",
+				},
+				Name: "ItemsText",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6327, 206),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6327, 199),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6327, 179),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6327, 172),
+								Op:  "+",
+								X: &lang.BinaryExpr{
+									Pos: p(6327, 152),
+									Op:  "+",
+									X: &lang.BinaryExpr{
+										Pos: p(6327, 145),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(6327, 125),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(6327, 118),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(6327, 98),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(6327, 91),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(6327, 71),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(6327, 64),
+																Op:  "+",
+																X: &lang.CallExpr{
+																	Pos: p(6327, 52),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(6327, 52),
+																		X: &lang.Ident{
+																			Pos:  p(6327, 46),
+																			Name: "Tuple",
+																		},
+																		Name: "Text",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(6327, 57),
+																			X: &lang.Ident{
+																				Pos:  p(6327, 57),
+																				Name: "Item1",
+																			},
+																		},
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(6327, 66),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\", \"",
+																	Value: string(", "),
+																},
+															},
+															Y: &lang.CallExpr{
+																Pos: p(6327, 79),
+																Fun: &lang.MemberExpr{
+																	Pos: p(6327, 79),
+																	X: &lang.Ident{
+																		Pos:  p(6327, 73),
+																		Name: "Tuple",
+																	},
+																	Name: "Text",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(6327, 84),
+																		X: &lang.Ident{
+																			Pos:  p(6327, 84),
+																			Name: "Item2",
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(6327, 93),
+															Kind:  lang.LitKind(8),
+															Raw:   "\", \"",
+															Value: string(", "),
+														},
+													},
+													Y: &lang.CallExpr{
+														Pos: p(6327, 106),
+														Fun: &lang.MemberExpr{
+															Pos: p(6327, 106),
+															X: &lang.Ident{
+																Pos:  p(6327, 100),
+																Name: "Tuple",
+															},
+															Name: "Text",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6327, 111),
+																X: &lang.Ident{
+																	Pos:  p(6327, 111),
+																	Name: "Item3",
+																},
+															},
+														},
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(6327, 120),
+													Kind:  lang.LitKind(8),
+													Raw:   "\", \"",
+													Value: string(", "),
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6327, 133),
+												Fun: &lang.MemberExpr{
+													Pos: p(6327, 133),
+													X: &lang.Ident{
+														Pos:  p(6327, 127),
+														Name: "Tuple",
+													},
+													Name: "Text",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6327, 138),
+														X: &lang.Ident{
+															Pos:  p(6327, 138),
+															Name: "Item4",
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(6327, 147),
+											Kind:  lang.LitKind(8),
+											Raw:   "\", \"",
+											Value: string(", "),
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6327, 160),
+										Fun: &lang.MemberExpr{
+											Pos: p(6327, 160),
+											X: &lang.Ident{
+												Pos:  p(6327, 154),
+												Name: "Tuple",
+											},
+											Name: "Text",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6327, 165),
+												X: &lang.Ident{
+													Pos:  p(6327, 165),
+													Name: "Item5",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6327, 174),
+									Kind:  lang.LitKind(8),
+									Raw:   "\", \"",
+									Value: string(", "),
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6327, 187),
+								Fun: &lang.MemberExpr{
+									Pos: p(6327, 187),
+									X: &lang.Ident{
+										Pos:  p(6327, 181),
+										Name: "Tuple",
+									},
+									Name: "Text",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6327, 192),
+										X: &lang.Ident{
+											Pos:  p(6327, 192),
+											Name: "Item6",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6327, 201),
+							Kind:  lang.LitKind(8),
+							Raw:   "\", \"",
+							Value: string(", "),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6327, 214),
+						Fun: &lang.MemberExpr{
+							Pos: p(6327, 214),
+							X: &lang.Ident{
+								Pos:  p(6327, 208),
+								Name: "Tuple",
+							},
+							Name: "Text",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6327, 219),
+								X: &lang.Ident{
+									Pos:  p(6327, 219),
+									Name: "Item7",
+								},
+							},
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6327, 16),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6328, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6328, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6328, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6328, 87),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6328, 50),
+						Op:  "+",
+						X: &lang.Literal{
+							Pos:   p(6328, 46),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"(\"",
+							Value: string("("),
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6328, 75),
+							Fun: &lang.MemberExpr{
+								Pos: p(6328, 75),
+								X: &lang.CastExpr{
+									Pos: p(6328, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(6328, 54),
+										Name: "ITupleInternal",
+									},
+									X: &lang.ThisExpr{
+										Pos: p(6328, 69),
+									},
+								},
+								Name: "ItemsText",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6328, 89),
+						Kind:  lang.LitKind(8),
+						Raw:   "\")\"",
+						Value: string(")"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6329, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6329, 16),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: p(6329, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6329, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6329, 30),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6330, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6331, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6331, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6331, 17),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6331, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6331, 30),
+								X: &lang.Literal{
+									Pos:   p(6331, 37),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6332, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6332, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6332, 23),
+									X: &lang.Ident{
+										Pos:  p(6332, 19),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6332, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(6332, 26),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6332, 32),
+													Name: "T1",
+												},
+												&lang.TypeRef{
+													Pos:  p(6332, 36),
+													Name: "T2",
+												},
+												&lang.TypeRef{
+													Pos:  p(6332, 40),
+													Name: "T3",
+												},
+												&lang.TypeRef{
+													Pos:  p(6332, 44),
+													Name: "T4",
+												},
+												&lang.TypeRef{
+													Pos:  p(6332, 48),
+													Name: "T5",
+												},
+												&lang.TypeRef{
+													Pos:  p(6332, 52),
+													Name: "T6",
+												},
+												&lang.TypeRef{
+													Pos:  p(6332, 56),
+													Name: "T7",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6332, 68),
+								X: &lang.CallExpr{
+									Pos: p(6332, 80),
+									Fun: &lang.MemberExpr{
+										Pos: p(6332, 80),
+										X: &lang.Ident{
+											Pos:  p(6332, 74),
+											Name: "Tuple",
+										},
+										Name: "WrongType",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6332, 90),
+											X: &lang.ThisExpr{
+												Pos: p(6332, 90),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6333, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6333, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6333, 17),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6334, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6334, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6334, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6334, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6334, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6334, 28),
+											X: &lang.Ident{
+												Pos:  p(6334, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6334, 41),
+												X: &lang.Ident{
+													Pos:  p(6334, 41),
+													Name: "Item1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6334, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6334, 54),
+													X: &lang.Ident{
+														Pos:  p(6334, 48),
+														Name: "other",
+													},
+													Name: "Item1",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6334, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6334, 68),
+								X: &lang.Ident{
+									Pos:  p(6334, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6335, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6335, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6335, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6335, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6335, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6335, 28),
+											X: &lang.Ident{
+												Pos:  p(6335, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6335, 41),
+												X: &lang.Ident{
+													Pos:  p(6335, 41),
+													Name: "Item2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6335, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6335, 54),
+													X: &lang.Ident{
+														Pos:  p(6335, 48),
+														Name: "other",
+													},
+													Name: "Item2",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6335, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6335, 68),
+								X: &lang.Ident{
+									Pos:  p(6335, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6336, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6336, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6336, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6336, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6336, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6336, 28),
+											X: &lang.Ident{
+												Pos:  p(6336, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6336, 41),
+												X: &lang.Ident{
+													Pos:  p(6336, 41),
+													Name: "Item3",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6336, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6336, 54),
+													X: &lang.Ident{
+														Pos:  p(6336, 48),
+														Name: "other",
+													},
+													Name: "Item3",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6336, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6336, 68),
+								X: &lang.Ident{
+									Pos:  p(6336, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6337, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6337, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6337, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6337, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6337, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6337, 28),
+											X: &lang.Ident{
+												Pos:  p(6337, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6337, 41),
+												X: &lang.Ident{
+													Pos:  p(6337, 41),
+													Name: "Item4",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6337, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6337, 54),
+													X: &lang.Ident{
+														Pos:  p(6337, 48),
+														Name: "other",
+													},
+													Name: "Item4",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6337, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6337, 68),
+								X: &lang.Ident{
+									Pos:  p(6337, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6338, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6338, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6338, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6338, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6338, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6338, 28),
+											X: &lang.Ident{
+												Pos:  p(6338, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6338, 41),
+												X: &lang.Ident{
+													Pos:  p(6338, 41),
+													Name: "Item5",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6338, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6338, 54),
+													X: &lang.Ident{
+														Pos:  p(6338, 48),
+														Name: "other",
+													},
+													Name: "Item5",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6338, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6338, 68),
+								X: &lang.Ident{
+									Pos:  p(6338, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6339, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6339, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6339, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6339, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6339, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6339, 28),
+											X: &lang.Ident{
+												Pos:  p(6339, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6339, 41),
+												X: &lang.Ident{
+													Pos:  p(6339, 41),
+													Name: "Item6",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6339, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6339, 54),
+													X: &lang.Ident{
+														Pos:  p(6339, 48),
+														Name: "other",
+													},
+													Name: "Item6",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6339, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6339, 68),
+								X: &lang.Ident{
+									Pos:  p(6339, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6340, 13),
+							X: &lang.CallExpr{
+								Pos: p(6340, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(6340, 26),
+									X: &lang.Ident{
+										Pos:  p(6340, 20),
+										Name: "Tuple",
+									},
+									Name: "CompareItems",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6340, 39),
+										X: &lang.Ident{
+											Pos:  p(6340, 39),
+											Name: "Item7",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6340, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6340, 52),
+											X: &lang.Ident{
+												Pos:  p(6340, 46),
+												Name: "other",
+											},
+											Name: "Item7",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6341, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_234() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6344, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Tuple",
+		Namespace: "System",
+		TypeParams: []string{
+			"T1",
+			"T2",
+			"T3",
+			"T4",
+			"T5",
+			"T6",
+			"T7",
+			"TRest",
+		},
+		Constraints: []*lang.Constraint{
+			&lang.Constraint{
+				Param: "TRest",
+				Kind:  "class",
+			},
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6344, 61),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  p(6344, 74),
+				Name: "ITupleInternal",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       p(6347, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6347, 16),
+					Name: "T1",
+				},
+				Name: "Item1",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6347, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6348, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6348, 16),
+					Name: "T2",
+				},
+				Name: "Item2",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6348, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6349, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6349, 16),
+					Name: "T3",
+				},
+				Name: "Item3",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6349, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6350, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6350, 16),
+					Name: "T4",
+				},
+				Name: "Item4",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6350, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6351, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6351, 16),
+					Name: "T5",
+				},
+				Name: "Item5",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6351, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6352, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6352, 16),
+					Name: "T6",
+				},
+				Name: "Item6",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6352, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6353, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6353, 16),
+					Name: "T7",
+				},
+				Name: "Item7",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6353, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6354, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6354, 16),
+					Name: "TRest",
+				},
+				Name: "Rest",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6354, 29),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6355, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Tuple",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6355, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(6355, 22),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos: p(6355, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6355, 32),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos: p(6355, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6355, 42),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos: p(6355, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6355, 52),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos: p(6355, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(6355, 62),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+					&lang.Param{
+						Pos: p(6355, 72),
+						Type: &lang.TypeRef{
+							Pos:  p(6355, 72),
+							Name: "T6",
+						},
+						Name: "item6",
+					},
+					&lang.Param{
+						Pos: p(6355, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(6355, 82),
+							Name: "T7",
+						},
+						Name: "item7",
+					},
+					&lang.Param{
+						Pos: p(6355, 92),
+						Type: &lang.TypeRef{
+							Pos:  p(6355, 92),
+							Name: "TRest",
+						},
+						Name: "rest",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6356, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6357, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6357, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6357, 24),
+									X: &lang.Ident{
+										Pos:  p(6357, 19),
+										Name: "rest",
+									},
+									Pattern: &lang.ConstPattern{
+										Pos: p(6357, 27),
+										X: &lang.Ident{
+											Pos:  p(6357, 27),
+											Name: "ITupleInternal",
+										},
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6357, 44),
+								X: &lang.NewExpr{
+									Pos: p(6357, 50),
+									Type: &lang.TypeRef{
+										Pos:  p(6357, 54),
+										Name: "ArgumentException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6357, 72),
+											X: &lang.Literal{
+												Pos:   p(6357, 72),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"The last element of an eight element tuple must be a Tuple.\"",
+												Value: string("The last element of an eight element tuple must be a Tuple."),
+											},
+										},
+										&lang.Arg{
+											Pos: p(6357, 135),
+											X: &lang.Literal{
+												Pos:   p(6357, 135),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"rest\"",
+												Value: string("rest"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6358, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6358, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6358, 13),
+									Name: "Item1",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6358, 21),
+									Name: "item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6359, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6359, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6359, 13),
+									Name: "Item2",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6359, 21),
+									Name: "item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6360, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6360, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6360, 13),
+									Name: "Item3",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6360, 21),
+									Name: "item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6361, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6361, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6361, 13),
+									Name: "Item4",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6361, 21),
+									Name: "item4",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6362, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6362, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6362, 13),
+									Name: "Item5",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6362, 21),
+									Name: "item5",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6363, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6363, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6363, 13),
+									Name: "Item6",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6363, 21),
+									Name: "item6",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6364, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6364, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6364, 13),
+									Name: "Item7",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6364, 21),
+									Name: "item7",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6365, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6365, 18),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6365, 13),
+									Name: "Rest",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6365, 20),
+									Name: "rest",
+								},
+							},
+						},
+					},
+					Rbrace: p(6366, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6367, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6367, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6367, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6367, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6367, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6367, 365),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6367, 328),
+						Op:  "&&",
+						X: &lang.BinaryExpr{
+							Pos: p(6367, 291),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(6367, 254),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(6367, 217),
+									Op:  "&&",
+									X: &lang.BinaryExpr{
+										Pos: p(6367, 180),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(6367, 143),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(6367, 106),
+												Op:  "&&",
+												X: &lang.IsExpr{
+													Pos: p(6367, 56),
+													X: &lang.Ident{
+														Pos:  p(6367, 52),
+														Name: "obj",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(6367, 59),
+														Type: &lang.TypeRef{
+															Pos:  p(6367, 59),
+															Name: "Tuple",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(6367, 65),
+																	Name: "T1",
+																},
+																&lang.TypeRef{
+																	Pos:  p(6367, 69),
+																	Name: "T2",
+																},
+																&lang.TypeRef{
+																	Pos:  p(6367, 73),
+																	Name: "T3",
+																},
+																&lang.TypeRef{
+																	Pos:  p(6367, 77),
+																	Name: "T4",
+																},
+																&lang.TypeRef{
+																	Pos:  p(6367, 81),
+																	Name: "T5",
+																},
+																&lang.TypeRef{
+																	Pos:  p(6367, 85),
+																	Name: "T6",
+																},
+																&lang.TypeRef{
+																	Pos:  p(6367, 89),
+																	Name: "T7",
+																},
+																&lang.TypeRef{
+																	Pos:  p(6367, 93),
+																	Name: "TRest",
+																},
+															},
+														},
+														Name: "other",
+													},
+												},
+												Y: &lang.CallExpr{
+													Pos: p(6367, 116),
+													Fun: &lang.MemberExpr{
+														Pos: p(6367, 116),
+														X: &lang.Ident{
+															Pos:  p(6367, 109),
+															Name: "object",
+														},
+														Name: "Equals",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6367, 123),
+															X: &lang.Ident{
+																Pos:  p(6367, 123),
+																Name: "Item1",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6367, 130),
+															X: &lang.MemberExpr{
+																Pos: p(6367, 136),
+																X: &lang.Ident{
+																	Pos:  p(6367, 130),
+																	Name: "other",
+																},
+																Name: "Item1",
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6367, 153),
+												Fun: &lang.MemberExpr{
+													Pos: p(6367, 153),
+													X: &lang.Ident{
+														Pos:  p(6367, 146),
+														Name: "object",
+													},
+													Name: "Equals",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6367, 160),
+														X: &lang.Ident{
+															Pos:  p(6367, 160),
+															Name: "Item2",
+														},
+													},
+													&lang.Arg{
+														Pos: p(6367, 167),
+														X: &lang.MemberExpr{
+															Pos: p(6367, 173),
+															X: &lang.Ident{
+																Pos:  p(6367, 167),
+																Name: "other",
+															},
+															Name: "Item2",
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.CallExpr{
+											Pos: p(6367, 190),
+											Fun: &lang.MemberExpr{
+												Pos: p(6367, 190),
+												X: &lang.Ident{
+													Pos:  p(6367, 183),
+													Name: "object",
+												},
+												Name: "Equals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6367, 197),
+													X: &lang.Ident{
+														Pos:  p(6367, 197),
+														Name: "Item3",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6367, 204),
+													X: &lang.MemberExpr{
+														Pos: p(6367, 210),
+														X: &lang.Ident{
+															Pos:  p(6367, 204),
+															Name: "other",
+														},
+														Name: "Item3",
+													},
+												},
+											},
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6367, 227),
+										Fun: &lang.MemberExpr{
+											Pos: p(6367, 227),
+											X: &lang.Ident{
+												Pos:  p(6367, 220),
+												Name: "object",
+											},
+											Name: "Equals",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6367, 234),
+												X: &lang.Ident{
+													Pos:  p(6367, 234),
+													Name: "Item4",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6367, 241),
+												X: &lang.MemberExpr{
+													Pos: p(6367, 247),
+													X: &lang.Ident{
+														Pos:  p(6367, 241),
+														Name: "other",
+													},
+													Name: "Item4",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6367, 264),
+									Fun: &lang.MemberExpr{
+										Pos: p(6367, 264),
+										X: &lang.Ident{
+											Pos:  p(6367, 257),
+											Name: "object",
+										},
+										Name: "Equals",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6367, 271),
+											X: &lang.Ident{
+												Pos:  p(6367, 271),
+												Name: "Item5",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6367, 278),
+											X: &lang.MemberExpr{
+												Pos: p(6367, 284),
+												X: &lang.Ident{
+													Pos:  p(6367, 278),
+													Name: "other",
+												},
+												Name: "Item5",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6367, 301),
+								Fun: &lang.MemberExpr{
+									Pos: p(6367, 301),
+									X: &lang.Ident{
+										Pos:  p(6367, 294),
+										Name: "object",
+									},
+									Name: "Equals",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6367, 308),
+										X: &lang.Ident{
+											Pos:  p(6367, 308),
+											Name: "Item6",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6367, 315),
+										X: &lang.MemberExpr{
+											Pos: p(6367, 321),
+											X: &lang.Ident{
+												Pos:  p(6367, 315),
+												Name: "other",
+											},
+											Name: "Item6",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6367, 338),
+							Fun: &lang.MemberExpr{
+								Pos: p(6367, 338),
+								X: &lang.Ident{
+									Pos:  p(6367, 331),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6367, 345),
+									X: &lang.Ident{
+										Pos:  p(6367, 345),
+										Name: "Item7",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6367, 352),
+									X: &lang.MemberExpr{
+										Pos: p(6367, 358),
+										X: &lang.Ident{
+											Pos:  p(6367, 352),
+											Name: "other",
+										},
+										Name: "Item7",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6367, 375),
+						Fun: &lang.MemberExpr{
+							Pos: p(6367, 375),
+							X: &lang.Ident{
+								Pos:  p(6367, 368),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6367, 382),
+								X: &lang.Ident{
+									Pos:  p(6367, 382),
+									Name: "Rest",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6367, 388),
+								X: &lang.MemberExpr{
+									Pos: p(6367, 394),
+									X: &lang.Ident{
+										Pos:  p(6367, 388),
+										Name: "other",
+									},
+									Name: "Rest",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6368, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6368, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6368, 29),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6368, 52),
+					Fun: &lang.MemberExpr{
+						Pos: p(6368, 52),
+						X: &lang.Ident{
+							Pos:  p(6368, 46),
+							Name: "Tuple",
+						},
+						Name: "Combine",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6368, 60),
+							X: &lang.CallExpr{
+								Pos: p(6368, 66),
+								Fun: &lang.MemberExpr{
+									Pos: p(6368, 66),
+									X: &lang.Ident{
+										Pos:  p(6368, 60),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6368, 74),
+										X: &lang.CallExpr{
+											Pos: p(6368, 80),
+											Fun: &lang.MemberExpr{
+												Pos: p(6368, 80),
+												X: &lang.Ident{
+													Pos:  p(6368, 74),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6368, 88),
+													X: &lang.CallExpr{
+														Pos: p(6368, 94),
+														Fun: &lang.MemberExpr{
+															Pos: p(6368, 94),
+															X: &lang.Ident{
+																Pos:  p(6368, 88),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6368, 99),
+																X: &lang.Ident{
+																	Pos:  p(6368, 99),
+																	Name: "Item1",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6368, 107),
+													X: &lang.CallExpr{
+														Pos: p(6368, 113),
+														Fun: &lang.MemberExpr{
+															Pos: p(6368, 113),
+															X: &lang.Ident{
+																Pos:  p(6368, 107),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6368, 118),
+																X: &lang.Ident{
+																	Pos:  p(6368, 118),
+																	Name: "Item2",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6368, 127),
+										X: &lang.CallExpr{
+											Pos: p(6368, 133),
+											Fun: &lang.MemberExpr{
+												Pos: p(6368, 133),
+												X: &lang.Ident{
+													Pos:  p(6368, 127),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6368, 141),
+													X: &lang.CallExpr{
+														Pos: p(6368, 147),
+														Fun: &lang.MemberExpr{
+															Pos: p(6368, 147),
+															X: &lang.Ident{
+																Pos:  p(6368, 141),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6368, 152),
+																X: &lang.Ident{
+																	Pos:  p(6368, 152),
+																	Name: "Item3",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6368, 160),
+													X: &lang.CallExpr{
+														Pos: p(6368, 166),
+														Fun: &lang.MemberExpr{
+															Pos: p(6368, 166),
+															X: &lang.Ident{
+																Pos:  p(6368, 160),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6368, 171),
+																X: &lang.Ident{
+																	Pos:  p(6368, 171),
+																	Name: "Item4",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6368, 181),
+							X: &lang.CallExpr{
+								Pos: p(6368, 187),
+								Fun: &lang.MemberExpr{
+									Pos: p(6368, 187),
+									X: &lang.Ident{
+										Pos:  p(6368, 181),
+										Name: "Tuple",
+									},
+									Name: "Combine",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6368, 195),
+										X: &lang.CallExpr{
+											Pos: p(6368, 201),
+											Fun: &lang.MemberExpr{
+												Pos: p(6368, 201),
+												X: &lang.Ident{
+													Pos:  p(6368, 195),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6368, 209),
+													X: &lang.CallExpr{
+														Pos: p(6368, 215),
+														Fun: &lang.MemberExpr{
+															Pos: p(6368, 215),
+															X: &lang.Ident{
+																Pos:  p(6368, 209),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6368, 220),
+																X: &lang.Ident{
+																	Pos:  p(6368, 220),
+																	Name: "Item5",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6368, 228),
+													X: &lang.CallExpr{
+														Pos: p(6368, 234),
+														Fun: &lang.MemberExpr{
+															Pos: p(6368, 234),
+															X: &lang.Ident{
+																Pos:  p(6368, 228),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6368, 239),
+																X: &lang.Ident{
+																	Pos:  p(6368, 239),
+																	Name: "Item6",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6368, 248),
+										X: &lang.CallExpr{
+											Pos: p(6368, 254),
+											Fun: &lang.MemberExpr{
+												Pos: p(6368, 254),
+												X: &lang.Ident{
+													Pos:  p(6368, 248),
+													Name: "Tuple",
+												},
+												Name: "Combine",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6368, 262),
+													X: &lang.CallExpr{
+														Pos: p(6368, 268),
+														Fun: &lang.MemberExpr{
+															Pos: p(6368, 268),
+															X: &lang.Ident{
+																Pos:  p(6368, 262),
+																Name: "Tuple",
+															},
+															Name: "Hash",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6368, 273),
+																X: &lang.Ident{
+																	Pos:  p(6368, 273),
+																	Name: "Item7",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6368, 281),
+													X: &lang.CallExpr{
+														Pos: p(6368, 304),
+														Fun: &lang.MemberExpr{
+															Pos: p(6368, 304),
+															X: &lang.CastExpr{
+																Pos: p(6368, 282),
+																Type: &lang.TypeRef{
+																	Pos:  p(6368, 283),
+																	Name: "ITupleInternal",
+																},
+																X: &lang.Ident{
+																	Pos:  p(6368, 298),
+																	Name: "Rest",
+																},
+															},
+															Name: "HashItems",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6369, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6369, 9),
+					Name: "int",
+				},
+				Name: "HashItems",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6369, 43),
+					Fun: &lang.Ident{
+						Pos:  p(6369, 43),
+						Name: "GetHashCode",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6369, 13),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6370, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6370, 9),
+					Name: "string",
+				},
+				Name: "ItemsText",
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6370, 233),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6370, 226),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6370, 206),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6370, 199),
+								Op:  "+",
+								X: &lang.BinaryExpr{
+									Pos: p(6370, 179),
+									Op:  "+",
+									X: &lang.BinaryExpr{
+										Pos: p(6370, 172),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(6370, 152),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(6370, 145),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(6370, 125),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(6370, 118),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(6370, 98),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(6370, 91),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(6370, 71),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(6370, 64),
+																		Op:  "+",
+																		X: &lang.CallExpr{
+																			Pos: p(6370, 52),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(6370, 52),
+																				X: &lang.Ident{
+																					Pos:  p(6370, 46),
+																					Name: "Tuple",
+																				},
+																				Name: "Text",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(6370, 57),
+																					X: &lang.Ident{
+																						Pos:  p(6370, 57),
+																						Name: "Item1",
+																					},
+																				},
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(6370, 66),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\", \"",
+																			Value: string(", "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(6370, 79),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(6370, 79),
+																			X: &lang.Ident{
+																				Pos:  p(6370, 73),
+																				Name: "Tuple",
+																			},
+																			Name: "Text",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(6370, 84),
+																				X: &lang.Ident{
+																					Pos:  p(6370, 84),
+																					Name: "Item2",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(6370, 93),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\", \"",
+																	Value: string(", "),
+																},
+															},
+															Y: &lang.CallExpr{
+																Pos: p(6370, 106),
+																Fun: &lang.MemberExpr{
+																	Pos: p(6370, 106),
+																	X: &lang.Ident{
+																		Pos:  p(6370, 100),
+																		Name: "Tuple",
+																	},
+																	Name: "Text",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(6370, 111),
+																		X: &lang.Ident{
+																			Pos:  p(6370, 111),
+																			Name: "Item3",
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(6370, 120),
+															Kind:  lang.LitKind(8),
+															Raw:   "\", \"",
+															Value: string(", "),
+														},
+													},
+													Y: &lang.CallExpr{
+														Pos: p(6370, 133),
+														Fun: &lang.MemberExpr{
+															Pos: p(6370, 133),
+															X: &lang.Ident{
+																Pos:  p(6370, 127),
+																Name: "Tuple",
+															},
+															Name: "Text",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(6370, 138),
+																X: &lang.Ident{
+																	Pos:  p(6370, 138),
+																	Name: "Item4",
+																},
+															},
+														},
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(6370, 147),
+													Kind:  lang.LitKind(8),
+													Raw:   "\", \"",
+													Value: string(", "),
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6370, 160),
+												Fun: &lang.MemberExpr{
+													Pos: p(6370, 160),
+													X: &lang.Ident{
+														Pos:  p(6370, 154),
+														Name: "Tuple",
+													},
+													Name: "Text",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6370, 165),
+														X: &lang.Ident{
+															Pos:  p(6370, 165),
+															Name: "Item5",
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(6370, 174),
+											Kind:  lang.LitKind(8),
+											Raw:   "\", \"",
+											Value: string(", "),
+										},
+									},
+									Y: &lang.CallExpr{
+										Pos: p(6370, 187),
+										Fun: &lang.MemberExpr{
+											Pos: p(6370, 187),
+											X: &lang.Ident{
+												Pos:  p(6370, 181),
+												Name: "Tuple",
+											},
+											Name: "Text",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6370, 192),
+												X: &lang.Ident{
+													Pos:  p(6370, 192),
+													Name: "Item6",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6370, 201),
+									Kind:  lang.LitKind(8),
+									Raw:   "\", \"",
+									Value: string(", "),
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(6370, 214),
+								Fun: &lang.MemberExpr{
+									Pos: p(6370, 214),
+									X: &lang.Ident{
+										Pos:  p(6370, 208),
+										Name: "Tuple",
+									},
+									Name: "Text",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6370, 219),
+										X: &lang.Ident{
+											Pos:  p(6370, 219),
+											Name: "Item7",
+										},
+									},
+								},
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6370, 228),
+							Kind:  lang.LitKind(8),
+							Raw:   "\", \"",
+							Value: string(", "),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6370, 258),
+						Fun: &lang.MemberExpr{
+							Pos: p(6370, 258),
+							X: &lang.CastExpr{
+								Pos: p(6370, 236),
+								Type: &lang.TypeRef{
+									Pos:  p(6370, 237),
+									Name: "ITupleInternal",
+								},
+								X: &lang.Ident{
+									Pos:  p(6370, 252),
+									Name: "Rest",
+								},
+							},
+							Name: "ItemsText",
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6370, 16),
+					Name: "ITupleInternal",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6371, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6371, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6371, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6371, 87),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6371, 50),
+						Op:  "+",
+						X: &lang.Literal{
+							Pos:   p(6371, 46),
+							Kind:  lang.LitKind(8),
+							Raw:   "\"(\"",
+							Value: string("("),
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6371, 75),
+							Fun: &lang.MemberExpr{
+								Pos: p(6371, 75),
+								X: &lang.CastExpr{
+									Pos: p(6371, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(6371, 54),
+										Name: "ITupleInternal",
+									},
+									X: &lang.ThisExpr{
+										Pos: p(6371, 69),
+									},
+								},
+								Name: "ItemsText",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6371, 89),
+						Kind:  lang.LitKind(8),
+						Raw:   "\")\"",
+						Value: string(")"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6372, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6372, 16),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: p(6372, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6372, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6372, 30),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6373, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6374, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6374, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6374, 17),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6374, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6374, 30),
+								X: &lang.Literal{
+									Pos:   p(6374, 37),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6375, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6375, 17),
+								Op:  "!",
+								X: &lang.IsExpr{
+									Pos: p(6375, 23),
+									X: &lang.Ident{
+										Pos:  p(6375, 19),
+										Name: "obj",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(6375, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(6375, 26),
+											Name: "Tuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6375, 32),
+													Name: "T1",
+												},
+												&lang.TypeRef{
+													Pos:  p(6375, 36),
+													Name: "T2",
+												},
+												&lang.TypeRef{
+													Pos:  p(6375, 40),
+													Name: "T3",
+												},
+												&lang.TypeRef{
+													Pos:  p(6375, 44),
+													Name: "T4",
+												},
+												&lang.TypeRef{
+													Pos:  p(6375, 48),
+													Name: "T5",
+												},
+												&lang.TypeRef{
+													Pos:  p(6375, 52),
+													Name: "T6",
+												},
+												&lang.TypeRef{
+													Pos:  p(6375, 56),
+													Name: "T7",
+												},
+												&lang.TypeRef{
+													Pos:  p(6375, 60),
+													Name: "TRest",
+												},
+											},
+										},
+										Name: "other",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6375, 75),
+								X: &lang.CallExpr{
+									Pos: p(6375, 87),
+									Fun: &lang.MemberExpr{
+										Pos: p(6375, 87),
+										X: &lang.Ident{
+											Pos:  p(6375, 81),
+											Name: "Tuple",
+										},
+										Name: "WrongType",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6375, 97),
+											X: &lang.ThisExpr{
+												Pos: p(6375, 97),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6376, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6376, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6376, 17),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6377, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6377, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6377, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6377, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6377, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6377, 28),
+											X: &lang.Ident{
+												Pos:  p(6377, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6377, 41),
+												X: &lang.Ident{
+													Pos:  p(6377, 41),
+													Name: "Item1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6377, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6377, 54),
+													X: &lang.Ident{
+														Pos:  p(6377, 48),
+														Name: "other",
+													},
+													Name: "Item1",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6377, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6377, 68),
+								X: &lang.Ident{
+									Pos:  p(6377, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6378, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6378, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6378, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6378, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6378, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6378, 28),
+											X: &lang.Ident{
+												Pos:  p(6378, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6378, 41),
+												X: &lang.Ident{
+													Pos:  p(6378, 41),
+													Name: "Item2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6378, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6378, 54),
+													X: &lang.Ident{
+														Pos:  p(6378, 48),
+														Name: "other",
+													},
+													Name: "Item2",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6378, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6378, 68),
+								X: &lang.Ident{
+									Pos:  p(6378, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6379, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6379, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6379, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6379, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6379, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6379, 28),
+											X: &lang.Ident{
+												Pos:  p(6379, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6379, 41),
+												X: &lang.Ident{
+													Pos:  p(6379, 41),
+													Name: "Item3",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6379, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6379, 54),
+													X: &lang.Ident{
+														Pos:  p(6379, 48),
+														Name: "other",
+													},
+													Name: "Item3",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6379, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6379, 68),
+								X: &lang.Ident{
+									Pos:  p(6379, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6380, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6380, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6380, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6380, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6380, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6380, 28),
+											X: &lang.Ident{
+												Pos:  p(6380, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6380, 41),
+												X: &lang.Ident{
+													Pos:  p(6380, 41),
+													Name: "Item4",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6380, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6380, 54),
+													X: &lang.Ident{
+														Pos:  p(6380, 48),
+														Name: "other",
+													},
+													Name: "Item4",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6380, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6380, 68),
+								X: &lang.Ident{
+									Pos:  p(6380, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6381, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6381, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6381, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6381, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6381, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6381, 28),
+											X: &lang.Ident{
+												Pos:  p(6381, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6381, 41),
+												X: &lang.Ident{
+													Pos:  p(6381, 41),
+													Name: "Item5",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6381, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6381, 54),
+													X: &lang.Ident{
+														Pos:  p(6381, 48),
+														Name: "other",
+													},
+													Name: "Item5",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6381, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6381, 68),
+								X: &lang.Ident{
+									Pos:  p(6381, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6382, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6382, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6382, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6382, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6382, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6382, 28),
+											X: &lang.Ident{
+												Pos:  p(6382, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6382, 41),
+												X: &lang.Ident{
+													Pos:  p(6382, 41),
+													Name: "Item6",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6382, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6382, 54),
+													X: &lang.Ident{
+														Pos:  p(6382, 48),
+														Name: "other",
+													},
+													Name: "Item6",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6382, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6382, 68),
+								X: &lang.Ident{
+									Pos:  p(6382, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6383, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6383, 62),
+								Op:  "!=",
+								X: &lang.AssignExpr{
+									Pos: p(6383, 20),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(6383, 18),
+										Name: "c",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(6383, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6383, 28),
+											X: &lang.Ident{
+												Pos:  p(6383, 22),
+												Name: "Tuple",
+											},
+											Name: "CompareItems",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6383, 41),
+												X: &lang.Ident{
+													Pos:  p(6383, 41),
+													Name: "Item7",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6383, 48),
+												X: &lang.MemberExpr{
+													Pos: p(6383, 54),
+													X: &lang.Ident{
+														Pos:  p(6383, 48),
+														Name: "other",
+													},
+													Name: "Item7",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(6383, 65),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6383, 68),
+								X: &lang.Ident{
+									Pos:  p(6383, 75),
+									Name: "c",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6384, 13),
+							X: &lang.CallExpr{
+								Pos: p(6384, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(6384, 26),
+									X: &lang.Ident{
+										Pos:  p(6384, 20),
+										Name: "Tuple",
+									},
+									Name: "CompareItems",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6384, 39),
+										X: &lang.Ident{
+											Pos:  p(6384, 39),
+											Name: "Rest",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6384, 45),
+										X: &lang.MemberExpr{
+											Pos: p(6384, 51),
+											X: &lang.Ident{
+												Pos:  p(6384, 45),
+												Name: "other",
+											},
+											Name: "Rest",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6385, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_235() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6388, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "TupleExtensions",
+		Namespace: "System",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(6390, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6390, 23),
+					Name: "void",
+				},
+				Name:    "Deconstruct",
+				NamePos: p(6390, 28),
+				TypeParams: []string{
+					"T1",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6390, 44),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6390, 49),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6390, 55),
+									Name: "T1",
+								},
+							},
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      p(6390, 66),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6390, 70),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6390, 80),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6390, 82),
+							X: &lang.AssignExpr{
+								Pos: p(6390, 88),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6390, 82),
+									Name: "item1",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6390, 96),
+									X: &lang.Ident{
+										Pos:  p(6390, 90),
+										Name: "value",
+									},
+									Name: "Item1",
+								},
+							},
+						},
+					},
+					Rbrace: p(6390, 103),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6391, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6391, 23),
+					Name: "void",
+				},
+				Name:    "Deconstruct",
+				NamePos: p(6391, 28),
+				TypeParams: []string{
+					"T1",
+					"T2",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6391, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6391, 53),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6391, 59),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6391, 63),
+									Name: "T2",
+								},
+							},
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      p(6391, 74),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6391, 78),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos:      p(6391, 88),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6391, 92),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6391, 102),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6391, 104),
+							X: &lang.AssignExpr{
+								Pos: p(6391, 110),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6391, 104),
+									Name: "item1",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6391, 118),
+									X: &lang.Ident{
+										Pos:  p(6391, 112),
+										Name: "value",
+									},
+									Name: "Item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6391, 125),
+							X: &lang.AssignExpr{
+								Pos: p(6391, 131),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6391, 125),
+									Name: "item2",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6391, 139),
+									X: &lang.Ident{
+										Pos:  p(6391, 133),
+										Name: "value",
+									},
+									Name: "Item2",
+								},
+							},
+						},
+					},
+					Rbrace: p(6391, 146),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6392, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6392, 23),
+					Name: "void",
+				},
+				Name:    "Deconstruct",
+				NamePos: p(6392, 28),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6392, 52),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6392, 57),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6392, 63),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6392, 67),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6392, 71),
+									Name: "T3",
+								},
+							},
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      p(6392, 82),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6392, 86),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos:      p(6392, 96),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6392, 100),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos:      p(6392, 110),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6392, 114),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6392, 124),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6392, 126),
+							X: &lang.AssignExpr{
+								Pos: p(6392, 132),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6392, 126),
+									Name: "item1",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6392, 140),
+									X: &lang.Ident{
+										Pos:  p(6392, 134),
+										Name: "value",
+									},
+									Name: "Item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6392, 147),
+							X: &lang.AssignExpr{
+								Pos: p(6392, 153),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6392, 147),
+									Name: "item2",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6392, 161),
+									X: &lang.Ident{
+										Pos:  p(6392, 155),
+										Name: "value",
+									},
+									Name: "Item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6392, 168),
+							X: &lang.AssignExpr{
+								Pos: p(6392, 174),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6392, 168),
+									Name: "item3",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6392, 182),
+									X: &lang.Ident{
+										Pos:  p(6392, 176),
+										Name: "value",
+									},
+									Name: "Item3",
+								},
+							},
+						},
+					},
+					Rbrace: p(6392, 189),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6393, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6393, 23),
+					Name: "void",
+				},
+				Name:    "Deconstruct",
+				NamePos: p(6393, 28),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6393, 56),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6393, 61),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6393, 67),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6393, 71),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6393, 75),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6393, 79),
+									Name: "T4",
+								},
+							},
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      p(6393, 90),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6393, 94),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos:      p(6393, 104),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6393, 108),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos:      p(6393, 118),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6393, 122),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos:      p(6393, 132),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6393, 136),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6393, 146),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6393, 148),
+							X: &lang.AssignExpr{
+								Pos: p(6393, 154),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6393, 148),
+									Name: "item1",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6393, 162),
+									X: &lang.Ident{
+										Pos:  p(6393, 156),
+										Name: "value",
+									},
+									Name: "Item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6393, 169),
+							X: &lang.AssignExpr{
+								Pos: p(6393, 175),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6393, 169),
+									Name: "item2",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6393, 183),
+									X: &lang.Ident{
+										Pos:  p(6393, 177),
+										Name: "value",
+									},
+									Name: "Item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6393, 190),
+							X: &lang.AssignExpr{
+								Pos: p(6393, 196),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6393, 190),
+									Name: "item3",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6393, 204),
+									X: &lang.Ident{
+										Pos:  p(6393, 198),
+										Name: "value",
+									},
+									Name: "Item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6393, 211),
+							X: &lang.AssignExpr{
+								Pos: p(6393, 217),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6393, 211),
+									Name: "item4",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6393, 225),
+									X: &lang.Ident{
+										Pos:  p(6393, 219),
+										Name: "value",
+									},
+									Name: "Item4",
+								},
+							},
+						},
+					},
+					Rbrace: p(6393, 232),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6394, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6394, 23),
+					Name: "void",
+				},
+				Name:    "Deconstruct",
+				NamePos: p(6394, 28),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6394, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6394, 65),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6394, 71),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6394, 75),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6394, 79),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6394, 83),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6394, 87),
+									Name: "T5",
+								},
+							},
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      p(6394, 98),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6394, 102),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos:      p(6394, 112),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6394, 116),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos:      p(6394, 126),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6394, 130),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos:      p(6394, 140),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6394, 144),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos:      p(6394, 154),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6394, 158),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6394, 168),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6394, 170),
+							X: &lang.AssignExpr{
+								Pos: p(6394, 176),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6394, 170),
+									Name: "item1",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6394, 184),
+									X: &lang.Ident{
+										Pos:  p(6394, 178),
+										Name: "value",
+									},
+									Name: "Item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6394, 191),
+							X: &lang.AssignExpr{
+								Pos: p(6394, 197),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6394, 191),
+									Name: "item2",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6394, 205),
+									X: &lang.Ident{
+										Pos:  p(6394, 199),
+										Name: "value",
+									},
+									Name: "Item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6394, 212),
+							X: &lang.AssignExpr{
+								Pos: p(6394, 218),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6394, 212),
+									Name: "item3",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6394, 226),
+									X: &lang.Ident{
+										Pos:  p(6394, 220),
+										Name: "value",
+									},
+									Name: "Item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6394, 233),
+							X: &lang.AssignExpr{
+								Pos: p(6394, 239),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6394, 233),
+									Name: "item4",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6394, 247),
+									X: &lang.Ident{
+										Pos:  p(6394, 241),
+										Name: "value",
+									},
+									Name: "Item4",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6394, 254),
+							X: &lang.AssignExpr{
+								Pos: p(6394, 260),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6394, 254),
+									Name: "item5",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6394, 268),
+									X: &lang.Ident{
+										Pos:  p(6394, 262),
+										Name: "value",
+									},
+									Name: "Item5",
+								},
+							},
+						},
+					},
+					Rbrace: p(6394, 275),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6395, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6395, 23),
+					Name: "void",
+				},
+				Name:    "Deconstruct",
+				NamePos: p(6395, 28),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6395, 64),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6395, 69),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6395, 75),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6395, 79),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6395, 83),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6395, 87),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6395, 91),
+									Name: "T5",
+								},
+								&lang.TypeRef{
+									Pos:  p(6395, 95),
+									Name: "T6",
+								},
+							},
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      p(6395, 106),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6395, 110),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos:      p(6395, 120),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6395, 124),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos:      p(6395, 134),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6395, 138),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos:      p(6395, 148),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6395, 152),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos:      p(6395, 162),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6395, 166),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+					&lang.Param{
+						Pos:      p(6395, 176),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6395, 180),
+							Name: "T6",
+						},
+						Name: "item6",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6395, 190),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6395, 192),
+							X: &lang.AssignExpr{
+								Pos: p(6395, 198),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6395, 192),
+									Name: "item1",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6395, 206),
+									X: &lang.Ident{
+										Pos:  p(6395, 200),
+										Name: "value",
+									},
+									Name: "Item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6395, 213),
+							X: &lang.AssignExpr{
+								Pos: p(6395, 219),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6395, 213),
+									Name: "item2",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6395, 227),
+									X: &lang.Ident{
+										Pos:  p(6395, 221),
+										Name: "value",
+									},
+									Name: "Item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6395, 234),
+							X: &lang.AssignExpr{
+								Pos: p(6395, 240),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6395, 234),
+									Name: "item3",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6395, 248),
+									X: &lang.Ident{
+										Pos:  p(6395, 242),
+										Name: "value",
+									},
+									Name: "Item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6395, 255),
+							X: &lang.AssignExpr{
+								Pos: p(6395, 261),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6395, 255),
+									Name: "item4",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6395, 269),
+									X: &lang.Ident{
+										Pos:  p(6395, 263),
+										Name: "value",
+									},
+									Name: "Item4",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6395, 276),
+							X: &lang.AssignExpr{
+								Pos: p(6395, 282),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6395, 276),
+									Name: "item5",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6395, 290),
+									X: &lang.Ident{
+										Pos:  p(6395, 284),
+										Name: "value",
+									},
+									Name: "Item5",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6395, 297),
+							X: &lang.AssignExpr{
+								Pos: p(6395, 303),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6395, 297),
+									Name: "item6",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6395, 311),
+									X: &lang.Ident{
+										Pos:  p(6395, 305),
+										Name: "value",
+									},
+									Name: "Item6",
+								},
+							},
+						},
+					},
+					Rbrace: p(6395, 318),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6396, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6396, 23),
+					Name: "void",
+				},
+				Name:    "Deconstruct",
+				NamePos: p(6396, 28),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6396, 68),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6396, 73),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6396, 79),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6396, 83),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6396, 87),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6396, 91),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6396, 95),
+									Name: "T5",
+								},
+								&lang.TypeRef{
+									Pos:  p(6396, 99),
+									Name: "T6",
+								},
+								&lang.TypeRef{
+									Pos:  p(6396, 103),
+									Name: "T7",
+								},
+							},
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      p(6396, 114),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6396, 118),
+							Name: "T1",
+						},
+						Name: "item1",
+					},
+					&lang.Param{
+						Pos:      p(6396, 128),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6396, 132),
+							Name: "T2",
+						},
+						Name: "item2",
+					},
+					&lang.Param{
+						Pos:      p(6396, 142),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6396, 146),
+							Name: "T3",
+						},
+						Name: "item3",
+					},
+					&lang.Param{
+						Pos:      p(6396, 156),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6396, 160),
+							Name: "T4",
+						},
+						Name: "item4",
+					},
+					&lang.Param{
+						Pos:      p(6396, 170),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6396, 174),
+							Name: "T5",
+						},
+						Name: "item5",
+					},
+					&lang.Param{
+						Pos:      p(6396, 184),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6396, 188),
+							Name: "T6",
+						},
+						Name: "item6",
+					},
+					&lang.Param{
+						Pos:      p(6396, 198),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(6396, 202),
+							Name: "T7",
+						},
+						Name: "item7",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6396, 212),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6396, 214),
+							X: &lang.AssignExpr{
+								Pos: p(6396, 220),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6396, 214),
+									Name: "item1",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6396, 228),
+									X: &lang.Ident{
+										Pos:  p(6396, 222),
+										Name: "value",
+									},
+									Name: "Item1",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6396, 235),
+							X: &lang.AssignExpr{
+								Pos: p(6396, 241),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6396, 235),
+									Name: "item2",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6396, 249),
+									X: &lang.Ident{
+										Pos:  p(6396, 243),
+										Name: "value",
+									},
+									Name: "Item2",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6396, 256),
+							X: &lang.AssignExpr{
+								Pos: p(6396, 262),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6396, 256),
+									Name: "item3",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6396, 270),
+									X: &lang.Ident{
+										Pos:  p(6396, 264),
+										Name: "value",
+									},
+									Name: "Item3",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6396, 277),
+							X: &lang.AssignExpr{
+								Pos: p(6396, 283),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6396, 277),
+									Name: "item4",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6396, 291),
+									X: &lang.Ident{
+										Pos:  p(6396, 285),
+										Name: "value",
+									},
+									Name: "Item4",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6396, 298),
+							X: &lang.AssignExpr{
+								Pos: p(6396, 304),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6396, 298),
+									Name: "item5",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6396, 312),
+									X: &lang.Ident{
+										Pos:  p(6396, 306),
+										Name: "value",
+									},
+									Name: "Item5",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6396, 319),
+							X: &lang.AssignExpr{
+								Pos: p(6396, 325),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6396, 319),
+									Name: "item6",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6396, 333),
+									X: &lang.Ident{
+										Pos:  p(6396, 327),
+										Name: "value",
+									},
+									Name: "Item6",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6396, 340),
+							X: &lang.AssignExpr{
+								Pos: p(6396, 346),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6396, 340),
+									Name: "item7",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(6396, 354),
+									X: &lang.Ident{
+										Pos:  p(6396, 348),
+										Name: "value",
+									},
+									Name: "Item7",
+								},
+							},
+						},
+					},
+					Rbrace: p(6396, 361),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6397, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6397, 23),
+					Name: "ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6397, 34),
+							Name: "T1",
+						},
+					},
+				},
+				Name:    "ToValueTuple",
+				NamePos: p(6397, 38),
+				TypeParams: []string{
+					"T1",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6397, 55),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6397, 60),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6397, 66),
+									Name: "T1",
+								},
+							},
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6397, 80),
+					Type: &lang.TypeRef{
+						Pos:  p(6397, 84),
+						Name: "ValueTuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6397, 95),
+								Name: "T1",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6397, 99),
+							X: &lang.MemberExpr{
+								Pos: p(6397, 105),
+								X: &lang.Ident{
+									Pos:  p(6397, 99),
+									Name: "value",
+								},
+								Name: "Item1",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6398, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6398, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6398, 29),
+							Name: "T1",
+						},
+					},
+				},
+				Name:    "ToTuple",
+				NamePos: p(6398, 33),
+				TypeParams: []string{
+					"T1",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6398, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6398, 50),
+							Name: "ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6398, 61),
+									Name: "T1",
+								},
+							},
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6398, 75),
+					Type: &lang.TypeRef{
+						Pos:  p(6398, 79),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6398, 85),
+								Name: "T1",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6398, 89),
+							X: &lang.MemberExpr{
+								Pos: p(6398, 95),
+								X: &lang.Ident{
+									Pos:  p(6398, 89),
+									Name: "value",
+								},
+								Name: "Item1",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6399, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6399, 23),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6399, 24),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6399, 28),
+							Name: "T2",
+						},
+					},
+					Tuple: true,
+				},
+				Name:    "ToValueTuple",
+				NamePos: p(6399, 32),
+				TypeParams: []string{
+					"T1",
+					"T2",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6399, 53),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6399, 58),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6399, 64),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6399, 68),
+									Name: "T2",
+								},
+							},
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.TupleExpr{
+					Pos: p(6399, 82),
+					Elems: []lang.Expr{
+						&lang.MemberExpr{
+							Pos: p(6399, 89),
+							X: &lang.Ident{
+								Pos:  p(6399, 83),
+								Name: "value",
+							},
+							Name: "Item1",
+						},
+						&lang.MemberExpr{
+							Pos: p(6399, 102),
+							X: &lang.Ident{
+								Pos:  p(6399, 96),
+								Name: "value",
+							},
+							Name: "Item2",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6400, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6400, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6400, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6400, 33),
+							Name: "T2",
+						},
+					},
+				},
+				Name:    "ToTuple",
+				NamePos: p(6400, 37),
+				TypeParams: []string{
+					"T1",
+					"T2",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6400, 53),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6400, 58),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6400, 59),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6400, 63),
+									Name: "T2",
+								},
+							},
+							Tuple: true,
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6400, 77),
+					Type: &lang.TypeRef{
+						Pos:  p(6400, 81),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6400, 87),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6400, 91),
+								Name: "T2",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6400, 95),
+							X: &lang.MemberExpr{
+								Pos: p(6400, 101),
+								X: &lang.Ident{
+									Pos:  p(6400, 95),
+									Name: "value",
+								},
+								Name: "Item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6400, 108),
+							X: &lang.MemberExpr{
+								Pos: p(6400, 114),
+								X: &lang.Ident{
+									Pos:  p(6400, 108),
+									Name: "value",
+								},
+								Name: "Item2",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6401, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6401, 23),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6401, 24),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6401, 28),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6401, 32),
+							Name: "T3",
+						},
+					},
+					Tuple: true,
+				},
+				Name:    "ToValueTuple",
+				NamePos: p(6401, 36),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6401, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6401, 66),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6401, 72),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6401, 76),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6401, 80),
+									Name: "T3",
+								},
+							},
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.TupleExpr{
+					Pos: p(6401, 94),
+					Elems: []lang.Expr{
+						&lang.MemberExpr{
+							Pos: p(6401, 101),
+							X: &lang.Ident{
+								Pos:  p(6401, 95),
+								Name: "value",
+							},
+							Name: "Item1",
+						},
+						&lang.MemberExpr{
+							Pos: p(6401, 114),
+							X: &lang.Ident{
+								Pos:  p(6401, 108),
+								Name: "value",
+							},
+							Name: "Item2",
+						},
+						&lang.MemberExpr{
+							Pos: p(6401, 127),
+							X: &lang.Ident{
+								Pos:  p(6401, 121),
+								Name: "value",
+							},
+							Name: "Item3",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6402, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6402, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6402, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6402, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6402, 37),
+							Name: "T3",
+						},
+					},
+				},
+				Name:    "ToTuple",
+				NamePos: p(6402, 41),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6402, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6402, 66),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6402, 67),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6402, 71),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6402, 75),
+									Name: "T3",
+								},
+							},
+							Tuple: true,
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6402, 89),
+					Type: &lang.TypeRef{
+						Pos:  p(6402, 93),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6402, 99),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6402, 103),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6402, 107),
+								Name: "T3",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6402, 111),
+							X: &lang.MemberExpr{
+								Pos: p(6402, 117),
+								X: &lang.Ident{
+									Pos:  p(6402, 111),
+									Name: "value",
+								},
+								Name: "Item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6402, 124),
+							X: &lang.MemberExpr{
+								Pos: p(6402, 130),
+								X: &lang.Ident{
+									Pos:  p(6402, 124),
+									Name: "value",
+								},
+								Name: "Item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6402, 137),
+							X: &lang.MemberExpr{
+								Pos: p(6402, 143),
+								X: &lang.Ident{
+									Pos:  p(6402, 137),
+									Name: "value",
+								},
+								Name: "Item3",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6403, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6403, 23),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6403, 24),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6403, 28),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6403, 32),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6403, 36),
+							Name: "T4",
+						},
+					},
+					Tuple: true,
+				},
+				Name:    "ToValueTuple",
+				NamePos: p(6403, 40),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6403, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6403, 74),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6403, 80),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6403, 84),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6403, 88),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6403, 92),
+									Name: "T4",
+								},
+							},
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.TupleExpr{
+					Pos: p(6403, 106),
+					Elems: []lang.Expr{
+						&lang.MemberExpr{
+							Pos: p(6403, 113),
+							X: &lang.Ident{
+								Pos:  p(6403, 107),
+								Name: "value",
+							},
+							Name: "Item1",
+						},
+						&lang.MemberExpr{
+							Pos: p(6403, 126),
+							X: &lang.Ident{
+								Pos:  p(6403, 120),
+								Name: "value",
+							},
+							Name: "Item2",
+						},
+						&lang.MemberExpr{
+							Pos: p(6403, 139),
+							X: &lang.Ident{
+								Pos:  p(6403, 133),
+								Name: "value",
+							},
+							Name: "Item3",
+						},
+						&lang.MemberExpr{
+							Pos: p(6403, 152),
+							X: &lang.Ident{
+								Pos:  p(6403, 146),
+								Name: "value",
+							},
+							Name: "Item4",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6404, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6404, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6404, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6404, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6404, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6404, 41),
+							Name: "T4",
+						},
+					},
+				},
+				Name:    "ToTuple",
+				NamePos: p(6404, 45),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6404, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6404, 74),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6404, 75),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6404, 79),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6404, 83),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6404, 87),
+									Name: "T4",
+								},
+							},
+							Tuple: true,
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6404, 101),
+					Type: &lang.TypeRef{
+						Pos:  p(6404, 105),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6404, 111),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6404, 115),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6404, 119),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6404, 123),
+								Name: "T4",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6404, 127),
+							X: &lang.MemberExpr{
+								Pos: p(6404, 133),
+								X: &lang.Ident{
+									Pos:  p(6404, 127),
+									Name: "value",
+								},
+								Name: "Item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6404, 140),
+							X: &lang.MemberExpr{
+								Pos: p(6404, 146),
+								X: &lang.Ident{
+									Pos:  p(6404, 140),
+									Name: "value",
+								},
+								Name: "Item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6404, 153),
+							X: &lang.MemberExpr{
+								Pos: p(6404, 159),
+								X: &lang.Ident{
+									Pos:  p(6404, 153),
+									Name: "value",
+								},
+								Name: "Item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6404, 166),
+							X: &lang.MemberExpr{
+								Pos: p(6404, 172),
+								X: &lang.Ident{
+									Pos:  p(6404, 166),
+									Name: "value",
+								},
+								Name: "Item4",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6405, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6405, 23),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6405, 24),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6405, 28),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6405, 32),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6405, 36),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6405, 40),
+							Name: "T5",
+						},
+					},
+					Tuple: true,
+				},
+				Name:    "ToValueTuple",
+				NamePos: p(6405, 44),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6405, 77),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6405, 82),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6405, 88),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6405, 92),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6405, 96),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6405, 100),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6405, 104),
+									Name: "T5",
+								},
+							},
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.TupleExpr{
+					Pos: p(6405, 118),
+					Elems: []lang.Expr{
+						&lang.MemberExpr{
+							Pos: p(6405, 125),
+							X: &lang.Ident{
+								Pos:  p(6405, 119),
+								Name: "value",
+							},
+							Name: "Item1",
+						},
+						&lang.MemberExpr{
+							Pos: p(6405, 138),
+							X: &lang.Ident{
+								Pos:  p(6405, 132),
+								Name: "value",
+							},
+							Name: "Item2",
+						},
+						&lang.MemberExpr{
+							Pos: p(6405, 151),
+							X: &lang.Ident{
+								Pos:  p(6405, 145),
+								Name: "value",
+							},
+							Name: "Item3",
+						},
+						&lang.MemberExpr{
+							Pos: p(6405, 164),
+							X: &lang.Ident{
+								Pos:  p(6405, 158),
+								Name: "value",
+							},
+							Name: "Item4",
+						},
+						&lang.MemberExpr{
+							Pos: p(6405, 177),
+							X: &lang.Ident{
+								Pos:  p(6405, 171),
+								Name: "value",
+							},
+							Name: "Item5",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6406, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6406, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6406, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6406, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6406, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6406, 41),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6406, 45),
+							Name: "T5",
+						},
+					},
+				},
+				Name:    "ToTuple",
+				NamePos: p(6406, 49),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6406, 77),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6406, 82),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6406, 83),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6406, 87),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6406, 91),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6406, 95),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6406, 99),
+									Name: "T5",
+								},
+							},
+							Tuple: true,
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6406, 113),
+					Type: &lang.TypeRef{
+						Pos:  p(6406, 117),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6406, 123),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6406, 127),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6406, 131),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6406, 135),
+								Name: "T4",
+							},
+							&lang.TypeRef{
+								Pos:  p(6406, 139),
+								Name: "T5",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6406, 143),
+							X: &lang.MemberExpr{
+								Pos: p(6406, 149),
+								X: &lang.Ident{
+									Pos:  p(6406, 143),
+									Name: "value",
+								},
+								Name: "Item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6406, 156),
+							X: &lang.MemberExpr{
+								Pos: p(6406, 162),
+								X: &lang.Ident{
+									Pos:  p(6406, 156),
+									Name: "value",
+								},
+								Name: "Item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6406, 169),
+							X: &lang.MemberExpr{
+								Pos: p(6406, 175),
+								X: &lang.Ident{
+									Pos:  p(6406, 169),
+									Name: "value",
+								},
+								Name: "Item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6406, 182),
+							X: &lang.MemberExpr{
+								Pos: p(6406, 188),
+								X: &lang.Ident{
+									Pos:  p(6406, 182),
+									Name: "value",
+								},
+								Name: "Item4",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6406, 195),
+							X: &lang.MemberExpr{
+								Pos: p(6406, 201),
+								X: &lang.Ident{
+									Pos:  p(6406, 195),
+									Name: "value",
+								},
+								Name: "Item5",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6407, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6407, 23),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6407, 24),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6407, 28),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6407, 32),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6407, 36),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6407, 40),
+							Name: "T5",
+						},
+						&lang.TypeRef{
+							Pos:  p(6407, 44),
+							Name: "T6",
+						},
+					},
+					Tuple: true,
+				},
+				Name:    "ToValueTuple",
+				NamePos: p(6407, 48),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6407, 85),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6407, 90),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6407, 96),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6407, 100),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6407, 104),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6407, 108),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6407, 112),
+									Name: "T5",
+								},
+								&lang.TypeRef{
+									Pos:  p(6407, 116),
+									Name: "T6",
+								},
+							},
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.TupleExpr{
+					Pos: p(6407, 130),
+					Elems: []lang.Expr{
+						&lang.MemberExpr{
+							Pos: p(6407, 137),
+							X: &lang.Ident{
+								Pos:  p(6407, 131),
+								Name: "value",
+							},
+							Name: "Item1",
+						},
+						&lang.MemberExpr{
+							Pos: p(6407, 150),
+							X: &lang.Ident{
+								Pos:  p(6407, 144),
+								Name: "value",
+							},
+							Name: "Item2",
+						},
+						&lang.MemberExpr{
+							Pos: p(6407, 163),
+							X: &lang.Ident{
+								Pos:  p(6407, 157),
+								Name: "value",
+							},
+							Name: "Item3",
+						},
+						&lang.MemberExpr{
+							Pos: p(6407, 176),
+							X: &lang.Ident{
+								Pos:  p(6407, 170),
+								Name: "value",
+							},
+							Name: "Item4",
+						},
+						&lang.MemberExpr{
+							Pos: p(6407, 189),
+							X: &lang.Ident{
+								Pos:  p(6407, 183),
+								Name: "value",
+							},
+							Name: "Item5",
+						},
+						&lang.MemberExpr{
+							Pos: p(6407, 202),
+							X: &lang.Ident{
+								Pos:  p(6407, 196),
+								Name: "value",
+							},
+							Name: "Item6",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6408, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6408, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6408, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6408, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6408, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6408, 41),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6408, 45),
+							Name: "T5",
+						},
+						&lang.TypeRef{
+							Pos:  p(6408, 49),
+							Name: "T6",
+						},
+					},
+				},
+				Name:    "ToTuple",
+				NamePos: p(6408, 53),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6408, 85),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6408, 90),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6408, 91),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6408, 95),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6408, 99),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6408, 103),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6408, 107),
+									Name: "T5",
+								},
+								&lang.TypeRef{
+									Pos:  p(6408, 111),
+									Name: "T6",
+								},
+							},
+							Tuple: true,
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6408, 125),
+					Type: &lang.TypeRef{
+						Pos:  p(6408, 129),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6408, 135),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6408, 139),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6408, 143),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6408, 147),
+								Name: "T4",
+							},
+							&lang.TypeRef{
+								Pos:  p(6408, 151),
+								Name: "T5",
+							},
+							&lang.TypeRef{
+								Pos:  p(6408, 155),
+								Name: "T6",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6408, 159),
+							X: &lang.MemberExpr{
+								Pos: p(6408, 165),
+								X: &lang.Ident{
+									Pos:  p(6408, 159),
+									Name: "value",
+								},
+								Name: "Item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6408, 172),
+							X: &lang.MemberExpr{
+								Pos: p(6408, 178),
+								X: &lang.Ident{
+									Pos:  p(6408, 172),
+									Name: "value",
+								},
+								Name: "Item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6408, 185),
+							X: &lang.MemberExpr{
+								Pos: p(6408, 191),
+								X: &lang.Ident{
+									Pos:  p(6408, 185),
+									Name: "value",
+								},
+								Name: "Item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6408, 198),
+							X: &lang.MemberExpr{
+								Pos: p(6408, 204),
+								X: &lang.Ident{
+									Pos:  p(6408, 198),
+									Name: "value",
+								},
+								Name: "Item4",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6408, 211),
+							X: &lang.MemberExpr{
+								Pos: p(6408, 217),
+								X: &lang.Ident{
+									Pos:  p(6408, 211),
+									Name: "value",
+								},
+								Name: "Item5",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6408, 224),
+							X: &lang.MemberExpr{
+								Pos: p(6408, 230),
+								X: &lang.Ident{
+									Pos:  p(6408, 224),
+									Name: "value",
+								},
+								Name: "Item6",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6409, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6409, 23),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6409, 24),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6409, 28),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6409, 32),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6409, 36),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6409, 40),
+							Name: "T5",
+						},
+						&lang.TypeRef{
+							Pos:  p(6409, 44),
+							Name: "T6",
+						},
+						&lang.TypeRef{
+							Pos:  p(6409, 48),
+							Name: "T7",
+						},
+					},
+					Tuple: true,
+				},
+				Name:    "ToValueTuple",
+				NamePos: p(6409, 52),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6409, 93),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6409, 98),
+							Name: "Tuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6409, 104),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6409, 108),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6409, 112),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6409, 116),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6409, 120),
+									Name: "T5",
+								},
+								&lang.TypeRef{
+									Pos:  p(6409, 124),
+									Name: "T6",
+								},
+								&lang.TypeRef{
+									Pos:  p(6409, 128),
+									Name: "T7",
+								},
+							},
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.TupleExpr{
+					Pos: p(6409, 142),
+					Elems: []lang.Expr{
+						&lang.MemberExpr{
+							Pos: p(6409, 149),
+							X: &lang.Ident{
+								Pos:  p(6409, 143),
+								Name: "value",
+							},
+							Name: "Item1",
+						},
+						&lang.MemberExpr{
+							Pos: p(6409, 162),
+							X: &lang.Ident{
+								Pos:  p(6409, 156),
+								Name: "value",
+							},
+							Name: "Item2",
+						},
+						&lang.MemberExpr{
+							Pos: p(6409, 175),
+							X: &lang.Ident{
+								Pos:  p(6409, 169),
+								Name: "value",
+							},
+							Name: "Item3",
+						},
+						&lang.MemberExpr{
+							Pos: p(6409, 188),
+							X: &lang.Ident{
+								Pos:  p(6409, 182),
+								Name: "value",
+							},
+							Name: "Item4",
+						},
+						&lang.MemberExpr{
+							Pos: p(6409, 201),
+							X: &lang.Ident{
+								Pos:  p(6409, 195),
+								Name: "value",
+							},
+							Name: "Item5",
+						},
+						&lang.MemberExpr{
+							Pos: p(6409, 214),
+							X: &lang.Ident{
+								Pos:  p(6409, 208),
+								Name: "value",
+							},
+							Name: "Item6",
+						},
+						&lang.MemberExpr{
+							Pos: p(6409, 227),
+							X: &lang.Ident{
+								Pos:  p(6409, 221),
+								Name: "value",
+							},
+							Name: "Item7",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6410, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6410, 23),
+					Name: "Tuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6410, 29),
+							Name: "T1",
+						},
+						&lang.TypeRef{
+							Pos:  p(6410, 33),
+							Name: "T2",
+						},
+						&lang.TypeRef{
+							Pos:  p(6410, 37),
+							Name: "T3",
+						},
+						&lang.TypeRef{
+							Pos:  p(6410, 41),
+							Name: "T4",
+						},
+						&lang.TypeRef{
+							Pos:  p(6410, 45),
+							Name: "T5",
+						},
+						&lang.TypeRef{
+							Pos:  p(6410, 49),
+							Name: "T6",
+						},
+						&lang.TypeRef{
+							Pos:  p(6410, 53),
+							Name: "T7",
+						},
+					},
+				},
+				Name:    "ToTuple",
+				NamePos: p(6410, 57),
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6410, 93),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6410, 98),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6410, 99),
+									Name: "T1",
+								},
+								&lang.TypeRef{
+									Pos:  p(6410, 103),
+									Name: "T2",
+								},
+								&lang.TypeRef{
+									Pos:  p(6410, 107),
+									Name: "T3",
+								},
+								&lang.TypeRef{
+									Pos:  p(6410, 111),
+									Name: "T4",
+								},
+								&lang.TypeRef{
+									Pos:  p(6410, 115),
+									Name: "T5",
+								},
+								&lang.TypeRef{
+									Pos:  p(6410, 119),
+									Name: "T6",
+								},
+								&lang.TypeRef{
+									Pos:  p(6410, 123),
+									Name: "T7",
+								},
+							},
+							Tuple: true,
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6410, 137),
+					Type: &lang.TypeRef{
+						Pos:  p(6410, 141),
+						Name: "Tuple",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6410, 147),
+								Name: "T1",
+							},
+							&lang.TypeRef{
+								Pos:  p(6410, 151),
+								Name: "T2",
+							},
+							&lang.TypeRef{
+								Pos:  p(6410, 155),
+								Name: "T3",
+							},
+							&lang.TypeRef{
+								Pos:  p(6410, 159),
+								Name: "T4",
+							},
+							&lang.TypeRef{
+								Pos:  p(6410, 163),
+								Name: "T5",
+							},
+							&lang.TypeRef{
+								Pos:  p(6410, 167),
+								Name: "T6",
+							},
+							&lang.TypeRef{
+								Pos:  p(6410, 171),
+								Name: "T7",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6410, 175),
+							X: &lang.MemberExpr{
+								Pos: p(6410, 181),
+								X: &lang.Ident{
+									Pos:  p(6410, 175),
+									Name: "value",
+								},
+								Name: "Item1",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6410, 188),
+							X: &lang.MemberExpr{
+								Pos: p(6410, 194),
+								X: &lang.Ident{
+									Pos:  p(6410, 188),
+									Name: "value",
+								},
+								Name: "Item2",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6410, 201),
+							X: &lang.MemberExpr{
+								Pos: p(6410, 207),
+								X: &lang.Ident{
+									Pos:  p(6410, 201),
+									Name: "value",
+								},
+								Name: "Item3",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6410, 214),
+							X: &lang.MemberExpr{
+								Pos: p(6410, 220),
+								X: &lang.Ident{
+									Pos:  p(6410, 214),
+									Name: "value",
+								},
+								Name: "Item4",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6410, 227),
+							X: &lang.MemberExpr{
+								Pos: p(6410, 233),
+								X: &lang.Ident{
+									Pos:  p(6410, 227),
+									Name: "value",
+								},
+								Name: "Item5",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6410, 240),
+							X: &lang.MemberExpr{
+								Pos: p(6410, 246),
+								X: &lang.Ident{
+									Pos:  p(6410, 240),
+									Name: "value",
+								},
+								Name: "Item6",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6410, 253),
+							X: &lang.MemberExpr{
+								Pos: p(6410, 259),
+								X: &lang.Ident{
+									Pos:  p(6410, 253),
+									Name: "value",
+								},
+								Name: "Item7",
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_236() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6420, 5),
+		Kind:      lang.TypeKind("struct"),
+		Name:      "Complex",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6420, 29),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6420, 40),
+						Name: "Complex",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(6420, 50),
+				Name: "IFormattable",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6422, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6422, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6422, 40),
+						Name: "Zero",
+						Init: &lang.NewExpr{
+							Pos: p(6422, 47),
+							Type: &lang.TypeRef{
+								Pos:  p(6422, 51),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6422, 59),
+									X: &lang.Literal{
+										Pos:   p(6422, 59),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(6422, 64),
+									X: &lang.Literal{
+										Pos:   p(6422, 64),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6423, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6423, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6423, 40),
+						Name: "One",
+						Init: &lang.NewExpr{
+							Pos: p(6423, 46),
+							Type: &lang.TypeRef{
+								Pos:  p(6423, 50),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6423, 58),
+									X: &lang.Literal{
+										Pos:   p(6423, 58),
+										Kind:  lang.LitKind(4),
+										Raw:   "1.0",
+										Value: float64(1),
+									},
+								},
+								&lang.Arg{
+									Pos: p(6423, 63),
+									X: &lang.Literal{
+										Pos:   p(6423, 63),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6424, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6424, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6424, 40),
+						Name: "ImaginaryOne",
+						Init: &lang.NewExpr{
+							Pos: p(6424, 55),
+							Type: &lang.TypeRef{
+								Pos:  p(6424, 59),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6424, 67),
+									X: &lang.Literal{
+										Pos:   p(6424, 67),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(6424, 72),
+									X: &lang.Literal{
+										Pos:   p(6424, 72),
+										Kind:  lang.LitKind(4),
+										Raw:   "1.0",
+										Value: float64(1),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6425, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6425, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6425, 40),
+						Name: "NaN",
+						Init: &lang.NewExpr{
+							Pos: p(6425, 46),
+							Type: &lang.TypeRef{
+								Pos:  p(6425, 50),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6425, 58),
+									X: &lang.MemberExpr{
+										Pos: p(6425, 65),
+										X: &lang.Ident{
+											Pos:  p(6425, 58),
+											Name: "double",
+										},
+										Name: "NaN",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6425, 70),
+									X: &lang.MemberExpr{
+										Pos: p(6425, 77),
+										X: &lang.Ident{
+											Pos:  p(6425, 70),
+											Name: "double",
+										},
+										Name: "NaN",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6426, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(6426, 32),
+					Name: "Complex",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6426, 40),
+						Name: "Infinity",
+						Init: &lang.NewExpr{
+							Pos: p(6426, 51),
+							Type: &lang.TypeRef{
+								Pos:  p(6426, 55),
+								Name: "Complex",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6426, 63),
+									X: &lang.MemberExpr{
+										Pos: p(6426, 70),
+										X: &lang.Ident{
+											Pos:  p(6426, 63),
+											Name: "double",
+										},
+										Name: "PositiveInfinity",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6426, 88),
+									X: &lang.MemberExpr{
+										Pos: p(6426, 95),
+										X: &lang.Ident{
+											Pos:  p(6426, 88),
+											Name: "double",
+										},
+										Name: "PositiveInfinity",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6428, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6428, 18),
+					Name: "double",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6428, 25),
+						Name: "_re",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6429, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6429, 18),
+					Name: "double",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6429, 25),
+						Name: "_im",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6431, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Complex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6431, 24),
+						Type: &lang.TypeRef{
+							Pos:  p(6431, 24),
+							Name: "double",
+						},
+						Name: "real",
+					},
+					&lang.Param{
+						Pos: p(6431, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6431, 37),
+							Name: "double",
+						},
+						Name: "imaginary",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6432, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6433, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6433, 17),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6433, 13),
+									Name: "_re",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6433, 19),
+									Name: "real",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6434, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6434, 17),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6434, 13),
+									Name: "_im",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6434, 19),
+									Name: "imaginary",
+								},
+							},
+						},
+					},
+					Rbrace: p(6435, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6437, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6437, 16),
+					Name: "double",
+				},
+				Name: "Real",
+				ExprBody: &lang.Ident{
+					Pos:  p(6437, 31),
+					Name: "_re",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6438, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6438, 16),
+					Name: "double",
+				},
+				Name: "Imaginary",
+				ExprBody: &lang.Ident{
+					Pos:  p(6438, 36),
+					Name: "_im",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6439, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6439, 16),
+					Name: "double",
+				},
+				Name: "Magnitude",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6439, 36),
+					Fun: &lang.Ident{
+						Pos:  p(6439, 36),
+						Name: "Abs",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6439, 40),
+							X: &lang.ThisExpr{
+								Pos: p(6439, 40),
+							},
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6440, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6440, 16),
+					Name: "double",
+				},
+				Name: "Phase",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6440, 37),
+					Fun: &lang.MemberExpr{
+						Pos: p(6440, 37),
+						X: &lang.Ident{
+							Pos:  p(6440, 32),
+							Name: "Math",
+						},
+						Name: "Atan2",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6440, 43),
+							X: &lang.Ident{
+								Pos:  p(6440, 43),
+								Name: "_im",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6440, 48),
+							X: &lang.Ident{
+								Pos:  p(6440, 48),
+								Name: "_re",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6442, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6442, 23),
+					Name: "Complex",
+				},
+				Name:    "FromPolarCoordinates",
+				NamePos: p(6442, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6442, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(6442, 52),
+							Name: "double",
+						},
+						Name: "magnitude",
+					},
+					&lang.Param{
+						Pos: p(6442, 70),
+						Type: &lang.TypeRef{
+							Pos:  p(6442, 70),
+							Name: "double",
+						},
+						Name: "phase",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6443, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6443, 17),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6443, 25),
+							X: &lang.BinaryExpr{
+								Pos: p(6443, 35),
+								Op:  "*",
+								X: &lang.Ident{
+									Pos:  p(6443, 25),
+									Name: "magnitude",
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6443, 42),
+									Fun: &lang.MemberExpr{
+										Pos: p(6443, 42),
+										X: &lang.Ident{
+											Pos:  p(6443, 37),
+											Name: "Math",
+										},
+										Name: "Cos",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6443, 46),
+											X: &lang.Ident{
+												Pos:  p(6443, 46),
+												Name: "phase",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6443, 54),
+							X: &lang.BinaryExpr{
+								Pos: p(6443, 64),
+								Op:  "*",
+								X: &lang.Ident{
+									Pos:  p(6443, 54),
+									Name: "magnitude",
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6443, 71),
+									Fun: &lang.MemberExpr{
+										Pos: p(6443, 71),
+										X: &lang.Ident{
+											Pos:  p(6443, 66),
+											Name: "Math",
+										},
+										Name: "Sin",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6443, 75),
+											X: &lang.Ident{
+												Pos:  p(6443, 75),
+												Name: "phase",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6445, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6445, 23),
+					Name: "Complex",
+				},
+				Name:    "Negate",
+				NamePos: p(6445, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6445, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(6445, 38),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6445, 56),
+					Type: &lang.TypeRef{
+						Pos:  p(6445, 60),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6445, 68),
+							X: &lang.UnaryExpr{
+								Pos: p(6445, 68),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6445, 75),
+									X: &lang.Ident{
+										Pos:  p(6445, 69),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6445, 80),
+							X: &lang.UnaryExpr{
+								Pos: p(6445, 80),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6445, 87),
+									X: &lang.Ident{
+										Pos:  p(6445, 81),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6446, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6446, 23),
+					Name: "Complex",
+				},
+				Name:    "Add",
+				NamePos: p(6446, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6446, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6446, 35),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6446, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6446, 49),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6446, 67),
+					Type: &lang.TypeRef{
+						Pos:  p(6446, 71),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6446, 79),
+							X: &lang.BinaryExpr{
+								Pos: p(6446, 88),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6446, 84),
+									X: &lang.Ident{
+										Pos:  p(6446, 79),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6446, 96),
+									X: &lang.Ident{
+										Pos:  p(6446, 90),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6446, 101),
+							X: &lang.BinaryExpr{
+								Pos: p(6446, 110),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6446, 106),
+									X: &lang.Ident{
+										Pos:  p(6446, 101),
+										Name: "left",
+									},
+									Name: "_im",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6446, 118),
+									X: &lang.Ident{
+										Pos:  p(6446, 112),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6447, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6447, 23),
+					Name: "Complex",
+				},
+				Name:    "Subtract",
+				NamePos: p(6447, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6447, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6447, 40),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6447, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(6447, 54),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6447, 72),
+					Type: &lang.TypeRef{
+						Pos:  p(6447, 76),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6447, 84),
+							X: &lang.BinaryExpr{
+								Pos: p(6447, 93),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6447, 89),
+									X: &lang.Ident{
+										Pos:  p(6447, 84),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6447, 101),
+									X: &lang.Ident{
+										Pos:  p(6447, 95),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6447, 106),
+							X: &lang.BinaryExpr{
+								Pos: p(6447, 115),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6447, 111),
+									X: &lang.Ident{
+										Pos:  p(6447, 106),
+										Name: "left",
+									},
+									Name: "_im",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6447, 123),
+									X: &lang.Ident{
+										Pos:  p(6447, 117),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6448, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6448, 23),
+					Name: "Complex",
+				},
+				Name:    "Multiply",
+				NamePos: p(6448, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6448, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6448, 40),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6448, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(6448, 54),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6448, 72),
+					Fun: &lang.Ident{
+						Pos:  p(6448, 72),
+						Name: "Mul",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6448, 76),
+							X: &lang.Ident{
+								Pos:  p(6448, 76),
+								Name: "left",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6448, 82),
+							X: &lang.Ident{
+								Pos:  p(6448, 82),
+								Name: "right",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6449, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6449, 23),
+					Name: "Complex",
+				},
+				Name:    "Divide",
+				NamePos: p(6449, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6449, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(6449, 38),
+							Name: "Complex",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: p(6449, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6449, 56),
+							Name: "Complex",
+						},
+						Name: "divisor",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6449, 76),
+					Fun: &lang.Ident{
+						Pos:  p(6449, 76),
+						Name: "SmithDivide",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6449, 88),
+							X: &lang.MemberExpr{
+								Pos: p(6449, 97),
+								X: &lang.Ident{
+									Pos:  p(6449, 88),
+									Name: "dividend",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6449, 102),
+							X: &lang.MemberExpr{
+								Pos: p(6449, 111),
+								X: &lang.Ident{
+									Pos:  p(6449, 102),
+									Name: "dividend",
+								},
+								Name: "_im",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6449, 116),
+							X: &lang.MemberExpr{
+								Pos: p(6449, 124),
+								X: &lang.Ident{
+									Pos:  p(6449, 116),
+									Name: "divisor",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6449, 129),
+							X: &lang.MemberExpr{
+								Pos: p(6449, 137),
+								X: &lang.Ident{
+									Pos:  p(6449, 129),
+									Name: "divisor",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6451, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6451, 23),
+					Name: "Complex",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: p(6451, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6451, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6451, 42),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6451, 60),
+					Type: &lang.TypeRef{
+						Pos:  p(6451, 64),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6451, 72),
+							X: &lang.UnaryExpr{
+								Pos: p(6451, 72),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6451, 79),
+									X: &lang.Ident{
+										Pos:  p(6451, 73),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6451, 84),
+							X: &lang.UnaryExpr{
+								Pos: p(6451, 84),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6451, 91),
+									X: &lang.Ident{
+										Pos:  p(6451, 85),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6452, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6452, 23),
+					Name: "Complex",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: p(6452, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6452, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6452, 42),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.Ident{
+					Pos:  p(6452, 60),
+					Name: "value",
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6453, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6453, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Addition",
+				NamePos: p(6453, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6453, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6453, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6453, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6453, 56),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6453, 74),
+					Type: &lang.TypeRef{
+						Pos:  p(6453, 78),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6453, 86),
+							X: &lang.BinaryExpr{
+								Pos: p(6453, 95),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6453, 91),
+									X: &lang.Ident{
+										Pos:  p(6453, 86),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6453, 103),
+									X: &lang.Ident{
+										Pos:  p(6453, 97),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6453, 108),
+							X: &lang.BinaryExpr{
+								Pos: p(6453, 117),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6453, 113),
+									X: &lang.Ident{
+										Pos:  p(6453, 108),
+										Name: "left",
+									},
+									Name: "_im",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6453, 125),
+									X: &lang.Ident{
+										Pos:  p(6453, 119),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6454, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6454, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Addition",
+				NamePos: p(6454, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6454, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6454, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6454, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6454, 56),
+							Name: "double",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6454, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6454, 77),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6454, 85),
+							X: &lang.BinaryExpr{
+								Pos: p(6454, 94),
+								Op:  "+",
+								X: &lang.MemberExpr{
+									Pos: p(6454, 90),
+									X: &lang.Ident{
+										Pos:  p(6454, 85),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.Ident{
+									Pos:  p(6454, 96),
+									Name: "right",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6454, 103),
+							X: &lang.MemberExpr{
+								Pos: p(6454, 108),
+								X: &lang.Ident{
+									Pos:  p(6454, 103),
+									Name: "left",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6455, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6455, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Addition",
+				NamePos: p(6455, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6455, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6455, 42),
+							Name: "double",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6455, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(6455, 55),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6455, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6455, 77),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6455, 85),
+							X: &lang.BinaryExpr{
+								Pos: p(6455, 90),
+								Op:  "+",
+								X: &lang.Ident{
+									Pos:  p(6455, 85),
+									Name: "left",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6455, 98),
+									X: &lang.Ident{
+										Pos:  p(6455, 92),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6455, 103),
+							X: &lang.MemberExpr{
+								Pos: p(6455, 109),
+								X: &lang.Ident{
+									Pos:  p(6455, 103),
+									Name: "right",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6456, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6456, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Subtraction",
+				NamePos: p(6456, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6456, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6456, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6456, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6456, 56),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6456, 74),
+					Type: &lang.TypeRef{
+						Pos:  p(6456, 78),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6456, 86),
+							X: &lang.BinaryExpr{
+								Pos: p(6456, 95),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6456, 91),
+									X: &lang.Ident{
+										Pos:  p(6456, 86),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6456, 103),
+									X: &lang.Ident{
+										Pos:  p(6456, 97),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6456, 108),
+							X: &lang.BinaryExpr{
+								Pos: p(6456, 117),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6456, 113),
+									X: &lang.Ident{
+										Pos:  p(6456, 108),
+										Name: "left",
+									},
+									Name: "_im",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6456, 125),
+									X: &lang.Ident{
+										Pos:  p(6456, 119),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6457, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6457, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Subtraction",
+				NamePos: p(6457, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6457, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6457, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6457, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6457, 56),
+							Name: "double",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6457, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6457, 77),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6457, 85),
+							X: &lang.BinaryExpr{
+								Pos: p(6457, 94),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6457, 90),
+									X: &lang.Ident{
+										Pos:  p(6457, 85),
+										Name: "left",
+									},
+									Name: "_re",
+								},
+								Y: &lang.Ident{
+									Pos:  p(6457, 96),
+									Name: "right",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6457, 103),
+							X: &lang.MemberExpr{
+								Pos: p(6457, 108),
+								X: &lang.Ident{
+									Pos:  p(6457, 103),
+									Name: "left",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6458, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6458, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Subtraction",
+				NamePos: p(6458, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6458, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6458, 42),
+							Name: "double",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6458, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(6458, 55),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6458, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6458, 77),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6458, 85),
+							X: &lang.BinaryExpr{
+								Pos: p(6458, 90),
+								Op:  "-",
+								X: &lang.Ident{
+									Pos:  p(6458, 85),
+									Name: "left",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(6458, 98),
+									X: &lang.Ident{
+										Pos:  p(6458, 92),
+										Name: "right",
+									},
+									Name: "_re",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6458, 103),
+							X: &lang.UnaryExpr{
+								Pos: p(6458, 103),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6458, 110),
+									X: &lang.Ident{
+										Pos:  p(6458, 104),
+										Name: "right",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6459, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6459, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Multiply",
+				NamePos: p(6459, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6459, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6459, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6459, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6459, 56),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6459, 74),
+					Fun: &lang.Ident{
+						Pos:  p(6459, 74),
+						Name: "Mul",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6459, 78),
+							X: &lang.Ident{
+								Pos:  p(6459, 78),
+								Name: "left",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6459, 84),
+							X: &lang.Ident{
+								Pos:  p(6459, 84),
+								Name: "right",
+							},
+						},
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6460, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6460, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Multiply",
+				NamePos: p(6460, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6460, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6460, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6460, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6460, 56),
+							Name: "double",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6460, 73),
+					Fun: &lang.Ident{
+						Pos:  p(6460, 73),
+						Name: "Scale",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6460, 79),
+							X: &lang.Ident{
+								Pos:  p(6460, 79),
+								Name: "left",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6460, 85),
+							X: &lang.Ident{
+								Pos:  p(6460, 85),
+								Name: "right",
+							},
+						},
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6461, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6461, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Multiply",
+				NamePos: p(6461, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6461, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6461, 42),
+							Name: "double",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6461, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(6461, 55),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6461, 73),
+					Fun: &lang.Ident{
+						Pos:  p(6461, 73),
+						Name: "Scale",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6461, 79),
+							X: &lang.Ident{
+								Pos:  p(6461, 79),
+								Name: "right",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6461, 86),
+							X: &lang.Ident{
+								Pos:  p(6461, 86),
+								Name: "left",
+							},
+						},
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6462, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6462, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Division",
+				NamePos: p(6462, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6462, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6462, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6462, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6462, 56),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6462, 74),
+					Fun: &lang.Ident{
+						Pos:  p(6462, 74),
+						Name: "SmithDivide",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6462, 86),
+							X: &lang.MemberExpr{
+								Pos: p(6462, 91),
+								X: &lang.Ident{
+									Pos:  p(6462, 86),
+									Name: "left",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6462, 96),
+							X: &lang.MemberExpr{
+								Pos: p(6462, 101),
+								X: &lang.Ident{
+									Pos:  p(6462, 96),
+									Name: "left",
+								},
+								Name: "_im",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6462, 106),
+							X: &lang.MemberExpr{
+								Pos: p(6462, 112),
+								X: &lang.Ident{
+									Pos:  p(6462, 106),
+									Name: "right",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6462, 117),
+							X: &lang.MemberExpr{
+								Pos: p(6462, 123),
+								X: &lang.Ident{
+									Pos:  p(6462, 117),
+									Name: "right",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6463, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6463, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Division",
+				NamePos: p(6463, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6463, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6463, 42),
+							Name: "double",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6463, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(6463, 55),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6463, 73),
+					Fun: &lang.Ident{
+						Pos:  p(6463, 73),
+						Name: "SmithDivide",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6463, 85),
+							X: &lang.Ident{
+								Pos:  p(6463, 85),
+								Name: "left",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6463, 91),
+							X: &lang.Literal{
+								Pos:   p(6463, 91),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+						&lang.Arg{
+							Pos: p(6463, 96),
+							X: &lang.MemberExpr{
+								Pos: p(6463, 102),
+								X: &lang.Ident{
+									Pos:  p(6463, 96),
+									Name: "right",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6463, 107),
+							X: &lang.MemberExpr{
+								Pos: p(6463, 113),
+								X: &lang.Ident{
+									Pos:  p(6463, 107),
+									Name: "right",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6464, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6464, 23),
+					Name: "Complex",
+				},
+				Name:    "op_Division",
+				NamePos: p(6464, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6464, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6464, 42),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6464, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6464, 56),
+							Name: "double",
+						},
+						Name: "right",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6465, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6466, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6466, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6466, 17),
+									Name: "right",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6466, 26),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6466, 31),
+								X: &lang.Ident{
+									Pos:  p(6466, 38),
+									Name: "NaN",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6467, 13),
+							X: &lang.NewExpr{
+								Pos: p(6467, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6467, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6467, 32),
+										X: &lang.BinaryExpr{
+											Pos: p(6467, 41),
+											Op:  "/",
+											X: &lang.MemberExpr{
+												Pos: p(6467, 37),
+												X: &lang.Ident{
+													Pos:  p(6467, 32),
+													Name: "left",
+												},
+												Name: "_re",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6467, 43),
+												Name: "right",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6467, 50),
+										X: &lang.BinaryExpr{
+											Pos: p(6467, 59),
+											Op:  "/",
+											X: &lang.MemberExpr{
+												Pos: p(6467, 55),
+												X: &lang.Ident{
+													Pos:  p(6467, 50),
+													Name: "left",
+												},
+												Name: "_im",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6467, 61),
+												Name: "right",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6468, 9),
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6469, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6469, 23),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: p(6469, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6469, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6469, 40),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6469, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(6469, 54),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6469, 94),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(6469, 81),
+						Op:  "==",
+						X: &lang.MemberExpr{
+							Pos: p(6469, 77),
+							X: &lang.Ident{
+								Pos:  p(6469, 72),
+								Name: "left",
+							},
+							Name: "_re",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(6469, 90),
+							X: &lang.Ident{
+								Pos:  p(6469, 84),
+								Name: "right",
+							},
+							Name: "_re",
+						},
+					},
+					Y: &lang.BinaryExpr{
+						Pos: p(6469, 106),
+						Op:  "==",
+						X: &lang.MemberExpr{
+							Pos: p(6469, 102),
+							X: &lang.Ident{
+								Pos:  p(6469, 97),
+								Name: "left",
+							},
+							Name: "_im",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(6469, 115),
+							X: &lang.Ident{
+								Pos:  p(6469, 109),
+								Name: "right",
+							},
+							Name: "_im",
+						},
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6470, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6470, 23),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: p(6470, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6470, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6470, 40),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6470, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(6470, 54),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6470, 94),
+					Op:  "||",
+					X: &lang.BinaryExpr{
+						Pos: p(6470, 81),
+						Op:  "!=",
+						X: &lang.MemberExpr{
+							Pos: p(6470, 77),
+							X: &lang.Ident{
+								Pos:  p(6470, 72),
+								Name: "left",
+							},
+							Name: "_re",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(6470, 90),
+							X: &lang.Ident{
+								Pos:  p(6470, 84),
+								Name: "right",
+							},
+							Name: "_re",
+						},
+					},
+					Y: &lang.BinaryExpr{
+						Pos: p(6470, 106),
+						Op:  "!=",
+						X: &lang.MemberExpr{
+							Pos: p(6470, 102),
+							X: &lang.Ident{
+								Pos:  p(6470, 97),
+								Name: "left",
+							},
+							Name: "_im",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(6470, 115),
+							X: &lang.Ident{
+								Pos:  p(6470, 109),
+								Name: "right",
+							},
+							Name: "_im",
+						},
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6472, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6472, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6472, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6472, 49),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6472, 66),
+					Type: &lang.TypeRef{
+						Pos:  p(6472, 70),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6472, 78),
+							X: &lang.Ident{
+								Pos:  p(6472, 78),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6472, 85),
+							X: &lang.Literal{
+								Pos:   p(6472, 85),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6473, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6473, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6473, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6473, 49),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6473, 65),
+					Type: &lang.TypeRef{
+						Pos:  p(6473, 69),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6473, 77),
+							X: &lang.Ident{
+								Pos:  p(6473, 77),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6473, 84),
+							X: &lang.Literal{
+								Pos:   p(6473, 84),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6474, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6474, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6474, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6474, 49),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6474, 64),
+					Type: &lang.TypeRef{
+						Pos:  p(6474, 68),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6474, 76),
+							X: &lang.Ident{
+								Pos:  p(6474, 76),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6474, 83),
+							X: &lang.Literal{
+								Pos:   p(6474, 83),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6475, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6475, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6475, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6475, 49),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6475, 63),
+					Type: &lang.TypeRef{
+						Pos:  p(6475, 67),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6475, 75),
+							X: &lang.Ident{
+								Pos:  p(6475, 75),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6475, 82),
+							X: &lang.Literal{
+								Pos:   p(6475, 82),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6476, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6476, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6476, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6476, 49),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6476, 65),
+					Type: &lang.TypeRef{
+						Pos:  p(6476, 69),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6476, 77),
+							X: &lang.Ident{
+								Pos:  p(6476, 77),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6476, 84),
+							X: &lang.Literal{
+								Pos:   p(6476, 84),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6477, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6477, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6477, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6477, 49),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6477, 64),
+					Type: &lang.TypeRef{
+						Pos:  p(6477, 68),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6477, 76),
+							X: &lang.Ident{
+								Pos:  p(6477, 76),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6477, 83),
+							X: &lang.Literal{
+								Pos:   p(6477, 83),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6478, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6478, 41),
+					Name: "Complex",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6478, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6478, 49),
+							Name: "char",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6478, 64),
+					Type: &lang.TypeRef{
+						Pos:  p(6478, 68),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6478, 76),
+							X: &lang.Ident{
+								Pos:  p(6478, 76),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6478, 83),
+							X: &lang.Literal{
+								Pos:   p(6478, 83),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6479, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6479, 41),
+					Name: "Complex",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6479, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(6479, 49),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6479, 67),
+					Type: &lang.TypeRef{
+						Pos:  p(6479, 71),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6479, 79),
+							X: &lang.CastExpr{
+								Pos: p(6479, 79),
+								Type: &lang.TypeRef{
+									Pos:  p(6479, 80),
+									Name: "double",
+								},
+								X: &lang.Ident{
+									Pos:  p(6479, 87),
+									Name: "value",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6479, 94),
+							X: &lang.Literal{
+								Pos:   p(6479, 94),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.0",
+								Value: float64(0),
+							},
+						},
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       p(6483, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6483, 16),
+					Name: "Complex",
+				},
+				Name:    "Mul",
+				NamePos: p(6483, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6483, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(6483, 28),
+							Name: "Complex",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: p(6483, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6483, 42),
+							Name: "Complex",
+						},
+						Name: "right",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6484, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6484, 17),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6484, 25),
+							X: &lang.BinaryExpr{
+								Pos: p(6484, 46),
+								Op:  "-",
+								X: &lang.BinaryExpr{
+									Pos: p(6484, 34),
+									Op:  "*",
+									X: &lang.MemberExpr{
+										Pos: p(6484, 30),
+										X: &lang.Ident{
+											Pos:  p(6484, 25),
+											Name: "left",
+										},
+										Name: "_re",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(6484, 42),
+										X: &lang.Ident{
+											Pos:  p(6484, 36),
+											Name: "right",
+										},
+										Name: "_re",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6484, 57),
+									Op:  "*",
+									X: &lang.MemberExpr{
+										Pos: p(6484, 53),
+										X: &lang.Ident{
+											Pos:  p(6484, 48),
+											Name: "left",
+										},
+										Name: "_im",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(6484, 65),
+										X: &lang.Ident{
+											Pos:  p(6484, 59),
+											Name: "right",
+										},
+										Name: "_im",
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6484, 70),
+							X: &lang.BinaryExpr{
+								Pos: p(6484, 91),
+								Op:  "+",
+								X: &lang.BinaryExpr{
+									Pos: p(6484, 79),
+									Op:  "*",
+									X: &lang.MemberExpr{
+										Pos: p(6484, 75),
+										X: &lang.Ident{
+											Pos:  p(6484, 70),
+											Name: "left",
+										},
+										Name: "_im",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(6484, 87),
+										X: &lang.Ident{
+											Pos:  p(6484, 81),
+											Name: "right",
+										},
+										Name: "_re",
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6484, 102),
+									Op:  "*",
+									X: &lang.MemberExpr{
+										Pos: p(6484, 98),
+										X: &lang.Ident{
+											Pos:  p(6484, 93),
+											Name: "left",
+										},
+										Name: "_re",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(6484, 110),
+										X: &lang.Ident{
+											Pos:  p(6484, 104),
+											Name: "right",
+										},
+										Name: "_im",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6486, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6486, 16),
+					Name: "Complex",
+				},
+				Name:    "Scale",
+				NamePos: p(6486, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6486, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6486, 30),
+							Name: "Complex",
+						},
+						Name: "c",
+					},
+					&lang.Param{
+						Pos: p(6486, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(6486, 41),
+							Name: "double",
+						},
+						Name: "k",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6487, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6488, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6488, 17),
+								Op:  "!",
+								X: &lang.CallExpr{
+									Pos: p(6488, 25),
+									Fun: &lang.MemberExpr{
+										Pos: p(6488, 25),
+										X: &lang.Ident{
+											Pos:  p(6488, 18),
+											Name: "double",
+										},
+										Name: "IsFinite",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6488, 34),
+											X: &lang.MemberExpr{
+												Pos: p(6488, 36),
+												X: &lang.Ident{
+													Pos:  p(6488, 34),
+													Name: "c",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6489, 17),
+								X: &lang.CondExpr{
+									Pos: p(6489, 47),
+									Cond: &lang.CallExpr{
+										Pos: p(6489, 31),
+										Fun: &lang.MemberExpr{
+											Pos: p(6489, 31),
+											X: &lang.Ident{
+												Pos:  p(6489, 24),
+												Name: "double",
+											},
+											Name: "IsFinite",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6489, 40),
+												X: &lang.MemberExpr{
+													Pos: p(6489, 42),
+													X: &lang.Ident{
+														Pos:  p(6489, 40),
+														Name: "c",
+													},
+													Name: "_im",
+												},
+											},
+										},
+									},
+									Then: &lang.NewExpr{
+										Pos: p(6489, 49),
+										Type: &lang.TypeRef{
+											Pos:  p(6489, 53),
+											Name: "Complex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6489, 61),
+												X: &lang.BinaryExpr{
+													Pos: p(6489, 63),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6489, 61),
+														Name: "k",
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(6489, 67),
+														X: &lang.Ident{
+															Pos:  p(6489, 65),
+															Name: "c",
+														},
+														Name: "_re",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(6489, 72),
+												X: &lang.MemberExpr{
+													Pos: p(6489, 79),
+													X: &lang.Ident{
+														Pos:  p(6489, 72),
+														Name: "double",
+													},
+													Name: "NaN",
+												},
+											},
+										},
+									},
+									Else: &lang.Ident{
+										Pos:  p(6489, 86),
+										Name: "NaN",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6490, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(6490, 17),
+								Op:  "!",
+								X: &lang.CallExpr{
+									Pos: p(6490, 25),
+									Fun: &lang.MemberExpr{
+										Pos: p(6490, 25),
+										X: &lang.Ident{
+											Pos:  p(6490, 18),
+											Name: "double",
+										},
+										Name: "IsFinite",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6490, 34),
+											X: &lang.MemberExpr{
+												Pos: p(6490, 36),
+												X: &lang.Ident{
+													Pos:  p(6490, 34),
+													Name: "c",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6491, 17),
+								X: &lang.NewExpr{
+									Pos: p(6491, 24),
+									Type: &lang.TypeRef{
+										Pos:  p(6491, 28),
+										Name: "Complex",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6491, 36),
+											X: &lang.MemberExpr{
+												Pos: p(6491, 43),
+												X: &lang.Ident{
+													Pos:  p(6491, 36),
+													Name: "double",
+												},
+												Name: "NaN",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6491, 48),
+											X: &lang.BinaryExpr{
+												Pos: p(6491, 50),
+												Op:  "*",
+												X: &lang.Ident{
+													Pos:  p(6491, 48),
+													Name: "k",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(6491, 54),
+													X: &lang.Ident{
+														Pos:  p(6491, 52),
+														Name: "c",
+													},
+													Name: "_im",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6492, 13),
+							X: &lang.NewExpr{
+								Pos: p(6492, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6492, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6492, 32),
+										X: &lang.BinaryExpr{
+											Pos: p(6492, 34),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(6492, 32),
+												Name: "k",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(6492, 38),
+												X: &lang.Ident{
+													Pos:  p(6492, 36),
+													Name: "c",
+												},
+												Name: "_re",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6492, 43),
+										X: &lang.BinaryExpr{
+											Pos: p(6492, 45),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(6492, 43),
+												Name: "k",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(6492, 49),
+												X: &lang.Ident{
+													Pos:  p(6492, 47),
+													Name: "c",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6493, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6496, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6496, 16),
+					Name: "Complex",
+				},
+				Name:    "SmithDivide",
+				NamePos: p(6496, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6496, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(6496, 36),
+							Name: "double",
+						},
+						Name: "a",
+					},
+					&lang.Param{
+						Pos: p(6496, 46),
+						Type: &lang.TypeRef{
+							Pos:  p(6496, 46),
+							Name: "double",
+						},
+						Name: "b",
+					},
+					&lang.Param{
+						Pos: p(6496, 56),
+						Type: &lang.TypeRef{
+							Pos:  p(6496, 56),
+							Name: "double",
+						},
+						Name: "c",
+					},
+					&lang.Param{
+						Pos: p(6496, 66),
+						Type: &lang.TypeRef{
+							Pos:  p(6496, 66),
+							Name: "double",
+						},
+						Name: "d",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6497, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6498, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6498, 29),
+								Op:  "<",
+								X: &lang.CallExpr{
+									Pos: p(6498, 22),
+									Fun: &lang.MemberExpr{
+										Pos: p(6498, 22),
+										X: &lang.Ident{
+											Pos:  p(6498, 17),
+											Name: "Math",
+										},
+										Name: "Abs",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6498, 26),
+											X: &lang.Ident{
+												Pos:  p(6498, 26),
+												Name: "d",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6498, 36),
+									Fun: &lang.MemberExpr{
+										Pos: p(6498, 36),
+										X: &lang.Ident{
+											Pos:  p(6498, 31),
+											Name: "Math",
+										},
+										Name: "Abs",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6498, 40),
+											X: &lang.Ident{
+												Pos:  p(6498, 40),
+												Name: "c",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6499, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(6500, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(6500, 17),
+											Name: "double",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(6500, 24),
+												Name: "doc",
+												Init: &lang.BinaryExpr{
+													Pos: p(6500, 32),
+													Op:  "/",
+													X: &lang.Ident{
+														Pos:  p(6500, 30),
+														Name: "d",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6500, 34),
+														Name: "c",
+													},
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(6501, 17),
+										X: &lang.NewExpr{
+											Pos: p(6501, 24),
+											Type: &lang.TypeRef{
+												Pos:  p(6501, 28),
+												Name: "Complex",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6501, 36),
+													X: &lang.BinaryExpr{
+														Pos: p(6501, 50),
+														Op:  "/",
+														X: &lang.BinaryExpr{
+															Pos: p(6501, 39),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(6501, 37),
+																Name: "a",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(6501, 43),
+																Op:  "*",
+																X: &lang.Ident{
+																	Pos:  p(6501, 41),
+																	Name: "b",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6501, 45),
+																	Name: "doc",
+																},
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(6501, 55),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(6501, 53),
+																Name: "c",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(6501, 59),
+																Op:  "*",
+																X: &lang.Ident{
+																	Pos:  p(6501, 57),
+																	Name: "d",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6501, 61),
+																	Name: "doc",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(6501, 67),
+													X: &lang.BinaryExpr{
+														Pos: p(6501, 81),
+														Op:  "/",
+														X: &lang.BinaryExpr{
+															Pos: p(6501, 70),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(6501, 68),
+																Name: "b",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(6501, 74),
+																Op:  "*",
+																X: &lang.Ident{
+																	Pos:  p(6501, 72),
+																	Name: "a",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6501, 76),
+																	Name: "doc",
+																},
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(6501, 86),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(6501, 84),
+																Name: "c",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(6501, 90),
+																Op:  "*",
+																X: &lang.Ident{
+																	Pos:  p(6501, 88),
+																	Name: "d",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6501, 92),
+																	Name: "doc",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6502, 13),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6503, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6503, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6503, 20),
+									Name: "cod",
+									Init: &lang.BinaryExpr{
+										Pos: p(6503, 28),
+										Op:  "/",
+										X: &lang.Ident{
+											Pos:  p(6503, 26),
+											Name: "c",
+										},
+										Y: &lang.Ident{
+											Pos:  p(6503, 30),
+											Name: "d",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6504, 13),
+							X: &lang.NewExpr{
+								Pos: p(6504, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6504, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6504, 32),
+										X: &lang.BinaryExpr{
+											Pos: p(6504, 46),
+											Op:  "/",
+											X: &lang.BinaryExpr{
+												Pos: p(6504, 35),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(6504, 33),
+													Name: "b",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6504, 39),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6504, 37),
+														Name: "a",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6504, 41),
+														Name: "cod",
+													},
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(6504, 51),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(6504, 49),
+													Name: "d",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6504, 55),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6504, 53),
+														Name: "c",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6504, 57),
+														Name: "cod",
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6504, 63),
+										X: &lang.BinaryExpr{
+											Pos: p(6504, 78),
+											Op:  "/",
+											X: &lang.BinaryExpr{
+												Pos: p(6504, 67),
+												Op:  "+",
+												X: &lang.UnaryExpr{
+													Pos: p(6504, 64),
+													Op:  "-",
+													X: &lang.Ident{
+														Pos:  p(6504, 65),
+														Name: "a",
+													},
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6504, 71),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6504, 69),
+														Name: "b",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6504, 73),
+														Name: "cod",
+													},
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(6504, 83),
+												Op:  "+",
+												X: &lang.Ident{
+													Pos:  p(6504, 81),
+													Name: "d",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6504, 87),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6504, 85),
+														Name: "c",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6504, 89),
+														Name: "cod",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6505, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6507, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6507, 16),
+					Name: "double",
+				},
+				Name:    "Hypot",
+				NamePos: p(6507, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6507, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(6507, 29),
+							Name: "double",
+						},
+						Name: "a",
+					},
+					&lang.Param{
+						Pos: p(6507, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(6507, 39),
+							Name: "double",
+						},
+						Name: "b",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6508, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6509, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6509, 15),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6509, 13),
+									Name: "a",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(6509, 22),
+									Fun: &lang.MemberExpr{
+										Pos: p(6509, 22),
+										X: &lang.Ident{
+											Pos:  p(6509, 17),
+											Name: "Math",
+										},
+										Name: "Abs",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6509, 26),
+											X: &lang.Ident{
+												Pos:  p(6509, 26),
+												Name: "a",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6510, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6510, 15),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6510, 13),
+									Name: "b",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(6510, 22),
+									Fun: &lang.MemberExpr{
+										Pos: p(6510, 22),
+										X: &lang.Ident{
+											Pos:  p(6510, 17),
+											Name: "Math",
+										},
+										Name: "Abs",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6510, 26),
+											X: &lang.Ident{
+												Pos:  p(6510, 26),
+												Name: "b",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6511, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6511, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6511, 20),
+									Name: "small",
+									Init: &lang.CondExpr{
+										Pos: p(6511, 34),
+										Cond: &lang.BinaryExpr{
+											Pos: p(6511, 30),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(6511, 28),
+												Name: "a",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6511, 32),
+												Name: "b",
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(6511, 36),
+											Name: "a",
+										},
+										Else: &lang.Ident{
+											Pos:  p(6511, 40),
+											Name: "b",
+										},
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(6511, 43),
+									Name: "large",
+									Init: &lang.CondExpr{
+										Pos: p(6511, 57),
+										Cond: &lang.BinaryExpr{
+											Pos: p(6511, 53),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(6511, 51),
+												Name: "a",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6511, 55),
+												Name: "b",
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(6511, 59),
+											Name: "b",
+										},
+										Else: &lang.Ident{
+											Pos:  p(6511, 63),
+											Name: "a",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6512, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6512, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6512, 17),
+									Name: "small",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6512, 26),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6512, 31),
+								X: &lang.Ident{
+									Pos:  p(6512, 38),
+									Name: "large",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6513, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6513, 50),
+								Op:  "&&",
+								X: &lang.CallExpr{
+									Pos: p(6513, 24),
+									Fun: &lang.MemberExpr{
+										Pos: p(6513, 24),
+										X: &lang.Ident{
+											Pos:  p(6513, 17),
+											Name: "double",
+										},
+										Name: "IsPositiveInfinity",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6513, 43),
+											X: &lang.Ident{
+												Pos:  p(6513, 43),
+												Name: "large",
+											},
+										},
+									},
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(6513, 53),
+									Op:  "!",
+									X: &lang.CallExpr{
+										Pos: p(6513, 61),
+										Fun: &lang.MemberExpr{
+											Pos: p(6513, 61),
+											X: &lang.Ident{
+												Pos:  p(6513, 54),
+												Name: "double",
+											},
+											Name: "IsNaN",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6513, 67),
+												X: &lang.Ident{
+													Pos:  p(6513, 67),
+													Name: "small",
+												},
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6513, 75),
+								X: &lang.MemberExpr{
+									Pos: p(6513, 89),
+									X: &lang.Ident{
+										Pos:  p(6513, 82),
+										Name: "double",
+									},
+									Name: "PositiveInfinity",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6514, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6514, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6514, 20),
+									Name: "ratio",
+									Init: &lang.BinaryExpr{
+										Pos: p(6514, 34),
+										Op:  "/",
+										X: &lang.Ident{
+											Pos:  p(6514, 28),
+											Name: "small",
+										},
+										Y: &lang.Ident{
+											Pos:  p(6514, 36),
+											Name: "large",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6515, 13),
+							X: &lang.BinaryExpr{
+								Pos: p(6515, 26),
+								Op:  "*",
+								X: &lang.Ident{
+									Pos:  p(6515, 20),
+									Name: "large",
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6515, 33),
+									Fun: &lang.MemberExpr{
+										Pos: p(6515, 33),
+										X: &lang.Ident{
+											Pos:  p(6515, 28),
+											Name: "Math",
+										},
+										Name: "Sqrt",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6515, 38),
+											X: &lang.BinaryExpr{
+												Pos: p(6515, 42),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(6515, 38),
+													Kind:  lang.LitKind(4),
+													Raw:   "1.0",
+													Value: float64(1),
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6515, 50),
+													Op:  "*",
+													X: &lang.Ident{
+														Pos:  p(6515, 44),
+														Name: "ratio",
+													},
+													Y: &lang.Ident{
+														Pos:  p(6515, 52),
+														Name: "ratio",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6516, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6518, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6518, 23),
+					Name: "double",
+				},
+				Name:    "Abs",
+				NamePos: p(6518, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6518, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(6518, 34),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6518, 52),
+					Fun: &lang.Ident{
+						Pos:  p(6518, 52),
+						Name: "Hypot",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6518, 58),
+							X: &lang.MemberExpr{
+								Pos: p(6518, 64),
+								X: &lang.Ident{
+									Pos:  p(6518, 58),
+									Name: "value",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6518, 69),
+							X: &lang.MemberExpr{
+								Pos: p(6518, 75),
+								X: &lang.Ident{
+									Pos:  p(6518, 69),
+									Name: "value",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6519, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6519, 23),
+					Name: "Complex",
+				},
+				Name:    "Conjugate",
+				NamePos: p(6519, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6519, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(6519, 41),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6519, 59),
+					Type: &lang.TypeRef{
+						Pos:  p(6519, 63),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6519, 71),
+							X: &lang.MemberExpr{
+								Pos: p(6519, 77),
+								X: &lang.Ident{
+									Pos:  p(6519, 71),
+									Name: "value",
+								},
+								Name: "_re",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6519, 82),
+							X: &lang.UnaryExpr{
+								Pos: p(6519, 82),
+								Op:  "-",
+								X: &lang.MemberExpr{
+									Pos: p(6519, 89),
+									X: &lang.Ident{
+										Pos:  p(6519, 83),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6520, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6520, 23),
+					Name: "Complex",
+				},
+				Name:    "Reciprocal",
+				NamePos: p(6520, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6520, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(6520, 42),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(6520, 93),
+					Cond: &lang.BinaryExpr{
+						Pos: p(6520, 75),
+						Op:  "&&",
+						X: &lang.BinaryExpr{
+							Pos: p(6520, 70),
+							Op:  "==",
+							X: &lang.MemberExpr{
+								Pos: p(6520, 66),
+								X: &lang.Ident{
+									Pos:  p(6520, 60),
+									Name: "value",
+								},
+								Name: "_re",
+							},
+							Y: &lang.Literal{
+								Pos:   p(6520, 73),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+						Y: &lang.BinaryExpr{
+							Pos: p(6520, 88),
+							Op:  "==",
+							X: &lang.MemberExpr{
+								Pos: p(6520, 84),
+								X: &lang.Ident{
+									Pos:  p(6520, 78),
+									Name: "value",
+								},
+								Name: "_im",
+							},
+							Y: &lang.Literal{
+								Pos:   p(6520, 91),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					Then: &lang.Ident{
+						Pos:  p(6520, 95),
+						Name: "Zero",
+					},
+					Else: &lang.CallExpr{
+						Pos: p(6520, 102),
+						Fun: &lang.Ident{
+							Pos:  p(6520, 102),
+							Name: "SmithDivide",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6520, 114),
+								X: &lang.Literal{
+									Pos:   p(6520, 114),
+									Kind:  lang.LitKind(4),
+									Raw:   "1.0",
+									Value: float64(1),
+								},
+							},
+							&lang.Arg{
+								Pos: p(6520, 119),
+								X: &lang.Literal{
+									Pos:   p(6520, 119),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							&lang.Arg{
+								Pos: p(6520, 124),
+								X: &lang.MemberExpr{
+									Pos: p(6520, 130),
+									X: &lang.Ident{
+										Pos:  p(6520, 124),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+							&lang.Arg{
+								Pos: p(6520, 135),
+								X: &lang.MemberExpr{
+									Pos: p(6520, 141),
+									X: &lang.Ident{
+										Pos:  p(6520, 135),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6521, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6521, 23),
+					Name: "bool",
+				},
+				Name:    "IsFinite",
+				NamePos: p(6521, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6521, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6521, 37),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6521, 82),
+					Op:  "&&",
+					X: &lang.CallExpr{
+						Pos: p(6521, 62),
+						Fun: &lang.MemberExpr{
+							Pos: p(6521, 62),
+							X: &lang.Ident{
+								Pos:  p(6521, 55),
+								Name: "double",
+							},
+							Name: "IsFinite",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6521, 71),
+								X: &lang.MemberExpr{
+									Pos: p(6521, 77),
+									X: &lang.Ident{
+										Pos:  p(6521, 71),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6521, 92),
+						Fun: &lang.MemberExpr{
+							Pos: p(6521, 92),
+							X: &lang.Ident{
+								Pos:  p(6521, 85),
+								Name: "double",
+							},
+							Name: "IsFinite",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6521, 101),
+								X: &lang.MemberExpr{
+									Pos: p(6521, 107),
+									X: &lang.Ident{
+										Pos:  p(6521, 101),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6522, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6522, 23),
+					Name: "bool",
+				},
+				Name:    "IsInfinity",
+				NamePos: p(6522, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6522, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(6522, 39),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6522, 86),
+					Op:  "||",
+					X: &lang.CallExpr{
+						Pos: p(6522, 64),
+						Fun: &lang.MemberExpr{
+							Pos: p(6522, 64),
+							X: &lang.Ident{
+								Pos:  p(6522, 57),
+								Name: "double",
+							},
+							Name: "IsInfinity",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6522, 75),
+								X: &lang.MemberExpr{
+									Pos: p(6522, 81),
+									X: &lang.Ident{
+										Pos:  p(6522, 75),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6522, 96),
+						Fun: &lang.MemberExpr{
+							Pos: p(6522, 96),
+							X: &lang.Ident{
+								Pos:  p(6522, 89),
+								Name: "double",
+							},
+							Name: "IsInfinity",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6522, 107),
+								X: &lang.MemberExpr{
+									Pos: p(6522, 113),
+									X: &lang.Ident{
+										Pos:  p(6522, 107),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6523, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6523, 23),
+					Name: "bool",
+				},
+				Name:    "IsNaN",
+				NamePos: p(6523, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6523, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(6523, 34),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6523, 71),
+					Op:  "&&",
+					X: &lang.UnaryExpr{
+						Pos: p(6523, 52),
+						Op:  "!",
+						X: &lang.CallExpr{
+							Pos: p(6523, 53),
+							Fun: &lang.Ident{
+								Pos:  p(6523, 53),
+								Name: "IsInfinity",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6523, 64),
+									X: &lang.Ident{
+										Pos:  p(6523, 64),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.UnaryExpr{
+						Pos: p(6523, 74),
+						Op:  "!",
+						X: &lang.CallExpr{
+							Pos: p(6523, 75),
+							Fun: &lang.Ident{
+								Pos:  p(6523, 75),
+								Name: "IsFinite",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6523, 84),
+									X: &lang.Ident{
+										Pos:  p(6523, 84),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6525, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6525, 23),
+					Name: "Complex",
+				},
+				Name:    "Sin",
+				NamePos: p(6525, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6525, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6525, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6526, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6526, 17),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6526, 25),
+							X: &lang.BinaryExpr{
+								Pos: p(6526, 45),
+								Op:  "*",
+								X: &lang.CallExpr{
+									Pos: p(6526, 30),
+									Fun: &lang.MemberExpr{
+										Pos: p(6526, 30),
+										X: &lang.Ident{
+											Pos:  p(6526, 25),
+											Name: "Math",
+										},
+										Name: "Sin",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6526, 34),
+											X: &lang.MemberExpr{
+												Pos: p(6526, 40),
+												X: &lang.Ident{
+													Pos:  p(6526, 34),
+													Name: "value",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6526, 52),
+									Fun: &lang.MemberExpr{
+										Pos: p(6526, 52),
+										X: &lang.Ident{
+											Pos:  p(6526, 47),
+											Name: "Math",
+										},
+										Name: "Cosh",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6526, 57),
+											X: &lang.MemberExpr{
+												Pos: p(6526, 63),
+												X: &lang.Ident{
+													Pos:  p(6526, 57),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6526, 69),
+							X: &lang.BinaryExpr{
+								Pos: p(6526, 89),
+								Op:  "*",
+								X: &lang.CallExpr{
+									Pos: p(6526, 74),
+									Fun: &lang.MemberExpr{
+										Pos: p(6526, 74),
+										X: &lang.Ident{
+											Pos:  p(6526, 69),
+											Name: "Math",
+										},
+										Name: "Cos",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6526, 78),
+											X: &lang.MemberExpr{
+												Pos: p(6526, 84),
+												X: &lang.Ident{
+													Pos:  p(6526, 78),
+													Name: "value",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6526, 96),
+									Fun: &lang.MemberExpr{
+										Pos: p(6526, 96),
+										X: &lang.Ident{
+											Pos:  p(6526, 91),
+											Name: "Math",
+										},
+										Name: "Sinh",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6526, 101),
+											X: &lang.MemberExpr{
+												Pos: p(6526, 107),
+												X: &lang.Ident{
+													Pos:  p(6526, 101),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6527, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6527, 23),
+					Name: "Complex",
+				},
+				Name:    "Cos",
+				NamePos: p(6527, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6527, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6527, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6528, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6528, 17),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6528, 25),
+							X: &lang.BinaryExpr{
+								Pos: p(6528, 45),
+								Op:  "*",
+								X: &lang.CallExpr{
+									Pos: p(6528, 30),
+									Fun: &lang.MemberExpr{
+										Pos: p(6528, 30),
+										X: &lang.Ident{
+											Pos:  p(6528, 25),
+											Name: "Math",
+										},
+										Name: "Cos",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6528, 34),
+											X: &lang.MemberExpr{
+												Pos: p(6528, 40),
+												X: &lang.Ident{
+													Pos:  p(6528, 34),
+													Name: "value",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6528, 52),
+									Fun: &lang.MemberExpr{
+										Pos: p(6528, 52),
+										X: &lang.Ident{
+											Pos:  p(6528, 47),
+											Name: "Math",
+										},
+										Name: "Cosh",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6528, 57),
+											X: &lang.MemberExpr{
+												Pos: p(6528, 63),
+												X: &lang.Ident{
+													Pos:  p(6528, 57),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6528, 69),
+							X: &lang.BinaryExpr{
+								Pos: p(6528, 90),
+								Op:  "*",
+								X: &lang.UnaryExpr{
+									Pos: p(6528, 69),
+									Op:  "-",
+									X: &lang.CallExpr{
+										Pos: p(6528, 75),
+										Fun: &lang.MemberExpr{
+											Pos: p(6528, 75),
+											X: &lang.Ident{
+												Pos:  p(6528, 70),
+												Name: "Math",
+											},
+											Name: "Sin",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6528, 79),
+												X: &lang.MemberExpr{
+													Pos: p(6528, 85),
+													X: &lang.Ident{
+														Pos:  p(6528, 79),
+														Name: "value",
+													},
+													Name: "_re",
+												},
+											},
+										},
+									},
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6528, 97),
+									Fun: &lang.MemberExpr{
+										Pos: p(6528, 97),
+										X: &lang.Ident{
+											Pos:  p(6528, 92),
+											Name: "Math",
+										},
+										Name: "Sinh",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6528, 102),
+											X: &lang.MemberExpr{
+												Pos: p(6528, 108),
+												X: &lang.Ident{
+													Pos:  p(6528, 102),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6529, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6529, 23),
+					Name: "Complex",
+				},
+				Name:    "Sinh",
+				NamePos: p(6529, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6529, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(6529, 36),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6530, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6531, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6531, 13),
+								Name: "Complex",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6531, 21),
+									Name: "s",
+									Init: &lang.CallExpr{
+										Pos: p(6531, 25),
+										Fun: &lang.Ident{
+											Pos:  p(6531, 25),
+											Name: "Sin",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6531, 29),
+												X: &lang.NewExpr{
+													Pos: p(6531, 29),
+													Type: &lang.TypeRef{
+														Pos:  p(6531, 33),
+														Name: "Complex",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6531, 41),
+															X: &lang.UnaryExpr{
+																Pos: p(6531, 41),
+																Op:  "-",
+																X: &lang.MemberExpr{
+																	Pos: p(6531, 48),
+																	X: &lang.Ident{
+																		Pos:  p(6531, 42),
+																		Name: "value",
+																	},
+																	Name: "_im",
+																},
+															},
+														},
+														&lang.Arg{
+															Pos: p(6531, 53),
+															X: &lang.MemberExpr{
+																Pos: p(6531, 59),
+																X: &lang.Ident{
+																	Pos:  p(6531, 53),
+																	Name: "value",
+																},
+																Name: "_re",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6532, 13),
+							X: &lang.NewExpr{
+								Pos: p(6532, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6532, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6532, 32),
+										X: &lang.MemberExpr{
+											Pos: p(6532, 34),
+											X: &lang.Ident{
+												Pos:  p(6532, 32),
+												Name: "s",
+											},
+											Name: "_im",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6532, 39),
+										X: &lang.UnaryExpr{
+											Pos: p(6532, 39),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(6532, 42),
+												X: &lang.Ident{
+													Pos:  p(6532, 40),
+													Name: "s",
+												},
+												Name: "_re",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6533, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6534, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6534, 23),
+					Name: "Complex",
+				},
+				Name:    "Cosh",
+				NamePos: p(6534, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6534, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(6534, 36),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6534, 54),
+					Fun: &lang.Ident{
+						Pos:  p(6534, 54),
+						Name: "Cos",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6534, 58),
+							X: &lang.NewExpr{
+								Pos: p(6534, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(6534, 62),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6534, 70),
+										X: &lang.UnaryExpr{
+											Pos: p(6534, 70),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(6534, 77),
+												X: &lang.Ident{
+													Pos:  p(6534, 71),
+													Name: "value",
+												},
+												Name: "_im",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6534, 82),
+										X: &lang.MemberExpr{
+											Pos: p(6534, 88),
+											X: &lang.Ident{
+												Pos:  p(6534, 82),
+												Name: "value",
+											},
+											Name: "_re",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6535, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6535, 23),
+					Name: "Complex",
+				},
+				Name:    "Tan",
+				NamePos: p(6535, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6535, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6535, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6536, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6537, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6537, 13),
+								Name: "Complex",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6537, 21),
+									Name: "s",
+									Init: &lang.CallExpr{
+										Pos: p(6537, 25),
+										Fun: &lang.Ident{
+											Pos:  p(6537, 25),
+											Name: "Sin",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6537, 29),
+												X: &lang.Ident{
+													Pos:  p(6537, 29),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(6537, 37),
+									Name: "c",
+									Init: &lang.CallExpr{
+										Pos: p(6537, 41),
+										Fun: &lang.Ident{
+											Pos:  p(6537, 41),
+											Name: "Cos",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6537, 45),
+												X: &lang.Ident{
+													Pos:  p(6537, 45),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6538, 13),
+							X: &lang.CallExpr{
+								Pos: p(6538, 20),
+								Fun: &lang.Ident{
+									Pos:  p(6538, 20),
+									Name: "SmithDivide",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6538, 32),
+										X: &lang.MemberExpr{
+											Pos: p(6538, 34),
+											X: &lang.Ident{
+												Pos:  p(6538, 32),
+												Name: "s",
+											},
+											Name: "_re",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6538, 39),
+										X: &lang.MemberExpr{
+											Pos: p(6538, 41),
+											X: &lang.Ident{
+												Pos:  p(6538, 39),
+												Name: "s",
+											},
+											Name: "_im",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6538, 46),
+										X: &lang.MemberExpr{
+											Pos: p(6538, 48),
+											X: &lang.Ident{
+												Pos:  p(6538, 46),
+												Name: "c",
+											},
+											Name: "_re",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6538, 53),
+										X: &lang.MemberExpr{
+											Pos: p(6538, 55),
+											X: &lang.Ident{
+												Pos:  p(6538, 53),
+												Name: "c",
+											},
+											Name: "_im",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6539, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6540, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6540, 23),
+					Name: "Complex",
+				},
+				Name:    "Log",
+				NamePos: p(6540, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6540, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6540, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6540, 53),
+					Type: &lang.TypeRef{
+						Pos:  p(6540, 57),
+						Name: "Complex",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6540, 65),
+							X: &lang.CallExpr{
+								Pos: p(6540, 70),
+								Fun: &lang.MemberExpr{
+									Pos: p(6540, 70),
+									X: &lang.Ident{
+										Pos:  p(6540, 65),
+										Name: "Math",
+									},
+									Name: "Log",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6540, 74),
+										X: &lang.CallExpr{
+											Pos: p(6540, 74),
+											Fun: &lang.Ident{
+												Pos:  p(6540, 74),
+												Name: "Abs",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6540, 78),
+													X: &lang.Ident{
+														Pos:  p(6540, 78),
+														Name: "value",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6540, 87),
+							X: &lang.CallExpr{
+								Pos: p(6540, 92),
+								Fun: &lang.MemberExpr{
+									Pos: p(6540, 92),
+									X: &lang.Ident{
+										Pos:  p(6540, 87),
+										Name: "Math",
+									},
+									Name: "Atan2",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6540, 98),
+										X: &lang.MemberExpr{
+											Pos: p(6540, 104),
+											X: &lang.Ident{
+												Pos:  p(6540, 98),
+												Name: "value",
+											},
+											Name: "_im",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6540, 109),
+										X: &lang.MemberExpr{
+											Pos: p(6540, 115),
+											X: &lang.Ident{
+												Pos:  p(6540, 109),
+												Name: "value",
+											},
+											Name: "_re",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6541, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6541, 23),
+					Name: "Complex",
+				},
+				Name:    "Log",
+				NamePos: p(6541, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6541, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6541, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(6541, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(6541, 50),
+							Name: "double",
+						},
+						Name: "baseValue",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6542, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6543, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6543, 13),
+								Name: "Complex",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6543, 21),
+									Name: "l",
+									Init: &lang.CallExpr{
+										Pos: p(6543, 25),
+										Fun: &lang.Ident{
+											Pos:  p(6543, 25),
+											Name: "Log",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6543, 29),
+												X: &lang.Ident{
+													Pos:  p(6543, 29),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6544, 13),
+							X: &lang.CallExpr{
+								Pos: p(6544, 20),
+								Fun: &lang.Ident{
+									Pos:  p(6544, 20),
+									Name: "SmithDivide",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6544, 32),
+										X: &lang.MemberExpr{
+											Pos: p(6544, 34),
+											X: &lang.Ident{
+												Pos:  p(6544, 32),
+												Name: "l",
+											},
+											Name: "_re",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6544, 39),
+										X: &lang.MemberExpr{
+											Pos: p(6544, 41),
+											X: &lang.Ident{
+												Pos:  p(6544, 39),
+												Name: "l",
+											},
+											Name: "_im",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6544, 46),
+										X: &lang.CallExpr{
+											Pos: p(6544, 51),
+											Fun: &lang.MemberExpr{
+												Pos: p(6544, 51),
+												X: &lang.Ident{
+													Pos:  p(6544, 46),
+													Name: "Math",
+												},
+												Name: "Log",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6544, 55),
+													X: &lang.Ident{
+														Pos:  p(6544, 55),
+														Name: "baseValue",
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6544, 67),
+										X: &lang.Literal{
+											Pos:   p(6544, 67),
+											Kind:  lang.LitKind(4),
+											Raw:   "0.0",
+											Value: float64(0),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6545, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6546, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6546, 23),
+					Name: "Complex",
+				},
+				Name:    "Log10",
+				NamePos: p(6546, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6546, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6546, 37),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6546, 55),
+					Fun: &lang.Ident{
+						Pos:  p(6546, 55),
+						Name: "Scale",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6546, 61),
+							X: &lang.CallExpr{
+								Pos: p(6546, 61),
+								Fun: &lang.Ident{
+									Pos:  p(6546, 61),
+									Name: "Log",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6546, 65),
+										X: &lang.Ident{
+											Pos:  p(6546, 65),
+											Name: "value",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6546, 73),
+							X: &lang.Literal{
+								Pos:   p(6546, 73),
+								Kind:  lang.LitKind(4),
+								Raw:   "0.43429448190325",
+								Value: float64(0.43429448190325),
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6547, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6547, 23),
+					Name: "Complex",
+				},
+				Name:    "Exp",
+				NamePos: p(6547, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6547, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6547, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6547, 53),
+					Fun: &lang.Ident{
+						Pos:  p(6547, 53),
+						Name: "FromPolarCoordinates",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6547, 74),
+							X: &lang.CallExpr{
+								Pos: p(6547, 79),
+								Fun: &lang.MemberExpr{
+									Pos: p(6547, 79),
+									X: &lang.Ident{
+										Pos:  p(6547, 74),
+										Name: "Math",
+									},
+									Name: "Exp",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6547, 83),
+										X: &lang.MemberExpr{
+											Pos: p(6547, 89),
+											X: &lang.Ident{
+												Pos:  p(6547, 83),
+												Name: "value",
+											},
+											Name: "_re",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6547, 95),
+							X: &lang.MemberExpr{
+								Pos: p(6547, 101),
+								X: &lang.Ident{
+									Pos:  p(6547, 95),
+									Name: "value",
+								},
+								Name: "_im",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6549, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6549, 23),
+					Name: "Complex",
+				},
+				Name:    "Sqrt",
+				NamePos: p(6549, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6549, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(6549, 36),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6550, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6551, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6551, 27),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(6551, 23),
+									X: &lang.Ident{
+										Pos:  p(6551, 17),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6551, 30),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6552, 17),
+								X: &lang.CondExpr{
+									Pos: p(6552, 40),
+									Cond: &lang.BinaryExpr{
+										Pos: p(6552, 34),
+										Op:  "<",
+										X: &lang.MemberExpr{
+											Pos: p(6552, 30),
+											X: &lang.Ident{
+												Pos:  p(6552, 24),
+												Name: "value",
+											},
+											Name: "_re",
+										},
+										Y: &lang.Literal{
+											Pos:   p(6552, 36),
+											Kind:  lang.LitKind(4),
+											Raw:   "0.0",
+											Value: float64(0),
+										},
+									},
+									Then: &lang.NewExpr{
+										Pos: p(6552, 42),
+										Type: &lang.TypeRef{
+											Pos:  p(6552, 46),
+											Name: "Complex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6552, 54),
+												X: &lang.Literal{
+													Pos:   p(6552, 54),
+													Kind:  lang.LitKind(4),
+													Raw:   "0.0",
+													Value: float64(0),
+												},
+											},
+											&lang.Arg{
+												Pos: p(6552, 59),
+												X: &lang.CallExpr{
+													Pos: p(6552, 64),
+													Fun: &lang.MemberExpr{
+														Pos: p(6552, 64),
+														X: &lang.Ident{
+															Pos:  p(6552, 59),
+															Name: "Math",
+														},
+														Name: "Sqrt",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6552, 69),
+															X: &lang.UnaryExpr{
+																Pos: p(6552, 69),
+																Op:  "-",
+																X: &lang.MemberExpr{
+																	Pos: p(6552, 76),
+																	X: &lang.Ident{
+																		Pos:  p(6552, 70),
+																		Name: "value",
+																	},
+																	Name: "_re",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Else: &lang.NewExpr{
+										Pos: p(6552, 84),
+										Type: &lang.TypeRef{
+											Pos:  p(6552, 88),
+											Name: "Complex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6552, 96),
+												X: &lang.CallExpr{
+													Pos: p(6552, 101),
+													Fun: &lang.MemberExpr{
+														Pos: p(6552, 101),
+														X: &lang.Ident{
+															Pos:  p(6552, 96),
+															Name: "Math",
+														},
+														Name: "Sqrt",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6552, 106),
+															X: &lang.MemberExpr{
+																Pos: p(6552, 112),
+																X: &lang.Ident{
+																	Pos:  p(6552, 106),
+																	Name: "value",
+																},
+																Name: "_re",
+															},
+														},
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(6552, 118),
+												X: &lang.Literal{
+													Pos:   p(6552, 118),
+													Kind:  lang.LitKind(4),
+													Raw:   "0.0",
+													Value: float64(0),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6553, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6553, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6553, 20),
+									Name: "re",
+									Init: &lang.MemberExpr{
+										Pos: p(6553, 31),
+										X: &lang.Ident{
+											Pos:  p(6553, 25),
+											Name: "value",
+										},
+										Name: "_re",
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(6553, 36),
+									Name: "im",
+									Init: &lang.MemberExpr{
+										Pos: p(6553, 47),
+										X: &lang.Ident{
+											Pos:  p(6553, 41),
+											Name: "value",
+										},
+										Name: "_im",
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6554, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6554, 13),
+								Name: "bool",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6554, 18),
+									Name: "rescale",
+									Init: &lang.BinaryExpr{
+										Pos: p(6554, 67),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(6554, 41),
+											Op:  ">=",
+											X: &lang.CallExpr{
+												Pos: p(6554, 33),
+												Fun: &lang.MemberExpr{
+													Pos: p(6554, 33),
+													X: &lang.Ident{
+														Pos:  p(6554, 28),
+														Name: "Math",
+													},
+													Name: "Abs",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6554, 37),
+														X: &lang.Ident{
+															Pos:  p(6554, 37),
+															Name: "re",
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(6554, 44),
+												Kind:  lang.LitKind(4),
+												Raw:   "7.446288774449766E+307",
+												Value: float64(7.446288774449766e+307),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(6554, 83),
+											Op:  ">=",
+											X: &lang.CallExpr{
+												Pos: p(6554, 75),
+												Fun: &lang.MemberExpr{
+													Pos: p(6554, 75),
+													X: &lang.Ident{
+														Pos:  p(6554, 70),
+														Name: "Math",
+													},
+													Name: "Abs",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6554, 79),
+														X: &lang.Ident{
+															Pos:  p(6554, 79),
+															Name: "im",
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(6554, 86),
+												Kind:  lang.LitKind(4),
+												Raw:   "7.446288774449766E+307",
+												Value: float64(7.446288774449766e+307),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6555, 13),
+							Cond: &lang.Ident{
+								Pos:  p(6555, 17),
+								Name: "rescale",
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6556, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6557, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6557, 20),
+											Op:  "*=",
+											Left: &lang.Ident{
+												Pos:  p(6557, 17),
+												Name: "re",
+											},
+											Right: &lang.Literal{
+												Pos:   p(6557, 23),
+												Kind:  lang.LitKind(4),
+												Raw:   "0.25",
+												Value: float64(0.25),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6558, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6558, 20),
+											Op:  "*=",
+											Left: &lang.Ident{
+												Pos:  p(6558, 17),
+												Name: "im",
+											},
+											Right: &lang.Literal{
+												Pos:   p(6558, 23),
+												Kind:  lang.LitKind(4),
+												Raw:   "0.25",
+												Value: float64(0.25),
+											},
+										},
+									},
+								},
+								Rbrace: p(6559, 13),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6560, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6560, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6560, 20),
+									Name: "x",
+								},
+								&lang.Declarator{
+									Pos:  p(6560, 23),
+									Name: "y",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6561, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6561, 20),
+								Op:  ">=",
+								X: &lang.Ident{
+									Pos:  p(6561, 17),
+									Name: "re",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6561, 23),
+									Kind:  lang.LitKind(4),
+									Raw:   "0.0",
+									Value: float64(0),
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6562, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6563, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6563, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6563, 17),
+												Name: "x",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(6563, 26),
+												Fun: &lang.MemberExpr{
+													Pos: p(6563, 26),
+													X: &lang.Ident{
+														Pos:  p(6563, 21),
+														Name: "Math",
+													},
+													Name: "Sqrt",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6563, 31),
+														X: &lang.BinaryExpr{
+															Pos: p(6563, 52),
+															Op:  "*",
+															X: &lang.BinaryExpr{
+																Pos: p(6563, 46),
+																Op:  "+",
+																X: &lang.CallExpr{
+																	Pos: p(6563, 32),
+																	Fun: &lang.Ident{
+																		Pos:  p(6563, 32),
+																		Name: "Hypot",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(6563, 38),
+																			X: &lang.Ident{
+																				Pos:  p(6563, 38),
+																				Name: "re",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(6563, 42),
+																			X: &lang.Ident{
+																				Pos:  p(6563, 42),
+																				Name: "im",
+																			},
+																		},
+																	},
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6563, 48),
+																	Name: "re",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(6563, 54),
+																Kind:  lang.LitKind(4),
+																Raw:   "0.5",
+																Value: float64(0.5),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6564, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6564, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6564, 17),
+												Name: "y",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(6564, 24),
+												Op:  "/",
+												X: &lang.Ident{
+													Pos:  p(6564, 21),
+													Name: "im",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6564, 31),
+													Op:  "*",
+													X: &lang.Literal{
+														Pos:   p(6564, 27),
+														Kind:  lang.LitKind(4),
+														Raw:   "2.0",
+														Value: float64(2),
+													},
+													Y: &lang.Ident{
+														Pos:  p(6564, 33),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6565, 13),
+							},
+							Else: &lang.BlockStmt{
+								Pos: p(6567, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6568, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6568, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6568, 17),
+												Name: "y",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(6568, 26),
+												Fun: &lang.MemberExpr{
+													Pos: p(6568, 26),
+													X: &lang.Ident{
+														Pos:  p(6568, 21),
+														Name: "Math",
+													},
+													Name: "Sqrt",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6568, 31),
+														X: &lang.BinaryExpr{
+															Pos: p(6568, 52),
+															Op:  "*",
+															X: &lang.BinaryExpr{
+																Pos: p(6568, 46),
+																Op:  "-",
+																X: &lang.CallExpr{
+																	Pos: p(6568, 32),
+																	Fun: &lang.Ident{
+																		Pos:  p(6568, 32),
+																		Name: "Hypot",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(6568, 38),
+																			X: &lang.Ident{
+																				Pos:  p(6568, 38),
+																				Name: "re",
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(6568, 42),
+																			X: &lang.Ident{
+																				Pos:  p(6568, 42),
+																				Name: "im",
+																			},
+																		},
+																	},
+																},
+																Y: &lang.Ident{
+																	Pos:  p(6568, 48),
+																	Name: "re",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(6568, 54),
+																Kind:  lang.LitKind(4),
+																Raw:   "0.5",
+																Value: float64(0.5),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(6569, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(6569, 24),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(6569, 21),
+												Name: "im",
+											},
+											Y: &lang.Literal{
+												Pos:   p(6569, 26),
+												Kind:  lang.LitKind(4),
+												Raw:   "0.0",
+												Value: float64(0),
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(6569, 31),
+											X: &lang.AssignExpr{
+												Pos: p(6569, 33),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(6569, 31),
+													Name: "y",
+												},
+												Right: &lang.UnaryExpr{
+													Pos: p(6569, 35),
+													Op:  "-",
+													X: &lang.Ident{
+														Pos:  p(6569, 36),
+														Name: "y",
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6570, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6570, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(6570, 17),
+												Name: "x",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(6570, 24),
+												Op:  "/",
+												X: &lang.Ident{
+													Pos:  p(6570, 21),
+													Name: "im",
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(6570, 31),
+													Op:  "*",
+													X: &lang.Literal{
+														Pos:   p(6570, 27),
+														Kind:  lang.LitKind(4),
+														Raw:   "2.0",
+														Value: float64(2),
+													},
+													Y: &lang.Ident{
+														Pos:  p(6570, 33),
+														Name: "y",
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6571, 13),
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6572, 13),
+							Cond: &lang.Ident{
+								Pos:  p(6572, 17),
+								Name: "rescale",
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(6573, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6574, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6574, 19),
+											Op:  "*=",
+											Left: &lang.Ident{
+												Pos:  p(6574, 17),
+												Name: "x",
+											},
+											Right: &lang.Literal{
+												Pos:   p(6574, 22),
+												Kind:  lang.LitKind(4),
+												Raw:   "2.0",
+												Value: float64(2),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6575, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6575, 19),
+											Op:  "*=",
+											Left: &lang.Ident{
+												Pos:  p(6575, 17),
+												Name: "y",
+											},
+											Right: &lang.Literal{
+												Pos:   p(6575, 22),
+												Kind:  lang.LitKind(4),
+												Raw:   "2.0",
+												Value: float64(2),
+											},
+										},
+									},
+								},
+								Rbrace: p(6576, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6577, 13),
+							X: &lang.NewExpr{
+								Pos: p(6577, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6577, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6577, 32),
+										X: &lang.Ident{
+											Pos:  p(6577, 32),
+											Name: "x",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6577, 35),
+										X: &lang.Ident{
+											Pos:  p(6577, 35),
+											Name: "y",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6578, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6580, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6580, 23),
+					Name: "Complex",
+				},
+				Name:    "Pow",
+				NamePos: p(6580, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6580, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6580, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(6580, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(6580, 50),
+							Name: "Complex",
+						},
+						Name: "power",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6581, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6582, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6582, 34),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(6582, 27),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(6582, 23),
+										X: &lang.Ident{
+											Pos:  p(6582, 17),
+											Name: "power",
+										},
+										Name: "_re",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6582, 30),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6582, 47),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(6582, 43),
+										X: &lang.Ident{
+											Pos:  p(6582, 37),
+											Name: "power",
+										},
+										Name: "_im",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6582, 50),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6582, 55),
+								X: &lang.Ident{
+									Pos:  p(6582, 62),
+									Name: "One",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6583, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6583, 34),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(6583, 27),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(6583, 23),
+										X: &lang.Ident{
+											Pos:  p(6583, 17),
+											Name: "value",
+										},
+										Name: "_re",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6583, 30),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6583, 47),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(6583, 43),
+										X: &lang.Ident{
+											Pos:  p(6583, 37),
+											Name: "value",
+										},
+										Name: "_im",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6583, 50),
+										Kind:  lang.LitKind(4),
+										Raw:   "0.0",
+										Value: float64(0),
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(6583, 55),
+								X: &lang.Ident{
+									Pos:  p(6583, 62),
+									Name: "Zero",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6584, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6584, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6584, 20),
+									Name: "rho",
+									Init: &lang.CallExpr{
+										Pos: p(6584, 26),
+										Fun: &lang.Ident{
+											Pos:  p(6584, 26),
+											Name: "Abs",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6584, 30),
+												X: &lang.Ident{
+													Pos:  p(6584, 30),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6585, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6585, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6585, 20),
+									Name: "theta",
+									Init: &lang.CallExpr{
+										Pos: p(6585, 33),
+										Fun: &lang.MemberExpr{
+											Pos: p(6585, 33),
+											X: &lang.Ident{
+												Pos:  p(6585, 28),
+												Name: "Math",
+											},
+											Name: "Atan2",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6585, 39),
+												X: &lang.MemberExpr{
+													Pos: p(6585, 45),
+													X: &lang.Ident{
+														Pos:  p(6585, 39),
+														Name: "value",
+													},
+													Name: "_im",
+												},
+											},
+											&lang.Arg{
+												Pos: p(6585, 50),
+												X: &lang.MemberExpr{
+													Pos: p(6585, 56),
+													X: &lang.Ident{
+														Pos:  p(6585, 50),
+														Name: "value",
+													},
+													Name: "_re",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6586, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6586, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6586, 20),
+									Name: "newRho",
+									Init: &lang.BinaryExpr{
+										Pos: p(6586, 47),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(6586, 39),
+											Op:  "*",
+											X: &lang.MemberExpr{
+												Pos: p(6586, 35),
+												X: &lang.Ident{
+													Pos:  p(6586, 29),
+													Name: "power",
+												},
+												Name: "_re",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6586, 41),
+												Name: "theta",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(6586, 59),
+											Op:  "*",
+											X: &lang.MemberExpr{
+												Pos: p(6586, 55),
+												X: &lang.Ident{
+													Pos:  p(6586, 49),
+													Name: "power",
+												},
+												Name: "_im",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6586, 66),
+												Fun: &lang.MemberExpr{
+													Pos: p(6586, 66),
+													X: &lang.Ident{
+														Pos:  p(6586, 61),
+														Name: "Math",
+													},
+													Name: "Log",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6586, 70),
+														X: &lang.Ident{
+															Pos:  p(6586, 70),
+															Name: "rho",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6587, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6587, 13),
+								Name: "double",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6587, 20),
+									Name: "t",
+									Init: &lang.BinaryExpr{
+										Pos: p(6587, 49),
+										Op:  "*",
+										X: &lang.CallExpr{
+											Pos: p(6587, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(6587, 29),
+												X: &lang.Ident{
+													Pos:  p(6587, 24),
+													Name: "Math",
+												},
+												Name: "Pow",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6587, 33),
+													X: &lang.Ident{
+														Pos:  p(6587, 33),
+														Name: "rho",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6587, 38),
+													X: &lang.MemberExpr{
+														Pos: p(6587, 44),
+														X: &lang.Ident{
+															Pos:  p(6587, 38),
+															Name: "power",
+														},
+														Name: "_re",
+													},
+												},
+											},
+										},
+										Y: &lang.CallExpr{
+											Pos: p(6587, 56),
+											Fun: &lang.MemberExpr{
+												Pos: p(6587, 56),
+												X: &lang.Ident{
+													Pos:  p(6587, 51),
+													Name: "Math",
+												},
+												Name: "Pow",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6587, 60),
+													X: &lang.MemberExpr{
+														Pos: p(6587, 65),
+														X: &lang.Ident{
+															Pos:  p(6587, 60),
+															Name: "Math",
+														},
+														Name: "E",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6587, 68),
+													X: &lang.BinaryExpr{
+														Pos: p(6587, 79),
+														Op:  "*",
+														X: &lang.UnaryExpr{
+															Pos: p(6587, 68),
+															Op:  "-",
+															X: &lang.MemberExpr{
+																Pos: p(6587, 75),
+																X: &lang.Ident{
+																	Pos:  p(6587, 69),
+																	Name: "power",
+																},
+																Name: "_im",
+															},
+														},
+														Y: &lang.Ident{
+															Pos:  p(6587, 81),
+															Name: "theta",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6588, 13),
+							X: &lang.NewExpr{
+								Pos: p(6588, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6588, 24),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6588, 32),
+										X: &lang.BinaryExpr{
+											Pos: p(6588, 34),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(6588, 32),
+												Name: "t",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6588, 41),
+												Fun: &lang.MemberExpr{
+													Pos: p(6588, 41),
+													X: &lang.Ident{
+														Pos:  p(6588, 36),
+														Name: "Math",
+													},
+													Name: "Cos",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6588, 45),
+														X: &lang.Ident{
+															Pos:  p(6588, 45),
+															Name: "newRho",
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(6588, 54),
+										X: &lang.BinaryExpr{
+											Pos: p(6588, 56),
+											Op:  "*",
+											X: &lang.Ident{
+												Pos:  p(6588, 54),
+												Name: "t",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(6588, 63),
+												Fun: &lang.MemberExpr{
+													Pos: p(6588, 63),
+													X: &lang.Ident{
+														Pos:  p(6588, 58),
+														Name: "Math",
+													},
+													Name: "Sin",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6588, 67),
+														X: &lang.Ident{
+															Pos:  p(6588, 67),
+															Name: "newRho",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6589, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6591, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6591, 23),
+					Name: "Complex",
+				},
+				Name:    "Pow",
+				NamePos: p(6591, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6591, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(6591, 35),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(6591, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(6591, 50),
+							Name: "double",
+						},
+						Name: "power",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(6591, 67),
+					Fun: &lang.Ident{
+						Pos:  p(6591, 67),
+						Name: "Pow",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6591, 71),
+							X: &lang.Ident{
+								Pos:  p(6591, 71),
+								Name: "value",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6591, 78),
+							X: &lang.NewExpr{
+								Pos: p(6591, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(6591, 82),
+									Name: "Complex",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6591, 90),
+										X: &lang.Ident{
+											Pos:  p(6591, 90),
+											Name: "power",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6591, 97),
+										X: &lang.Literal{
+											Pos:   p(6591, 97),
+											Kind:  lang.LitKind(4),
+											Raw:   "0.0",
+											Value: float64(0),
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6593, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6593, 16),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6593, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6593, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(6593, 28),
+							Name: "Complex",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6593, 68),
+					Op:  "&&",
+					X: &lang.CallExpr{
+						Pos: p(6593, 50),
+						Fun: &lang.MemberExpr{
+							Pos: p(6593, 50),
+							X: &lang.Ident{
+								Pos:  p(6593, 46),
+								Name: "_re",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6593, 57),
+								X: &lang.MemberExpr{
+									Pos: p(6593, 63),
+									X: &lang.Ident{
+										Pos:  p(6593, 57),
+										Name: "value",
+									},
+									Name: "_re",
+								},
+							},
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6593, 75),
+						Fun: &lang.MemberExpr{
+							Pos: p(6593, 75),
+							X: &lang.Ident{
+								Pos:  p(6593, 71),
+								Name: "_im",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6593, 82),
+								X: &lang.MemberExpr{
+									Pos: p(6593, 88),
+									X: &lang.Ident{
+										Pos:  p(6593, 82),
+										Name: "value",
+									},
+									Name: "_im",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6594, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6594, 25),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: p(6594, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6594, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(6594, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6594, 73),
+					Op:  "&&",
+					X: &lang.IsExpr{
+						Pos: p(6594, 56),
+						X: &lang.Ident{
+							Pos:  p(6594, 52),
+							Name: "obj",
+						},
+						Pattern: &lang.TypePattern{
+							Pos: p(6594, 59),
+							Type: &lang.TypeRef{
+								Pos:  p(6594, 59),
+								Name: "Complex",
+							},
+							Name: "other",
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6594, 76),
+						Fun: &lang.Ident{
+							Pos:  p(6594, 76),
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(6594, 83),
+								X: &lang.Ident{
+									Pos:  p(6594, 83),
+									Name: "other",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6595, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6595, 25),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: p(6595, 29),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6595, 69),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6595, 64),
+						Op:  "*",
+						X: &lang.CallExpr{
+							Pos: p(6595, 50),
+							Fun: &lang.MemberExpr{
+								Pos: p(6595, 50),
+								X: &lang.Ident{
+									Pos:  p(6595, 46),
+									Name: "_re",
+								},
+								Name: "GetHashCode",
+							},
+						},
+						Y: &lang.Literal{
+							Pos:   p(6595, 66),
+							Raw:   "31",
+							Value: int64(31),
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(6595, 75),
+						Fun: &lang.MemberExpr{
+							Pos: p(6595, 75),
+							X: &lang.Ident{
+								Pos:  p(6595, 71),
+								Name: "_im",
+							},
+							Name: "GetHashCode",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6596, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6596, 25),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6596, 32),
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6596, 91),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6596, 74),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6596, 67),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6596, 50),
+								Op:  "+",
+								X: &lang.Literal{
+									Pos:   p(6596, 46),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"<\"",
+									Value: string("<"),
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6596, 56),
+									Fun: &lang.MemberExpr{
+										Pos: p(6596, 56),
+										X: &lang.Ident{
+											Pos:  p(6596, 52),
+											Name: "_re",
+										},
+										Name: "ToString",
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(6596, 69),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"; \"",
+								Value: string("; "),
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6596, 80),
+							Fun: &lang.MemberExpr{
+								Pos: p(6596, 80),
+								X: &lang.Ident{
+									Pos:  p(6596, 76),
+									Name: "_im",
+								},
+								Name: "ToString",
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6596, 93),
+						Kind:  lang.LitKind(8),
+						Raw:   "\">\"",
+						Value: string(">"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6597, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6597, 16),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6597, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6597, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6597, 32),
+							Name: "string",
+						},
+						Name: "format",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6597, 107),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6597, 84),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6597, 77),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6597, 54),
+								Op:  "+",
+								X: &lang.Literal{
+									Pos:   p(6597, 50),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"<\"",
+									Value: string("<"),
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6597, 60),
+									Fun: &lang.MemberExpr{
+										Pos: p(6597, 60),
+										X: &lang.Ident{
+											Pos:  p(6597, 56),
+											Name: "_re",
+										},
+										Name: "ToString",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6597, 69),
+											X: &lang.Ident{
+												Pos:  p(6597, 69),
+												Name: "format",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(6597, 79),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"; \"",
+								Value: string("; "),
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6597, 90),
+							Fun: &lang.MemberExpr{
+								Pos: p(6597, 90),
+								X: &lang.Ident{
+									Pos:  p(6597, 86),
+									Name: "_im",
+								},
+								Name: "ToString",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6597, 99),
+									X: &lang.Ident{
+										Pos:  p(6597, 99),
+										Name: "format",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6597, 109),
+						Kind:  lang.LitKind(8),
+						Raw:   "\">\"",
+						Value: string(">"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6598, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6598, 16),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6598, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6598, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6598, 32),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6598, 122),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6598, 97),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6598, 90),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6598, 65),
+								Op:  "+",
+								X: &lang.Literal{
+									Pos:   p(6598, 61),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"<\"",
+									Value: string("<"),
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6598, 71),
+									Fun: &lang.MemberExpr{
+										Pos: p(6598, 71),
+										X: &lang.Ident{
+											Pos:  p(6598, 67),
+											Name: "_re",
+										},
+										Name: "ToString",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6598, 80),
+											X: &lang.Ident{
+												Pos:  p(6598, 80),
+												Name: "provider",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(6598, 92),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"; \"",
+								Value: string("; "),
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6598, 103),
+							Fun: &lang.MemberExpr{
+								Pos: p(6598, 103),
+								X: &lang.Ident{
+									Pos:  p(6598, 99),
+									Name: "_im",
+								},
+								Name: "ToString",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6598, 112),
+									X: &lang.Ident{
+										Pos:  p(6598, 112),
+										Name: "provider",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6598, 124),
+						Kind:  lang.LitKind(8),
+						Raw:   "\">\"",
+						Value: string(">"),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6599, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6599, 16),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: p(6599, 23),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6599, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6599, 32),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: p(6599, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(6599, 47),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(6599, 153),
+					Op:  "+",
+					X: &lang.BinaryExpr{
+						Pos: p(6599, 120),
+						Op:  "+",
+						X: &lang.BinaryExpr{
+							Pos: p(6599, 113),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(6599, 80),
+								Op:  "+",
+								X: &lang.Literal{
+									Pos:   p(6599, 76),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"<\"",
+									Value: string("<"),
+								},
+								Y: &lang.CallExpr{
+									Pos: p(6599, 86),
+									Fun: &lang.MemberExpr{
+										Pos: p(6599, 86),
+										X: &lang.Ident{
+											Pos:  p(6599, 82),
+											Name: "_re",
+										},
+										Name: "ToString",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6599, 95),
+											X: &lang.Ident{
+												Pos:  p(6599, 95),
+												Name: "format",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6599, 103),
+											X: &lang.Ident{
+												Pos:  p(6599, 103),
+												Name: "provider",
+											},
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(6599, 115),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"; \"",
+								Value: string("; "),
+							},
+						},
+						Y: &lang.CallExpr{
+							Pos: p(6599, 126),
+							Fun: &lang.MemberExpr{
+								Pos: p(6599, 126),
+								X: &lang.Ident{
+									Pos:  p(6599, 122),
+									Name: "_im",
+								},
+								Name: "ToString",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(6599, 135),
+									X: &lang.Ident{
+										Pos:  p(6599, 135),
+										Name: "format",
+									},
+								},
+								&lang.Arg{
+									Pos: p(6599, 143),
+									X: &lang.Ident{
+										Pos:  p(6599, 143),
+										Name: "provider",
+									},
+								},
+							},
+						},
+					},
+					Y: &lang.Literal{
+						Pos:   p(6599, 155),
+						Kind:  lang.LitKind(8),
+						Raw:   "\">\"",
+						Value: string(">"),
+					},
 				},
 			},
 		},

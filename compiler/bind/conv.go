@@ -448,7 +448,11 @@ func (b *binder) betterTarget(e lang.Expr, t1, t2 *Type) int {
 	if t1 == t2 || lenient(t1) || lenient(t2) {
 		return 0
 	}
-	c12, c21 := b.implicitType(t1, t2), b.implicitType(t2, t1)
+	// An implicit conversion here includes a user-defined one, as in
+	// Roslyn: Equals(long) is a better target than Equals(BigInteger)
+	// for an int, since long converts to BigInteger and not back.
+	c12 := b.implicitType(t1, t2) || b.userConversion(nil, t1, t2, false) != nil
+	c21 := b.implicitType(t2, t1) || b.userConversion(nil, t2, t1, false) != nil
 	if c12 && !c21 {
 		return 1
 	}

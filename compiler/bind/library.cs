@@ -375,6 +375,9 @@ namespace System
         public extern static double Atan(double d);
         public extern static double Atan2(double y, double x);
         public extern static long BigMul(int a, int b);
+        public extern static ulong BigMul(uint a, uint b);
+        public extern static long BigMul(long a, long b, out long low);
+        public extern static ulong BigMul(ulong a, ulong b, out ulong low);
         public extern static double Cbrt(double d);
         public extern static int Clamp(int value, int min, int max);
         public extern static long Clamp(long value, long min, long max);
@@ -2543,6 +2546,9 @@ namespace System.Threading.Tasks
         public extern Task(Action action, TaskCreationOptions creationOptions);
         public extern Task(Action<object> action, object state);
         public extern Task(Action action, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
+        public extern Task(Action<object> action, object state, System.Threading.CancellationToken cancellationToken);
+        public extern Task(Action<object> action, object state, TaskCreationOptions creationOptions);
+        public extern Task(Action<object> action, object state, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
         public static Task CompletedTask { get; }
         public static int? CurrentId { get; }
         public static TaskFactory Factory { get; }
@@ -2629,6 +2635,12 @@ namespace System.Threading.Tasks
     {
         public extern Task(Func<TResult> function);
         public extern Task(Func<object, TResult> function, object state);
+        public extern Task(Func<TResult> function, System.Threading.CancellationToken cancellationToken);
+        public extern Task(Func<TResult> function, TaskCreationOptions creationOptions);
+        public extern Task(Func<TResult> function, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
+        public extern Task(Func<object, TResult> function, object state, System.Threading.CancellationToken cancellationToken);
+        public extern Task(Func<object, TResult> function, object state, TaskCreationOptions creationOptions);
+        public extern Task(Func<object, TResult> function, object state, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
         public TResult Result { get; }
         public extern new System.Runtime.CompilerServices.ConfiguredTaskAwaitable<TResult> ConfigureAwait(bool continueOnCapturedContext);
         public extern new System.Runtime.CompilerServices.ConfiguredTaskAwaitable<TResult> ConfigureAwait(ConfigureAwaitOptions options);
@@ -3008,5 +3020,153 @@ namespace System.Linq
 
     public interface IOrderedEnumerable<TElement> : IEnumerable<TElement>
     {
+    }
+}
+
+namespace System.Numerics
+{
+    // BigInteger is an arbitrary-precision integer (vm/lib/bigint.go). Its
+    // conversion operators share one native per name, which receives the
+    // target type as a hidden argument.
+    [Struct] public sealed class BigInteger : IComparable, IComparable<BigInteger>, IEquatable<BigInteger>, IFormattable
+    {
+        public extern BigInteger();
+        public extern BigInteger(int value);
+        public extern BigInteger(uint value);
+        public extern BigInteger(long value);
+        public extern BigInteger(ulong value);
+        public extern BigInteger(float value);
+        public extern BigInteger(double value);
+        public extern BigInteger(decimal value);
+        public extern BigInteger(byte[] value);
+        public static BigInteger Zero { get; }
+        public static BigInteger One { get; }
+        public static BigInteger MinusOne { get; }
+        public bool IsZero { get; }
+        public bool IsOne { get; }
+        public bool IsEven { get; }
+        public bool IsPowerOfTwo { get; }
+        public int Sign { get; }
+        public extern static BigInteger Abs(BigInteger value);
+        public extern static BigInteger Add(BigInteger left, BigInteger right);
+        public extern static BigInteger Subtract(BigInteger left, BigInteger right);
+        public extern static BigInteger Multiply(BigInteger left, BigInteger right);
+        public extern static BigInteger Divide(BigInteger dividend, BigInteger divisor);
+        public extern static BigInteger Remainder(BigInteger dividend, BigInteger divisor);
+        public extern static BigInteger DivRem(BigInteger dividend, BigInteger divisor, out BigInteger remainder);
+        public extern static (BigInteger Quotient, BigInteger Remainder) DivRem(BigInteger left, BigInteger right);
+        public extern static BigInteger Negate(BigInteger value);
+        public extern static BigInteger Pow(BigInteger value, int exponent);
+        public extern static BigInteger ModPow(BigInteger value, BigInteger exponent, BigInteger modulus);
+        public extern static BigInteger GreatestCommonDivisor(BigInteger left, BigInteger right);
+        public extern static BigInteger Max(BigInteger left, BigInteger right);
+        public extern static BigInteger Min(BigInteger left, BigInteger right);
+        public extern static BigInteger Clamp(BigInteger value, BigInteger min, BigInteger max);
+        public extern static int Compare(BigInteger left, BigInteger right);
+        public extern static double Log(BigInteger value);
+        public extern static double Log(BigInteger value, double baseValue);
+        public extern static double Log10(BigInteger value);
+        public extern static BigInteger Log2(BigInteger value);
+        public extern static bool IsEvenInteger(BigInteger value);
+        public extern static bool IsOddInteger(BigInteger value);
+        public extern static bool IsNegative(BigInteger value);
+        public extern static bool IsPositive(BigInteger value);
+        public extern static bool IsPow2(BigInteger value);
+        public extern static BigInteger PopCount(BigInteger value);
+        public extern static BigInteger TrailingZeroCount(BigInteger value);
+        public extern static BigInteger Parse(string value);
+        public extern static BigInteger Parse(string value, System.Globalization.NumberStyles style);
+        public extern static BigInteger Parse(string value, IFormatProvider provider);
+        public extern static BigInteger Parse(string value, System.Globalization.NumberStyles style, IFormatProvider provider);
+        public extern static bool TryParse(string value, out BigInteger result);
+        public extern static bool TryParse(string value, IFormatProvider provider, out BigInteger result);
+        public extern static bool TryParse(string value, System.Globalization.NumberStyles style, IFormatProvider provider, out BigInteger result);
+        public extern int CompareTo(object obj);
+        public extern int CompareTo(BigInteger other);
+        public extern int CompareTo(long other);
+        public extern int CompareTo(ulong other);
+        public extern bool Equals(BigInteger other);
+        public extern bool Equals(long other);
+        public extern bool Equals(ulong other);
+        public extern override bool Equals(object obj);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern byte[] ToByteArray();
+        public extern byte[] ToByteArray(bool isUnsigned = false, bool isBigEndian = false);
+        public extern int GetByteCount(bool isUnsigned = false);
+        public extern long GetBitLength();
+        public extern static BigInteger operator +(BigInteger left, BigInteger right);
+        public extern static BigInteger operator -(BigInteger left, BigInteger right);
+        public extern static BigInteger operator *(BigInteger left, BigInteger right);
+        public extern static BigInteger operator /(BigInteger dividend, BigInteger divisor);
+        public extern static BigInteger operator %(BigInteger dividend, BigInteger divisor);
+        public extern static BigInteger operator &(BigInteger left, BigInteger right);
+        public extern static BigInteger operator |(BigInteger left, BigInteger right);
+        public extern static BigInteger operator ^(BigInteger left, BigInteger right);
+        public extern static BigInteger operator <<(BigInteger value, int shift);
+        public extern static BigInteger operator >>(BigInteger value, int shift);
+        public extern static BigInteger operator >>>(BigInteger value, int shiftAmount);
+        public extern static BigInteger operator ~(BigInteger value);
+        public extern static BigInteger operator -(BigInteger value);
+        public extern static BigInteger operator +(BigInteger value);
+        public extern static BigInteger operator ++(BigInteger value);
+        public extern static BigInteger operator --(BigInteger value);
+        public extern static bool operator ==(BigInteger left, BigInteger right);
+        public extern static bool operator !=(BigInteger left, BigInteger right);
+        public extern static bool operator <(BigInteger left, BigInteger right);
+        public extern static bool operator >(BigInteger left, BigInteger right);
+        public extern static bool operator <=(BigInteger left, BigInteger right);
+        public extern static bool operator >=(BigInteger left, BigInteger right);
+        public extern static bool operator ==(BigInteger left, long right);
+        public extern static bool operator !=(BigInteger left, long right);
+        public extern static bool operator <(BigInteger left, long right);
+        public extern static bool operator >(BigInteger left, long right);
+        public extern static bool operator <=(BigInteger left, long right);
+        public extern static bool operator >=(BigInteger left, long right);
+        public extern static bool operator ==(long left, BigInteger right);
+        public extern static bool operator !=(long left, BigInteger right);
+        public extern static bool operator <(long left, BigInteger right);
+        public extern static bool operator >(long left, BigInteger right);
+        public extern static bool operator <=(long left, BigInteger right);
+        public extern static bool operator >=(long left, BigInteger right);
+        public extern static bool operator ==(BigInteger left, ulong right);
+        public extern static bool operator !=(BigInteger left, ulong right);
+        public extern static bool operator <(BigInteger left, ulong right);
+        public extern static bool operator >(BigInteger left, ulong right);
+        public extern static bool operator <=(BigInteger left, ulong right);
+        public extern static bool operator >=(BigInteger left, ulong right);
+        public extern static bool operator ==(ulong left, BigInteger right);
+        public extern static bool operator !=(ulong left, BigInteger right);
+        public extern static bool operator <(ulong left, BigInteger right);
+        public extern static bool operator >(ulong left, BigInteger right);
+        public extern static bool operator <=(ulong left, BigInteger right);
+        public extern static bool operator >=(ulong left, BigInteger right);
+        public extern static implicit operator BigInteger(byte value);
+        public extern static implicit operator BigInteger(sbyte value);
+        public extern static implicit operator BigInteger(short value);
+        public extern static implicit operator BigInteger(ushort value);
+        public extern static implicit operator BigInteger(char value);
+        public extern static implicit operator BigInteger(int value);
+        public extern static implicit operator BigInteger(uint value);
+        public extern static implicit operator BigInteger(long value);
+        public extern static implicit operator BigInteger(ulong value);
+        public extern static explicit operator BigInteger(float value);
+        public extern static explicit operator BigInteger(double value);
+        public extern static explicit operator BigInteger(decimal value);
+        public extern static explicit operator byte(BigInteger value);
+        public extern static explicit operator sbyte(BigInteger value);
+        public extern static explicit operator short(BigInteger value);
+        public extern static explicit operator ushort(BigInteger value);
+        public extern static explicit operator char(BigInteger value);
+        public extern static explicit operator int(BigInteger value);
+        public extern static explicit operator uint(BigInteger value);
+        public extern static explicit operator long(BigInteger value);
+        public extern static explicit operator ulong(BigInteger value);
+        public extern static explicit operator float(BigInteger value);
+        public extern static explicit operator double(BigInteger value);
+        public extern static explicit operator decimal(BigInteger value);
     }
 }

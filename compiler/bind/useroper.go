@@ -130,7 +130,20 @@ func (b *binder) instanceCompound(e, x lang.Expr, t *Type, op string, y lang.Exp
 // result converts to to by a standard conversion. Nil when there is none
 // or the choice is ambiguous.
 func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Method {
-	if from == nil || to == nil || !declaresOperators(from) && !declaresOperators(to) {
+	if from == nil || to == nil {
+		return nil
+	}
+	// The operators considered are those of the source and target types,
+	// or of their underlying types when nullable (§10.5.3): `S? s = 5`
+	// converts by S's operator from int, then wraps.
+	s0, t0 := from, to
+	if s0.Kind == Nullable {
+		s0 = s0.Elem
+	}
+	if t0.Kind == Nullable {
+		t0 = t0.Elem
+	}
+	if !declaresOperators(s0) && !declaresOperators(t0) {
 		return nil
 	}
 	// A type parameter converts by an operator taking or returning it
@@ -148,7 +161,7 @@ func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Met
 	// implicit and the explicit ones together (§10.5.5).
 	var apps []*Method
 	for _, name := range names {
-		for _, m := range b.operators(name, from, to) {
+		for _, m := range b.operators(name, s0, t0) {
 			if len(m.Params) != 1 {
 				continue
 			}

@@ -201,7 +201,7 @@ func init() {
 				if last {
 					i = lo + cnt - 1 - k
 				}
-				eq, err := objEquals(t, a.V[i], args[1])
+				eq, err := defaultEquals(t, a.V[i], args[1])
 				if err != nil {
 					return vm.Null, err
 				}

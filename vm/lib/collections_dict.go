@@ -266,7 +266,7 @@ func init() {
 			}
 		}
 		for _, v := range vals {
-			eq, err := objEquals(t, v, args[1])
+			eq, err := defaultEquals(t, v, args[1])
 			if err != nil || eq {
 				return vm.Bool(eq), err
 			}

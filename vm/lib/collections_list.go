@@ -139,7 +139,7 @@ func checkIndex(t *vm.Thread, v vm.Value, n int, inclusive bool) (int, error) {
 func listIndexOf(t *vm.Thread, l *list, v vm.Value, from int) (int, error) {
 	items := l.view()
 	for i := from; i < len(items); i++ {
-		eq, err := objEquals(t, items[i], v)
+		eq, err := defaultEquals(t, items[i], v)
 		if err != nil {
 			return -1, err
 		}
@@ -348,7 +348,7 @@ func init() {
 	l.AddMethod("LastIndexOf", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		items := listOf(args[0]).snapshot()
 		for i := len(items) - 1; i >= 0; i-- {
-			eq, err := objEquals(t, items[i], args[1])
+			eq, err := defaultEquals(t, items[i], args[1])
 			if err != nil {
 				return vm.Null, err
 			}

@@ -456,7 +456,7 @@ func init() {
 		})
 		ty.AddMethod("Contains", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			for _, v := range dequeOf(args[0]).snapshotOrdered() {
-				eq, err := objEquals(t, v, args[1])
+				eq, err := defaultEquals(t, v, args[1])
 				if err != nil || eq {
 					return vm.Bool(eq), err
 				}

@@ -128,6 +128,9 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 		}
 		return s, nil
 	}
+	if b, ok := v.AsNative().(*bigInt); ok {
+		return formatBig(t, b.v, format, c)
+	}
 	if ts, ok := v.AsNative().(*timeSpan); ok {
 		s, err := netfmt.FormatTimeSpan(ts.ticks, format, c)
 		if err != nil {

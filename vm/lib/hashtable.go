@@ -108,7 +108,7 @@ func (h *hashTable) equalKeys(t *vm.Thread, stored, key vm.Value) (bool, error) 
 	if h.cmp != nil {
 		return h.cmp.equal(t, stored, key)
 	}
-	return objEquals(t, stored, key)
+	return defaultEquals(t, stored, key)
 }
 
 // find returns the store searched and the index of key's entry in it, or

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -75,6 +76,9 @@ func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
 	}
 	if lv, ok := v.AsNative().(libValue); ok {
 		return hkey{t: v.Type(), n: uint64(lv.valueKey())}, nil
+	}
+	if b, ok := v.AsNative().(*bigInt); ok {
+		return hkey{t: tBigInteger, s: b.v.String()}, nil
 	}
 	if kv, ok := v.AsNative().(*kvPair); ok {
 		k1, err := keyOf(t, kv.k)
@@ -212,6 +216,10 @@ func plainEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
 		lb, ok := b.AsNative().(libValue)
 		return ok && a.Type() == b.Type() && la.valueKey() == lb.valueKey(), nil
 	}
+	if ba, ok := a.AsNative().(*bigInt); ok {
+		bb, ok := b.AsNative().(*bigInt)
+		return ok && ba.v.Cmp(bb.v) == 0, nil
+	}
 	if ca, cb := a.AsClosure(), b.AsClosure(); ca != nil || cb != nil {
 		return ca != nil && cb != nil && vm.DelegatesEqual(ca, cb), nil // Delegate.Equals: equal invocation lists
 	}
@@ -280,6 +288,9 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 	if lv, ok := v.AsNative().(libValue); ok {
 		n := lv.valueKey()
 		return int32(n) ^ int32(n>>32), nil
+	}
+	if b, ok := v.AsNative().(*bigInt); ok {
+		return bigHash(b.v), nil
 	}
 	if cl := v.AsClosure(); cl != nil {
 		return delegateHash(cl), nil
@@ -358,6 +369,11 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 	if la, ok := a.AsNative().(libValue); ok {
 		if lb, ok := b.AsNative().(libValue); ok && a.Type() == b.Type() {
 			return cmpInt(la.valueKey(), lb.valueKey()), nil
+		}
+	}
+	if ba, ok := a.AsNative().(*bigInt); ok {
+		if bb, ok := b.AsNative().(*bigInt); ok {
+			return ba.v.Cmp(bb.v), nil
 		}
 	}
 	if a.AsTuple() != nil && b.AsTuple() != nil {
@@ -459,4 +475,68 @@ func identityHash(o vm.Object) int32 {
 	}
 	p := reflect.ValueOf(o).Pointer()
 	return int32(p>>4) ^ int32(uint64(p)>>36)
+}
+
+// equatableCache maps a type to the Equals(T) that implements its
+// IEquatable<T> for T the type itself (a nil *vm.Func when it has none).
+var equatableCache sync.Map
+
+// equatableEquals returns the method implementing IEquatable<T>.Equals for
+// T = ty on a type declared in source, or nil. EqualityComparer<T>.Default
+// calls it, not Equals(object), for a T implementing IEquatable<T>.
+func equatableEquals(ty *vm.Type) *vm.Func {
+	if ty == nil || ty.Kind != vm.KindInstance {
+		return nil
+	}
+	if f, ok := equatableCache.Load(ty); ok {
+		return f.(*vm.Func)
+	}
+	// The interface map is keyed by the interface's definition, so T is
+	// read from the implementing method's signature: Equals(T other).
+	var found *vm.Func
+	for c := ty; c != nil && found == nil; c = c.Super {
+		for _, i := range c.Ifaces {
+			d := i
+			if d.Def != nil {
+				d = d.Def
+			}
+			if d.Namespace != "System" || d.Name != "IEquatable`1" {
+				continue
+			}
+			if impl := ty.IMap[d]; len(impl) > 1 && impl[1] != nil && impl[1].Native == nil &&
+				strings.HasPrefix(impl[1].Sig, "("+ty.Name+" ") {
+				found = impl[1]
+				break
+			}
+		}
+	}
+	equatableCache.Store(ty, found)
+	return found
+}
+
+// defaultEquals is EqualityComparer<T>.Default.Equals(a, b) with T the
+// values' type: Equals(T) when the type implements IEquatable<T>,
+// otherwise object.Equals. The collections' default comparisons
+// (Dictionary and HashSet keys, List.IndexOf, Contains, LINQ) use it.
+func defaultEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
+	if !a.IsNull() && !b.IsNull() && a.Type() == b.Type() {
+		if f := equatableEquals(a.Type()); f != nil {
+			r, err := t.Invoke(f, a, []vm.Value{b})
+			if err != nil {
+				return false, err
+			}
+			return r.AsBool(), nil
+		}
+	}
+	return objEquals(t, a, b)
+}
+
+func init() {
+	// Internal.Equality.DefaultEquals(x, y) is the prelude's
+	// EqualityComparer<T>.Default.Equals.
+	eq := register(vm.NewLibType("Internal", "Equality", nil))
+	eq.AddStatic("DefaultEquals", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		r, err := defaultEquals(t, args[0], args[1])
+		return vm.Bool(r), err
+	})
 }

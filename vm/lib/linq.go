@@ -923,7 +923,7 @@ func init() {
 			if cmp != nil {
 				eq, err = cmp.equal(t, v, args[1])
 			} else {
-				eq, err = objEquals(t, v, args[1])
+				eq, err = defaultEquals(t, v, args[1])
 			}
 			if err != nil || eq {
 				return vm.Bool(eq), err
@@ -1460,7 +1460,7 @@ func init() {
 			return vm.Bool(false), nil
 		}
 		for i := range a {
-			eq, err := objEquals(t, a[i], b[i])
+			eq, err := defaultEquals(t, a[i], b[i])
 			if err != nil || !eq {
 				return vm.Bool(false), err
 			}

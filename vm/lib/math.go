@@ -2,6 +2,7 @@ package lib
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode"
@@ -419,8 +420,34 @@ func init() {
 		vm.StoreRef(args[2], numOut(k, 0, x%y))
 		return numOut(k, 0, x/y), nil
 	})
-	m.AddStatic("BigMul", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Long(intBits(args[0]) * intBits(args[1])), nil
+	// BigMul(int, int) is a long, BigMul(uint, uint) a ulong; the
+	// three-argument forms return the high 64 bits of the 128-bit
+	// product and store the low ones.
+	m.AddStatic("BigMul", 2, 3, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		unsigned := args[0].PrimType() == vm.TUInt || args[0].PrimType() == vm.TULong
+		if len(args) == 2 {
+			if unsigned {
+				return vm.ULong(args[0].Bits() * args[1].Bits()), nil
+			}
+			return vm.Long(intBits(args[0]) * intBits(args[1])), nil
+		}
+		if unsigned {
+			hi, lo := bits.Mul64(args[0].Bits(), args[1].Bits())
+			vm.StoreRef(args[2], vm.ULong(lo))
+			return vm.ULong(hi), nil
+		}
+		a, b := intBits(args[0]), intBits(args[1])
+		hi, lo := bits.Mul64(uint64(a), uint64(b))
+		// The signed high word: subtract b when a < 0 and a when b < 0.
+		h := int64(hi)
+		if a < 0 {
+			h -= b
+		}
+		if b < 0 {
+			h -= a
+		}
+		vm.StoreRef(args[2], vm.Long(int64(lo)))
+		return vm.Long(h), nil
 	})
 
 	c := tConvert

@@ -94,6 +94,9 @@ func parseStyled(t *vm.Thread, ty *vm.Type, s string, style int64, c *netfmt.Cul
 		return vm.Null, badInput(s)
 	}
 	bits, name, integral := integralWidth(ty)
+	if style&styleHex != 0 && ty == tBigInteger {
+		return parseBigHex(body)
+	}
 	if style&styleHex != 0 {
 		if !integral {
 			return vm.Null, t.Throw("System.ArgumentException", "The number style AllowHexSpecifier is not supported on floating point data types.")

@@ -100,7 +100,7 @@ func tupleEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
 		return false, nil
 	}
 	for i := range fa {
-		if eq, err := objEquals(t, fa[i], fb[i]); err != nil || !eq {
+		if eq, err := defaultEquals(t, fa[i], fb[i]); err != nil || !eq {
 			return false, err
 		}
 	}

@@ -625,18 +625,18 @@ func init() {
 	reg := func(name string, min, max int, fn vm.NativeFn) { task.AddMethod(name, min, max, fn) }
 	get := func(v vm.Value) *vm.Task { return v.AsTask() }
 
-	task.AddStatic(".ctor", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.TaskValue(&createdTask(args).task), nil
+	task.AddStatic(".ctor", 1, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.TaskValue(&createdTask(t, args).task), nil
 	})
 	// The base constructor of a program's class deriving from Task: the
 	// task goes into the object's first field (vm.Type.TaskBase), and the
 	// task remembers the object, which Task.WhenAny and WhenEach hand back.
-	reg(".ctor", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	reg(".ctor", 1, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		this := args[0].AsInstance()
 		if this == nil || !this.Type().TaskBase || len(this.F) == 0 {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Task's constructor called on '"+vm.TypeName(args[0])+"'.")
 		}
-		d := createdTask(args[1:])
+		d := createdTask(t, args[1:])
 		d.outer = args[0]
 		this.F[0] = vm.TaskValue(&d.task)
 		return vm.Null, nil
@@ -1363,7 +1363,7 @@ func registerTCS() {
 
 // createdTask is the Task constructor: a task in status Created over a
 // delegate, with a state, a token and creation options as given.
-func createdTask(args []vm.Value) *delegateTask {
+func createdTask(t *vm.Thread, args []vm.Value) *delegateTask {
 	spec := startSpec{fn: args[0], useState: delegateArity(args[0]) >= 1}
 	rest := args[1:]
 	if spec.useState && len(rest) > 0 {
@@ -1371,7 +1371,22 @@ func createdTask(args []vm.Value) *delegateTask {
 	}
 	var options int64
 	spec.token, options, spec.sched = startOptions(rest)
-	return newDelegateTask(spec, options, vm.StatusCreated)
+	d := newDelegateTask(spec, options, vm.StatusCreated)
+	if tok := spec.token; tok != nil {
+		// As .NET's AssignCancellationToken: a task not yet started is
+		// canceled when its token is, at once if it already was, and
+		// Start then finds it completed.
+		cancel := func(w *vm.Thread) error {
+			if d.started.CompareAndSwap(false, true) {
+				d.complete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(w, tok)})
+			}
+			return nil
+		}
+		if tok.register(cancel) < 0 {
+			cancel(t)
+		}
+	}
+	return d
 }
 
 // taskObject is the value a program holds for tk: the object of its class
