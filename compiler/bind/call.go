@@ -112,7 +112,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	if staticRecv != nil && m.Static {
 		b.staticAccess(e, staticRecv, m, e.Fun.Position())
 	}
-	if b.conditionalOmitted(m) {
+	if b.conditionalOmitted(m) || partialOmitted(m) {
 		b.info.Omitted[e] = true
 	}
 	if id, ok := e.Fun.(*lang.Ident); ok && m.Owner != nil {
@@ -495,6 +495,15 @@ func (b *binder) insideOrDerived(t *Type) bool {
 		}
 	}
 	return false
+}
+
+// partialOmitted reports whether m is a partial method without an
+// implementing declaration (MergePartialMembers keeps the defining one
+// only then): C# removes its calls, the evaluation of their arguments
+// included (§15.6.9).
+func partialOmitted(m *Method) bool {
+	d, ok := m.Definition().Decl.(*lang.MethodDecl)
+	return ok && d.Modifiers.Has(lang.ModPartial) && d.Body == nil && d.ExprBody == nil
 }
 
 // conditionalOmitted reports whether a call of m from the current file is

@@ -153,7 +153,8 @@ func (b *binder) refConverts(from, to *Type) bool {
 
 // convertGroup converts method group e to delegate type d: it records the
 // chosen method for code generation (Info.Calls[e]) or reports CS0123
-// (no overload fits) or CS0407 (the chosen one's return type does not).
+// (no overload fits), CS0407 (the chosen one's return type does not) or
+// CS0762 (it is a partial method that has no implementation).
 func (b *binder) convertGroup(e lang.Expr, d *Type) {
 	m, ok := b.groupTarget(e, d)
 	if !ok {
@@ -166,6 +167,9 @@ func (b *binder) convertGroup(e lang.Expr, d *Type) {
 		return
 	}
 	if m != nil {
+		if partialOmitted(m) {
+			b.errorf(posOf(e), "CS0762", "Cannot create delegate from method '%s' because it is a partial method without an implementing declaration", m.Signature())
+		}
 		b.info.Calls[e] = m
 	}
 	b.info.Delegates[e] = d
