@@ -1138,6 +1138,11 @@ func memberTargetType(ci *classInfo, name string, value lang.Expr, expect *lang.
 func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo, tr *lang.TypeRef) {
 	for _, m := range in.Members {
 		save := fs.top
+		if bound := fs.c.info.IndexInits[m]; bound != nil {
+			fs.indexInit(m, bound, w)
+			fs.setTop(save)
+			continue
+		}
 		if m.Index != nil {
 			v := fs.alloc()
 			ir := fs.alloc()
@@ -1178,6 +1183,23 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 	if len(in.Elems) > 0 {
 		fs.addAll(in.Elems, w, tr)
 	}
+}
+
+// indexInit compiles index initializer m of the object in register w as
+// the assignment the binder bound it to (Info.IndexInits): `r[k] = v`
+// with r a hidden local holding the object, made of m's own arguments
+// and value (the sm lowering may have rewritten them).
+func (fs *funcState) indexInit(m *lang.MemberInit, bound *lang.AssignExpr, w int) {
+	left := bound.Left.(*lang.IndexExpr)
+	ie := &lang.IndexExpr{Pos: left.Pos, X: left.X, Args: m.Index}
+	fs.c.info.Copied(left, ie)
+	as := &lang.AssignExpr{Pos: bound.Pos, Op: "=", Left: ie, Right: m.Value}
+	fs.c.info.Copied(bound, as)
+	fs.pushScope()
+	recv := fs.declare(bind.IndexInitReceiver(m), m.Pos, nil, nil)
+	fs.emitABC(vm.OpMove, recv.reg, w, 0)
+	fs.exprTo(as, fs.alloc())
+	fs.popScope()
 }
 
 // addAll calls obj.Add(e) for each element ({a, b} elements call Add(a, b)).

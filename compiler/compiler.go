@@ -116,7 +116,7 @@ func Bind(files []*lang.File) (b *Bound) {
 	}()
 	bind.ExpandAliases(files)
 	pre := preludeFor(files)
-	bind.MergePartialMembers(files)
+	partialDiags := bind.MergePartialMembers(files)
 	bind.ExpandFieldKeyword(files)
 	bind.GeneratedRegexes(files)
 	if anon := bind.AnonymousTypes(files); anon != nil {
@@ -127,7 +127,7 @@ func Bind(files []*lang.File) (b *Bound) {
 	}
 	all := append([]*lang.File{pre}, files...)
 	info, diags := bind.Bind(pre, files)
-	return &Bound{Files: all, Info: info, Diags: diags}
+	return &Bound{Files: all, Info: info, Diags: MergeDiags(partialDiags, diags)}
 }
 
 // firstPos is where an internal error without a better position is

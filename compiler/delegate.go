@@ -124,6 +124,11 @@ func (fs *funcState) boundGroup(e lang.Expr) *methodInfo {
 	if decl == nil {
 		return nil
 	}
+	if md, ok := decl.(*lang.MethodDecl); ok && fs.c.methodOf[md] != nil {
+		// By the declaration the binder saw: an async method's, which the
+		// sm lowering replaced by its stub.
+		return fs.c.methodOf[md]
+	}
 	for _, ci := range fs.c.classes {
 		for _, set := range []map[string][]*methodInfo{ci.smethods, ci.methods} {
 			for _, mi := range set[m.Name] {
@@ -169,6 +174,31 @@ func (fs *funcState) groupDelegate(e lang.Expr, mi *methodInfo, recv, dst int) {
 	fs.emitABC(vm.OpCall, w, fs.c.addFunc(bind), 2)
 	fs.move(dst, w)
 }
+
+// extensionDelegate loads the delegate an extension method group `x.M`
+// converts to: extension method mi with the receiver in register recv as
+// its first argument, null included (C# checks nothing: the method is
+// static).
+func (fs *funcState) extensionDelegate(e *lang.MemberExpr, mi *methodInfo, recv, dst int) {
+	typ := fs.c.delegateRT(fs.c.info.Delegates[e])
+	if typ == nil {
+		typ = vm.TDelegate
+	}
+	defer fs.bindGroupTypeArgs(e, mi, dst)
+	w := fs.alloc()
+	fs.allocN(1)
+	fs.emitABC(vm.OpMove, w, recv, 0)
+	fs.loadConst(w+1, vm.Ref(vm.NewDelegate(mi.fn, typ)))
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(bindReceiver), 2)
+	fs.move(dst, w)
+}
+
+// bindReceiver makes the delegate of an extension method (its second
+// argument, as a static delegate of the delegate type to make) bound to a
+// receiver (its first), which may be null.
+var bindReceiver = vm.NativeFunc("<BindReceiver>", 2, 2, false, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	return vm.BindFirstArg(args[0], args[1].AsClosure().Fn, args[1].Type()), nil
+})
 
 // bindMethod makes the delegate of an instance method (its second
 // argument, as a static delegate of the delegate type to make) bound to a

@@ -724,6 +724,11 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 		}
 	}
 	if mi := fs.boundGroup(e); mi != nil && !e.NullCond {
+		if fs.c.info.ExtGroups[e] {
+			r, _ := fs.exprReg(e.X)
+			fs.extensionDelegate(e, mi, r, dst)
+			return vm.TDelegate
+		}
 		if mi.static {
 			fs.groupDelegate(e, mi, 0, dst)
 		} else {

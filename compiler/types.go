@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -1022,12 +1023,13 @@ func (c *Compiler) declareEnum(ci *classInfo) {
 // point (Roslyn's warning CS0028), which leaves CS5001 when nothing else is.
 func (c *Compiler) findEntry(files []*lang.File) {
 	var sync, tasks []*methodInfo
+	var topLevel *methodInfo
 	for _, ci := range c.classes {
 		if ci.file.Name == PreludeFile {
 			continue
 		}
 		for _, mi := range ci.smethods["<Main>$"] {
-			tasks = append(tasks, mi)
+			topLevel = mi
 		}
 		for _, mi := range ci.smethods["Main"] {
 			decl := mi.decl
@@ -1052,6 +1054,10 @@ func (c *Compiler) findEntry(files []*lang.File) {
 	if c.opts.Script {
 		return
 	}
+	if topLevel != nil {
+		c.ignoreMains(files, append(sync, tasks...))
+		sync, tasks = nil, []*methodInfo{topLevel}
+	}
 	found := sync
 	if len(found) == 0 {
 		found = tasks
@@ -1074,6 +1080,38 @@ func (c *Compiler) findEntry(files []*lang.File) {
 	mi := found[0]
 	c.prog.Entry = mi.fn
 	c.prog.EntryTakesArgs = len(mi.params) == 1
+}
+
+// ignoreMains warns (CS7022) of each Main that would be an entry point
+// in a program with top-level statements, which are its entry point
+// then: the warning goes with the file's preprocessor warnings, which the
+// driver prints after compiling.
+func (c *Compiler) ignoreMains(files []*lang.File, mains []*methodInfo) {
+	for _, mi := range mains {
+		decl := mi.decl
+		if mi.key != nil {
+			decl = mi.key
+		}
+		var f *lang.File
+		for _, g := range files {
+			if g.Name == decl.Pos.File {
+				f = g
+			}
+		}
+		if f == nil {
+			continue
+		}
+		pos := decl.NamePos
+		if pos.Line == 0 {
+			pos = decl.Pos
+		}
+		var ps []string
+		for _, p := range decl.Params {
+			ps = append(ps, p.Type.String())
+		}
+		f.Warnings = append(f.Warnings, lang.Diagnostic{Pos: pos, Msg: fmt.Sprintf(
+			"warning CS7022: The entry point of the program is global code; ignoring '%s.Main(%s)' entry point.", mi.cls.decl.Name, strings.Join(ps, ", "))})
+	}
 }
 
 // entryParams reports whether a Main's parameters fit an entry point:

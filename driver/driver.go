@@ -82,21 +82,29 @@ func compile(opts Options) (*vm.Program, lang.Diagnostics, int) {
 		return nil, nil, ExitCompile
 	}
 	f, diags := lang.Parse(opts.Filename, opts.Source)
-	if opts.Stderr != nil {
-		printDiags(opts.Stderr, f.Warnings, opts.Source)
-	}
 	if len(diags) == 0 {
 		var prog *vm.Program
 		prog, diags = CompileFiles([]*lang.File{f}, map[string][]byte{opts.Filename: opts.Source}, opts.Mode, false)
+		// The preprocessor's warnings, and code generation's (CS7022).
+		printWarnings(opts, f)
 		if len(diags) == 0 {
 			prog.Source = opts.Source
 			return prog, nil, ExitOK
 		}
+	} else {
+		printWarnings(opts, f)
 	}
 	if compiler.IsInternal(diags) {
 		return nil, diags, ExitInternal
 	}
 	return nil, diags, ExitCompile
+}
+
+// printWarnings prints the warnings of file f, when opts has a stderr.
+func printWarnings(opts Options, f *lang.File) {
+	if opts.Stderr != nil {
+		printDiags(opts.Stderr, f.Warnings, opts.Source)
+	}
 }
 
 func printDiags(w io.Writer, diags lang.Diagnostics, src []byte) {

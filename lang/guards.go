@@ -87,14 +87,45 @@ func (c *cursor) skipType() (*gType, bool) {
 	if t := c.tok(); t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) && !isPunctTok(t, "(") {
 		return nil, false
 	}
-	if d := *c; d.at("(") && !d.matchParen() {
-		// No tuple type without its ')': a cheap scan spares the type
-		// parser a descent through every '(' of an unclosed nest, which
-		// each enclosing '(' (cast and lambda guards) would repeat.
+	if d := *c; d.at("(") && !d.tupleParens() {
+		// No tuple type without its ')' and a ',' between its elements: a
+		// cheap scan spares the type parser a descent through every '(' of
+		// a nest, unclosed or closed (`((((1))))`), which each enclosing
+		// '(' (cast and lambda guards) would repeat, in quadratic time.
 		return nil, false
 	}
 	typ, err := grammar().typ.ParseFromLexer(&c.lx, participle.AllowTrailing(true))
 	return typ, err == nil
+}
+
+// tupleParens reports whether the '(' at c has a matching ')' before any
+// ';' and a ',' directly inside, as a tuple type's parentheses have.
+func (c *cursor) tupleParens() bool {
+	depth := 0
+	comma := false
+	for ; !isEnd(c.tok()); c.next() {
+		t := c.tok()
+		if t.Type != tokPunct {
+			continue
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if depth == 0 {
+				return t.Value == ")" && comma
+			}
+			if depth < 0 {
+				return false
+			}
+		case ",":
+			comma = comma || depth == 1
+		case ";":
+			return false
+		}
+	}
+	return false
 }
 
 // matchParen reports whether the '(' at c has a matching ')' before any ';',

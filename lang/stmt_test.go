@@ -288,6 +288,31 @@ func TestDeepNesting(t *testing.T) {
 	}
 }
 
+// TestDeepParensLinear parses closed nests of parentheses below the
+// nesting limit: ten times as deep must cost about ten times as much, not
+// a hundred (each '(' once scanned the whole nest for a tuple type in the
+// cast and lambda guards: 990 levels took seconds).
+func TestDeepParensLinear(t *testing.T) {
+	parse := func(n int) time.Duration {
+		src := []byte("x = " + strings.Repeat("(", n) + "1" + strings.Repeat(")", n) + ";")
+		best := time.Duration(1 << 62)
+		for range 3 {
+			start := time.Now()
+			if _, diags := ParseScript("t", src); len(diags) > 0 {
+				t.Fatalf("%d levels: %v", n, diags)
+			}
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	parse(10) // the grammar is built on first use
+	shallow, deep := parse(99), parse(990)
+	t.Logf("99 levels: %v, 990 levels: %v", shallow, deep)
+	if deep > 40*shallow {
+		t.Errorf("990 levels took %v, %.0f times 99 levels (%v)", deep, float64(deep)/float64(shallow), shallow)
+	}
+}
+
 func TestPositions(t *testing.T) {
 	f, diags := Parse("p", []byte("class C\n{\n    void M() { Console.WriteLine(1 + 2); }\n}\n"))
 	if len(diags) > 0 {

@@ -479,6 +479,9 @@ func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Para
 				addMembers(bt, own)
 			}
 		}
+		for _, part := range l.otherParts(td) {
+			addMembers(part, own)
+		}
 	}
 	addMembers(owner, true)
 	return fl
@@ -594,6 +597,22 @@ func returnsValue(b *lang.BlockStmt) bool {
 // the classes of that simple name, the one declared in the innermost type
 // enclosing td (td's siblings first), else one of td's namespace, else
 // the first declared.
+// otherParts returns the other declarations of partial type td: its
+// members are declared in all of them.
+func (l *lowering) otherParts(td *lang.TypeDecl) []*lang.TypeDecl {
+	if !td.Modifiers.Has(lang.ModPartial) {
+		return nil
+	}
+	var parts []*lang.TypeDecl
+	for _, c := range l.named[td.Name] {
+		if c != td && c.Modifiers.Has(lang.ModPartial) && l.outer[c] == l.outer[td] && c.Namespace == td.Namespace &&
+			len(c.TypeParams) == len(td.TypeParams) {
+			parts = append(parts, c)
+		}
+	}
+	return parts
+}
+
 func (l *lowering) baseClass(td *lang.TypeDecl, name string) *lang.TypeDecl {
 	cands := l.named[name]
 	if len(cands) <= 1 {

@@ -470,7 +470,13 @@ func (fl *fnLowering) newWithInit(e *lang.NewExpr) ([]lang.Stmt, lang.Expr) {
 		case m.Index != nil:
 			x := &lang.IndexExpr{Pos: mp, X: self(), Args: m.Index}
 			fl.typed(x, fl.boundType(m.Value))
-			pre = append(pre, fl.spillStmt(exprStmt(fl.typed(assign(mp, x, m.Value), fl.boundType(m.Value))))...)
+			as := assign(mp, x, m.Value)
+			if bound := fl.l.info.IndexInits[m]; bound != nil {
+				// The indexer the binder chose, an index from the end.
+				fl.l.info.Copied(bound.Left, x)
+				fl.l.info.Copied(bound, as)
+			}
+			pre = append(pre, fl.spillStmt(exprStmt(fl.typed(as, fl.boundType(m.Value))))...)
 		case isInitList(m.Value):
 			target := fl.typed(member(mp, self(), m.Name), nil)
 			d, coll := fl.spillTemp(mp, "s", target)

@@ -138,6 +138,10 @@ func sameDelegate(a, b *Closure) bool {
 	if a == b {
 		return true
 	}
+	if ra, rb := boundOf(a), boundOf(b); a.Fn == b.Fn && ra != nil && rb != nil && ra.receiver && rb.receiver {
+		// Extension method delegates: the same method on the same receiver.
+		return ra.args[0].p == rb.args[0].p && ra.args[0].n == rb.args[0].n
+	}
 	if a.Fn != b.Fn || a.This.p != b.This.p || a.This.n != b.This.n || len(a.Up) != len(b.Up) {
 		return false
 	}
@@ -205,6 +209,9 @@ func init() {
 		if last.Fn.HasThis {
 			return last.This, nil
 		}
+		if b := boundOf(last); b != nil && b.receiver {
+			return b.args[0], nil
+		}
 		return Null, nil
 	}, nil)
 }
@@ -226,6 +233,31 @@ func BindMethod(recv Value, fn *Func, typ *Type) Value {
 		}
 	}
 	return Ref(&Closure{Header: Header{typ}, Fn: fn, This: recv})
+}
+
+// Arity is the number of arguments a call of delegate cl passes: its
+// function's parameters less those the delegate fills itself (a bound
+// receiver, hidden type arguments).
+func (cl *Closure) Arity() int {
+	if cl.Fn == typeArgsInvoke {
+		if b, ok := cl.This.AsNative().(*typeArgsBinding); ok {
+			return b.target.Arity() - len(b.args)
+		}
+	}
+	n := cl.Fn.NumParams
+	if b := boundOf(cl); b != nil && !cl.Fn.HasThis {
+		n -= len(b.args)
+	}
+	return n
+}
+
+// BindFirstArg makes the delegate of static method fn that passes recv as
+// its first argument, before the delegate's: the delegate an extension
+// method group `x.M` converts to, whose Target is x.
+func BindFirstArg(recv Value, fn *Func, typ *Type) Value {
+	cl := NewDelegate(fn, typ)
+	cl.This = NewNative(tBoundArgs, &boundArgs{args: []Value{recv}, receiver: true})
+	return Ref(cl)
 }
 
 // BindMethodExact makes the delegate of instance method fn bound to recv

@@ -84,6 +84,10 @@ func (t *Thread) CallValue(d Value, args []Value) (Value, error) {
 		}
 		return Null, t.Throw("System.InvalidCastException", "Object is not a delegate.")
 	}
+	if b := boundOf(cl); b != nil && !cl.Fn.HasThis {
+		// A static member's delegate with hidden or bound arguments.
+		args = b.insert(args)
+	}
 	if cl.Fn.Native != nil {
 		if cl.Fn.HasThis {
 			all := make([]Value, 0, len(args)+1)

@@ -41,6 +41,9 @@ var staticCache sync.Map // staticKey -> *staticEntry
 type boundArgs struct {
 	at   int
 	args []Value
+	// receiver marks the delegate of an extension method bound to its
+	// receiver, args[0] (BindFirstArg): its Target.
+	receiver bool
 }
 
 var tBoundArgs = &Type{Kind: KindNative, Namespace: "System", Name: "Delegate+StaticTypeArguments", Super: TObject}

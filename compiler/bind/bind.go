@@ -166,6 +166,17 @@ type Info struct {
 	// accessor: `x.get_P()` bound with the access's receiver. Code
 	// generation compiles the call with the receiver as it is then.
 	ExtProps map[*lang.MemberExpr]*lang.CallExpr
+	// ExtGroups marks a method group `x.N` of extension methods (its
+	// receiver a value whose type has no method N): the delegate it
+	// converts to (the method in Calls) is bound to x as the method's
+	// first argument (§10.8).
+	ExtGroups map[*lang.MemberExpr]bool
+	// IndexInits holds, for an index initializer `[k] = v` of an object
+	// initializer of a class, the assignment `r[k] = v` it makes, bound
+	// with r the hidden local IndexInitReceiver names holding the object:
+	// an index from the end (`[^1] = v`), several arguments, the chosen
+	// indexer and conversions as in any indexer assignment.
+	IndexInits map[*lang.MemberInit]*lang.AssignExpr
 	// ExtSets holds, for an assignment to an extension property, the
 	// call of its set accessor (extblock.go); code generation compiles it
 	// with the receiver and the value as they are then.
@@ -223,6 +234,15 @@ func (in *Info) Copied(from, to any) {
 	}
 	if x, ok := from.(*lang.MemberExpr); ok && in.ExtProps[x] != nil {
 		in.ExtProps[to.(*lang.MemberExpr)] = in.ExtProps[x]
+	}
+	if x, ok := from.(*lang.MemberExpr); ok && in.ExtGroups[x] {
+		in.ExtGroups[to.(*lang.MemberExpr)] = true
+	}
+	if x, ok := from.(*lang.CallExpr); ok && in.Omitted[x] {
+		in.Omitted[to.(*lang.CallExpr)] = true
+	}
+	if x, ok := from.(*lang.MemberInit); ok && in.IndexInits[x] != nil {
+		in.IndexInits[to.(*lang.MemberInit)] = in.IndexInits[x]
 	}
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
@@ -478,7 +498,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

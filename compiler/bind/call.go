@@ -112,7 +112,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	if staticRecv != nil && m.Static {
 		b.staticAccess(e, staticRecv, m, e.Fun.Position())
 	}
-	if b.conditionalOmitted(m) {
+	if b.conditionalOmitted(m) || partialOmitted(m) {
 		b.info.Omitted[e] = true
 	}
 	if id, ok := e.Fun.(*lang.Ident); ok && m.Owner != nil {
@@ -304,6 +304,10 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 		return
 	}
 	for _, mi := range in.Members {
+		if _, nested := mi.Value.(*lang.InitListExpr); len(mi.Index) > 0 && !nested && t.Kind == Class && !b.partlyKnown(t) {
+			b.indexInit(mi, t)
+			continue
+		}
 		ip := b.initIndexer(mi, t)
 		for i, a := range mi.Index {
 			b.expr(a.X)
@@ -354,6 +358,26 @@ func (b *binder) initAdd(x lang.Expr, t *Type) {
 	b.expr(call)
 	b.pop()
 	b.info.Adds[x] = call
+}
+
+// indexInit binds index initializer mi of an object initializer of class
+// t as the assignment `r[k] = v` to the object in a hidden local r
+// (Info.IndexInits), so it is bound as any indexer assignment is.
+func (b *binder) indexInit(mi *lang.MemberInit, t *Type) {
+	pos := mi.Pos
+	as := &lang.AssignExpr{Pos: pos, Op: "=", Right: mi.Value,
+		Left: &lang.IndexExpr{Pos: pos, X: &lang.Ident{Pos: pos, Name: IndexInitReceiver(mi)}, Args: mi.Index}}
+	b.push()
+	b.declare(IndexInitReceiver(mi), t)
+	b.expr(as)
+	b.pop()
+	b.info.IndexInits[mi] = as
+}
+
+// IndexInitReceiver is the hidden local holding the object whose indexer
+// the index initializer mi assigns through.
+func IndexInitReceiver(mi *lang.MemberInit) string {
+	return fmt.Sprintf("<>i%d_%d", mi.Pos.Line, mi.Pos.Col)
 }
 
 // AddReceiver is the hidden local holding the collection whose Add the
@@ -495,6 +519,15 @@ func (b *binder) insideOrDerived(t *Type) bool {
 		}
 	}
 	return false
+}
+
+// partialOmitted reports whether m is a partial method without an
+// implementing declaration (MergePartialMembers keeps the defining one
+// only then): C# removes its calls, the evaluation of their arguments
+// included (§15.6.9).
+func partialOmitted(m *Method) bool {
+	d, ok := m.Definition().Decl.(*lang.MethodDecl)
+	return ok && d.Modifiers.Has(lang.ModPartial) && d.Body == nil && d.ExprBody == nil
 }
 
 // conditionalOmitted reports whether a call of m from the current file is

@@ -37,6 +37,9 @@ func (b *binder) groupMethods(e lang.Expr) (string, []*Method) {
 		if t == nil || t.IsUnchecked() || t.Kind == Null || t.Kind == Lambda || t.Kind == Group || t.Kind == Default {
 			return g.Name, nil
 		}
+		if b.info.ExtGroups[g] {
+			return g.Name, b.extensionsInScope(g.Name)
+		}
 		if t.Kind == Nullable && g.NullCond {
 			t = t.Elem
 		}
@@ -69,7 +72,28 @@ func (b *binder) groupTarget(e lang.Expr, d *Type) (m *Method, ok bool) {
 		}
 		return nil, false
 	}
-	return m, b.compatible(m, inv)
+	return m, b.compatible(b.reduced(e, m), inv)
+}
+
+// extReceiver returns the type of the receiver of e when e is a method
+// group of extension methods (Info.ExtGroups), or nil.
+func (b *binder) extReceiver(e lang.Expr) *Type {
+	if g, ok := e.(*lang.MemberExpr); ok && b.info.ExtGroups[g] {
+		return b.info.Types[g.X]
+	}
+	return nil
+}
+
+// reduced returns method m of group e as the delegate sees it: an
+// extension method of an extension group without its first parameter,
+// which the receiver fills; any other method as it is.
+func (b *binder) reduced(e lang.Expr, m *Method) *Method {
+	if b.extReceiver(e) == nil || len(m.Params) == 0 {
+		return m
+	}
+	r := *m
+	r.Params = m.Params[1:]
+	return &r
 }
 
 // groupResolve is the overload resolution of method group e for an
@@ -84,6 +108,12 @@ func (b *binder) groupResolve(e lang.Expr, ps []*Type, inv *Method) *Method {
 	args := make([]*lang.Arg, len(ps))
 	for i := range ps {
 		args[i] = &lang.Arg{Mod: inv.Params[i].Mod}
+	}
+	if recv := b.extReceiver(e); recv != nil {
+		// The receiver is the first argument (§12.8.10.3).
+		g := e.(*lang.MemberExpr)
+		args = append([]*lang.Arg{{Pos: g.X.Position(), X: g.X}}, args...)
+		ps = append([]*Type{recv}, ps...)
 	}
 	var targs []*Type
 	for _, ta := range groupTypeArgs(e) {
@@ -153,11 +183,14 @@ func (b *binder) refConverts(from, to *Type) bool {
 
 // convertGroup converts method group e to delegate type d: it records the
 // chosen method for code generation (Info.Calls[e]) or reports CS0123
-// (no overload fits) or CS0407 (the chosen one's return type does not).
+// (no overload fits), CS0407 (the chosen one's return type does not),
+// CS0762 (it is a partial method that has no implementation) or CS1113
+// (an extension method whose receiver is a value type: the delegate would
+// bind a copy of it).
 func (b *binder) convertGroup(e lang.Expr, d *Type) {
 	m, ok := b.groupTarget(e, d)
 	if !ok {
-		if m != nil && b.compatibleParams(m, b.invokeOf(d)) {
+		if m != nil && b.compatibleParams(b.reduced(e, m), b.invokeOf(d)) {
 			b.errorf(posOf(e), "CS0407", "'%s %s' has the wrong return type", m.Ret, m.Signature())
 			return
 		}
@@ -166,6 +199,12 @@ func (b *binder) convertGroup(e lang.Expr, d *Type) {
 		return
 	}
 	if m != nil {
+		if partialOmitted(m) {
+			b.errorf(posOf(e), "CS0762", "Cannot create delegate from method '%s' because it is a partial method without an implementing declaration", m.Signature())
+		}
+		if b.extReceiver(e) != nil && len(m.Params) > 0 && m.Params[0].Type.IsValueType() {
+			b.errorf(posOf(e), "CS1113", "Extension method '%s' defined on value type '%s' cannot be used to create delegates", m.Signature(), m.Params[0].Type)
+		}
 		b.info.Calls[e] = m
 	}
 	b.info.Delegates[e] = d

@@ -644,6 +644,10 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 		if t, ok := b.extensionProperty(e, recv, static); ok {
 			return t
 		}
+		if !static && len(b.extensionsInScope(e.Name)) > 0 {
+			b.info.ExtGroups[e] = true
+			return b.u.group
+		}
 		// `n?.M` on a T? reaches T's members, which this lookup does not.
 		if !(e.NullCond && recv.Kind == Nullable) && b.missIsError(recv, e.Name) {
 			b.reportMiss(recv, e.Name, static, e.Pos)

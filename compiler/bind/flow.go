@@ -413,6 +413,34 @@ func (a *flow) read(id *lang.Ident) {
 	a.cur.assigned.set(v.slot)
 }
 
+// fieldOfUnassigned reports, as CS0170, the read of an instance field of
+// a struct local that is not definitely assigned (`S s; F(s.X);`: C#
+// names the field, not the local), and whether it did.
+func (a *flow) fieldOfUnassigned(x *lang.MemberExpr) bool {
+	id, ok := x.X.(*lang.Ident)
+	if !ok || len(id.TypeArgs) > 0 || a.cur.dead {
+		return false
+	}
+	t := a.b.info.Types[id]
+	if t == nil || t.Kind != Struct || t.Lib {
+		return false
+	}
+	v := a.lookup(id.Name)
+	if v == nil || v.out || a.cur.assigned.has(v.slot) {
+		return false
+	}
+	syms := a.b.lookup(t, x.Name)
+	if len(syms) == 0 {
+		return false
+	}
+	if f, ok := syms[0].(*Field); !ok || f.Static || f.Const {
+		return false
+	}
+	a.errorf(id.Pos, "CS0170", "Use of possibly unassigned field '%s'", x.Name)
+	a.cur.assigned.set(v.slot)
+	return true
+}
+
 // ---- Statements ----
 
 // block analyses a statement list in a block scope: its labels and local
@@ -1119,6 +1147,9 @@ func (a *flow) expr(x lang.Expr) {
 		a.expr(x.X)
 		a.args(x.Args)
 	case *lang.MemberExpr:
+		if a.fieldOfUnassigned(x) {
+			return
+		}
 		a.expr(x.X)
 	case *lang.LambdaExpr:
 		a.lambda(x)

@@ -72,7 +72,7 @@ func call1(t *vm.Thread, f, v vm.Value) (vm.Value, error) { return t.CallValue(f
 // takesIndex reports whether a lambda has the (element, index) form.
 func takesIndex(f vm.Value) bool {
 	cl := f.AsClosure()
-	return cl != nil && cl.Fn.NumParams == 2
+	return cl != nil && cl.Arity() == 2
 }
 
 func noElements(t *vm.Thread) error { return invalidOp(t, msgNoElements) }
@@ -1176,7 +1176,7 @@ func init() {
 		var cmp *keyComparer
 		for _, a := range args[2:] {
 			switch cl := a.AsClosure(); {
-			case cl != nil && cl.Fn.NumParams == 2:
+			case cl != nil && cl.Arity() == 2:
 				resultSel = a
 			case cl != nil:
 				elemSel = a
@@ -1303,7 +1303,7 @@ func init() {
 		if first {
 			// The seed, or the seed selector applied to the key.
 			acc = args[2]
-			if cl := acc.AsClosure(); cl != nil && cl.Fn.NumParams == 1 {
+			if cl := acc.AsClosure(); cl != nil && cl.Arity() == 1 {
 				var err error
 				if acc, err = call1(t, args[2], k); err != nil {
 					return vm.Null, err

@@ -195,7 +195,7 @@ func delegateArity(d vm.Value) int {
 	if cl.Fn == nil {
 		return 0
 	}
-	return cl.Fn.NumParams
+	return cl.Arity()
 }
 
 // nativeDelegate wraps a Go function as a delegate value.
