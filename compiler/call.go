@@ -1018,6 +1018,11 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 			nt = len(tr.Args)
 		}
 		f := t.LookupStatic(".ctor", len(e.Args)+nt)
+		if valueCtor(fs.c.info.CallOf(e)) {
+			if g := t.LookupStatic(valueCtorName, len(e.Args)+nt); g != nil {
+				f = g
+			}
+		}
 		if f == nil {
 			if t.IsPrimitive() && len(e.Args) == 0 {
 				fs.loadConst(w, t.Zero())
@@ -1048,6 +1053,24 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 	}
 	fs.move(dst, w)
 	return t
+}
+
+// valueCtorName names the native a library type registers for its
+// constructor taking one value of its own type parameter when the argument
+// cannot tell that overload from another at run time: a Task<int> is both
+// the TResult and the Task<TResult> of new ValueTask<Task<int>>(...), and
+// C# chose by the argument's static type.
+const valueCtorName = ".ctor(T)"
+
+// valueCtor reports whether m, the constructor the binder chose for a
+// library `new`, takes one argument whose declared type is a type
+// parameter of its type.
+func valueCtor(m *bind.Method) bool {
+	if m == nil || m.Owner == nil || len(m.Definition().Params) != 1 {
+		return false
+	}
+	p := m.Definition().Params[0].Type
+	return p != nil && p.Kind == bind.TypeParam && !p.Method
 }
 
 // newTypePos is where C# reports a problem with a `new` expression's

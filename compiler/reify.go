@@ -138,6 +138,15 @@ func (c *Compiler) paramType(a *lang.TypeRef, ci *classInfo) *vm.Type {
 			}
 		}
 		return c.construct(aci, args)
+	} else if aci == nil && at != nil && at.Def == nil && len(a.Args) > 0 && at.Arity() == len(a.Args) && a.Outer == nil && !a.Nullable {
+		// A library generic type over ci's parameters (List<T>).
+		args := make([]*vm.Type, len(a.Args))
+		for i, x := range a.Args {
+			if args[i] = c.paramType(x, ci); args[i] == nil {
+				return nil
+			}
+		}
+		return vm.Construct(at, args)
 	}
 	return c.typeArgType(a, ci)
 }
@@ -160,6 +169,22 @@ func (fs *funcState) typeParamClass(name string) (*classInfo, int) {
 		if i := typeParamIndex(o.typeParams, name); i >= 0 {
 			return o, i
 		}
+	}
+	return nil, -1
+}
+
+// interfaceTypeParam returns fs's class and the position of the type
+// parameter name among its own when that class is a generic interface: the
+// body of a default method reads its interface's type arguments from the
+// type of `this`, which implements a construction of the interface
+// (vm.ClassArgs).
+func (fs *funcState) interfaceTypeParam(name string) (*classInfo, int) {
+	ci := fs.cls
+	if ci == nil || ci.decl.Kind != lang.KindInterface || len(ci.typeParams) == 0 {
+		return nil, -1
+	}
+	if i := typeParamIndex(ci.typeParams, name); i >= 0 {
+		return ci, i
 	}
 	return nil, -1
 }
@@ -228,6 +253,9 @@ func (fs *funcState) typeParamInto(tr *lang.TypeRef, r int) bool {
 		return true
 	}
 	ci, i := fs.typeParamClass(tr.Name)
+	if ci == nil {
+		ci, i = fs.interfaceTypeParam(tr.Name)
+	}
 	if ci == nil || fs.static || fs.c.isMethodTypeParam(tr.Name) || !derivesFrom(fs.cls, ci) {
 		return false
 	}

@@ -890,6 +890,18 @@ func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 		fs.loadConst(tc.pendingReg, vm.Int(0))
 		fs.tries = append(fs.tries, tc)
 	}
+	// A catch variable with a filter is one variable in the filter and the
+	// body (an assignment in the filter is seen by the body), so it lives
+	// in a register of its own from here on: the filter runs before the
+	// finally blocks inside the try, whose registers may not clobber it.
+	filtered := make([]int, len(s.Catches))
+	for i, cc := range s.Catches {
+		filtered[i] = -1
+		if cc.Filter != nil && cc.Name != "" {
+			filtered[i] = fs.alloc()
+		}
+	}
+	live := fs.top // what a filter may assign (vm.Handler.Live)
 	start := len(fs.code)
 	fs.inTry++
 	if body != nil {
@@ -907,12 +919,12 @@ func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 		fs.jmp(after)
 		excR := fs.alloc()
 		hi := len(fs.handlers)
-		fs.handlers = append(fs.handlers, vm.Handler{Start: start, End: end, Target: len(fs.code), Reg: excR})
+		fs.handlers = append(fs.handlers, vm.Handler{Start: start, End: end, Target: len(fs.code), Reg: excR, Live: live})
 		if tc == nil {
 			fs.inTry--
 		}
 		var clauses []vm.CatchClause
-		for _, cc := range s.Catches {
+		for ci, cc := range s.Catches {
 			fs.at(cc.Pos)
 			cl := vm.CatchClause{Filter: -1}
 			var t *vm.Type
@@ -923,9 +935,17 @@ func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 				}
 			}
 			save := fs.top
+			var filterVar *local
 			bind := func() {
-				if cc.Name != "" {
+				switch {
+				case filterVar != nil:
+					fs.scope.vars[cc.Name] = filterVar // bound by the filter
+				case cc.Name != "":
 					l := fs.declare(cc.Name, cc.Pos, t, nil)
+					if filtered[ci] >= 0 {
+						l.reg = filtered[ci]
+						filterVar = l
+					}
 					fs.emitABC(vm.OpMove, l.reg, excR, 0)
 					fs.initBox(l)
 				}

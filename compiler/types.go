@@ -252,6 +252,9 @@ func (c *Compiler) resolveBases(ci *classInfo) {
 		}
 		if bt.IsInterface || (bci != nil && bci.decl.Kind == lang.KindInterface) {
 			ci.t.Ifaces = append(ci.t.Ifaces, bt)
+			if it := c.interfaceConstruction(b, bci, ci); it != nil {
+				ci.t.IfaceCons = append(ci.t.IfaceCons, it)
+			}
 			continue
 		}
 		if i > 0 {
@@ -265,6 +268,27 @@ func (c *Compiler) resolveBases(ci *classInfo) {
 		ci.t.Super = bt
 		ci.base = bci
 	}
+}
+
+// interfaceConstruction is the run-time construction of the generic
+// interface bci that ci names as a base written tr (vm.Type.IfaceCons), its
+// arguments naming ci's type parameters as vm.TypeParam; nil when bci is
+// not a generic interface declared in source or an argument is unknown.
+func (c *Compiler) interfaceConstruction(tr *lang.TypeRef, bci, ci *classInfo) *vm.Type {
+	if bci == nil || bci.decl.Kind != lang.KindInterface || len(bci.typeParams) == 0 {
+		return nil
+	}
+	written := c.writtenArgs(tr, bci, ci)
+	if len(written) != len(bci.typeParams) {
+		return nil
+	}
+	args := make([]*vm.Type, len(written))
+	for i, a := range written {
+		if args[i] = c.paramType(a, ci); args[i] == nil {
+			return nil
+		}
+	}
+	return vm.Construct(bci.t, args)
 }
 
 // declareMembers lays out fields and creates the Func shells of methods,

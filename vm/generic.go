@@ -125,7 +125,7 @@ func derefInsts(m *map[any]*Type) map[any]*Type {
 func (t *Type) copyShared() {
 	def := t.Def
 	t.Super = subst(def.Super, t.Args)
-	t.Ifaces, t.IfaceNames = def.Ifaces, def.IfaceNames
+	t.Ifaces, t.IfaceNames, t.IfaceCons = def.Ifaces, def.IfaceNames, def.IfaceCons
 	t.IsInterface, t.IsAbstract, t.IsStatic, t.IsValueType = def.IsInterface, def.IsAbstract, def.IsStatic, def.IsValueType
 	t.Fields, t.fieldIndex = def.Fields, def.fieldIndex
 	t.Methods, t.Statics = def.Methods, def.Statics
@@ -216,12 +216,49 @@ func (t *Type) Arity() int {
 
 // ClassArgs returns the type arguments that the generic definition def
 // receives in the type t (t itself or a base of it): for an IntBox derived
-// from Box<int>, ClassArgs(IntBox, Box`1) is [Int32]. It returns nil when t
-// is not def constructed.
+// from Box<int>, ClassArgs(IntBox, Box`1) is [Int32]. When def is an
+// interface, they are those of the construction of def that t implements
+// (the code of a default interface method reads its interface's type
+// arguments from `this`): for a C : I<string>, ClassArgs(C, I`1) is
+// [String]. A type implementing two constructions of def gets the first
+// one's. It returns nil when t is not def constructed.
 func ClassArgs(t, def *Type) []*Type {
 	for c, n := t, 0; c != nil && n < 64; c, n = c.Super, n+1 {
 		if c.Def == def {
 			return c.Args
+		}
+	}
+	if def == nil || !def.IsInterface {
+		return nil
+	}
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Super, n+1 {
+		if as := ifaceArgs(c, def, 0); as != nil {
+			return as
+		}
+	}
+	return nil
+}
+
+// ifaceArgs returns the type arguments of the construction of interface
+// def among the interfaces t declares (and the interfaces they extend),
+// with t's own type arguments put in for the type parameters they name.
+func ifaceArgs(t, def *Type, depth int) []*Type {
+	if depth > 16 {
+		return nil
+	}
+	own := t
+	if t.Def != nil {
+		own = t.Def
+	}
+	for _, i := range own.IfaceCons {
+		if t.Def != nil && len(t.Args) > 0 {
+			i = Subst(i, t.Args)
+		}
+		if i.Def == def {
+			return i.Args
+		}
+		if as := ifaceArgs(i, def, depth+1); as != nil {
+			return as
 		}
 	}
 	return nil

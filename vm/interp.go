@@ -1368,9 +1368,10 @@ func (t *Thread) findCatch(exc *Instance, err error) (*excMatch, error) {
 }
 
 // runFilter evaluates an exception filter of frame i on a copy of its
-// registers (the frames above it are still live until the second pass). A
-// filter that throws counts as false, as in .NET; one that ends the program
-// (a stack overflow, a limit) returns its Fatal error.
+// registers (the frames above it are still live until the second pass), then
+// copies back the variables the filter may assign (Handler.Live). A filter
+// that throws counts as false, as in .NET; one that ends the program (a
+// stack overflow, a limit) returns its Fatal error.
 func (t *Thread) runFilter(i int, h *Handler, filterPC int, exc *Instance) (bool, *Fatal) {
 	src := t.frames[i]
 	fn := src.fn
@@ -1384,6 +1385,12 @@ func (t *Thread) runFilter(i int, h *Handler, filterPC int, exc *Instance) (bool
 	t.frames = append(t.frames, Frame{fn: fn, pc: filterPC, base: base, ret: base, cl: src.cl, flags: frameBoundary})
 	v, err := t.run()
 	t.match = saved
+	if n := min(h.Live, fn.NumRegs); n > 0 {
+		// The filter's assignments to the variables in scope: the frame
+		// is t.frames[i] again, its window unmoved unless the stack grew.
+		dst := t.frames[i].base
+		copy(t.stack[dst:dst+n], t.stack[base:base+n])
+	}
 	if f, ok := err.(*Fatal); ok {
 		return false, f
 	}

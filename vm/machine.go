@@ -134,6 +134,12 @@ type UpDesc struct {
 type Handler struct {
 	Start, End, Target, Reg int
 	Clauses                 []CatchClause
+	// Live is the number of registers, from 0, holding the variables in
+	// scope at the try statement and its filtered catch variables: what a
+	// filter may assign. The filter runs on a copy of the frame's
+	// registers (runFilter) and these are copied back, so an assignment
+	// in a filter is seen afterwards, as in .NET.
+	Live int
 }
 
 // CatchClause is one catch clause of a try statement.

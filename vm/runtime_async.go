@@ -659,8 +659,9 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 	var first, last *Continuation
 	ec := t.Ctx.Installed() // the context at the await being saved (nil: Default)
 	// The SynchronizationContext the leaf's await sees (frames leaving
-	// below may put back another before the registration).
-	leafSync := t.awaitCtx
+	// below may put back another before the registration), and Current
+	// there, which the awaiter's OnCompleted runs in.
+	leafSync, leafCur := t.awaitCtx, t.syncCtx
 	frames := t.frames
 	i := len(frames) - 1
 	for {
@@ -699,7 +700,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			if tk := root.Task(); tk != nil {
 				tk.leaf = first
 			}
-			t.register(aw, first, leafSync)
+			t.register(aw, first, leafSync, leafCur)
 			return Null, true, errSuspended
 		}
 		savedEC, ret, kind, taskT := fr.ec, fr.ret, fr.fn.Async, fr.fn.TaskType
@@ -740,7 +741,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			tv = TaskValue(tk)
 		}
 		t.stack[ret] = tv
-		t.register(aw, first, leafSync)
+		t.register(aw, first, leafSync, leafCur)
 		if flags&frameBoundary != 0 {
 			return tv, true, nil
 		}
@@ -863,7 +864,7 @@ func (f *Func) awaitSite(pc int) int {
 // once get the chain's wake function, made once per continuation object and
 // reused with it, and the awaiter travels in the continuation; others get a
 // one-shot resumption per registration.
-func (t *Thread) register(aw Awaiter, chain *Continuation, sc *Instance) {
+func (t *Thread) register(aw Awaiter, chain *Continuation, sc, cur *Instance) {
 	switch a := aw.(type) {
 	case *Task:
 		chain.bits |= contOnce
@@ -883,7 +884,16 @@ func (t *Thread) register(aw Awaiter, chain *Continuation, sc *Instance) {
 		}
 		t.QueueItem((*yieldResume)(chain))
 		return
-	case ResumesOnce:
+	}
+	// The awaiter's OnCompleted runs in the SynchronizationContext current
+	// at the await, as .NET's dispatcher puts back the suspending leaf's
+	// before it calls the notifier: a value task source that posts to
+	// Current posts there, not to the context the frames below restored.
+	if prev := t.syncCtx; prev != cur {
+		t.ResetSyncContext(cur)
+		defer t.ResetSyncContext(prev)
+	}
+	if _, ok := aw.(ResumesOnce); ok {
 		chain.bits |= contOnce
 		aw.UnsafeOnCompleted(t, chain.wakeFor(aw))
 		return

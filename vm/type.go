@@ -19,6 +19,12 @@ type Type struct {
 	CSName    string // C# keyword or display name when it differs: "int"
 	Super     *Type
 	Ifaces    []*Type
+	// IfaceCons are the constructions of the generic interfaces declared
+	// in source that a type declared in source names as its bases
+	// (I<string> for `class C : I<string>`), their arguments naming the
+	// type's own parameters as TypeParam. Ifaces holds the definitions;
+	// ClassArgs reads these.
+	IfaceCons []*Type
 	// IfaceNames are the full names of the interfaces a library type
 	// implements, inherited ones included ("System.Collections.Generic.IList`1").
 	// Library types name them because the interfaces they implement may be

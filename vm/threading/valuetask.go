@@ -416,6 +416,11 @@ func init() {
 		}
 		return NewValueTask(nil, args[0], true), nil
 	})
+	// ValueTask<TResult>(TResult result), which the compiler calls when C#
+	// chose it: the result may itself be a task (new ValueTask<Task<int>>(t)).
+	vt.AddStatic(".ctor(T)", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return NewValueTask(nil, args[0], true), nil
+	})
 	vt.AddStaticProperty("CompletedTask", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return NewValueTask(nil, vm.Null, false), nil
 	}, nil)
