@@ -1655,8 +1655,9 @@ namespace System
 
 namespace System.IO
 {
-    public abstract class TextWriter
+    public abstract class TextWriter : IDisposable
     {
+        public extern void Dispose();
         public extern virtual void Flush();
         public extern virtual void Write(object value);
         public extern virtual void Write(string value);
@@ -1667,6 +1668,14 @@ namespace System.IO
         public extern virtual void WriteLine();
         public extern virtual void WriteLine(object value);
         public extern virtual void WriteLine(string value);
+    }
+
+    public class StringWriter : TextWriter
+    {
+        public extern StringWriter();
+        public extern StringWriter(System.Text.StringBuilder sb);
+        public extern System.Text.StringBuilder GetStringBuilder();
+        public extern override string ToString();
     }
 }
 
