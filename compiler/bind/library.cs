@@ -240,6 +240,12 @@ namespace System
 
     public interface IFormatProvider
     {
+        object GetFormat(Type formatType);
+    }
+
+    public interface ICustomFormatter
+    {
+        string Format(string format, object arg, IFormatProvider formatProvider);
     }
 
     public interface IFormattable
