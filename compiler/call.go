@@ -70,6 +70,11 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			// (which may have other defaults, or none).
 			last = len(slots) - 1
 		}
+		for i := last + 1; i < len(params); i++ {
+			if params[i].Modifier == "in" {
+				last = i // an in parameter's default is passed by reference (below)
+			}
+		}
 		for i := 0; i <= last; i++ {
 			if slots[i] == nil {
 				j := i - fn.MinParams
@@ -136,6 +141,9 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 		r := w + i
 		if slot.def != nil {
 			fs.loadConst(r, *slot.def)
+			if params != nil && i < len(params) && params[i].Modifier == "in" {
+				fs.emitABC(vm.OpNewBox, r, r, 0)
+			}
 			continue
 		}
 		a := slot.a
@@ -159,9 +167,34 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 				fs.convertOnStore(r, t, conv)
 			}
 		}
+		if params != nil && i < len(params) && params[i].Modifier == "in" {
+			// An in parameter takes a reference: an argument written
+			// without `in` is passed as a reference to a copy of its
+			// (converted) value, which the callee cannot change.
+			fs.emitABC(vm.OpNewBox, r, r, 0)
+		}
 	}
 	fs.boxRefLocals(backs)
 	return len(exprs), backs
+}
+
+// delegateParams returns the parameters (names and modifiers only) of the
+// Invoke method of fun's delegate type when one takes an in parameter, so
+// that args passes those by reference; otherwise nil.
+func (fs *funcState) delegateParams(fun lang.Expr) []*lang.Param {
+	ps := fs.c.info.TypeOf(fun).InvokeParams()
+	in := false
+	for _, p := range ps {
+		in = in || p.Mod == "in"
+	}
+	if !in {
+		return nil
+	}
+	out := make([]*lang.Param, len(ps))
+	for i, p := range ps {
+		out[i] = &lang.Param{Name: p.Name, Modifier: p.Mod}
+	}
+	return out
 }
 
 // packParams replaces the value in register r by a one-element params
@@ -562,7 +595,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 				n, backs = fs.args(e.Args, w+1, lf.decl.Params, lf.shape.Defaults, lf.shape)
 				n = fs.passTypeArgs(w+1, n, len(lf.decl.Params), lf.shape, nil, 0, via{}, e, lf.hidden)
 			} else {
-				n, backs = fs.args(e.Args, w+1, nil, nil, nil)
+				n, backs = fs.args(e.Args, w+1, fs.delegateParams(fun), nil, nil)
 			}
 			fs.emitABC(opDel, w, 0, n)
 			fs.copyBack(backs)
@@ -617,7 +650,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 				if isField || isProp || isStatic {
 					w := fs.alloc()
 					fs.ident(fun, w)
-					n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+					n, backs := fs.args(e.Args, w+1, fs.delegateParams(fun), nil, nil)
 					fs.emitABC(opDel, w, 0, n)
 					fs.copyBack(backs)
 					fs.move(dst, w)
@@ -767,7 +800,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 	}
 	w := fs.alloc()
 	fs.exprTo(e.Fun, w)
-	n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+	n, backs := fs.args(e.Args, w+1, fs.delegateParams(e.Fun), nil, nil)
 	fs.emitABC(opDel, w, 0, n)
 	fs.copyBack(backs)
 	fs.move(dst, w)
@@ -907,7 +940,7 @@ func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.Cal
 			// A static property holding a delegate.
 			w := fs.alloc()
 			fs.emitABC(vm.OpCall, w, fs.c.addFunc(g), 0)
-			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			n, backs := fs.args(e.Args, w+1, fs.delegateParams(fun), nil, nil)
 			_, _, opDel := callOps(opCall == vm.OpCallAw)
 			fs.emitABC(opDel, w, 0, n)
 			fs.copyBack(backs)

@@ -399,7 +399,7 @@ func (fs *funcState) interpolatedWith(e *lang.InterpolatedString, dst, provider 
 			fs.setTop(t)
 			continue
 		}
-		if p.Align == nil && p.Format == "" && provider < 0 {
+		if p.Align == nil && p.Format == "" && provider < 0 && !mayBeFormattable(fs.c.info.TypeOf(p.X)) {
 			r, _ := fs.exprReg(p.X)
 			fs.emitABC(vm.OpAdd, acc, acc, r)
 			fs.setTop(acc + 1)
@@ -441,6 +441,46 @@ func (fs *funcState) interpolatedWith(e *lang.InterpolatedString, dst, provider 
 		fs.setTop(acc + 1)
 	}
 	fs.emitABC(vm.OpMove, dst, acc, 0)
+}
+
+// mayBeFormattable reports whether a hole of static type t may hold a
+// program's IFormattable, which interpolation formats by its
+// ToString(null, provider) rather than ToString(): a type parameter, the
+// IFormattable interface, or a program's class or struct implementing it.
+func mayBeFormattable(t *bind.Type) bool {
+	seen := map[*bind.Type]bool{}
+	var walk func(t *bind.Type) bool
+	walk = func(t *bind.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		if t.Name == "IFormattable" && t.Namespace == "System" {
+			return true
+		}
+		if t.Generic().Lib {
+			return false
+		}
+		if walk(t.Base) {
+			return true
+		}
+		for _, i := range t.Ifaces {
+			if walk(i) {
+				return true
+			}
+		}
+		return false
+	}
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case bind.TypeParam:
+		return true
+	case bind.Class, bind.Struct, bind.Interface:
+		return walk(t.Generic())
+	}
+	return false
 }
 
 // callNative emits a call to a library static method with its n arguments

@@ -474,8 +474,11 @@ func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Para
 				fl.instance[p.Name] = true
 			}
 		}
+		// A class inherits its base classes' members; an interface, its
+		// base interfaces' (a default method calls them by simple name).
+		// A class does not inherit its interfaces' default members.
 		for _, b := range td.Bases {
-			if bt := l.baseClass(td, b.Name); bt != nil && bt.Kind == lang.KindClass {
+			if bt := l.baseClass(td, b.Name); bt != nil && (bt.Kind == lang.KindClass || td.Kind == lang.KindInterface && bt.Kind == lang.KindInterface) {
 				addMembers(bt, own)
 			}
 		}

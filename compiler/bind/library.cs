@@ -115,6 +115,7 @@ namespace System
         public extern static int Read();
         public extern static ConsoleKeyInfo ReadKey();
         public extern static ConsoleKeyInfo ReadKey(bool intercept);
+        public extern static void Clear();
         public static System.IO.TextWriter Out { get; }
         public static System.IO.TextWriter Error { get; }
     }
@@ -239,6 +240,12 @@ namespace System
 
     public interface IFormatProvider
     {
+        object GetFormat(Type formatType);
+    }
+
+    public interface ICustomFormatter
+    {
+        string Format(string format, object arg, IFormatProvider formatProvider);
     }
 
     public interface IFormattable
@@ -1657,8 +1664,9 @@ namespace System
 
 namespace System.IO
 {
-    public abstract class TextWriter
+    public abstract class TextWriter : IDisposable
     {
+        public extern void Dispose();
         public extern virtual void Flush();
         public extern virtual void Write(object value);
         public extern virtual void Write(string value);
@@ -1669,6 +1677,14 @@ namespace System.IO
         public extern virtual void WriteLine();
         public extern virtual void WriteLine(object value);
         public extern virtual void WriteLine(string value);
+    }
+
+    public class StringWriter : TextWriter
+    {
+        public extern StringWriter();
+        public extern StringWriter(System.Text.StringBuilder sb);
+        public extern System.Text.StringBuilder GetStringBuilder();
+        public extern override string ToString();
     }
 }
 
@@ -2882,7 +2898,9 @@ namespace System.Linq
         public extern static IEnumerable<TSource> DistinctBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
         public extern static IEnumerable<TSource> DistinctBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
         public extern static TSource ElementAt<TSource>(this IEnumerable<TSource> source, int index);
+        public extern static TSource ElementAt<TSource>(this IEnumerable<TSource> source, Index index);
         public extern static TSource ElementAtOrDefault<TSource>(this IEnumerable<TSource> source, int index);
+        public extern static TSource ElementAtOrDefault<TSource>(this IEnumerable<TSource> source, Index index);
         public extern static IEnumerable<TResult> Empty<TResult>();
         public extern static IEnumerable<TSource> Except<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
         public extern static IEnumerable<TSource> Except<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
@@ -2907,7 +2925,9 @@ namespace System.Linq
         public extern static IEnumerable<IGrouping<TKey, TSource>> GroupBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
         public extern static IEnumerable<IGrouping<TKey, TSource>> GroupBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
         public extern static IEnumerable<TResult> Join<TOuter, TInner, TKey, TResult>(this IEnumerable<TOuter> outer, IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, TInner, TResult> resultSelector);
+        public extern static IEnumerable<TResult> Join<TOuter, TInner, TKey, TResult>(this IEnumerable<TOuter> outer, IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, TInner, TResult> resultSelector, IEqualityComparer<TKey> comparer);
         public extern static IEnumerable<TResult> GroupJoin<TOuter, TInner, TKey, TResult>(this IEnumerable<TOuter> outer, IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, IEnumerable<TInner>, TResult> resultSelector);
+        public extern static IEnumerable<TResult> GroupJoin<TOuter, TInner, TKey, TResult>(this IEnumerable<TOuter> outer, IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, IEnumerable<TInner>, TResult> resultSelector, IEqualityComparer<TKey> comparer);
         public extern static IEnumerable<IGrouping<TKey, TElement>> GroupBy<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector);
         public extern static IEnumerable<IGrouping<TKey, TElement>> GroupBy<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, IEqualityComparer<TKey> comparer);
         public extern static IEnumerable<TResult> GroupBy<TSource, TKey, TResult>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TKey, IEnumerable<TSource>, TResult> resultSelector);
@@ -2944,6 +2964,7 @@ namespace System.Linq
         public extern static TSource Max<TSource>(this IEnumerable<TSource> source);
         public extern static TResult Max<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, TResult> selector);
         public extern static TSource MaxBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static TSource MaxBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IComparer<TKey> comparer);
         public extern static int Min(this IEnumerable<int> source);
         public extern static int Min<TSource>(this IEnumerable<TSource> source, Func<TSource, int> selector);
         public extern static long Min(this IEnumerable<long> source);
@@ -2957,6 +2978,7 @@ namespace System.Linq
         public extern static TSource Min<TSource>(this IEnumerable<TSource> source);
         public extern static TResult Min<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, TResult> selector);
         public extern static TSource MinBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static TSource MinBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IComparer<TKey> comparer);
         public extern static IEnumerable<TResult> OfType<TResult>(this System.Collections.IEnumerable source);
         public extern static IOrderedEnumerable<T> Order<T>(this IEnumerable<T> source);
         public extern static IOrderedEnumerable<T> Order<T>(this IEnumerable<T> source, IComparer<T> comparer);
@@ -2977,10 +2999,14 @@ namespace System.Linq
         public extern static IEnumerable<TResult> Select<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, TResult> selector);
         public extern static IEnumerable<TResult> Select<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, int, TResult> selector);
         public extern static IEnumerable<TResult> SelectMany<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, IEnumerable<TResult>> selector);
+        public extern static IEnumerable<TResult> SelectMany<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, int, IEnumerable<TResult>> selector);
         public extern static IEnumerable<TResult> SelectMany<TSource, TCollection, TResult>(this IEnumerable<TSource> source, Func<TSource, IEnumerable<TCollection>> collectionSelector, Func<TSource, TCollection, TResult> resultSelector);
+        public extern static IEnumerable<TResult> SelectMany<TSource, TCollection, TResult>(this IEnumerable<TSource> source, Func<TSource, int, IEnumerable<TCollection>> collectionSelector, Func<TSource, TCollection, TResult> resultSelector);
         public extern static bool SequenceEqual<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
+        public extern static bool SequenceEqual<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
         public extern static IEnumerable<TSource> Skip<TSource>(this IEnumerable<TSource> source, int count);
         public extern static IEnumerable<TSource> Take<TSource>(this IEnumerable<TSource> source, int count);
+        public extern static IEnumerable<TSource> Take<TSource>(this IEnumerable<TSource> source, Range range);
         public extern static IEnumerable<TSource> SkipLast<TSource>(this IEnumerable<TSource> source, int count);
         public extern static IEnumerable<TSource> TakeLast<TSource>(this IEnumerable<TSource> source, int count);
         public extern static IEnumerable<TSource> SkipWhile<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);

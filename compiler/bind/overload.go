@@ -11,8 +11,9 @@ import (
 type candidate struct {
 	m        *Method
 	expanded bool
-	ptypes   []*Type // the parameter type each argument converts to
-	defaults bool    // optional parameters were left to their defaults
+	ptypes   []*Type  // the parameter type each argument converts to
+	pmods    []string // the modifier of the parameter each argument maps to
+	defaults bool     // optional parameters were left to their defaults
 }
 
 // mismatch remembers why the first candidate that took the arguments by
@@ -77,7 +78,7 @@ func (b *binder) applicable(cands []*Method, args []*lang.Arg, types []*Type, ty
 				ps, _, _ = mapArgs(m, args, expanded)
 			}
 			c := &candidate{m: m, expanded: expanded, defaults: defaults}
-			c.ptypes, _ = formTypes(m, ps, args, expanded)
+			c.ptypes, c.pmods = formTypes(m, ps, args, expanded)
 			ok := true
 			for i, a := range args {
 				if !b.argConverts(a, types[i], ps[i], c.ptypes[i]) {
@@ -301,6 +302,9 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	mod := a.Mod
 	if mod == "in" {
+		if p.Mod != "in" {
+			return false // CS1615: only an in parameter takes an in argument
+		}
 		mod = ""
 	}
 	pmod := p.Mod
@@ -323,7 +327,7 @@ func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {
 		pmod = ""
 	}
 	amod := a.Mod
-	if amod == "in" {
+	if amod == "in" && m.param.Mod == "in" {
 		amod = ""
 	}
 	switch {
@@ -458,7 +462,32 @@ func (b *binder) better(c, d *candidate, args []*lang.Arg, types []*Type) bool {
 	if c.defaults != d.defaults {
 		return !c.defaults
 	}
-	return moreSpecificParams(c.m.Definition(), d.m.Definition()) > 0
+	if s := moreSpecificParams(c.m.Definition(), d.m.Definition()); s != 0 {
+		return s > 0
+	}
+	return betterPassing(c, d, args)
+}
+
+// betterPassing is the last tie-break of §12.6.4.3: c is better when some
+// argument passed without a modifier goes to a value parameter of c and an
+// in parameter of d (§12.6.4.4), and none the other way round.
+func betterPassing(c, d *candidate, args []*lang.Arg) bool {
+	if len(c.pmods) != len(args) || len(d.pmods) != len(args) {
+		return false
+	}
+	better := false
+	for i, a := range args {
+		if a.Mod != "" {
+			continue
+		}
+		switch {
+		case c.pmods[i] == "in" && d.pmods[i] == "":
+			return false
+		case c.pmods[i] == "" && d.pmods[i] == "in":
+			better = true
+		}
+	}
+	return better
 }
 
 // used is the number of parameters candidate c uses for nargs arguments,

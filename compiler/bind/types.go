@@ -178,6 +178,20 @@ func (t *Type) Generic() *Type {
 	return t
 }
 
+// InvokeParams returns the parameters of delegate type t's Invoke method as
+// declared (binding a call of a t declares it), or nil.
+func (t *Type) InvokeParams() []*Param {
+	if t == nil || t.Kind != Delegate {
+		return nil
+	}
+	for _, s := range t.Generic().members["Invoke"] {
+		if m, ok := s.(*Method); ok {
+			return m.Params
+		}
+	}
+	return nil
+}
+
 // IsRefStruct reports whether t is a ref struct (Span<T>, ReadOnlySpan<T>,
 // a source `ref struct`): its values live only in locals, parameters and
 // fields of other ref structs, never on the heap (C# §16.2.3).

@@ -14,7 +14,14 @@ var tConsole = register(vm.NewLibType("System", "Console", nil))
 // payload is *textWriter.
 var tTextWriter = register(vm.NewLibType("System.IO", "TextWriter", nil))
 
-type textWriter struct{ stderr bool }
+// tStringWriter is System.IO.StringWriter: a TextWriter whose payload's
+// sb is the StringBuilder it writes to.
+var tStringWriter = register(vm.NewLibType("System.IO", "StringWriter", tTextWriter))
+
+type textWriter struct {
+	stderr bool
+	sb     vm.Value // a StringWriter's StringBuilder, or null for the console
+}
 
 var (
 	stdoutWriter = vm.NewNative(tTextWriter, &textWriter{})
@@ -108,8 +115,35 @@ func init() {
 		}
 		w.AddMethod(name, 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			tw := args[0].AsNative().(*textWriter)
-			return writer(tw.stderr, nl)(t, args[1:])
+			if tw.sb.IsNull() {
+				return writer(tw.stderr, nl)(t, args[1:])
+			}
+			s, err := consoleText(t, args[1:])
+			if err != nil {
+				return vm.Null, err
+			}
+			if nl {
+				s += "\n"
+			}
+			return vm.Null, sbOf(tw.sb).add(t, s, vm.String(s).AsStr().Len())
 		})
 	}
 	w.AddMethod("Flush", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
+	w.AddMethod("Dispose", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
+	implements(w, []string{"System.IDisposable"})
+	implements(tStringWriter, []string{"System.IDisposable"})
+	sw := tStringWriter
+	sw.AddStatic(".ctor", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		sb := vm.NewNative(tStringBuilder, &builder{})
+		if len(args) > 0 && !args[0].IsNull() {
+			sb = args[0]
+		}
+		return vm.NewNative(tStringWriter, &textWriter{sb: sb}), nil
+	})
+	sw.AddMethod("GetStringBuilder", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return args[0].AsNative().(*textWriter).sb, nil
+	})
+	sw.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(string(sbOf(args[0].AsNative().(*textWriter).sb).text())), nil
+	})
 }

@@ -124,6 +124,9 @@ func init() {
 		}
 		return vm.Int(-1), nil
 	})
+	// Clear writes nothing: a program's output is never a terminal here,
+	// and .NET clears only a console that is not redirected.
+	c.AddStatic("Clear", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
 	c.AddStatic("ReadKey", 0, 1, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
 		r, ok := readRune(t)
 		if !ok {

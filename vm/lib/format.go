@@ -23,6 +23,20 @@ var tCultureInfo = register(vm.NewLibType("System.Globalization", "CultureInfo",
 // and CurrentCulture.
 var tFormattableString = register(vm.NewLibType("System", "FormattableString", nil))
 
+// tIFormattable, tIFormatProvider and tICustomFormatter are the
+// interfaces string.Format asks a program's objects and providers about.
+var (
+	tIFormattable     = register(libInterface("System", "IFormattable"))
+	tIFormatProvider  = register(libInterface("System", "IFormatProvider"))
+	tICustomFormatter = register(libInterface("System", "ICustomFormatter"))
+)
+
+func libInterface(ns, name string) *vm.Type {
+	t := vm.NewLibType(ns, name, nil)
+	t.IsInterface, t.IsAbstract = true, true
+	return t
+}
+
 var (
 	cultureCacheMu sync.Mutex
 	cultureCache   = map[string]vm.Value{}
@@ -138,6 +152,20 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 		}
 		return s, nil
 	}
+	if f := formattableToString(v); f != nil {
+		// A program's IFormattable: ToString(format, provider), with a
+		// null format for a hole without one, as .NET calls it.
+		var fv vm.Value
+		if format != "" {
+			fv = vm.String(format)
+		}
+		r, err := t.Invoke(f, v, []vm.Value{fv, vm.Null})
+		if err != nil {
+			return "", err
+		}
+		s, _ := str(r)
+		return s, nil
+	}
 	if format != "" {
 		if f := v.Type().LookupMethod("ToString", 1); f != nil && f.Native == nil {
 			r, err := t.Invoke(f, v, []vm.Value{vm.String(format)})
@@ -149,6 +177,81 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 		}
 	}
 	return t.ToString(v)
+}
+
+// formattableToString returns the IFormattable.ToString(format, provider)
+// of a program's object that implements IFormattable, or nil.
+func formattableToString(v vm.Value) *vm.Func {
+	ty := v.Type()
+	if ty == nil || ty.Kind != vm.KindInstance || !ty.IsSubclassOf(tIFormattable) {
+		return nil
+	}
+	f := ty.LookupMethod("System.IFormattable|ToString", 2)
+	if f == nil {
+		f = ty.LookupMethod("ToString", 2)
+	}
+	if f == nil || f.Native != nil {
+		return nil
+	}
+	return f
+}
+
+// customFormatter is the ICustomFormatter a program's IFormatProvider
+// gives for string.Format (GetFormat(typeof(ICustomFormatter))), with its
+// Format method; ok is false when provider is not a program's object.
+func customFormatter(t *vm.Thread, provider vm.Value) (cf vm.Value, format *vm.Func, ok bool, err error) {
+	ty := provider.Type()
+	if ty == nil || ty.Kind != vm.KindInstance {
+		return vm.Null, nil, false, nil
+	}
+	get := ty.LookupMethod("System.IFormatProvider|GetFormat", 1)
+	if get == nil {
+		get = ty.LookupMethod("GetFormat", 1)
+	}
+	if get == nil || get.Native != nil {
+		return vm.Null, nil, false, nil
+	}
+	cf, err = t.Invoke(get, provider, []vm.Value{vm.TypeObject(tICustomFormatter)})
+	if err != nil || cf.IsNull() {
+		return vm.Null, nil, true, err
+	}
+	cty := cf.Type()
+	if cty == nil {
+		return vm.Null, nil, true, nil
+	}
+	format = cty.LookupMethod("System.ICustomFormatter|Format", 3)
+	if format == nil {
+		format = cty.LookupMethod("Format", 3)
+	}
+	return cf, format, true, nil
+}
+
+// formatCustom is string.Format(provider, format, args) for a program's
+// provider: each hole goes to the ICustomFormatter's Format (with a null
+// format for a hole without one), and a null result falls back to the
+// value's own formatting.
+func formatCustom(t *vm.Thread, provider, cf vm.Value, f *vm.Func, format string, args []vm.Value) (string, error) {
+	args = compositeArgs(args)
+	s, err := netfmt.FormatComposite(format, len(args), func(i int, spec string) (string, error) {
+		if f != nil {
+			var fv vm.Value
+			if spec != "" {
+				fv = vm.String(spec)
+			}
+			r, err := t.Invoke(f, cf, []vm.Value{fv, args[i], provider})
+			if err != nil {
+				return "", err
+			}
+			if s, ok := str(r); ok {
+				return s, nil
+			}
+		}
+		return formatValue(t, args[i], spec, nil)
+	})
+	if err != nil {
+		return "", throwFormat(t, err)
+	}
+	return s, nil
 }
 
 // formatEnum is Enum.ToString(format).
@@ -194,6 +297,19 @@ func Format(t *vm.Thread, c *netfmt.Culture, format string, args []vm.Value) (st
 // stringFormat is the native for string.Format with an optional leading provider.
 func stringFormat(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	var c *netfmt.Culture
+	if len(args) > 1 && args[0].AsStr() == nil && args[1].AsStr() != nil {
+		cf, f, ok, err := customFormatter(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		if ok {
+			s, err := formatCustom(t, args[0], cf, f, args[1].AsStr().S, args[2:])
+			if err != nil {
+				return vm.Null, err
+			}
+			return vm.String(s), nil
+		}
+	}
 	if len(args) > 0 && (args[0].Type() == tCultureInfo || (args[0].IsNull() && len(args) > 1 && args[1].AsStr() != nil)) {
 		c = providerCulture(args[0])
 		args = args[1:]
@@ -219,6 +335,7 @@ func FormatPrimitive(t *vm.Thread, v vm.Value, format string) (string, error) {
 }
 
 func init() {
+	implements(tCultureInfo, []string{"System.IFormatProvider"})
 	ci := tCultureInfo
 	ci.AddStatic(".ctor", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		name, err := strArg(t, args[0], "name")

@@ -228,6 +228,11 @@ func extremeBy(isMax bool) native {
 		if len(vs) == 0 {
 			return vm.Null, noElements(t)
 		}
+		var cmp vm.Value
+		if len(args) > 2 {
+			cmp = args[2]
+		}
+		compare := comparerOf(t, cmp)
 		best := vs[0]
 		bk, err := call1(t, args[1], best)
 		if err != nil {
@@ -238,7 +243,7 @@ func extremeBy(isMax bool) native {
 			if err != nil {
 				return vm.Null, err
 			}
-			c, err := compareValues(t, k, bk)
+			c, err := compare(k, bk)
 			if err != nil {
 				return vm.Null, err
 			}
@@ -597,6 +602,7 @@ func init() {
 		if len(args) > 2 {
 			res = args[2]
 		}
+		indexed := takesIndex(f)
 		return lazy("SelectMany", nil, func(t *vm.Thread) (iter, error) {
 			outer, err := iterate(t, src)
 			if err != nil {
@@ -604,6 +610,7 @@ func init() {
 			}
 			var inner iter
 			var cur vm.Value
+			index := 0
 			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
 				for {
 					if inner != nil {
@@ -624,7 +631,13 @@ func init() {
 						return vm.Null, false, err
 					}
 					cur = o
-					s, err := call1(t, f, o)
+					var s vm.Value
+					if indexed {
+						s, err = t.CallValue(f, []vm.Value{o, vm.Int(int32(index))})
+						index++
+					} else {
+						s, err = call1(t, f, o)
+					}
 					if err != nil {
 						return vm.Null, false, err
 					}
@@ -638,6 +651,9 @@ func init() {
 	takeSkip := func(op string) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			src := args[0]
+			if r, ok := args[1].AsNative().(*rangeVal); ok && op == "Take" {
+				return takeRange(src, *r), nil
+			}
 			n, _ := toInt(args[1])
 			return lazy(op, elemTypeOf(src), func(t *vm.Thread) (iter, error) {
 				switch op {
@@ -943,6 +959,9 @@ func init() {
 			if err != nil {
 				return vm.Null, err
 			}
+			if x, ok := args[1].AsNative().(*index); ok {
+				n = int(indexOffset(x.v, int32(len(vs)))) // ElementAt(Index)
+			}
 			if n < 0 || n >= len(vs) {
 				if orDefault {
 					return zeroOf(elemTypeOf(args[0])), nil
@@ -988,8 +1007,8 @@ func init() {
 	})
 	ext("Max", 1, 2, extreme(true))
 	ext("Min", 1, 2, extreme(false))
-	ext("MaxBy", 2, 2, extremeBy(true))
-	ext("MinBy", 2, 2, extremeBy(false))
+	ext("MaxBy", 2, 3, extremeBy(true))
+	ext("MinBy", 2, 3, extremeBy(false))
 	ext("Aggregate", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		it, err := iterate(t, args[0])
 		if err != nil {
@@ -1333,12 +1352,12 @@ func init() {
 	// Join and GroupJoin look the inner elements up by key, as .NET's
 	// Lookup does: matches keep the inner sequence's order and a null key
 	// matches nothing.
-	joinMatches := func(t *vm.Thread, inner, innerKey vm.Value) (func(k vm.Value) ([]vm.Value, error), error) {
+	joinMatches := func(t *vm.Thread, inner, innerKey vm.Value, cmp *keyComparer) (func(k vm.Value) ([]vm.Value, error), error) {
 		vs, err := collect(t, inner)
 		if err != nil {
 			return nil, err
 		}
-		idx := &hashTable{}
+		idx := &hashTable{cmp: cmp}
 		var groups [][]vm.Value
 		for _, v := range vs {
 			k, err := call1(t, innerKey, v)
@@ -1348,7 +1367,7 @@ func init() {
 			if k.IsNull() {
 				continue
 			}
-			hk, err := keyOf(t, k)
+			hk, err := idx.keyOf(t, k)
 			if err != nil {
 				return nil, err
 			}
@@ -1369,7 +1388,7 @@ func init() {
 			if k.IsNull() {
 				return nil, nil
 			}
-			hk, err := keyOf(t, k)
+			hk, err := idx.keyOf(t, k)
 			if err != nil {
 				return nil, err
 			}
@@ -1387,8 +1406,12 @@ func init() {
 		}
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			outer, inner, outerKey, innerKey, result := args[0], args[1], args[2], args[3], args[4]
+			var cmp *keyComparer
+			if len(args) > 5 {
+				cmp = equalityComparerOf(args[5])
+			}
 			return lazy(name, nil, func(t *vm.Thread) (iter, error) {
-				matches, err := joinMatches(t, inner, innerKey)
+				matches, err := joinMatches(t, inner, innerKey, cmp)
 				if err != nil {
 					return nil, err
 				}
@@ -1428,8 +1451,8 @@ func init() {
 			}), nil
 		}
 	}
-	ext("Join", 5, 5, joinOp(false))
-	ext("GroupJoin", 5, 5, joinOp(true))
+	ext("Join", 5, 6, joinOp(false))
+	ext("GroupJoin", 5, 6, joinOp(true))
 	ext("DefaultIfEmpty", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src := args[0]
 		d := zeroOf(elemTypeOf(src))
@@ -1447,7 +1470,11 @@ func init() {
 			return sliceIter(vs), nil
 		}), nil
 	})
-	ext("SequenceEqual", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ext("SequenceEqual", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var cmp *keyComparer
+		if len(args) > 2 {
+			cmp = equalityComparerOf(args[2])
+		}
 		a, err := collect(t, args[0])
 		if err != nil {
 			return vm.Null, err
@@ -1460,7 +1487,12 @@ func init() {
 			return vm.Bool(false), nil
 		}
 		for i := range a {
-			eq, err := defaultEquals(t, a[i], b[i])
+			var eq bool
+			if cmp != nil {
+				eq, err = cmp.equal(t, a[i], b[i])
+			} else {
+				eq, err = defaultEquals(t, a[i], b[i])
+			}
 			if err != nil || !eq {
 				return vm.Bool(false), err
 			}
@@ -1552,4 +1584,22 @@ func sourceElem(ts []*vm.Type, src vm.Value) *vm.Type {
 		return ts[0]
 	}
 	return elemTypeOf(src)
+}
+
+// takeRange is Take(Range): the elements whose positions fall in the
+// range, its ends clamped to the sequence (never an exception).
+func takeRange(src vm.Value, r rangeVal) vm.Value {
+	return lazy("Take", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+		vs, err := collect(t, src)
+		if err != nil {
+			return nil, err
+		}
+		n := int32(len(vs))
+		start := min(max(indexOffset(r.start, n), 0), n)
+		end := min(max(indexOffset(r.end, n), 0), n)
+		if start >= end {
+			return sliceIter(nil), nil
+		}
+		return sliceIter(vs[start:end]), nil
+	})
 }
