@@ -2834,9 +2834,9 @@ namespace System.Threading.Tasks
         public extern static Task ForEachAsync<TSource>(IAsyncEnumerable<TSource> source, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
         public extern static Task ForEachAsync<TSource>(IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
         public extern static Task ForEachAsync<TSource>(IAsyncEnumerable<TSource> source, ParallelOptions parallelOptions, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
-        public extern static Task ForAsync<T>(T fromInclusive, T toExclusive, Func<T, System.Threading.CancellationToken, ValueTask> body) where T : System.Numerics.IBinaryInteger<T>;
-        public extern static Task ForAsync<T>(T fromInclusive, T toExclusive, System.Threading.CancellationToken cancellationToken, Func<T, System.Threading.CancellationToken, ValueTask> body) where T : System.Numerics.IBinaryInteger<T>;
-        public extern static Task ForAsync<T>(T fromInclusive, T toExclusive, ParallelOptions parallelOptions, Func<T, System.Threading.CancellationToken, ValueTask> body) where T : System.Numerics.IBinaryInteger<T>;
+        public extern static Task ForAsync<T>(T fromInclusive, T toExclusive, Func<T, System.Threading.CancellationToken, ValueTask> body);
+        public extern static Task ForAsync<T>(T fromInclusive, T toExclusive, System.Threading.CancellationToken cancellationToken, Func<T, System.Threading.CancellationToken, ValueTask> body);
+        public extern static Task ForAsync<T>(T fromInclusive, T toExclusive, ParallelOptions parallelOptions, Func<T, System.Threading.CancellationToken, ValueTask> body);
     }
 
     public class ParallelOptions

@@ -61617,23 +61617,6 @@ func libraryAST_182() *lang.TypeDecl {
 				TypeParams: []string{
 					"T",
 				},
-				Constraints: []*lang.Constraint{
-					&lang.Constraint{
-						Param: "T",
-						Types: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(2837, 150),
-								Name: "System.Numerics.IBinaryInteger",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2837, 181),
-										Name: "T",
-									},
-								},
-							},
-						},
-					},
-				},
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2837, 47),
@@ -61686,23 +61669,6 @@ func libraryAST_182() *lang.TypeDecl {
 				NamePos: lp(2838, 35),
 				TypeParams: []string{
 					"T",
-				},
-				Constraints: []*lang.Constraint{
-					&lang.Constraint{
-						Param: "T",
-						Types: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(2838, 204),
-								Name: "System.Numerics.IBinaryInteger",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2838, 235),
-										Name: "T",
-									},
-								},
-							},
-						},
-					},
 				},
 				Params: []*lang.Param{
 					&lang.Param{
@@ -61764,23 +61730,6 @@ func libraryAST_182() *lang.TypeDecl {
 				NamePos: lp(2839, 35),
 				TypeParams: []string{
 					"T",
-				},
-				Constraints: []*lang.Constraint{
-					&lang.Constraint{
-						Param: "T",
-						Types: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(2839, 183),
-								Name: "System.Numerics.IBinaryInteger",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2839, 214),
-										Name: "T",
-									},
-								},
-							},
-						},
-					},
 				},
 				Params: []*lang.Param{
 					&lang.Param{

@@ -481,7 +481,12 @@ func init() {
 		if dop <= 0 {
 			dop = runtime.NumCPU()
 		}
+		// T is an IBinaryInteger<T> in .NET; the library tables cannot
+		// name the constraint (System.Numerics is compiled on demand).
 		ty := args[0].PrimType()
+		if !vm.IsIntegral(args[0]) || args[1].PrimType() != ty {
+			return vm.Null, t.Throw("System.NotSupportedException", "Parallel.ForAsync needs a range of a built-in integer type.")
+		}
 		from, to := args[0].Bits(), args[1].Bits()
 		var n uint64
 		if ty == vm.TULong || ty == vm.TUInt || ty == vm.TUShort || ty == vm.TByte || ty == vm.TChar {
