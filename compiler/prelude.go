@@ -49,6 +49,10 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
 	{types: []string{"PairDictionaryExtensions"}, members: []string{"ToDictionary"}},
+	{types: []string{"AsyncEnumerable", "AsyncLinqOp", "AsyncLinqOpEnumerator", "AsyncFromEnumerable", "AsyncFromEnumerator"},
+		// named by one of its methods that only it has
+		members: []string{"ToAsyncEnumerable", "ToListAsync", "ToArrayAsync", "CountAsync", "AnyAsync", "AllAsync",
+			"ContainsAsync", "FirstAsync", "FirstOrDefaultAsync", "LastAsync", "SumAsync", "MinAsync", "MaxAsync", "AverageAsync", "AggregateAsync"}},
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",
 		"SortedDictionary", "SortedSet", "SortedList", "LinkedList", "LinkedListNode", "PriorityQueue"}},
 }

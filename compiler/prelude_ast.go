@@ -258,6 +258,11 @@ func preludeAST() *lang.File {
 		preludeAST_222(),
 		preludeAST_223(),
 		preludeAST_224(),
+		preludeAST_225(),
+		preludeAST_226(),
+		preludeAST_227(),
+		preludeAST_228(),
+		preludeAST_229(),
 	}
 	return f
 }
@@ -112611,6 +112616,5369 @@ func preludeAST_224() *lang.TypeDecl {
 				Iface: &lang.TypeRef{
 					Pos:  p(6090, 40),
 					Name: "System.Collections.IEnumerable",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_225() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6101, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncEnumerable",
+		Namespace: "System.Linq",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(6103, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6103, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6103, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: p(6103, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6103, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6103, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6103, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6103, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6103, 157),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6103, 162),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6103, 171),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6104, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6104, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6104, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6104, 38),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6104, 47),
+							X: &lang.Ident{
+								Pos:  p(6104, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6104, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6104, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6104, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6104, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6104, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6104, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6104, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6104, 69),
+									Elems: []lang.Expr{
+										&lang.CallExpr{
+											Pos: p(6104, 70),
+											Fun: &lang.Ident{
+												Pos:  p(6104, 70),
+												Name: "predicate",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6104, 80),
+													X: &lang.Ident{
+														Pos:  p(6104, 80),
+														Name: "x",
+													},
+												},
+											},
+										},
+										&lang.Ident{
+											Pos:  p(6104, 84),
+											Name: "x",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6105, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6105, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6105, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: p(6105, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6105, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6105, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6105, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6105, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6105, 157),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6105, 162),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6105, 171),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(6105, 176),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6106, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6106, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6106, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6106, 38),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6106, 47),
+							X: &lang.Ident{
+								Pos:  p(6106, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6106, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6106, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6106, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6106, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6106, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6106, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6106, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6106, 69),
+									Elems: []lang.Expr{
+										&lang.CallExpr{
+											Pos: p(6106, 70),
+											Fun: &lang.Ident{
+												Pos:  p(6106, 70),
+												Name: "predicate",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6106, 80),
+													X: &lang.Ident{
+														Pos:  p(6106, 80),
+														Name: "x",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6106, 83),
+													X: &lang.Ident{
+														Pos:  p(6106, 83),
+														Name: "i",
+													},
+												},
+											},
+										},
+										&lang.Ident{
+											Pos:  p(6106, 87),
+											Name: "x",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6107, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6107, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6107, 67),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Select",
+				NamePos: p(6107, 76),
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6107, 101),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6107, 106),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6107, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6107, 167),
+						Type: &lang.TypeRef{
+							Pos:  p(6107, 167),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6107, 172),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6107, 181),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6108, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6108, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6108, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6108, 38),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6108, 47),
+							X: &lang.Ident{
+								Pos:  p(6108, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6108, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6108, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6108, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6108, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6108, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6108, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6108, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6108, 69),
+									Elems: []lang.Expr{
+										&lang.Literal{
+											Pos:   p(6108, 70),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+										&lang.CallExpr{
+											Pos: p(6108, 76),
+											Fun: &lang.Ident{
+												Pos:  p(6108, 76),
+												Name: "selector",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6108, 85),
+													X: &lang.Ident{
+														Pos:  p(6108, 85),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6109, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6109, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6109, 67),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Select",
+				NamePos: p(6109, 76),
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6109, 101),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6109, 106),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6109, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6109, 167),
+						Type: &lang.TypeRef{
+							Pos:  p(6109, 167),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6109, 172),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6109, 181),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(6109, 186),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6110, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6110, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6110, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6110, 38),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6110, 47),
+							X: &lang.Ident{
+								Pos:  p(6110, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6110, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6110, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6110, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6110, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6110, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6110, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6110, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6110, 69),
+									Elems: []lang.Expr{
+										&lang.Literal{
+											Pos:   p(6110, 70),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+										&lang.CallExpr{
+											Pos: p(6110, 76),
+											Fun: &lang.Ident{
+												Pos:  p(6110, 76),
+												Name: "selector",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6110, 85),
+													X: &lang.Ident{
+														Pos:  p(6110, 85),
+														Name: "x",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6110, 88),
+													X: &lang.Ident{
+														Pos:  p(6110, 88),
+														Name: "i",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6111, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6111, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6111, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: p(6111, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6111, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6111, 95),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6111, 139),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6111, 156),
+						Type: &lang.TypeRef{
+							Pos:  p(6111, 156),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6112, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6112, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6112, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6112, 38),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6112, 47),
+							X: &lang.Ident{
+								Pos:  p(6112, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6112, 55),
+							X: &lang.CondExpr{
+								Pos: p(6112, 65),
+								Cond: &lang.BinaryExpr{
+									Pos: p(6112, 61),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(6112, 55),
+										Name: "count",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6112, 63),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.Literal{
+									Pos:   p(6112, 67),
+									Raw:   "0",
+									Value: int64(0),
+								},
+								Else: &lang.Ident{
+									Pos:  p(6112, 71),
+									Name: "count",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6112, 78),
+							X: &lang.LambdaExpr{
+								Pos: p(6112, 78),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6112, 79),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6112, 82),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6112, 88),
+									Elems: []lang.Expr{
+										&lang.Literal{
+											Pos:   p(6112, 89),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+										&lang.Ident{
+											Pos:  p(6112, 95),
+											Name: "x",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6113, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6113, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6113, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Skip",
+				NamePos: p(6113, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6113, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6113, 95),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6113, 139),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6113, 156),
+						Type: &lang.TypeRef{
+							Pos:  p(6113, 156),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6114, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6114, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6114, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6114, 38),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6114, 47),
+							X: &lang.Ident{
+								Pos:  p(6114, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6114, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6114, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6114, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6114, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6114, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6114, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6114, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6114, 69),
+									Elems: []lang.Expr{
+										&lang.BinaryExpr{
+											Pos: p(6114, 72),
+											Op:  ">=",
+											X: &lang.Ident{
+												Pos:  p(6114, 70),
+												Name: "i",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6114, 75),
+												Name: "count",
+											},
+										},
+										&lang.Ident{
+											Pos:  p(6114, 82),
+											Name: "x",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6115, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6115, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6115, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToAsyncEnumerable",
+				NamePos: p(6115, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6115, 103),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6115, 108),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6115, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6116, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6116, 17),
+						Name: "AsyncFromEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6116, 37),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6116, 46),
+							X: &lang.Ident{
+								Pos:  p(6116, 46),
+								Name: "source",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6118, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6118, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6118, 62),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6118, 94),
+									Name: "TSource",
+								},
+							},
+						},
+					},
+				},
+				Name:    "ToListAsync",
+				NamePos: p(6118, 104),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6118, 125),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6118, 130),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6118, 174),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6118, 191),
+						Type: &lang.TypeRef{
+							Pos:  p(6118, 191),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6118, 246),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6119, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6120, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6120, 17),
+									Name: "list",
+									Init: &lang.NewExpr{
+										Pos: p(6120, 24),
+										Type: &lang.TypeRef{
+											Pos:  p(6120, 28),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6120, 60),
+													Name: "TSource",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6121, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6121, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6121, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6121, 28),
+											X: &lang.Ident{
+												Pos:  p(6121, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6121, 47),
+												X: &lang.Ident{
+													Pos:  p(6121, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6122, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6123, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6124, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6124, 24),
+											X: &lang.CallExpr{
+												Pos: p(6124, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6124, 32),
+													X: &lang.Ident{
+														Pos:  p(6124, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.ExprStmt{
+											Pos: p(6124, 49),
+											X: &lang.CallExpr{
+												Pos: p(6124, 54),
+												Fun: &lang.MemberExpr{
+													Pos: p(6124, 54),
+													X: &lang.Ident{
+														Pos:  p(6124, 49),
+														Name: "list",
+													},
+													Name: "Add",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6124, 58),
+														X: &lang.MemberExpr{
+															Pos: p(6124, 60),
+															X: &lang.Ident{
+																Pos:  p(6124, 58),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6125, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6127, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6128, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6128, 17),
+											X: &lang.CallExpr{
+												Pos: p(6128, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6128, 25),
+													X: &lang.Ident{
+														Pos:  p(6128, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6129, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6130, 13),
+							X: &lang.Ident{
+								Pos:  p(6130, 20),
+								Name: "list",
+							},
+						},
+					},
+					Rbrace: p(6131, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6133, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6133, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       p(6133, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(6133, 62),
+								Name: "TSource",
+							},
+						},
+					},
+				},
+				Name:    "ToArrayAsync",
+				NamePos: p(6133, 73),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6133, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6133, 100),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6133, 144),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6133, 161),
+						Type: &lang.TypeRef{
+							Pos:  p(6133, 161),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6133, 216),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6134, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6135, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6135, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6135, 24),
+										X: &lang.CallExpr{
+											Pos: p(6135, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6135, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6135, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6135, 51),
+													X: &lang.Ident{
+														Pos:  p(6135, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6135, 59),
+													X: &lang.Ident{
+														Pos:  p(6135, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6136, 13),
+							X: &lang.CallExpr{
+								Pos: p(6136, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6136, 25),
+									X: &lang.Ident{
+										Pos:  p(6136, 20),
+										Name: "list",
+									},
+									Name: "ToArray",
+								},
+							},
+						},
+					},
+					Rbrace: p(6137, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6139, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6139, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6139, 62),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "CountAsync",
+				NamePos: p(6139, 67),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6139, 87),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6139, 92),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6139, 136),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6139, 153),
+						Type: &lang.TypeRef{
+							Pos:  p(6139, 153),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6139, 208),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6140, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6141, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6141, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6141, 24),
+										X: &lang.CallExpr{
+											Pos: p(6141, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6141, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6141, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6141, 51),
+													X: &lang.Ident{
+														Pos:  p(6141, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6141, 59),
+													X: &lang.Ident{
+														Pos:  p(6141, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6142, 13),
+							X: &lang.MemberExpr{
+								Pos: p(6142, 25),
+								X: &lang.Ident{
+									Pos:  p(6142, 20),
+									Name: "list",
+								},
+								Name: "Count",
+							},
+						},
+					},
+					Rbrace: p(6143, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6145, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6145, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6145, 62),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "CountAsync",
+				NamePos: p(6145, 67),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6145, 87),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6145, 92),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6145, 136),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6145, 153),
+						Type: &lang.TypeRef{
+							Pos:  p(6145, 153),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6145, 158),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6145, 167),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6145, 184),
+						Type: &lang.TypeRef{
+							Pos:  p(6145, 184),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6145, 239),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6146, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6147, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6147, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6147, 24),
+										X: &lang.CallExpr{
+											Pos: p(6147, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6147, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6147, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6147, 51),
+													X: &lang.Ident{
+														Pos:  p(6147, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6147, 59),
+													X: &lang.Ident{
+														Pos:  p(6147, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6148, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6148, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6148, 17),
+									Name: "n",
+									Init: &lang.Literal{
+										Pos:   p(6148, 21),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+							},
+						},
+						&lang.ForeachStmt{
+							Pos:  p(6149, 13),
+							Name: "x",
+							X: &lang.Ident{
+								Pos:  p(6149, 31),
+								Name: "list",
+							},
+							Body: &lang.IfStmt{
+								Pos: p(6149, 37),
+								Cond: &lang.CallExpr{
+									Pos: p(6149, 41),
+									Fun: &lang.Ident{
+										Pos:  p(6149, 41),
+										Name: "predicate",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6149, 51),
+											X: &lang.Ident{
+												Pos:  p(6149, 51),
+												Name: "x",
+											},
+										},
+									},
+								},
+								Then: &lang.ExprStmt{
+									Pos: p(6149, 55),
+									X: &lang.PostfixExpr{
+										Pos: p(6149, 56),
+										Op:  "++",
+										X: &lang.Ident{
+											Pos:  p(6149, 55),
+											Name: "n",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6150, 13),
+							X: &lang.Ident{
+								Pos:  p(6150, 20),
+								Name: "n",
+							},
+						},
+					},
+					Rbrace: p(6151, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6153, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6153, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6153, 62),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "AnyAsync",
+				NamePos: p(6153, 68),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6153, 86),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6153, 91),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6153, 135),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6153, 152),
+						Type: &lang.TypeRef{
+							Pos:  p(6153, 152),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6153, 207),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6154, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6155, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6155, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6155, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6155, 28),
+											X: &lang.Ident{
+												Pos:  p(6155, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6155, 47),
+												X: &lang.Ident{
+													Pos:  p(6155, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6156, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6157, 13),
+								Stmts: []lang.Stmt{
+									&lang.ReturnStmt{
+										Pos: p(6158, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6158, 24),
+											X: &lang.CallExpr{
+												Pos: p(6158, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6158, 32),
+													X: &lang.Ident{
+														Pos:  p(6158, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6159, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6161, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6162, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6162, 17),
+											X: &lang.CallExpr{
+												Pos: p(6162, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6162, 25),
+													X: &lang.Ident{
+														Pos:  p(6162, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6163, 13),
+							},
+						},
+					},
+					Rbrace: p(6164, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6166, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6166, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6166, 62),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "AnyAsync",
+				NamePos: p(6166, 68),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6166, 86),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6166, 91),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6166, 135),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6166, 152),
+						Type: &lang.TypeRef{
+							Pos:  p(6166, 152),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6166, 157),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6166, 166),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6166, 183),
+						Type: &lang.TypeRef{
+							Pos:  p(6166, 183),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6166, 238),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6167, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6168, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6168, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6168, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6168, 28),
+											X: &lang.Ident{
+												Pos:  p(6168, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6168, 47),
+												X: &lang.Ident{
+													Pos:  p(6168, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6169, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6170, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6171, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6171, 24),
+											X: &lang.CallExpr{
+												Pos: p(6171, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6171, 32),
+													X: &lang.Ident{
+														Pos:  p(6171, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(6171, 49),
+											Cond: &lang.CallExpr{
+												Pos: p(6171, 53),
+												Fun: &lang.Ident{
+													Pos:  p(6171, 53),
+													Name: "predicate",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6171, 63),
+														X: &lang.MemberExpr{
+															Pos: p(6171, 65),
+															X: &lang.Ident{
+																Pos:  p(6171, 63),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(6171, 75),
+												X: &lang.Literal{
+													Pos:   p(6171, 82),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(6172, 17),
+										X: &lang.Literal{
+											Pos:   p(6172, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								Rbrace: p(6173, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6175, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6176, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6176, 17),
+											X: &lang.CallExpr{
+												Pos: p(6176, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6176, 25),
+													X: &lang.Ident{
+														Pos:  p(6176, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6177, 13),
+							},
+						},
+					},
+					Rbrace: p(6178, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6180, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6180, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6180, 62),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "AllAsync",
+				NamePos: p(6180, 68),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6180, 86),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6180, 91),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6180, 135),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6180, 152),
+						Type: &lang.TypeRef{
+							Pos:  p(6180, 152),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6180, 157),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6180, 166),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6180, 183),
+						Type: &lang.TypeRef{
+							Pos:  p(6180, 183),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6180, 238),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6181, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6182, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6182, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6182, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6182, 28),
+											X: &lang.Ident{
+												Pos:  p(6182, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6182, 47),
+												X: &lang.Ident{
+													Pos:  p(6182, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6183, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6184, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6185, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6185, 24),
+											X: &lang.CallExpr{
+												Pos: p(6185, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6185, 32),
+													X: &lang.Ident{
+														Pos:  p(6185, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(6185, 49),
+											Cond: &lang.UnaryExpr{
+												Pos: p(6185, 53),
+												Op:  "!",
+												X: &lang.CallExpr{
+													Pos: p(6185, 54),
+													Fun: &lang.Ident{
+														Pos:  p(6185, 54),
+														Name: "predicate",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6185, 64),
+															X: &lang.MemberExpr{
+																Pos: p(6185, 66),
+																X: &lang.Ident{
+																	Pos:  p(6185, 64),
+																	Name: "e",
+																},
+																Name: "Current",
+															},
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(6185, 76),
+												X: &lang.Literal{
+													Pos:   p(6185, 83),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(6186, 17),
+										X: &lang.Literal{
+											Pos:   p(6186, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+								},
+								Rbrace: p(6187, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6189, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6190, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6190, 17),
+											X: &lang.CallExpr{
+												Pos: p(6190, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6190, 25),
+													X: &lang.Ident{
+														Pos:  p(6190, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6191, 13),
+							},
+						},
+					},
+					Rbrace: p(6192, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6194, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6194, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6194, 62),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "ContainsAsync",
+				NamePos: p(6194, 68),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6194, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6194, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6194, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6194, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6194, 157),
+							Name: "TSource",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(6194, 172),
+						Type: &lang.TypeRef{
+							Pos:  p(6194, 172),
+							Name: "System.Collections.Generic.IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6194, 217),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+						Default: &lang.Literal{
+							Pos:  p(6194, 237),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					&lang.Param{
+						Pos: p(6194, 243),
+						Type: &lang.TypeRef{
+							Pos:  p(6194, 243),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6194, 298),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6195, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6196, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6196, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6196, 24),
+										X: &lang.CallExpr{
+											Pos: p(6196, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6196, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6196, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6196, 51),
+													X: &lang.Ident{
+														Pos:  p(6196, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6196, 59),
+													X: &lang.Ident{
+														Pos:  p(6196, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6197, 13),
+							X: &lang.CondExpr{
+								Pos: p(6197, 37),
+								Cond: &lang.BinaryExpr{
+									Pos: p(6197, 29),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(6197, 20),
+										Name: "comparer",
+									},
+									Y: &lang.Literal{
+										Pos:  p(6197, 32),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Then: &lang.CallExpr{
+									Pos: p(6197, 44),
+									Fun: &lang.MemberExpr{
+										Pos: p(6197, 44),
+										X: &lang.Ident{
+											Pos:  p(6197, 39),
+											Name: "list",
+										},
+										Name: "Contains",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6197, 53),
+											X: &lang.Ident{
+												Pos:  p(6197, 53),
+												Name: "value",
+											},
+										},
+									},
+								},
+								Else: &lang.CallExpr{
+									Pos: p(6197, 67),
+									Fun: &lang.MemberExpr{
+										Pos: p(6197, 67),
+										X: &lang.Ident{
+											Pos:  p(6197, 62),
+											Name: "list",
+										},
+										Name: "Contains",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6197, 76),
+											X: &lang.Ident{
+												Pos:  p(6197, 76),
+												Name: "value",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6197, 83),
+											X: &lang.Ident{
+												Pos:  p(6197, 83),
+												Name: "comparer",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6198, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6200, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6200, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6200, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "FirstAsync",
+				NamePos: p(6200, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6200, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6200, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6200, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6200, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6200, 157),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6200, 212),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6201, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6202, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6202, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6202, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6202, 28),
+											X: &lang.Ident{
+												Pos:  p(6202, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6202, 47),
+												X: &lang.Ident{
+													Pos:  p(6202, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6203, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6204, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(6205, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6205, 21),
+											X: &lang.CallExpr{
+												Pos: p(6205, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(6205, 29),
+													X: &lang.Ident{
+														Pos:  p(6205, 27),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(6205, 46),
+											X: &lang.MemberExpr{
+												Pos: p(6205, 55),
+												X: &lang.Ident{
+													Pos:  p(6205, 53),
+													Name: "e",
+												},
+												Name: "Current",
+											},
+										},
+									},
+								},
+								Rbrace: p(6206, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6208, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6209, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6209, 17),
+											X: &lang.CallExpr{
+												Pos: p(6209, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6209, 25),
+													X: &lang.Ident{
+														Pos:  p(6209, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6210, 13),
+							},
+						},
+						&lang.ThrowStmt{
+							Pos: p(6211, 13),
+							X: &lang.NewExpr{
+								Pos: p(6211, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(6211, 23),
+									Name: "InvalidOperationException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6211, 49),
+										X: &lang.Literal{
+											Pos:   p(6211, 49),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Sequence contains no elements\"",
+											Value: string("Sequence contains no elements"),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6212, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6214, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6214, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6214, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "FirstAsync",
+				NamePos: p(6214, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6214, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6214, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6214, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6214, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6214, 157),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6214, 162),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6214, 171),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6214, 188),
+						Type: &lang.TypeRef{
+							Pos:  p(6214, 188),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6214, 243),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6215, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6216, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6216, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6216, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6216, 28),
+											X: &lang.Ident{
+												Pos:  p(6216, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6216, 47),
+												X: &lang.Ident{
+													Pos:  p(6216, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6217, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6218, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6219, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6219, 24),
+											X: &lang.CallExpr{
+												Pos: p(6219, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6219, 32),
+													X: &lang.Ident{
+														Pos:  p(6219, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(6219, 49),
+											Cond: &lang.CallExpr{
+												Pos: p(6219, 53),
+												Fun: &lang.Ident{
+													Pos:  p(6219, 53),
+													Name: "predicate",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6219, 63),
+														X: &lang.MemberExpr{
+															Pos: p(6219, 65),
+															X: &lang.Ident{
+																Pos:  p(6219, 63),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(6219, 75),
+												X: &lang.MemberExpr{
+													Pos: p(6219, 84),
+													X: &lang.Ident{
+														Pos:  p(6219, 82),
+														Name: "e",
+													},
+													Name: "Current",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6220, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6222, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6223, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6223, 17),
+											X: &lang.CallExpr{
+												Pos: p(6223, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6223, 25),
+													X: &lang.Ident{
+														Pos:  p(6223, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6224, 13),
+							},
+						},
+						&lang.ThrowStmt{
+							Pos: p(6225, 13),
+							X: &lang.NewExpr{
+								Pos: p(6225, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(6225, 23),
+									Name: "InvalidOperationException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6225, 49),
+										X: &lang.Literal{
+											Pos:   p(6225, 49),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Sequence contains no matching element\"",
+											Value: string("Sequence contains no matching element"),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6226, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6228, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6228, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6228, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "FirstOrDefaultAsync",
+				NamePos: p(6228, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6228, 100),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6228, 105),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6228, 149),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6228, 166),
+						Type: &lang.TypeRef{
+							Pos:  p(6228, 166),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6228, 221),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6229, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6230, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6230, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6230, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6230, 28),
+											X: &lang.Ident{
+												Pos:  p(6230, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6230, 47),
+												X: &lang.Ident{
+													Pos:  p(6230, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6231, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6232, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(6233, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6233, 21),
+											X: &lang.CallExpr{
+												Pos: p(6233, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(6233, 29),
+													X: &lang.Ident{
+														Pos:  p(6233, 27),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(6233, 46),
+											X: &lang.MemberExpr{
+												Pos: p(6233, 55),
+												X: &lang.Ident{
+													Pos:  p(6233, 53),
+													Name: "e",
+												},
+												Name: "Current",
+											},
+										},
+									},
+								},
+								Rbrace: p(6234, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6236, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6237, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6237, 17),
+											X: &lang.CallExpr{
+												Pos: p(6237, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6237, 25),
+													X: &lang.Ident{
+														Pos:  p(6237, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6238, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6239, 13),
+							X: &lang.DefaultExpr{
+								Pos: p(6239, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6239, 28),
+									Name: "TSource",
+								},
+							},
+						},
+					},
+					Rbrace: p(6240, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6242, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6242, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6242, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "FirstOrDefaultAsync",
+				NamePos: p(6242, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6242, 100),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6242, 105),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6242, 149),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6242, 166),
+						Type: &lang.TypeRef{
+							Pos:  p(6242, 166),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6242, 171),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6242, 180),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6242, 197),
+						Type: &lang.TypeRef{
+							Pos:  p(6242, 197),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6242, 252),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6243, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6244, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6244, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6244, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6244, 28),
+											X: &lang.Ident{
+												Pos:  p(6244, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6244, 47),
+												X: &lang.Ident{
+													Pos:  p(6244, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6245, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6246, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6247, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6247, 24),
+											X: &lang.CallExpr{
+												Pos: p(6247, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6247, 32),
+													X: &lang.Ident{
+														Pos:  p(6247, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(6247, 49),
+											Cond: &lang.CallExpr{
+												Pos: p(6247, 53),
+												Fun: &lang.Ident{
+													Pos:  p(6247, 53),
+													Name: "predicate",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6247, 63),
+														X: &lang.MemberExpr{
+															Pos: p(6247, 65),
+															X: &lang.Ident{
+																Pos:  p(6247, 63),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(6247, 75),
+												X: &lang.MemberExpr{
+													Pos: p(6247, 84),
+													X: &lang.Ident{
+														Pos:  p(6247, 82),
+														Name: "e",
+													},
+													Name: "Current",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6248, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6250, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6251, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6251, 17),
+											X: &lang.CallExpr{
+												Pos: p(6251, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6251, 25),
+													X: &lang.Ident{
+														Pos:  p(6251, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6252, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6253, 13),
+							X: &lang.DefaultExpr{
+								Pos: p(6253, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6253, 28),
+									Name: "TSource",
+								},
+							},
+						},
+					},
+					Rbrace: p(6254, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6256, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6256, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6256, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "LastAsync",
+				NamePos: p(6256, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6256, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6256, 95),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6256, 139),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6256, 156),
+						Type: &lang.TypeRef{
+							Pos:  p(6256, 156),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6256, 211),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6257, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6258, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6258, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6258, 24),
+										X: &lang.CallExpr{
+											Pos: p(6258, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6258, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6258, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6258, 51),
+													X: &lang.Ident{
+														Pos:  p(6258, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6258, 59),
+													X: &lang.Ident{
+														Pos:  p(6258, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6259, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6259, 28),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(6259, 22),
+									X: &lang.Ident{
+										Pos:  p(6259, 17),
+										Name: "list",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6259, 31),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6259, 34),
+								X: &lang.NewExpr{
+									Pos: p(6259, 40),
+									Type: &lang.TypeRef{
+										Pos:  p(6259, 44),
+										Name: "InvalidOperationException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6259, 70),
+											X: &lang.Literal{
+												Pos:   p(6259, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Sequence contains no elements\"",
+												Value: string("Sequence contains no elements"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6260, 13),
+							X: &lang.IndexExpr{
+								Pos: p(6260, 24),
+								X: &lang.Ident{
+									Pos:  p(6260, 20),
+									Name: "list",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6260, 25),
+										X: &lang.BinaryExpr{
+											Pos: p(6260, 36),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(6260, 30),
+												X: &lang.Ident{
+													Pos:  p(6260, 25),
+													Name: "list",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Literal{
+												Pos:   p(6260, 38),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6261, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6263, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6263, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6263, 62),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "SumAsync",
+				NamePos: p(6263, 67),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6263, 76),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6263, 81),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6263, 125),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6263, 138),
+						Type: &lang.TypeRef{
+							Pos:  p(6263, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6263, 193),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6264, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6265, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6265, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6265, 24),
+										X: &lang.CallExpr{
+											Pos: p(6265, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6265, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6265, 42),
+														Name: "int",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6265, 47),
+													X: &lang.Ident{
+														Pos:  p(6265, 47),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6265, 55),
+													X: &lang.Ident{
+														Pos:  p(6265, 55),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6266, 13),
+							X: &lang.CallExpr{
+								Pos: p(6266, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6266, 25),
+									X: &lang.Ident{
+										Pos:  p(6266, 20),
+										Name: "list",
+									},
+									Name: "Sum",
+								},
+							},
+						},
+					},
+					Rbrace: p(6267, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6269, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6269, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6269, 62),
+							Name: "long",
+						},
+					},
+				},
+				Name:    "SumAsync",
+				NamePos: p(6269, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6269, 77),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6269, 82),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6269, 126),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6269, 140),
+						Type: &lang.TypeRef{
+							Pos:  p(6269, 140),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6269, 195),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6270, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6271, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6271, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6271, 24),
+										X: &lang.CallExpr{
+											Pos: p(6271, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6271, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6271, 42),
+														Name: "long",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6271, 48),
+													X: &lang.Ident{
+														Pos:  p(6271, 48),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6271, 56),
+													X: &lang.Ident{
+														Pos:  p(6271, 56),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6272, 13),
+							X: &lang.CallExpr{
+								Pos: p(6272, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6272, 25),
+									X: &lang.Ident{
+										Pos:  p(6272, 20),
+										Name: "list",
+									},
+									Name: "Sum",
+								},
+							},
+						},
+					},
+					Rbrace: p(6273, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6275, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6275, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6275, 62),
+							Name: "double",
+						},
+					},
+				},
+				Name:    "SumAsync",
+				NamePos: p(6275, 70),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6275, 79),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6275, 84),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6275, 128),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6275, 144),
+						Type: &lang.TypeRef{
+							Pos:  p(6275, 144),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6275, 199),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6276, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6277, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6277, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6277, 24),
+										X: &lang.CallExpr{
+											Pos: p(6277, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6277, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6277, 42),
+														Name: "double",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6277, 50),
+													X: &lang.Ident{
+														Pos:  p(6277, 50),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6277, 58),
+													X: &lang.Ident{
+														Pos:  p(6277, 58),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6278, 13),
+							X: &lang.CallExpr{
+								Pos: p(6278, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6278, 25),
+									X: &lang.Ident{
+										Pos:  p(6278, 20),
+										Name: "list",
+									},
+									Name: "Sum",
+								},
+							},
+						},
+					},
+					Rbrace: p(6279, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6281, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6281, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6281, 62),
+							Name: "decimal",
+						},
+					},
+				},
+				Name:    "SumAsync",
+				NamePos: p(6281, 71),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6281, 80),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6281, 85),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6281, 129),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6281, 146),
+						Type: &lang.TypeRef{
+							Pos:  p(6281, 146),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6281, 201),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6282, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6283, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6283, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6283, 24),
+										X: &lang.CallExpr{
+											Pos: p(6283, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6283, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6283, 42),
+														Name: "decimal",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6283, 51),
+													X: &lang.Ident{
+														Pos:  p(6283, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6283, 59),
+													X: &lang.Ident{
+														Pos:  p(6283, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6284, 13),
+							X: &lang.CallExpr{
+								Pos: p(6284, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6284, 25),
+									X: &lang.Ident{
+										Pos:  p(6284, 20),
+										Name: "list",
+									},
+									Name: "Sum",
+								},
+							},
+						},
+					},
+					Rbrace: p(6285, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6287, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6287, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6287, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "MinAsync",
+				NamePos: p(6287, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6287, 89),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6287, 94),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6287, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6287, 155),
+						Type: &lang.TypeRef{
+							Pos:  p(6287, 155),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6287, 210),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6288, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6289, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6289, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6289, 24),
+										X: &lang.CallExpr{
+											Pos: p(6289, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6289, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6289, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6289, 51),
+													X: &lang.Ident{
+														Pos:  p(6289, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6289, 59),
+													X: &lang.Ident{
+														Pos:  p(6289, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6290, 13),
+							X: &lang.CallExpr{
+								Pos: p(6290, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6290, 25),
+									X: &lang.Ident{
+										Pos:  p(6290, 20),
+										Name: "list",
+									},
+									Name: "Min",
+								},
+							},
+						},
+					},
+					Rbrace: p(6291, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6293, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6293, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6293, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "MaxAsync",
+				NamePos: p(6293, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6293, 89),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6293, 94),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6293, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6293, 155),
+						Type: &lang.TypeRef{
+							Pos:  p(6293, 155),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6293, 210),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6294, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6295, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6295, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6295, 24),
+										X: &lang.CallExpr{
+											Pos: p(6295, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6295, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6295, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6295, 51),
+													X: &lang.Ident{
+														Pos:  p(6295, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6295, 59),
+													X: &lang.Ident{
+														Pos:  p(6295, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6296, 13),
+							X: &lang.CallExpr{
+								Pos: p(6296, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6296, 25),
+									X: &lang.Ident{
+										Pos:  p(6296, 20),
+										Name: "list",
+									},
+									Name: "Max",
+								},
+							},
+						},
+					},
+					Rbrace: p(6297, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6299, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6299, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6299, 62),
+							Name: "double",
+						},
+					},
+				},
+				Name:    "AverageAsync",
+				NamePos: p(6299, 70),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6299, 83),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6299, 88),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6299, 132),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6299, 145),
+						Type: &lang.TypeRef{
+							Pos:  p(6299, 145),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6299, 200),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6300, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6301, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6301, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6301, 24),
+										X: &lang.CallExpr{
+											Pos: p(6301, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6301, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6301, 42),
+														Name: "int",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6301, 47),
+													X: &lang.Ident{
+														Pos:  p(6301, 47),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6301, 55),
+													X: &lang.Ident{
+														Pos:  p(6301, 55),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6302, 13),
+							X: &lang.CallExpr{
+								Pos: p(6302, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6302, 25),
+									X: &lang.Ident{
+										Pos:  p(6302, 20),
+										Name: "list",
+									},
+									Name: "Average",
+								},
+							},
+						},
+					},
+					Rbrace: p(6303, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6305, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6305, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6305, 62),
+							Name: "double",
+						},
+					},
+				},
+				Name:    "AverageAsync",
+				NamePos: p(6305, 70),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6305, 83),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6305, 88),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6305, 132),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6305, 148),
+						Type: &lang.TypeRef{
+							Pos:  p(6305, 148),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6305, 203),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6306, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6307, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6307, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6307, 24),
+										X: &lang.CallExpr{
+											Pos: p(6307, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6307, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6307, 42),
+														Name: "double",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6307, 50),
+													X: &lang.Ident{
+														Pos:  p(6307, 50),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6307, 58),
+													X: &lang.Ident{
+														Pos:  p(6307, 58),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6308, 13),
+							X: &lang.CallExpr{
+								Pos: p(6308, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6308, 25),
+									X: &lang.Ident{
+										Pos:  p(6308, 20),
+										Name: "list",
+									},
+									Name: "Average",
+								},
+							},
+						},
+					},
+					Rbrace: p(6309, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6311, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6311, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6311, 62),
+							Name: "TAccumulate",
+						},
+					},
+				},
+				Name:    "AggregateAsync",
+				NamePos: p(6311, 75),
+				TypeParams: []string{
+					"TSource",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6311, 112),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6311, 117),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6311, 161),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6311, 178),
+						Type: &lang.TypeRef{
+							Pos:  p(6311, 178),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: p(6311, 196),
+						Type: &lang.TypeRef{
+							Pos:  p(6311, 196),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6311, 201),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  p(6311, 214),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6311, 223),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: p(6311, 242),
+						Type: &lang.TypeRef{
+							Pos:  p(6311, 242),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6311, 297),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6312, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6313, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6313, 17),
+									Name: "acc",
+									Init: &lang.Ident{
+										Pos:  p(6313, 23),
+										Name: "seed",
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6314, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6314, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6314, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6314, 28),
+											X: &lang.Ident{
+												Pos:  p(6314, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6314, 47),
+												X: &lang.Ident{
+													Pos:  p(6314, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6315, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6316, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6317, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6317, 24),
+											X: &lang.CallExpr{
+												Pos: p(6317, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6317, 32),
+													X: &lang.Ident{
+														Pos:  p(6317, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.ExprStmt{
+											Pos: p(6317, 49),
+											X: &lang.AssignExpr{
+												Pos: p(6317, 53),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(6317, 49),
+													Name: "acc",
+												},
+												Right: &lang.CallExpr{
+													Pos: p(6317, 55),
+													Fun: &lang.Ident{
+														Pos:  p(6317, 55),
+														Name: "func",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6317, 60),
+															X: &lang.Ident{
+																Pos:  p(6317, 60),
+																Name: "acc",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6317, 65),
+															X: &lang.MemberExpr{
+																Pos: p(6317, 67),
+																X: &lang.Ident{
+																	Pos:  p(6317, 65),
+																	Name: "e",
+																},
+																Name: "Current",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6318, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6320, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6321, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6321, 17),
+											X: &lang.CallExpr{
+												Pos: p(6321, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6321, 25),
+													X: &lang.Ident{
+														Pos:  p(6321, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6322, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6323, 13),
+							X: &lang.Ident{
+								Pos:  p(6323, 20),
+								Name: "acc",
+							},
+						},
+					},
+					Rbrace: p(6324, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_226() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6331, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncLinqOp",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"TSource",
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(40),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6331, 59),
+				Name: "System.Collections.Generic.IAsyncEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6331, 103),
+						Name: "TResult",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6333, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6333, 18),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6333, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6333, 71),
+						Name: "_source",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6334, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6334, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6334, 22),
+						Name: "_limit",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6335, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6335, 18),
+					Name: "Func",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6335, 23),
+							Name: "TSource",
+						},
+						&lang.TypeRef{
+							Pos:  p(6335, 32),
+							Name: "int",
+						},
+						&lang.TypeRef{
+							Pos:  p(6335, 37),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6335, 38),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(6335, 44),
+									Name: "TResult",
+								},
+							},
+							Tuple: true,
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6335, 54),
+						Name: "_step",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6337, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "AsyncLinqOp",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6337, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6337, 30),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6337, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6337, 91),
+						Type: &lang.TypeRef{
+							Pos:  p(6337, 91),
+							Name: "int",
+						},
+						Name: "limit",
+					},
+					&lang.Param{
+						Pos: p(6337, 102),
+						Type: &lang.TypeRef{
+							Pos:  p(6337, 102),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6337, 107),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6337, 116),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(6337, 121),
+									Name: "System.ValueTuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6337, 122),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(6337, 128),
+											Name: "TResult",
+										},
+									},
+									Tuple: true,
+								},
+							},
+						},
+						Name: "step",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6338, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6339, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6339, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6339, 17),
+									Name: "source",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6339, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6339, 33),
+								X: &lang.NewExpr{
+									Pos: p(6339, 39),
+									Type: &lang.TypeRef{
+										Pos:  p(6339, 43),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6339, 65),
+											X: &lang.Literal{
+												Pos:   p(6339, 65),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"source\"",
+												Value: string("source"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6340, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6340, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6340, 13),
+									Name: "_source",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6340, 23),
+									Name: "source",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6341, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6341, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6341, 13),
+									Name: "_limit",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6341, 22),
+									Name: "limit",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6342, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6342, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6342, 13),
+									Name: "_step",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6342, 21),
+									Name: "step",
+								},
+							},
+						},
+					},
+					Rbrace: p(6343, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6345, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6345, 16),
+					Name: "System.Collections.Generic.IAsyncEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6345, 60),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(6345, 69),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6345, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(6345, 88),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6345, 143),
+						},
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6346, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6346, 17),
+						Name: "AsyncLinqOpEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6346, 39),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6346, 48),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6346, 57),
+							X: &lang.CallExpr{
+								Pos: p(6346, 65),
+								Fun: &lang.MemberExpr{
+									Pos: p(6346, 65),
+									X: &lang.Ident{
+										Pos:  p(6346, 57),
+										Name: "_source",
+									},
+									Name: "GetAsyncEnumerator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6346, 84),
+										X: &lang.Ident{
+											Pos:  p(6346, 84),
+											Name: "cancellationToken",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6346, 104),
+							X: &lang.Ident{
+								Pos:  p(6346, 104),
+								Name: "_limit",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6346, 112),
+							X: &lang.Ident{
+								Pos:  p(6346, 112),
+								Name: "_step",
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_227() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6349, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncLinqOpEnumerator",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"TSource",
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(40),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6349, 69),
+				Name: "System.Collections.Generic.IAsyncEnumerator",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6349, 113),
+						Name: "TResult",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6351, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6351, 18),
+					Name: "System.Collections.Generic.IAsyncEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6351, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6351, 71),
+						Name: "_e",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6352, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6352, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6352, 22),
+						Name: "_limit",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6353, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6353, 18),
+					Name: "Func",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6353, 23),
+							Name: "TSource",
+						},
+						&lang.TypeRef{
+							Pos:  p(6353, 32),
+							Name: "int",
+						},
+						&lang.TypeRef{
+							Pos:  p(6353, 37),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6353, 38),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(6353, 44),
+									Name: "TResult",
+								},
+							},
+							Tuple: true,
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6353, 54),
+						Name: "_step",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(6354, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(6354, 9),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6354, 13),
+						Name: "_index",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(6355, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(6355, 9),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6355, 13),
+						Name: "_produced",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6357, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "AsyncLinqOpEnumerator",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6357, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6357, 40),
+							Name: "System.Collections.Generic.IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6357, 84),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "e",
+					},
+					&lang.Param{
+						Pos: p(6357, 96),
+						Type: &lang.TypeRef{
+							Pos:  p(6357, 96),
+							Name: "int",
+						},
+						Name: "limit",
+					},
+					&lang.Param{
+						Pos: p(6357, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(6357, 107),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6357, 112),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6357, 121),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(6357, 126),
+									Name: "System.ValueTuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6357, 127),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(6357, 133),
+											Name: "TResult",
+										},
+									},
+									Tuple: true,
+								},
+							},
+						},
+						Name: "step",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6358, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6359, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6359, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6359, 13),
+									Name: "_e",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6359, 18),
+									Name: "e",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6360, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6360, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6360, 13),
+									Name: "_limit",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6360, 22),
+									Name: "limit",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6361, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6361, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6361, 13),
+									Name: "_step",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6361, 21),
+									Name: "step",
+								},
+							},
+						},
+					},
+					Rbrace: p(6362, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6364, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6364, 16),
+					Name: "TResult",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6364, 34),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:       p(6364, 39),
+						Kind:      "set",
+						Modifiers: lang.Modifiers(2),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6366, 9),
+				Modifiers: lang.Modifiers(1025),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6366, 22),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6366, 55),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "MoveNextAsync",
+				NamePos: p(6366, 61),
+				Body: &lang.BlockStmt{
+					Pos: p(6367, 9),
+					Stmts: []lang.Stmt{
+						&lang.WhileStmt{
+							Pos: p(6368, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6368, 31),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(6368, 27),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(6368, 20),
+										Name: "_limit",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6368, 29),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6368, 44),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(6368, 34),
+										Name: "_produced",
+									},
+									Y: &lang.Ident{
+										Pos:  p(6368, 46),
+										Name: "_limit",
+									},
+								},
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(6369, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(6370, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(6370, 21),
+											Op:  "!",
+											X: &lang.AwaitExpr{
+												Pos: p(6370, 22),
+												X: &lang.CallExpr{
+													Pos: p(6370, 31),
+													Fun: &lang.MemberExpr{
+														Pos: p(6370, 31),
+														X: &lang.Ident{
+															Pos:  p(6370, 28),
+															Name: "_e",
+														},
+														Name: "MoveNextAsync",
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(6370, 48),
+											X: &lang.Literal{
+												Pos:   p(6370, 55),
+												Kind:  lang.LitKind(9),
+												Raw:   "false",
+												Value: bool(false),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6371, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6371, 17),
+											Op:  "=",
+											Left: &lang.TupleExpr{
+												Pos: p(6371, 21),
+												Elems: []lang.Expr{
+													&lang.DeclExpr{
+														Pos:  p(6371, 22),
+														Name: "keep",
+													},
+													&lang.DeclExpr{
+														Pos:  p(6371, 28),
+														Name: "value",
+													},
+												},
+											},
+											Right: &lang.CallExpr{
+												Pos: p(6371, 37),
+												Fun: &lang.Ident{
+													Pos:  p(6371, 37),
+													Name: "_step",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6371, 43),
+														X: &lang.MemberExpr{
+															Pos: p(6371, 46),
+															X: &lang.Ident{
+																Pos:  p(6371, 43),
+																Name: "_e",
+															},
+															Name: "Current",
+														},
+													},
+													&lang.Arg{
+														Pos: p(6371, 55),
+														X: &lang.PostfixExpr{
+															Pos: p(6371, 61),
+															Op:  "++",
+															X: &lang.Ident{
+																Pos:  p(6371, 55),
+																Name: "_index",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(6372, 17),
+										Cond: &lang.Ident{
+											Pos:  p(6372, 21),
+											Name: "keep",
+										},
+										Then: &lang.BlockStmt{
+											Pos: p(6373, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(6374, 21),
+													X: &lang.AssignExpr{
+														Pos: p(6374, 29),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(6374, 21),
+															Name: "Current",
+														},
+														Right: &lang.Ident{
+															Pos:  p(6374, 31),
+															Name: "value",
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(6375, 21),
+													X: &lang.PostfixExpr{
+														Pos: p(6375, 30),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(6375, 21),
+															Name: "_produced",
+														},
+													},
+												},
+												&lang.ReturnStmt{
+													Pos: p(6376, 21),
+													X: &lang.Literal{
+														Pos:   p(6376, 28),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+											Rbrace: p(6377, 17),
+										},
+									},
+								},
+								Rbrace: p(6378, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6379, 13),
+							X: &lang.Literal{
+								Pos:   p(6379, 20),
+								Kind:  lang.LitKind(9),
+								Raw:   "false",
+								Value: bool(false),
+							},
+						},
+					},
+					Rbrace: p(6380, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6382, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6382, 16),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: p(6382, 49),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6382, 70),
+					Fun: &lang.MemberExpr{
+						Pos: p(6382, 70),
+						X: &lang.Ident{
+							Pos:  p(6382, 67),
+							Name: "_e",
+						},
+						Name: "DisposeAsync",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_228() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6385, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncFromEnumerable",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"T",
+		},
+		Modifiers: lang.Modifiers(40),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6385, 52),
+				Name: "System.Collections.Generic.IAsyncEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6385, 96),
+						Name: "T",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6387, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6387, 18),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6387, 57),
+							Name: "T",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6387, 60),
+						Name: "_source",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6389, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "AsyncFromEnumerable",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6389, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(6389, 38),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6389, 77),
+									Name: "T",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6390, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6391, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6391, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6391, 17),
+									Name: "source",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6391, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6391, 33),
+								X: &lang.NewExpr{
+									Pos: p(6391, 39),
+									Type: &lang.TypeRef{
+										Pos:  p(6391, 43),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6391, 65),
+											X: &lang.Literal{
+												Pos:   p(6391, 65),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"source\"",
+												Value: string("source"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6392, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6392, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6392, 13),
+									Name: "_source",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6392, 23),
+									Name: "source",
+								},
+							},
+						},
+					},
+					Rbrace: p(6393, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6395, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6395, 16),
+					Name: "System.Collections.Generic.IAsyncEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6395, 60),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(6395, 63),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6395, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(6395, 82),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6395, 137),
+						},
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6396, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6396, 17),
+						Name: "AsyncFromEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6396, 37),
+								Name: "T",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6396, 40),
+							X: &lang.CallExpr{
+								Pos: p(6396, 48),
+								Fun: &lang.MemberExpr{
+									Pos: p(6396, 48),
+									X: &lang.Ident{
+										Pos:  p(6396, 40),
+										Name: "_source",
+									},
+									Name: "GetEnumerator",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6396, 65),
+							X: &lang.Ident{
+								Pos:  p(6396, 65),
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_229() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6399, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncFromEnumerator",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"T",
+		},
+		Modifiers: lang.Modifiers(40),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6399, 52),
+				Name: "System.Collections.Generic.IAsyncEnumerator",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6399, 96),
+						Name: "T",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6401, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6401, 18),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6401, 57),
+							Name: "T",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6401, 60),
+						Name: "_e",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6402, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6402, 18),
+					Name: "System.Threading.CancellationToken",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6402, 53),
+						Name: "_token",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6404, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "AsyncFromEnumerator",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6404, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(6404, 38),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6404, 77),
+									Name: "T",
+								},
+							},
+						},
+						Name: "e",
+					},
+					&lang.Param{
+						Pos: p(6404, 83),
+						Type: &lang.TypeRef{
+							Pos:  p(6404, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "token",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6405, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6406, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6406, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6406, 13),
+									Name: "_e",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6406, 18),
+									Name: "e",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6407, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6407, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6407, 13),
+									Name: "_token",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6407, 22),
+									Name: "token",
+								},
+							},
+						},
+					},
+					Rbrace: p(6408, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6410, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6410, 16),
+					Name: "T",
+				},
+				Name: "Current",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(6410, 32),
+					X: &lang.Ident{
+						Pos:  p(6410, 29),
+						Name: "_e",
+					},
+					Name: "Current",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6412, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6412, 16),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6412, 49),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "MoveNextAsync",
+				NamePos: p(6412, 55),
+				Body: &lang.BlockStmt{
+					Pos: p(6413, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6414, 13),
+							X: &lang.CallExpr{
+								Pos: p(6414, 20),
+								Fun: &lang.MemberExpr{
+									Pos: p(6414, 20),
+									X: &lang.Ident{
+										Pos:  p(6414, 13),
+										Name: "_token",
+									},
+									Name: "ThrowIfCancellationRequested",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6415, 13),
+							X: &lang.NewExpr{
+								Pos: p(6415, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6415, 24),
+									Name: "System.Threading.Tasks.ValueTask",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6415, 57),
+											Name: "bool",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6415, 63),
+										X: &lang.CallExpr{
+											Pos: p(6415, 66),
+											Fun: &lang.MemberExpr{
+												Pos: p(6415, 66),
+												X: &lang.Ident{
+													Pos:  p(6415, 63),
+													Name: "_e",
+												},
+												Name: "MoveNext",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6416, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6418, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6418, 16),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: p(6418, 49),
+				Body: &lang.BlockStmt{
+					Pos: p(6419, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6420, 13),
+							X: &lang.CallExpr{
+								Pos: p(6420, 16),
+								Fun: &lang.MemberExpr{
+									Pos: p(6420, 16),
+									X: &lang.Ident{
+										Pos:  p(6420, 13),
+										Name: "_e",
+									},
+									Name: "Dispose",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6421, 13),
+							X: &lang.DefaultExpr{
+								Pos: p(6421, 20),
+							},
+						},
+					},
+					Rbrace: p(6422, 9),
 				},
 			},
 		},
