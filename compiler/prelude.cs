@@ -6422,3 +6422,25 @@ namespace System.Linq
         }
     }
 }
+
+namespace System.Collections.Generic
+{
+    // CollectionExtensions holds .NET's GetValueOrDefault for read-only
+    // dictionaries other than Dictionary<TKey, TValue> (whose own method,
+    // an instance one, is found first): ConcurrentDictionary, a program's
+    // IReadOnlyDictionary.
+    public static class CollectionExtensions
+    {
+        public static TValue GetValueOrDefault<TKey, TValue>(this IReadOnlyDictionary<TKey, TValue> dictionary, TKey key)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            return dictionary.TryGetValue(key, out TValue value) ? value : default(TValue);
+        }
+
+        public static TValue GetValueOrDefault<TKey, TValue>(this IReadOnlyDictionary<TKey, TValue> dictionary, TKey key, TValue defaultValue)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            return dictionary.TryGetValue(key, out TValue value) ? value : defaultValue;
+        }
+    }
+}

@@ -263,6 +263,7 @@ func preludeAST() *lang.File {
 		preludeAST_227(),
 		preludeAST_228(),
 		preludeAST_229(),
+		preludeAST_230(),
 	}
 	return f
 }
@@ -117979,6 +117980,293 @@ func preludeAST_229() *lang.TypeDecl {
 						},
 					},
 					Rbrace: p(6422, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_230() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6432, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "CollectionExtensions",
+		Namespace: "System.Collections.Generic",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(6434, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6434, 23),
+					Name: "TValue",
+				},
+				Name:    "GetValueOrDefault",
+				NamePos: p(6434, 30),
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6434, 62),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6434, 67),
+							Name: "IReadOnlyDictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6434, 87),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(6434, 93),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "dictionary",
+					},
+					&lang.Param{
+						Pos: p(6434, 113),
+						Type: &lang.TypeRef{
+							Pos:  p(6434, 113),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6435, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6436, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6436, 28),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6436, 17),
+									Name: "dictionary",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6436, 31),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6436, 37),
+								X: &lang.NewExpr{
+									Pos: p(6436, 43),
+									Type: &lang.TypeRef{
+										Pos:  p(6436, 47),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6436, 69),
+											X: &lang.Literal{
+												Pos:   p(6436, 69),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"dictionary\"",
+												Value: string("dictionary"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6437, 13),
+							X: &lang.CondExpr{
+								Pos: p(6437, 66),
+								Cond: &lang.CallExpr{
+									Pos: p(6437, 31),
+									Fun: &lang.MemberExpr{
+										Pos: p(6437, 31),
+										X: &lang.Ident{
+											Pos:  p(6437, 20),
+											Name: "dictionary",
+										},
+										Name: "TryGetValue",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6437, 43),
+											X: &lang.Ident{
+												Pos:  p(6437, 43),
+												Name: "key",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6437, 48),
+											Mod: "out",
+											X: &lang.DeclExpr{
+												Pos: p(6437, 52),
+												Type: &lang.TypeRef{
+													Pos:  p(6437, 52),
+													Name: "TValue",
+												},
+												Name: "value",
+											},
+										},
+									},
+								},
+								Then: &lang.Ident{
+									Pos:  p(6437, 68),
+									Name: "value",
+								},
+								Else: &lang.DefaultExpr{
+									Pos: p(6437, 76),
+									Type: &lang.TypeRef{
+										Pos:  p(6437, 84),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6438, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6440, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6440, 23),
+					Name: "TValue",
+				},
+				Name:    "GetValueOrDefault",
+				NamePos: p(6440, 30),
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6440, 62),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6440, 67),
+							Name: "IReadOnlyDictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6440, 87),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(6440, 93),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "dictionary",
+					},
+					&lang.Param{
+						Pos: p(6440, 113),
+						Type: &lang.TypeRef{
+							Pos:  p(6440, 113),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+					&lang.Param{
+						Pos: p(6440, 123),
+						Type: &lang.TypeRef{
+							Pos:  p(6440, 123),
+							Name: "TValue",
+						},
+						Name: "defaultValue",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6441, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6442, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6442, 28),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6442, 17),
+									Name: "dictionary",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6442, 31),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6442, 37),
+								X: &lang.NewExpr{
+									Pos: p(6442, 43),
+									Type: &lang.TypeRef{
+										Pos:  p(6442, 47),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6442, 69),
+											X: &lang.Literal{
+												Pos:   p(6442, 69),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"dictionary\"",
+												Value: string("dictionary"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6443, 13),
+							X: &lang.CondExpr{
+								Pos: p(6443, 66),
+								Cond: &lang.CallExpr{
+									Pos: p(6443, 31),
+									Fun: &lang.MemberExpr{
+										Pos: p(6443, 31),
+										X: &lang.Ident{
+											Pos:  p(6443, 20),
+											Name: "dictionary",
+										},
+										Name: "TryGetValue",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6443, 43),
+											X: &lang.Ident{
+												Pos:  p(6443, 43),
+												Name: "key",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6443, 48),
+											Mod: "out",
+											X: &lang.DeclExpr{
+												Pos: p(6443, 52),
+												Type: &lang.TypeRef{
+													Pos:  p(6443, 52),
+													Name: "TValue",
+												},
+												Name: "value",
+											},
+										},
+									},
+								},
+								Then: &lang.Ident{
+									Pos:  p(6443, 68),
+									Name: "value",
+								},
+								Else: &lang.Ident{
+									Pos:  p(6443, 76),
+									Name: "defaultValue",
+								},
+							},
+						},
+					},
+					Rbrace: p(6444, 9),
 				},
 			},
 		},

@@ -220,6 +220,7 @@ func libraryAST() *lang.File {
 		libraryAST_184(),
 		libraryAST_185(),
 		libraryAST_186(),
+		libraryAST_187(),
 	}
 	return f
 }
@@ -69544,6 +69545,450 @@ func libraryAST_186() *lang.TypeDecl {
 					&lang.TypeRef{
 						Pos:  lp(3006, 65),
 						Name: "TElement",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_187() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3013, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "BitOperations",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(3015, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3015, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3015, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3015, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3015, 42),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3016, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3016, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3016, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3016, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3016, 42),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3017, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3017, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3017, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3017, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3017, 42),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3018, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3018, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3018, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3018, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3018, 42),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3019, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3019, 30),
+					Name: "int",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3019, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3019, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 51),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3020, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3020, 30),
+					Name: "int",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3020, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3020, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3020, 51),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3021, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3021, 30),
+					Name: "int",
+				},
+				Name:    "Log2",
+				NamePos: lp(3021, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3021, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3021, 39),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3022, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3022, 30),
+					Name: "int",
+				},
+				Name:    "Log2",
+				NamePos: lp(3022, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3022, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3022, 39),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3023, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3023, 30),
+					Name: "int",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3023, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3023, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3023, 43),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3024, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3024, 30),
+					Name: "int",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3024, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3024, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 43),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3025, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3025, 30),
+					Name: "uint",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3025, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3025, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 46),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3025, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 58),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3026, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3026, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3026, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3026, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3026, 47),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3026, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3026, 60),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3027, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3027, 30),
+					Name: "uint",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3027, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3027, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3027, 47),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3027, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3027, 59),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3028, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3028, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3028, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3028, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3028, 48),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3028, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3028, 61),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3029, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3029, 30),
+					Name: "uint",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3029, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3029, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3029, 53),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3030, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3030, 30),
+					Name: "ulong",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3030, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3030, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3030, 54),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3031, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3031, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3031, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3031, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3031, 52),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3032, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3032, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3032, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3032, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3032, 52),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3033, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3033, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3033, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3033, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3034, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3034, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3034, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3034, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3034, 52),
+							Name: "ulong",
+						},
+						Name: "value",
 					},
 				},
 			},
