@@ -1611,7 +1611,7 @@ func (st *parseState) finalizer(f *gFinalizer, td *TypeDecl, pos Pos, attrs []*A
 	case len(f.Params.Params) > 0:
 		st.report(f.Pos.Offset, "error CS1026: ) expected", false)
 	case mods&^ModExtern != 0:
-		st.report(f.Pos.Offset, "error CS0106: The modifier '"+strings.Fields((mods&^ModExtern).String())[0]+"' is not valid for this item", false)
+		st.report(f.Pos.Offset, "error CS0106: The modifier '"+strings.Fields((mods &^ ModExtern).String())[0]+"' is not valid for this item", false)
 	}
 	d := &MethodDecl{Pos: pos, Attributes: attrs, ReturnType: &TypeRef{Pos: pos, Name: "void"}, Name: "Finalize", Finalizer: td.Name}
 	d.Body, d.ExprBody = st.body(f.Body)
