@@ -22,6 +22,7 @@ const (
 	lvTupleElem   // element idx of the tuple in parent, a level of args[0] fields (tuple.go)
 	lvBaseProp    // `base.P`: the base class's accessors (getter, setter) called on R[obj] without dispatch
 	lvRef         // the variable behind the reference in R[obj]: a ref-returning call's result
+	lvProp        // an instance property of a class on R[obj]: its declared accessors (getter, setter), virtual ones through their slots (props.go)
 	lvNone
 )
 
@@ -112,6 +113,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 					}
 					return lvalue{kind: lvField, obj: 0, idx: fs.field(pi.field), conv: pi.typ, typ: pi.typ}
 				}
+				if dp := fs.declaredProp(x); dp == pi && pi.get != nil && pi.set != nil && !fs.static {
+					return lvalue{kind: lvProp, obj: 0, getter: pi.get.fn, setter: pi.set.fn, conv: pi.typ, typ: pi.typ}
+				}
 				return lvalue{kind: lvMember, obj: 0, site: fs.c.site(x.Name, 0), conv: pi.typ, typ: pi.typ}
 			}
 		}
@@ -192,6 +196,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 					return lvalue{kind: lvField, obj: r, idx: fs.field(pi.field), conv: pi.typ, typ: pi.typ}
 				}
 			}
+		}
+		if pi := fs.declaredProp(x); pi != nil && pi.get != nil && pi.set != nil {
+			return lvalue{kind: lvProp, obj: r, getter: pi.get.fn, setter: pi.set.fn, conv: pi.typ, typ: pi.typ}
 		}
 		return lvalue{kind: lvMember, obj: r, site: fs.c.site(x.Name, 0)}
 	case *lang.IndexExpr:
@@ -336,6 +343,11 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.getter), 1)
 			fs.emitABC(vm.OpMove, dst, w, 0)
 		}
+	case lvProp:
+		w := fs.alloc()
+		fs.emitABC(vm.OpMove, w, lv.obj, 0)
+		fs.callProp(lv.getter, w, 0)
+		fs.emitABC(vm.OpMove, dst, w, 0)
 	}
 }
 
@@ -411,6 +423,11 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		fs.emitABC(vm.OpMove, w, lv.obj, 0)
 		fs.emitABC(vm.OpMove, w+1, src, 0)
 		fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.setter), 2)
+	case lvProp:
+		w := fs.allocN(2)
+		fs.emitABC(vm.OpMove, w, lv.obj, 0)
+		fs.emitABC(vm.OpMove, w+1, src, 0)
+		fs.callProp(lv.setter, w, 1)
 	}
 }
 

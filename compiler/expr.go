@@ -512,7 +512,7 @@ func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
 	}
 	// Members of the current class and its bases, then outer classes.
 	for ci := fs.cls; ci != nil; ci = ci.outer {
-		if t, ok := fs.classMember(ci, e.Name, e.Pos, dst, ci == fs.cls); ok {
+		if t, ok := fs.classMember(ci, e, e.Name, e.Pos, dst, ci == fs.cls); ok {
 			return t
 		}
 	}
@@ -529,8 +529,9 @@ func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
 }
 
 // classMember loads a field, property or method group named name of class
-// ci. own says whether instance members are reachable through this.
-func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst int, own bool) (*vm.Type, bool) {
+// ci. own says whether instance members are reachable through this. id is
+// the simple name being compiled, or nil.
+func (fs *funcState) classMember(ci *classInfo, id *lang.Ident, name string, pos lang.Pos, dst int, own bool) (*vm.Type, bool) {
 	if fi, ok := ci.fields[name]; ok && own {
 		if fs.static {
 			fs.errorf(pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, name)
@@ -564,6 +565,10 @@ func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst i
 		fs.loadThis(dst)
 		if pi.field != nil {
 			fs.emitABC(vm.OpGetField, dst, dst, fs.field(pi.field))
+			return pi.typ, true
+		}
+		if id != nil && fs.declaredProp(id) == pi {
+			fs.callProp(pi.get.fn, dst, 0)
 			return pi.typ, true
 		}
 		fs.emitABC(vm.OpGetMember, dst, dst, fs.c.site(name, 0))
@@ -824,6 +829,14 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 			t = pi.typ
 			goto done
 		}
+	}
+	if pi := fs.declaredProp(e); pi != nil && pi.get != nil {
+		if dst != r {
+			fs.emitABC(vm.OpMove, dst, r, 0)
+		}
+		fs.callProp(pi.get.fn, dst, 0)
+		t = pi.typ
+		goto done
 	}
 	if xt != nil && xt.IsInterface {
 		// Through an interface: its explicit implementation first.

@@ -6599,3 +6599,357 @@ namespace System.Numerics
         public string ToString(string format, IFormatProvider provider) => "<" + _re.ToString(format, provider) + "; " + _im.ToString(format, provider) + ">";
     }
 }
+
+namespace System.Linq
+{
+    // AsyncEnumerable is .NET 10's LINQ over IAsyncEnumerable<T>
+    // (System.Linq.AsyncEnumerable): the operators answers use, each a
+    // plain loop over the source's enumerator. Compiled only into a
+    // program that names one of its methods other than Where, Select,
+    // Skip and Take (compiler/prelude.go, preludeOnDemand).
+    public static class AsyncEnumerable
+    {
+        public static System.Collections.Generic.IAsyncEnumerable<TSource> Where<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, bool> predicate) =>
+            new AsyncLinqOp<TSource, TSource>(source, -1, (x, i) => (predicate(x), x));
+        public static System.Collections.Generic.IAsyncEnumerable<TSource> Where<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, int, bool> predicate) =>
+            new AsyncLinqOp<TSource, TSource>(source, -1, (x, i) => (predicate(x, i), x));
+        public static System.Collections.Generic.IAsyncEnumerable<TResult> Select<TSource, TResult>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, TResult> selector) =>
+            new AsyncLinqOp<TSource, TResult>(source, -1, (x, i) => (true, selector(x)));
+        public static System.Collections.Generic.IAsyncEnumerable<TResult> Select<TSource, TResult>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, int, TResult> selector) =>
+            new AsyncLinqOp<TSource, TResult>(source, -1, (x, i) => (true, selector(x, i)));
+        public static System.Collections.Generic.IAsyncEnumerable<TSource> Take<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, int count) =>
+            new AsyncLinqOp<TSource, TSource>(source, count < 0 ? 0 : count, (x, i) => (true, x));
+        public static System.Collections.Generic.IAsyncEnumerable<TSource> Skip<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, int count) =>
+            new AsyncLinqOp<TSource, TSource>(source, -1, (x, i) => (i >= count, x));
+        public static System.Collections.Generic.IAsyncEnumerable<TSource> ToAsyncEnumerable<TSource>(this System.Collections.Generic.IEnumerable<TSource> source) =>
+            new AsyncFromEnumerable<TSource>(source);
+
+        public static async System.Threading.Tasks.ValueTask<System.Collections.Generic.List<TSource>> ToListAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = new System.Collections.Generic.List<TSource>();
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                while (await e.MoveNextAsync()) list.Add(e.Current);
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+            return list;
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TSource[]> ToArrayAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<TSource>(source, cancellationToken);
+            return list.ToArray();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<int> CountAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<TSource>(source, cancellationToken);
+            return list.Count;
+        }
+
+        public static async System.Threading.Tasks.ValueTask<int> CountAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, bool> predicate, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<TSource>(source, cancellationToken);
+            int n = 0;
+            foreach (var x in list) if (predicate(x)) n++;
+            return n;
+        }
+
+        public static async System.Threading.Tasks.ValueTask<bool> AnyAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                return await e.MoveNextAsync();
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+        }
+
+        public static async System.Threading.Tasks.ValueTask<bool> AnyAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, bool> predicate, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                while (await e.MoveNextAsync()) if (predicate(e.Current)) return true;
+                return false;
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+        }
+
+        public static async System.Threading.Tasks.ValueTask<bool> AllAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, bool> predicate, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                while (await e.MoveNextAsync()) if (!predicate(e.Current)) return false;
+                return true;
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+        }
+
+        public static async System.Threading.Tasks.ValueTask<bool> ContainsAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, TSource value, System.Collections.Generic.IEqualityComparer<TSource> comparer = null, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<TSource>(source, cancellationToken);
+            return comparer == null ? list.Contains(value) : list.Contains(value, comparer);
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TSource> FirstAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                if (await e.MoveNextAsync()) return e.Current;
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+            throw new InvalidOperationException("Sequence contains no elements");
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TSource> FirstAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, bool> predicate, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                while (await e.MoveNextAsync()) if (predicate(e.Current)) return e.Current;
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+            throw new InvalidOperationException("Sequence contains no matching element");
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TSource> FirstOrDefaultAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                if (await e.MoveNextAsync()) return e.Current;
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+            return default(TSource);
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TSource> FirstOrDefaultAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, bool> predicate, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                while (await e.MoveNextAsync()) if (predicate(e.Current)) return e.Current;
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+            return default(TSource);
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TSource> LastAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<TSource>(source, cancellationToken);
+            if (list.Count == 0) throw new InvalidOperationException("Sequence contains no elements");
+            return list[list.Count - 1];
+        }
+
+        public static async System.Threading.Tasks.ValueTask<int> SumAsync(this System.Collections.Generic.IAsyncEnumerable<int> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<int>(source, cancellationToken);
+            return list.Sum();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<long> SumAsync(this System.Collections.Generic.IAsyncEnumerable<long> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<long>(source, cancellationToken);
+            return list.Sum();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<double> SumAsync(this System.Collections.Generic.IAsyncEnumerable<double> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<double>(source, cancellationToken);
+            return list.Sum();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<decimal> SumAsync(this System.Collections.Generic.IAsyncEnumerable<decimal> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<decimal>(source, cancellationToken);
+            return list.Sum();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TSource> MinAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<TSource>(source, cancellationToken);
+            return list.Min();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TSource> MaxAsync<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<TSource>(source, cancellationToken);
+            return list.Max();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<double> AverageAsync(this System.Collections.Generic.IAsyncEnumerable<int> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<int>(source, cancellationToken);
+            return list.Average();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<double> AverageAsync(this System.Collections.Generic.IAsyncEnumerable<double> source, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var list = await ToListAsync<double>(source, cancellationToken);
+            return list.Average();
+        }
+
+        public static async System.Threading.Tasks.ValueTask<TAccumulate> AggregateAsync<TSource, TAccumulate>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, TAccumulate seed, Func<TAccumulate, TSource, TAccumulate> func, System.Threading.CancellationToken cancellationToken = default)
+        {
+            var acc = seed;
+            var e = source.GetAsyncEnumerator(cancellationToken);
+            try
+            {
+                while (await e.MoveNextAsync()) acc = func(acc, e.Current);
+            }
+            finally
+            {
+                await e.DisposeAsync();
+            }
+            return acc;
+        }
+    }
+
+    // AsyncLinqOp is a filtering or projecting operator over an async
+    // sequence: step maps each element and its index to whether it is
+    // produced and what; limit (when not negative) is how many elements it
+    // produces, the source not being read past the last.
+    internal sealed class AsyncLinqOp<TSource, TResult> : System.Collections.Generic.IAsyncEnumerable<TResult>
+    {
+        readonly System.Collections.Generic.IAsyncEnumerable<TSource> _source;
+        readonly int _limit;
+        readonly Func<TSource, int, (bool, TResult)> _step;
+
+        internal AsyncLinqOp(System.Collections.Generic.IAsyncEnumerable<TSource> source, int limit, Func<TSource, int, (bool, TResult)> step)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            _source = source;
+            _limit = limit;
+            _step = step;
+        }
+
+        public System.Collections.Generic.IAsyncEnumerator<TResult> GetAsyncEnumerator(System.Threading.CancellationToken cancellationToken = default) =>
+            new AsyncLinqOpEnumerator<TSource, TResult>(_source.GetAsyncEnumerator(cancellationToken), _limit, _step);
+    }
+
+    internal sealed class AsyncLinqOpEnumerator<TSource, TResult> : System.Collections.Generic.IAsyncEnumerator<TResult>
+    {
+        readonly System.Collections.Generic.IAsyncEnumerator<TSource> _e;
+        readonly int _limit;
+        readonly Func<TSource, int, (bool, TResult)> _step;
+        int _index;
+        int _produced;
+
+        internal AsyncLinqOpEnumerator(System.Collections.Generic.IAsyncEnumerator<TSource> e, int limit, Func<TSource, int, (bool, TResult)> step)
+        {
+            _e = e;
+            _limit = limit;
+            _step = step;
+        }
+
+        public TResult Current { get; private set; }
+
+        public async System.Threading.Tasks.ValueTask<bool> MoveNextAsync()
+        {
+            while (_limit < 0 || _produced < _limit)
+            {
+                if (!await _e.MoveNextAsync()) return false;
+                var (keep, value) = _step(_e.Current, _index++);
+                if (keep)
+                {
+                    Current = value;
+                    _produced++;
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        public System.Threading.Tasks.ValueTask DisposeAsync() => _e.DisposeAsync();
+    }
+
+    internal sealed class AsyncFromEnumerable<T> : System.Collections.Generic.IAsyncEnumerable<T>
+    {
+        readonly System.Collections.Generic.IEnumerable<T> _source;
+
+        internal AsyncFromEnumerable(System.Collections.Generic.IEnumerable<T> source)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            _source = source;
+        }
+
+        public System.Collections.Generic.IAsyncEnumerator<T> GetAsyncEnumerator(System.Threading.CancellationToken cancellationToken = default) =>
+            new AsyncFromEnumerator<T>(_source.GetEnumerator(), cancellationToken);
+    }
+
+    internal sealed class AsyncFromEnumerator<T> : System.Collections.Generic.IAsyncEnumerator<T>
+    {
+        readonly System.Collections.Generic.IEnumerator<T> _e;
+        readonly System.Threading.CancellationToken _token;
+
+        internal AsyncFromEnumerator(System.Collections.Generic.IEnumerator<T> e, System.Threading.CancellationToken token)
+        {
+            _e = e;
+            _token = token;
+        }
+
+        public T Current => _e.Current;
+
+        public System.Threading.Tasks.ValueTask<bool> MoveNextAsync()
+        {
+            _token.ThrowIfCancellationRequested();
+            return new System.Threading.Tasks.ValueTask<bool>(_e.MoveNext());
+        }
+
+        public System.Threading.Tasks.ValueTask DisposeAsync()
+        {
+            _e.Dispose();
+            return default;
+        }
+    }
+}
+
+namespace System.Collections.Generic
+{
+    // CollectionExtensions holds .NET's GetValueOrDefault for read-only
+    // dictionaries other than Dictionary<TKey, TValue> (whose own method,
+    // an instance one, is found first): ConcurrentDictionary, a program's
+    // IReadOnlyDictionary.
+    public static class CollectionExtensions
+    {
+        public static TValue GetValueOrDefault<TKey, TValue>(this IReadOnlyDictionary<TKey, TValue> dictionary, TKey key)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            return dictionary.TryGetValue(key, out TValue value) ? value : default(TValue);
+        }
+
+        public static TValue GetValueOrDefault<TKey, TValue>(this IReadOnlyDictionary<TKey, TValue> dictionary, TKey key, TValue defaultValue)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            return dictionary.TryGetValue(key, out TValue value) ? value : defaultValue;
+        }
+    }
+}

@@ -270,6 +270,12 @@ func preludeAST() *lang.File {
 		preludeAST_234(),
 		preludeAST_235(),
 		preludeAST_236(),
+		preludeAST_237(),
+		preludeAST_238(),
+		preludeAST_239(),
+		preludeAST_240(),
+		preludeAST_241(),
+		preludeAST_242(),
 	}
 	return f
 }
@@ -132978,6 +132984,5656 @@ func preludeAST_236() *lang.TypeDecl {
 						Raw:   "\">\"",
 						Value: string(">"),
 					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_237() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6610, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncEnumerable",
+		Namespace: "System.Linq",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(6612, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6612, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6612, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: p(6612, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6612, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6612, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6612, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6612, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6612, 157),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6612, 162),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6612, 171),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6613, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6613, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6613, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6613, 38),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6613, 47),
+							X: &lang.Ident{
+								Pos:  p(6613, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6613, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6613, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6613, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6613, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6613, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6613, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6613, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6613, 69),
+									Elems: []lang.Expr{
+										&lang.CallExpr{
+											Pos: p(6613, 70),
+											Fun: &lang.Ident{
+												Pos:  p(6613, 70),
+												Name: "predicate",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6613, 80),
+													X: &lang.Ident{
+														Pos:  p(6613, 80),
+														Name: "x",
+													},
+												},
+											},
+										},
+										&lang.Ident{
+											Pos:  p(6613, 84),
+											Name: "x",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6614, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6614, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6614, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: p(6614, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6614, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6614, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6614, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6614, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6614, 157),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6614, 162),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6614, 171),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(6614, 176),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6615, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6615, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6615, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6615, 38),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6615, 47),
+							X: &lang.Ident{
+								Pos:  p(6615, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6615, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6615, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6615, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6615, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6615, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6615, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6615, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6615, 69),
+									Elems: []lang.Expr{
+										&lang.CallExpr{
+											Pos: p(6615, 70),
+											Fun: &lang.Ident{
+												Pos:  p(6615, 70),
+												Name: "predicate",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6615, 80),
+													X: &lang.Ident{
+														Pos:  p(6615, 80),
+														Name: "x",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6615, 83),
+													X: &lang.Ident{
+														Pos:  p(6615, 83),
+														Name: "i",
+													},
+												},
+											},
+										},
+										&lang.Ident{
+											Pos:  p(6615, 87),
+											Name: "x",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6616, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6616, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6616, 67),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Select",
+				NamePos: p(6616, 76),
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6616, 101),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6616, 106),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6616, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6616, 167),
+						Type: &lang.TypeRef{
+							Pos:  p(6616, 167),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6616, 172),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6616, 181),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6617, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6617, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6617, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6617, 38),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6617, 47),
+							X: &lang.Ident{
+								Pos:  p(6617, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6617, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6617, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6617, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6617, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6617, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6617, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6617, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6617, 69),
+									Elems: []lang.Expr{
+										&lang.Literal{
+											Pos:   p(6617, 70),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+										&lang.CallExpr{
+											Pos: p(6617, 76),
+											Fun: &lang.Ident{
+												Pos:  p(6617, 76),
+												Name: "selector",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6617, 85),
+													X: &lang.Ident{
+														Pos:  p(6617, 85),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6618, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6618, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6618, 67),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Select",
+				NamePos: p(6618, 76),
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6618, 101),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6618, 106),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6618, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6618, 167),
+						Type: &lang.TypeRef{
+							Pos:  p(6618, 167),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6618, 172),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6618, 181),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(6618, 186),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6619, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6619, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6619, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6619, 38),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6619, 47),
+							X: &lang.Ident{
+								Pos:  p(6619, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6619, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6619, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6619, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6619, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6619, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6619, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6619, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6619, 69),
+									Elems: []lang.Expr{
+										&lang.Literal{
+											Pos:   p(6619, 70),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+										&lang.CallExpr{
+											Pos: p(6619, 76),
+											Fun: &lang.Ident{
+												Pos:  p(6619, 76),
+												Name: "selector",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6619, 85),
+													X: &lang.Ident{
+														Pos:  p(6619, 85),
+														Name: "x",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6619, 88),
+													X: &lang.Ident{
+														Pos:  p(6619, 88),
+														Name: "i",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6620, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6620, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6620, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: p(6620, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6620, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6620, 95),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6620, 139),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6620, 156),
+						Type: &lang.TypeRef{
+							Pos:  p(6620, 156),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6621, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6621, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6621, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6621, 38),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6621, 47),
+							X: &lang.Ident{
+								Pos:  p(6621, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6621, 55),
+							X: &lang.CondExpr{
+								Pos: p(6621, 65),
+								Cond: &lang.BinaryExpr{
+									Pos: p(6621, 61),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(6621, 55),
+										Name: "count",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6621, 63),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.Literal{
+									Pos:   p(6621, 67),
+									Raw:   "0",
+									Value: int64(0),
+								},
+								Else: &lang.Ident{
+									Pos:  p(6621, 71),
+									Name: "count",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6621, 78),
+							X: &lang.LambdaExpr{
+								Pos: p(6621, 78),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6621, 79),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6621, 82),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6621, 88),
+									Elems: []lang.Expr{
+										&lang.Literal{
+											Pos:   p(6621, 89),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+										&lang.Ident{
+											Pos:  p(6621, 95),
+											Name: "x",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6622, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6622, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6622, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Skip",
+				NamePos: p(6622, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6622, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6622, 95),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6622, 139),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6622, 156),
+						Type: &lang.TypeRef{
+							Pos:  p(6622, 156),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6623, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6623, 17),
+						Name: "AsyncLinqOp",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6623, 29),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6623, 38),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6623, 47),
+							X: &lang.Ident{
+								Pos:  p(6623, 47),
+								Name: "source",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6623, 55),
+							X: &lang.UnaryExpr{
+								Pos: p(6623, 55),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6623, 56),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6623, 59),
+							X: &lang.LambdaExpr{
+								Pos: p(6623, 59),
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos:  p(6623, 60),
+										Name: "x",
+									},
+									&lang.Param{
+										Pos:  p(6623, 63),
+										Name: "i",
+									},
+								},
+								ExprBody: &lang.TupleExpr{
+									Pos: p(6623, 69),
+									Elems: []lang.Expr{
+										&lang.BinaryExpr{
+											Pos: p(6623, 72),
+											Op:  ">=",
+											X: &lang.Ident{
+												Pos:  p(6623, 70),
+												Name: "i",
+											},
+											Y: &lang.Ident{
+												Pos:  p(6623, 75),
+												Name: "count",
+											},
+										},
+										&lang.Ident{
+											Pos:  p(6623, 82),
+											Name: "x",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6624, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6624, 23),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6624, 67),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToAsyncEnumerable",
+				NamePos: p(6624, 76),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6624, 103),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6624, 108),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6624, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6625, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6625, 17),
+						Name: "AsyncFromEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6625, 37),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6625, 46),
+							X: &lang.Ident{
+								Pos:  p(6625, 46),
+								Name: "source",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6627, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6627, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6627, 62),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6627, 94),
+									Name: "TSource",
+								},
+							},
+						},
+					},
+				},
+				Name:    "ToListAsync",
+				NamePos: p(6627, 104),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6627, 125),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6627, 130),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6627, 174),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6627, 191),
+						Type: &lang.TypeRef{
+							Pos:  p(6627, 191),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6627, 246),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6628, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6629, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6629, 17),
+									Name: "list",
+									Init: &lang.NewExpr{
+										Pos: p(6629, 24),
+										Type: &lang.TypeRef{
+											Pos:  p(6629, 28),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(6629, 60),
+													Name: "TSource",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6630, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6630, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6630, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6630, 28),
+											X: &lang.Ident{
+												Pos:  p(6630, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6630, 47),
+												X: &lang.Ident{
+													Pos:  p(6630, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6631, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6632, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6633, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6633, 24),
+											X: &lang.CallExpr{
+												Pos: p(6633, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6633, 32),
+													X: &lang.Ident{
+														Pos:  p(6633, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.ExprStmt{
+											Pos: p(6633, 49),
+											X: &lang.CallExpr{
+												Pos: p(6633, 54),
+												Fun: &lang.MemberExpr{
+													Pos: p(6633, 54),
+													X: &lang.Ident{
+														Pos:  p(6633, 49),
+														Name: "list",
+													},
+													Name: "Add",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6633, 58),
+														X: &lang.MemberExpr{
+															Pos: p(6633, 60),
+															X: &lang.Ident{
+																Pos:  p(6633, 58),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6634, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6636, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6637, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6637, 17),
+											X: &lang.CallExpr{
+												Pos: p(6637, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6637, 25),
+													X: &lang.Ident{
+														Pos:  p(6637, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6638, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6639, 13),
+							X: &lang.Ident{
+								Pos:  p(6639, 20),
+								Name: "list",
+							},
+						},
+					},
+					Rbrace: p(6640, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6642, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6642, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       p(6642, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(6642, 62),
+								Name: "TSource",
+							},
+						},
+					},
+				},
+				Name:    "ToArrayAsync",
+				NamePos: p(6642, 73),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6642, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6642, 100),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6642, 144),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6642, 161),
+						Type: &lang.TypeRef{
+							Pos:  p(6642, 161),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6642, 216),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6643, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6644, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6644, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6644, 24),
+										X: &lang.CallExpr{
+											Pos: p(6644, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6644, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6644, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6644, 51),
+													X: &lang.Ident{
+														Pos:  p(6644, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6644, 59),
+													X: &lang.Ident{
+														Pos:  p(6644, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6645, 13),
+							X: &lang.CallExpr{
+								Pos: p(6645, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6645, 25),
+									X: &lang.Ident{
+										Pos:  p(6645, 20),
+										Name: "list",
+									},
+									Name: "ToArray",
+								},
+							},
+						},
+					},
+					Rbrace: p(6646, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6648, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6648, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6648, 62),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "CountAsync",
+				NamePos: p(6648, 67),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6648, 87),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6648, 92),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6648, 136),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6648, 153),
+						Type: &lang.TypeRef{
+							Pos:  p(6648, 153),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6648, 208),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6649, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6650, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6650, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6650, 24),
+										X: &lang.CallExpr{
+											Pos: p(6650, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6650, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6650, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6650, 51),
+													X: &lang.Ident{
+														Pos:  p(6650, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6650, 59),
+													X: &lang.Ident{
+														Pos:  p(6650, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6651, 13),
+							X: &lang.MemberExpr{
+								Pos: p(6651, 25),
+								X: &lang.Ident{
+									Pos:  p(6651, 20),
+									Name: "list",
+								},
+								Name: "Count",
+							},
+						},
+					},
+					Rbrace: p(6652, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6654, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6654, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6654, 62),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "CountAsync",
+				NamePos: p(6654, 67),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6654, 87),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6654, 92),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6654, 136),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6654, 153),
+						Type: &lang.TypeRef{
+							Pos:  p(6654, 153),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6654, 158),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6654, 167),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6654, 184),
+						Type: &lang.TypeRef{
+							Pos:  p(6654, 184),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6654, 239),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6655, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6656, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6656, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6656, 24),
+										X: &lang.CallExpr{
+											Pos: p(6656, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6656, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6656, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6656, 51),
+													X: &lang.Ident{
+														Pos:  p(6656, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6656, 59),
+													X: &lang.Ident{
+														Pos:  p(6656, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6657, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(6657, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6657, 17),
+									Name: "n",
+									Init: &lang.Literal{
+										Pos:   p(6657, 21),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+							},
+						},
+						&lang.ForeachStmt{
+							Pos:  p(6658, 13),
+							Name: "x",
+							X: &lang.Ident{
+								Pos:  p(6658, 31),
+								Name: "list",
+							},
+							Body: &lang.IfStmt{
+								Pos: p(6658, 37),
+								Cond: &lang.CallExpr{
+									Pos: p(6658, 41),
+									Fun: &lang.Ident{
+										Pos:  p(6658, 41),
+										Name: "predicate",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6658, 51),
+											X: &lang.Ident{
+												Pos:  p(6658, 51),
+												Name: "x",
+											},
+										},
+									},
+								},
+								Then: &lang.ExprStmt{
+									Pos: p(6658, 55),
+									X: &lang.PostfixExpr{
+										Pos: p(6658, 56),
+										Op:  "++",
+										X: &lang.Ident{
+											Pos:  p(6658, 55),
+											Name: "n",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6659, 13),
+							X: &lang.Ident{
+								Pos:  p(6659, 20),
+								Name: "n",
+							},
+						},
+					},
+					Rbrace: p(6660, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6662, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6662, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6662, 62),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "AnyAsync",
+				NamePos: p(6662, 68),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6662, 86),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6662, 91),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6662, 135),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6662, 152),
+						Type: &lang.TypeRef{
+							Pos:  p(6662, 152),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6662, 207),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6663, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6664, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6664, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6664, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6664, 28),
+											X: &lang.Ident{
+												Pos:  p(6664, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6664, 47),
+												X: &lang.Ident{
+													Pos:  p(6664, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6665, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6666, 13),
+								Stmts: []lang.Stmt{
+									&lang.ReturnStmt{
+										Pos: p(6667, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6667, 24),
+											X: &lang.CallExpr{
+												Pos: p(6667, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6667, 32),
+													X: &lang.Ident{
+														Pos:  p(6667, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6668, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6670, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6671, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6671, 17),
+											X: &lang.CallExpr{
+												Pos: p(6671, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6671, 25),
+													X: &lang.Ident{
+														Pos:  p(6671, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6672, 13),
+							},
+						},
+					},
+					Rbrace: p(6673, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6675, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6675, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6675, 62),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "AnyAsync",
+				NamePos: p(6675, 68),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6675, 86),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6675, 91),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6675, 135),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6675, 152),
+						Type: &lang.TypeRef{
+							Pos:  p(6675, 152),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6675, 157),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6675, 166),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6675, 183),
+						Type: &lang.TypeRef{
+							Pos:  p(6675, 183),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6675, 238),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6676, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6677, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6677, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6677, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6677, 28),
+											X: &lang.Ident{
+												Pos:  p(6677, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6677, 47),
+												X: &lang.Ident{
+													Pos:  p(6677, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6678, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6679, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6680, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6680, 24),
+											X: &lang.CallExpr{
+												Pos: p(6680, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6680, 32),
+													X: &lang.Ident{
+														Pos:  p(6680, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(6680, 49),
+											Cond: &lang.CallExpr{
+												Pos: p(6680, 53),
+												Fun: &lang.Ident{
+													Pos:  p(6680, 53),
+													Name: "predicate",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6680, 63),
+														X: &lang.MemberExpr{
+															Pos: p(6680, 65),
+															X: &lang.Ident{
+																Pos:  p(6680, 63),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(6680, 75),
+												X: &lang.Literal{
+													Pos:   p(6680, 82),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(6681, 17),
+										X: &lang.Literal{
+											Pos:   p(6681, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								Rbrace: p(6682, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6684, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6685, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6685, 17),
+											X: &lang.CallExpr{
+												Pos: p(6685, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6685, 25),
+													X: &lang.Ident{
+														Pos:  p(6685, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6686, 13),
+							},
+						},
+					},
+					Rbrace: p(6687, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6689, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6689, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6689, 62),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "AllAsync",
+				NamePos: p(6689, 68),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6689, 86),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6689, 91),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6689, 135),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6689, 152),
+						Type: &lang.TypeRef{
+							Pos:  p(6689, 152),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6689, 157),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6689, 166),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6689, 183),
+						Type: &lang.TypeRef{
+							Pos:  p(6689, 183),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6689, 238),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6690, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6691, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6691, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6691, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6691, 28),
+											X: &lang.Ident{
+												Pos:  p(6691, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6691, 47),
+												X: &lang.Ident{
+													Pos:  p(6691, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6692, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6693, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6694, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6694, 24),
+											X: &lang.CallExpr{
+												Pos: p(6694, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6694, 32),
+													X: &lang.Ident{
+														Pos:  p(6694, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(6694, 49),
+											Cond: &lang.UnaryExpr{
+												Pos: p(6694, 53),
+												Op:  "!",
+												X: &lang.CallExpr{
+													Pos: p(6694, 54),
+													Fun: &lang.Ident{
+														Pos:  p(6694, 54),
+														Name: "predicate",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6694, 64),
+															X: &lang.MemberExpr{
+																Pos: p(6694, 66),
+																X: &lang.Ident{
+																	Pos:  p(6694, 64),
+																	Name: "e",
+																},
+																Name: "Current",
+															},
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(6694, 76),
+												X: &lang.Literal{
+													Pos:   p(6694, 83),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(6695, 17),
+										X: &lang.Literal{
+											Pos:   p(6695, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+								},
+								Rbrace: p(6696, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6698, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6699, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6699, 17),
+											X: &lang.CallExpr{
+												Pos: p(6699, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6699, 25),
+													X: &lang.Ident{
+														Pos:  p(6699, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6700, 13),
+							},
+						},
+					},
+					Rbrace: p(6701, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6703, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6703, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6703, 62),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "ContainsAsync",
+				NamePos: p(6703, 68),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6703, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6703, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6703, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6703, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6703, 157),
+							Name: "TSource",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: p(6703, 172),
+						Type: &lang.TypeRef{
+							Pos:  p(6703, 172),
+							Name: "System.Collections.Generic.IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6703, 217),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+						Default: &lang.Literal{
+							Pos:  p(6703, 237),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					&lang.Param{
+						Pos: p(6703, 243),
+						Type: &lang.TypeRef{
+							Pos:  p(6703, 243),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6703, 298),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6704, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6705, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6705, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6705, 24),
+										X: &lang.CallExpr{
+											Pos: p(6705, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6705, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6705, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6705, 51),
+													X: &lang.Ident{
+														Pos:  p(6705, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6705, 59),
+													X: &lang.Ident{
+														Pos:  p(6705, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6706, 13),
+							X: &lang.CondExpr{
+								Pos: p(6706, 37),
+								Cond: &lang.BinaryExpr{
+									Pos: p(6706, 29),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(6706, 20),
+										Name: "comparer",
+									},
+									Y: &lang.Literal{
+										Pos:  p(6706, 32),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Then: &lang.CallExpr{
+									Pos: p(6706, 44),
+									Fun: &lang.MemberExpr{
+										Pos: p(6706, 44),
+										X: &lang.Ident{
+											Pos:  p(6706, 39),
+											Name: "list",
+										},
+										Name: "Contains",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6706, 53),
+											X: &lang.Ident{
+												Pos:  p(6706, 53),
+												Name: "value",
+											},
+										},
+									},
+								},
+								Else: &lang.CallExpr{
+									Pos: p(6706, 67),
+									Fun: &lang.MemberExpr{
+										Pos: p(6706, 67),
+										X: &lang.Ident{
+											Pos:  p(6706, 62),
+											Name: "list",
+										},
+										Name: "Contains",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6706, 76),
+											X: &lang.Ident{
+												Pos:  p(6706, 76),
+												Name: "value",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6706, 83),
+											X: &lang.Ident{
+												Pos:  p(6706, 83),
+												Name: "comparer",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6707, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6709, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6709, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6709, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "FirstAsync",
+				NamePos: p(6709, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6709, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6709, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6709, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6709, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6709, 157),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6709, 212),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6710, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6711, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6711, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6711, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6711, 28),
+											X: &lang.Ident{
+												Pos:  p(6711, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6711, 47),
+												X: &lang.Ident{
+													Pos:  p(6711, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6712, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6713, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(6714, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6714, 21),
+											X: &lang.CallExpr{
+												Pos: p(6714, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(6714, 29),
+													X: &lang.Ident{
+														Pos:  p(6714, 27),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(6714, 46),
+											X: &lang.MemberExpr{
+												Pos: p(6714, 55),
+												X: &lang.Ident{
+													Pos:  p(6714, 53),
+													Name: "e",
+												},
+												Name: "Current",
+											},
+										},
+									},
+								},
+								Rbrace: p(6715, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6717, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6718, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6718, 17),
+											X: &lang.CallExpr{
+												Pos: p(6718, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6718, 25),
+													X: &lang.Ident{
+														Pos:  p(6718, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6719, 13),
+							},
+						},
+						&lang.ThrowStmt{
+							Pos: p(6720, 13),
+							X: &lang.NewExpr{
+								Pos: p(6720, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(6720, 23),
+									Name: "InvalidOperationException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6720, 49),
+										X: &lang.Literal{
+											Pos:   p(6720, 49),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Sequence contains no elements\"",
+											Value: string("Sequence contains no elements"),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6721, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6723, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6723, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6723, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "FirstAsync",
+				NamePos: p(6723, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6723, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6723, 96),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6723, 140),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6723, 157),
+						Type: &lang.TypeRef{
+							Pos:  p(6723, 157),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6723, 162),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6723, 171),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6723, 188),
+						Type: &lang.TypeRef{
+							Pos:  p(6723, 188),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6723, 243),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6724, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6725, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6725, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6725, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6725, 28),
+											X: &lang.Ident{
+												Pos:  p(6725, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6725, 47),
+												X: &lang.Ident{
+													Pos:  p(6725, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6726, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6727, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6728, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6728, 24),
+											X: &lang.CallExpr{
+												Pos: p(6728, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6728, 32),
+													X: &lang.Ident{
+														Pos:  p(6728, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(6728, 49),
+											Cond: &lang.CallExpr{
+												Pos: p(6728, 53),
+												Fun: &lang.Ident{
+													Pos:  p(6728, 53),
+													Name: "predicate",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6728, 63),
+														X: &lang.MemberExpr{
+															Pos: p(6728, 65),
+															X: &lang.Ident{
+																Pos:  p(6728, 63),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(6728, 75),
+												X: &lang.MemberExpr{
+													Pos: p(6728, 84),
+													X: &lang.Ident{
+														Pos:  p(6728, 82),
+														Name: "e",
+													},
+													Name: "Current",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6729, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6731, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6732, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6732, 17),
+											X: &lang.CallExpr{
+												Pos: p(6732, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6732, 25),
+													X: &lang.Ident{
+														Pos:  p(6732, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6733, 13),
+							},
+						},
+						&lang.ThrowStmt{
+							Pos: p(6734, 13),
+							X: &lang.NewExpr{
+								Pos: p(6734, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(6734, 23),
+									Name: "InvalidOperationException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6734, 49),
+										X: &lang.Literal{
+											Pos:   p(6734, 49),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Sequence contains no matching element\"",
+											Value: string("Sequence contains no matching element"),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6735, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6737, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6737, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6737, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "FirstOrDefaultAsync",
+				NamePos: p(6737, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6737, 100),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6737, 105),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6737, 149),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6737, 166),
+						Type: &lang.TypeRef{
+							Pos:  p(6737, 166),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6737, 221),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6738, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6739, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6739, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6739, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6739, 28),
+											X: &lang.Ident{
+												Pos:  p(6739, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6739, 47),
+												X: &lang.Ident{
+													Pos:  p(6739, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6740, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6741, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(6742, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6742, 21),
+											X: &lang.CallExpr{
+												Pos: p(6742, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(6742, 29),
+													X: &lang.Ident{
+														Pos:  p(6742, 27),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(6742, 46),
+											X: &lang.MemberExpr{
+												Pos: p(6742, 55),
+												X: &lang.Ident{
+													Pos:  p(6742, 53),
+													Name: "e",
+												},
+												Name: "Current",
+											},
+										},
+									},
+								},
+								Rbrace: p(6743, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6745, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6746, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6746, 17),
+											X: &lang.CallExpr{
+												Pos: p(6746, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6746, 25),
+													X: &lang.Ident{
+														Pos:  p(6746, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6747, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6748, 13),
+							X: &lang.DefaultExpr{
+								Pos: p(6748, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6748, 28),
+									Name: "TSource",
+								},
+							},
+						},
+					},
+					Rbrace: p(6749, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6751, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6751, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6751, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "FirstOrDefaultAsync",
+				NamePos: p(6751, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6751, 100),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6751, 105),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6751, 149),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6751, 166),
+						Type: &lang.TypeRef{
+							Pos:  p(6751, 166),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6751, 171),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6751, 180),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: p(6751, 197),
+						Type: &lang.TypeRef{
+							Pos:  p(6751, 197),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6751, 252),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6752, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6753, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6753, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6753, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6753, 28),
+											X: &lang.Ident{
+												Pos:  p(6753, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6753, 47),
+												X: &lang.Ident{
+													Pos:  p(6753, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6754, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6755, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6756, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6756, 24),
+											X: &lang.CallExpr{
+												Pos: p(6756, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6756, 32),
+													X: &lang.Ident{
+														Pos:  p(6756, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.IfStmt{
+											Pos: p(6756, 49),
+											Cond: &lang.CallExpr{
+												Pos: p(6756, 53),
+												Fun: &lang.Ident{
+													Pos:  p(6756, 53),
+													Name: "predicate",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6756, 63),
+														X: &lang.MemberExpr{
+															Pos: p(6756, 65),
+															X: &lang.Ident{
+																Pos:  p(6756, 63),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(6756, 75),
+												X: &lang.MemberExpr{
+													Pos: p(6756, 84),
+													X: &lang.Ident{
+														Pos:  p(6756, 82),
+														Name: "e",
+													},
+													Name: "Current",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6757, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6759, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6760, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6760, 17),
+											X: &lang.CallExpr{
+												Pos: p(6760, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6760, 25),
+													X: &lang.Ident{
+														Pos:  p(6760, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6761, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6762, 13),
+							X: &lang.DefaultExpr{
+								Pos: p(6762, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6762, 28),
+									Name: "TSource",
+								},
+							},
+						},
+					},
+					Rbrace: p(6763, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6765, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6765, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6765, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "LastAsync",
+				NamePos: p(6765, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6765, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6765, 95),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6765, 139),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6765, 156),
+						Type: &lang.TypeRef{
+							Pos:  p(6765, 156),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6765, 211),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6766, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6767, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6767, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6767, 24),
+										X: &lang.CallExpr{
+											Pos: p(6767, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6767, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6767, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6767, 51),
+													X: &lang.Ident{
+														Pos:  p(6767, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6767, 59),
+													X: &lang.Ident{
+														Pos:  p(6767, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(6768, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6768, 28),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(6768, 22),
+									X: &lang.Ident{
+										Pos:  p(6768, 17),
+										Name: "list",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(6768, 31),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6768, 34),
+								X: &lang.NewExpr{
+									Pos: p(6768, 40),
+									Type: &lang.TypeRef{
+										Pos:  p(6768, 44),
+										Name: "InvalidOperationException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6768, 70),
+											X: &lang.Literal{
+												Pos:   p(6768, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Sequence contains no elements\"",
+												Value: string("Sequence contains no elements"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6769, 13),
+							X: &lang.IndexExpr{
+								Pos: p(6769, 24),
+								X: &lang.Ident{
+									Pos:  p(6769, 20),
+									Name: "list",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6769, 25),
+										X: &lang.BinaryExpr{
+											Pos: p(6769, 36),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(6769, 30),
+												X: &lang.Ident{
+													Pos:  p(6769, 25),
+													Name: "list",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Literal{
+												Pos:   p(6769, 38),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6770, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6772, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6772, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6772, 62),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "SumAsync",
+				NamePos: p(6772, 67),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6772, 76),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6772, 81),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6772, 125),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6772, 138),
+						Type: &lang.TypeRef{
+							Pos:  p(6772, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6772, 193),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6773, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6774, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6774, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6774, 24),
+										X: &lang.CallExpr{
+											Pos: p(6774, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6774, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6774, 42),
+														Name: "int",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6774, 47),
+													X: &lang.Ident{
+														Pos:  p(6774, 47),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6774, 55),
+													X: &lang.Ident{
+														Pos:  p(6774, 55),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6775, 13),
+							X: &lang.CallExpr{
+								Pos: p(6775, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6775, 25),
+									X: &lang.Ident{
+										Pos:  p(6775, 20),
+										Name: "list",
+									},
+									Name: "Sum",
+								},
+							},
+						},
+					},
+					Rbrace: p(6776, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6778, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6778, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6778, 62),
+							Name: "long",
+						},
+					},
+				},
+				Name:    "SumAsync",
+				NamePos: p(6778, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6778, 77),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6778, 82),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6778, 126),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6778, 140),
+						Type: &lang.TypeRef{
+							Pos:  p(6778, 140),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6778, 195),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6779, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6780, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6780, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6780, 24),
+										X: &lang.CallExpr{
+											Pos: p(6780, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6780, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6780, 42),
+														Name: "long",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6780, 48),
+													X: &lang.Ident{
+														Pos:  p(6780, 48),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6780, 56),
+													X: &lang.Ident{
+														Pos:  p(6780, 56),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6781, 13),
+							X: &lang.CallExpr{
+								Pos: p(6781, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6781, 25),
+									X: &lang.Ident{
+										Pos:  p(6781, 20),
+										Name: "list",
+									},
+									Name: "Sum",
+								},
+							},
+						},
+					},
+					Rbrace: p(6782, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6784, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6784, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6784, 62),
+							Name: "double",
+						},
+					},
+				},
+				Name:    "SumAsync",
+				NamePos: p(6784, 70),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6784, 79),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6784, 84),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6784, 128),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6784, 144),
+						Type: &lang.TypeRef{
+							Pos:  p(6784, 144),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6784, 199),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6785, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6786, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6786, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6786, 24),
+										X: &lang.CallExpr{
+											Pos: p(6786, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6786, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6786, 42),
+														Name: "double",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6786, 50),
+													X: &lang.Ident{
+														Pos:  p(6786, 50),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6786, 58),
+													X: &lang.Ident{
+														Pos:  p(6786, 58),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6787, 13),
+							X: &lang.CallExpr{
+								Pos: p(6787, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6787, 25),
+									X: &lang.Ident{
+										Pos:  p(6787, 20),
+										Name: "list",
+									},
+									Name: "Sum",
+								},
+							},
+						},
+					},
+					Rbrace: p(6788, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6790, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6790, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6790, 62),
+							Name: "decimal",
+						},
+					},
+				},
+				Name:    "SumAsync",
+				NamePos: p(6790, 71),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6790, 80),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6790, 85),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6790, 129),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6790, 146),
+						Type: &lang.TypeRef{
+							Pos:  p(6790, 146),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6790, 201),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6791, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6792, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6792, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6792, 24),
+										X: &lang.CallExpr{
+											Pos: p(6792, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6792, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6792, 42),
+														Name: "decimal",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6792, 51),
+													X: &lang.Ident{
+														Pos:  p(6792, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6792, 59),
+													X: &lang.Ident{
+														Pos:  p(6792, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6793, 13),
+							X: &lang.CallExpr{
+								Pos: p(6793, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6793, 25),
+									X: &lang.Ident{
+										Pos:  p(6793, 20),
+										Name: "list",
+									},
+									Name: "Sum",
+								},
+							},
+						},
+					},
+					Rbrace: p(6794, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6796, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6796, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6796, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "MinAsync",
+				NamePos: p(6796, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6796, 89),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6796, 94),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6796, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6796, 155),
+						Type: &lang.TypeRef{
+							Pos:  p(6796, 155),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6796, 210),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6797, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6798, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6798, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6798, 24),
+										X: &lang.CallExpr{
+											Pos: p(6798, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6798, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6798, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6798, 51),
+													X: &lang.Ident{
+														Pos:  p(6798, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6798, 59),
+													X: &lang.Ident{
+														Pos:  p(6798, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6799, 13),
+							X: &lang.CallExpr{
+								Pos: p(6799, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6799, 25),
+									X: &lang.Ident{
+										Pos:  p(6799, 20),
+										Name: "list",
+									},
+									Name: "Min",
+								},
+							},
+						},
+					},
+					Rbrace: p(6800, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6802, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6802, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6802, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "MaxAsync",
+				NamePos: p(6802, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6802, 89),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6802, 94),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6802, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6802, 155),
+						Type: &lang.TypeRef{
+							Pos:  p(6802, 155),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6802, 210),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6803, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6804, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6804, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6804, 24),
+										X: &lang.CallExpr{
+											Pos: p(6804, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6804, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6804, 42),
+														Name: "TSource",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6804, 51),
+													X: &lang.Ident{
+														Pos:  p(6804, 51),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6804, 59),
+													X: &lang.Ident{
+														Pos:  p(6804, 59),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6805, 13),
+							X: &lang.CallExpr{
+								Pos: p(6805, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6805, 25),
+									X: &lang.Ident{
+										Pos:  p(6805, 20),
+										Name: "list",
+									},
+									Name: "Max",
+								},
+							},
+						},
+					},
+					Rbrace: p(6806, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6808, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6808, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6808, 62),
+							Name: "double",
+						},
+					},
+				},
+				Name:    "AverageAsync",
+				NamePos: p(6808, 70),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6808, 83),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6808, 88),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6808, 132),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6808, 145),
+						Type: &lang.TypeRef{
+							Pos:  p(6808, 145),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6808, 200),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6809, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6810, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6810, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6810, 24),
+										X: &lang.CallExpr{
+											Pos: p(6810, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6810, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6810, 42),
+														Name: "int",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6810, 47),
+													X: &lang.Ident{
+														Pos:  p(6810, 47),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6810, 55),
+													X: &lang.Ident{
+														Pos:  p(6810, 55),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6811, 13),
+							X: &lang.CallExpr{
+								Pos: p(6811, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6811, 25),
+									X: &lang.Ident{
+										Pos:  p(6811, 20),
+										Name: "list",
+									},
+									Name: "Average",
+								},
+							},
+						},
+					},
+					Rbrace: p(6812, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6814, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6814, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6814, 62),
+							Name: "double",
+						},
+					},
+				},
+				Name:    "AverageAsync",
+				NamePos: p(6814, 70),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6814, 83),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6814, 88),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6814, 132),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6814, 148),
+						Type: &lang.TypeRef{
+							Pos:  p(6814, 148),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6814, 203),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6815, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6816, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6816, 17),
+									Name: "list",
+									Init: &lang.AwaitExpr{
+										Pos: p(6816, 24),
+										X: &lang.CallExpr{
+											Pos: p(6816, 30),
+											Fun: &lang.Ident{
+												Pos:  p(6816, 30),
+												Name: "ToListAsync",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(6816, 42),
+														Name: "double",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(6816, 50),
+													X: &lang.Ident{
+														Pos:  p(6816, 50),
+														Name: "source",
+													},
+												},
+												&lang.Arg{
+													Pos: p(6816, 58),
+													X: &lang.Ident{
+														Pos:  p(6816, 58),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6817, 13),
+							X: &lang.CallExpr{
+								Pos: p(6817, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(6817, 25),
+									X: &lang.Ident{
+										Pos:  p(6817, 20),
+										Name: "list",
+									},
+									Name: "Average",
+								},
+							},
+						},
+					},
+					Rbrace: p(6818, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6820, 9),
+				Modifiers: lang.Modifiers(1041),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6820, 29),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6820, 62),
+							Name: "TAccumulate",
+						},
+					},
+				},
+				Name:    "AggregateAsync",
+				NamePos: p(6820, 75),
+				TypeParams: []string{
+					"TSource",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6820, 112),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6820, 117),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6820, 161),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6820, 178),
+						Type: &lang.TypeRef{
+							Pos:  p(6820, 178),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: p(6820, 196),
+						Type: &lang.TypeRef{
+							Pos:  p(6820, 196),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6820, 201),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  p(6820, 214),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6820, 223),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: p(6820, 242),
+						Type: &lang.TypeRef{
+							Pos:  p(6820, 242),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6820, 297),
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6821, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(6822, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6822, 17),
+									Name: "acc",
+									Init: &lang.Ident{
+										Pos:  p(6822, 23),
+										Name: "seed",
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(6823, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(6823, 17),
+									Name: "e",
+									Init: &lang.CallExpr{
+										Pos: p(6823, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(6823, 28),
+											X: &lang.Ident{
+												Pos:  p(6823, 21),
+												Name: "source",
+											},
+											Name: "GetAsyncEnumerator",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(6823, 47),
+												X: &lang.Ident{
+													Pos:  p(6823, 47),
+													Name: "cancellationToken",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(6824, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(6825, 13),
+								Stmts: []lang.Stmt{
+									&lang.WhileStmt{
+										Pos: p(6826, 17),
+										Cond: &lang.AwaitExpr{
+											Pos: p(6826, 24),
+											X: &lang.CallExpr{
+												Pos: p(6826, 32),
+												Fun: &lang.MemberExpr{
+													Pos: p(6826, 32),
+													X: &lang.Ident{
+														Pos:  p(6826, 30),
+														Name: "e",
+													},
+													Name: "MoveNextAsync",
+												},
+											},
+										},
+										Body: &lang.ExprStmt{
+											Pos: p(6826, 49),
+											X: &lang.AssignExpr{
+												Pos: p(6826, 53),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(6826, 49),
+													Name: "acc",
+												},
+												Right: &lang.CallExpr{
+													Pos: p(6826, 55),
+													Fun: &lang.Ident{
+														Pos:  p(6826, 55),
+														Name: "func",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(6826, 60),
+															X: &lang.Ident{
+																Pos:  p(6826, 60),
+																Name: "acc",
+															},
+														},
+														&lang.Arg{
+															Pos: p(6826, 65),
+															X: &lang.MemberExpr{
+																Pos: p(6826, 67),
+																X: &lang.Ident{
+																	Pos:  p(6826, 65),
+																	Name: "e",
+																},
+																Name: "Current",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6827, 13),
+							},
+							Finally: &lang.BlockStmt{
+								Pos: p(6829, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(6830, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(6830, 17),
+											X: &lang.CallExpr{
+												Pos: p(6830, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(6830, 25),
+													X: &lang.Ident{
+														Pos:  p(6830, 23),
+														Name: "e",
+													},
+													Name: "DisposeAsync",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(6831, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6832, 13),
+							X: &lang.Ident{
+								Pos:  p(6832, 20),
+								Name: "acc",
+							},
+						},
+					},
+					Rbrace: p(6833, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_238() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6840, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncLinqOp",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"TSource",
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(40),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6840, 59),
+				Name: "System.Collections.Generic.IAsyncEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6840, 103),
+						Name: "TResult",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6842, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6842, 18),
+					Name: "System.Collections.Generic.IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6842, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6842, 71),
+						Name: "_source",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6843, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6843, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6843, 22),
+						Name: "_limit",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6844, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6844, 18),
+					Name: "Func",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6844, 23),
+							Name: "TSource",
+						},
+						&lang.TypeRef{
+							Pos:  p(6844, 32),
+							Name: "int",
+						},
+						&lang.TypeRef{
+							Pos:  p(6844, 37),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6844, 38),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(6844, 44),
+									Name: "TResult",
+								},
+							},
+							Tuple: true,
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6844, 54),
+						Name: "_step",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6846, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "AsyncLinqOp",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6846, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(6846, 30),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6846, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6846, 91),
+						Type: &lang.TypeRef{
+							Pos:  p(6846, 91),
+							Name: "int",
+						},
+						Name: "limit",
+					},
+					&lang.Param{
+						Pos: p(6846, 102),
+						Type: &lang.TypeRef{
+							Pos:  p(6846, 102),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6846, 107),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6846, 116),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(6846, 121),
+									Name: "System.ValueTuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6846, 122),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(6846, 128),
+											Name: "TResult",
+										},
+									},
+									Tuple: true,
+								},
+							},
+						},
+						Name: "step",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6847, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6848, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6848, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6848, 17),
+									Name: "source",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6848, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6848, 33),
+								X: &lang.NewExpr{
+									Pos: p(6848, 39),
+									Type: &lang.TypeRef{
+										Pos:  p(6848, 43),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6848, 65),
+											X: &lang.Literal{
+												Pos:   p(6848, 65),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"source\"",
+												Value: string("source"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6849, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6849, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6849, 13),
+									Name: "_source",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6849, 23),
+									Name: "source",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6850, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6850, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6850, 13),
+									Name: "_limit",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6850, 22),
+									Name: "limit",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6851, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6851, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6851, 13),
+									Name: "_step",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6851, 21),
+									Name: "step",
+								},
+							},
+						},
+					},
+					Rbrace: p(6852, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6854, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6854, 16),
+					Name: "System.Collections.Generic.IAsyncEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6854, 60),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(6854, 69),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6854, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(6854, 88),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6854, 143),
+						},
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6855, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6855, 17),
+						Name: "AsyncLinqOpEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6855, 39),
+								Name: "TSource",
+							},
+							&lang.TypeRef{
+								Pos:  p(6855, 48),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6855, 57),
+							X: &lang.CallExpr{
+								Pos: p(6855, 65),
+								Fun: &lang.MemberExpr{
+									Pos: p(6855, 65),
+									X: &lang.Ident{
+										Pos:  p(6855, 57),
+										Name: "_source",
+									},
+									Name: "GetAsyncEnumerator",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6855, 84),
+										X: &lang.Ident{
+											Pos:  p(6855, 84),
+											Name: "cancellationToken",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6855, 104),
+							X: &lang.Ident{
+								Pos:  p(6855, 104),
+								Name: "_limit",
+							},
+						},
+						&lang.Arg{
+							Pos: p(6855, 112),
+							X: &lang.Ident{
+								Pos:  p(6855, 112),
+								Name: "_step",
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_239() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6858, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncLinqOpEnumerator",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"TSource",
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(40),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6858, 69),
+				Name: "System.Collections.Generic.IAsyncEnumerator",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6858, 113),
+						Name: "TResult",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6860, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6860, 18),
+					Name: "System.Collections.Generic.IAsyncEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6860, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6860, 71),
+						Name: "_e",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6861, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6861, 18),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6861, 22),
+						Name: "_limit",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6862, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6862, 18),
+					Name: "Func",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6862, 23),
+							Name: "TSource",
+						},
+						&lang.TypeRef{
+							Pos:  p(6862, 32),
+							Name: "int",
+						},
+						&lang.TypeRef{
+							Pos:  p(6862, 37),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6862, 38),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(6862, 44),
+									Name: "TResult",
+								},
+							},
+							Tuple: true,
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6862, 54),
+						Name: "_step",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(6863, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(6863, 9),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6863, 13),
+						Name: "_index",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(6864, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(6864, 9),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6864, 13),
+						Name: "_produced",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6866, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "AsyncLinqOpEnumerator",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6866, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(6866, 40),
+							Name: "System.Collections.Generic.IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6866, 84),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "e",
+					},
+					&lang.Param{
+						Pos: p(6866, 96),
+						Type: &lang.TypeRef{
+							Pos:  p(6866, 96),
+							Name: "int",
+						},
+						Name: "limit",
+					},
+					&lang.Param{
+						Pos: p(6866, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(6866, 107),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6866, 112),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(6866, 121),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(6866, 126),
+									Name: "System.ValueTuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6866, 127),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(6866, 133),
+											Name: "TResult",
+										},
+									},
+									Tuple: true,
+								},
+							},
+						},
+						Name: "step",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6867, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6868, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6868, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6868, 13),
+									Name: "_e",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6868, 18),
+									Name: "e",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6869, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6869, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6869, 13),
+									Name: "_limit",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6869, 22),
+									Name: "limit",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6870, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6870, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6870, 13),
+									Name: "_step",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6870, 21),
+									Name: "step",
+								},
+							},
+						},
+					},
+					Rbrace: p(6871, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6873, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6873, 16),
+					Name: "TResult",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(6873, 34),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:       p(6873, 39),
+						Kind:      "set",
+						Modifiers: lang.Modifiers(2),
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6875, 9),
+				Modifiers: lang.Modifiers(1025),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6875, 22),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6875, 55),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "MoveNextAsync",
+				NamePos: p(6875, 61),
+				Body: &lang.BlockStmt{
+					Pos: p(6876, 9),
+					Stmts: []lang.Stmt{
+						&lang.WhileStmt{
+							Pos: p(6877, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6877, 31),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(6877, 27),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(6877, 20),
+										Name: "_limit",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6877, 29),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6877, 44),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(6877, 34),
+										Name: "_produced",
+									},
+									Y: &lang.Ident{
+										Pos:  p(6877, 46),
+										Name: "_limit",
+									},
+								},
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(6878, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(6879, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(6879, 21),
+											Op:  "!",
+											X: &lang.AwaitExpr{
+												Pos: p(6879, 22),
+												X: &lang.CallExpr{
+													Pos: p(6879, 31),
+													Fun: &lang.MemberExpr{
+														Pos: p(6879, 31),
+														X: &lang.Ident{
+															Pos:  p(6879, 28),
+															Name: "_e",
+														},
+														Name: "MoveNextAsync",
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(6879, 48),
+											X: &lang.Literal{
+												Pos:   p(6879, 55),
+												Kind:  lang.LitKind(9),
+												Raw:   "false",
+												Value: bool(false),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(6880, 17),
+										X: &lang.AssignExpr{
+											Pos: p(6880, 17),
+											Op:  "=",
+											Left: &lang.TupleExpr{
+												Pos: p(6880, 21),
+												Elems: []lang.Expr{
+													&lang.DeclExpr{
+														Pos:  p(6880, 22),
+														Name: "keep",
+													},
+													&lang.DeclExpr{
+														Pos:  p(6880, 28),
+														Name: "value",
+													},
+												},
+											},
+											Right: &lang.CallExpr{
+												Pos: p(6880, 37),
+												Fun: &lang.Ident{
+													Pos:  p(6880, 37),
+													Name: "_step",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(6880, 43),
+														X: &lang.MemberExpr{
+															Pos: p(6880, 46),
+															X: &lang.Ident{
+																Pos:  p(6880, 43),
+																Name: "_e",
+															},
+															Name: "Current",
+														},
+													},
+													&lang.Arg{
+														Pos: p(6880, 55),
+														X: &lang.PostfixExpr{
+															Pos: p(6880, 61),
+															Op:  "++",
+															X: &lang.Ident{
+																Pos:  p(6880, 55),
+																Name: "_index",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(6881, 17),
+										Cond: &lang.Ident{
+											Pos:  p(6881, 21),
+											Name: "keep",
+										},
+										Then: &lang.BlockStmt{
+											Pos: p(6882, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(6883, 21),
+													X: &lang.AssignExpr{
+														Pos: p(6883, 29),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(6883, 21),
+															Name: "Current",
+														},
+														Right: &lang.Ident{
+															Pos:  p(6883, 31),
+															Name: "value",
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(6884, 21),
+													X: &lang.PostfixExpr{
+														Pos: p(6884, 30),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(6884, 21),
+															Name: "_produced",
+														},
+													},
+												},
+												&lang.ReturnStmt{
+													Pos: p(6885, 21),
+													X: &lang.Literal{
+														Pos:   p(6885, 28),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+											Rbrace: p(6886, 17),
+										},
+									},
+								},
+								Rbrace: p(6887, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6888, 13),
+							X: &lang.Literal{
+								Pos:   p(6888, 20),
+								Kind:  lang.LitKind(9),
+								Raw:   "false",
+								Value: bool(false),
+							},
+						},
+					},
+					Rbrace: p(6889, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6891, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6891, 16),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: p(6891, 49),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6891, 70),
+					Fun: &lang.MemberExpr{
+						Pos: p(6891, 70),
+						X: &lang.Ident{
+							Pos:  p(6891, 67),
+							Name: "_e",
+						},
+						Name: "DisposeAsync",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_240() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6894, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncFromEnumerable",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"T",
+		},
+		Modifiers: lang.Modifiers(40),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6894, 52),
+				Name: "System.Collections.Generic.IAsyncEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6894, 96),
+						Name: "T",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6896, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6896, 18),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6896, 57),
+							Name: "T",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6896, 60),
+						Name: "_source",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6898, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "AsyncFromEnumerable",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6898, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(6898, 38),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6898, 77),
+									Name: "T",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6899, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6900, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6900, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6900, 17),
+									Name: "source",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6900, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6900, 33),
+								X: &lang.NewExpr{
+									Pos: p(6900, 39),
+									Type: &lang.TypeRef{
+										Pos:  p(6900, 43),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6900, 65),
+											X: &lang.Literal{
+												Pos:   p(6900, 65),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"source\"",
+												Value: string("source"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6901, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6901, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6901, 13),
+									Name: "_source",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6901, 23),
+									Name: "source",
+								},
+							},
+						},
+					},
+					Rbrace: p(6902, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6904, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6904, 16),
+					Name: "System.Collections.Generic.IAsyncEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6904, 60),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(6904, 63),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6904, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(6904, 82),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+						Default: &lang.DefaultExpr{
+							Pos: p(6904, 137),
+						},
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6905, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(6905, 17),
+						Name: "AsyncFromEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6905, 37),
+								Name: "T",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6905, 40),
+							X: &lang.CallExpr{
+								Pos: p(6905, 48),
+								Fun: &lang.MemberExpr{
+									Pos: p(6905, 48),
+									X: &lang.Ident{
+										Pos:  p(6905, 40),
+										Name: "_source",
+									},
+									Name: "GetEnumerator",
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6905, 65),
+							X: &lang.Ident{
+								Pos:  p(6905, 65),
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_241() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6908, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "AsyncFromEnumerator",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"T",
+		},
+		Modifiers: lang.Modifiers(40),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6908, 52),
+				Name: "System.Collections.Generic.IAsyncEnumerator",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6908, 96),
+						Name: "T",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6910, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6910, 18),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6910, 57),
+							Name: "T",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6910, 60),
+						Name: "_e",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6911, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(6911, 18),
+					Name: "System.Threading.CancellationToken",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6911, 53),
+						Name: "_token",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6913, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "AsyncFromEnumerator",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6913, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(6913, 38),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6913, 77),
+									Name: "T",
+								},
+							},
+						},
+						Name: "e",
+					},
+					&lang.Param{
+						Pos: p(6913, 83),
+						Type: &lang.TypeRef{
+							Pos:  p(6913, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "token",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6914, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6915, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6915, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6915, 13),
+									Name: "_e",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6915, 18),
+									Name: "e",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6916, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6916, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6916, 13),
+									Name: "_token",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6916, 22),
+									Name: "token",
+								},
+							},
+						},
+					},
+					Rbrace: p(6917, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(6919, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(6919, 16),
+					Name: "T",
+				},
+				Name: "Current",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(6919, 32),
+					X: &lang.Ident{
+						Pos:  p(6919, 29),
+						Name: "_e",
+					},
+					Name: "Current",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6921, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6921, 16),
+					Name: "System.Threading.Tasks.ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6921, 49),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "MoveNextAsync",
+				NamePos: p(6921, 55),
+				Body: &lang.BlockStmt{
+					Pos: p(6922, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6923, 13),
+							X: &lang.CallExpr{
+								Pos: p(6923, 20),
+								Fun: &lang.MemberExpr{
+									Pos: p(6923, 20),
+									X: &lang.Ident{
+										Pos:  p(6923, 13),
+										Name: "_token",
+									},
+									Name: "ThrowIfCancellationRequested",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6924, 13),
+							X: &lang.NewExpr{
+								Pos: p(6924, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6924, 24),
+									Name: "System.Threading.Tasks.ValueTask",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6924, 57),
+											Name: "bool",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6924, 63),
+										X: &lang.CallExpr{
+											Pos: p(6924, 66),
+											Fun: &lang.MemberExpr{
+												Pos: p(6924, 66),
+												X: &lang.Ident{
+													Pos:  p(6924, 63),
+													Name: "_e",
+												},
+												Name: "MoveNext",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6925, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6927, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6927, 16),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: p(6927, 49),
+				Body: &lang.BlockStmt{
+					Pos: p(6928, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6929, 13),
+							X: &lang.CallExpr{
+								Pos: p(6929, 16),
+								Fun: &lang.MemberExpr{
+									Pos: p(6929, 16),
+									X: &lang.Ident{
+										Pos:  p(6929, 13),
+										Name: "_e",
+									},
+									Name: "Dispose",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6930, 13),
+							X: &lang.DefaultExpr{
+								Pos: p(6930, 20),
+							},
+						},
+					},
+					Rbrace: p(6931, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_242() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6941, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "CollectionExtensions",
+		Namespace: "System.Collections.Generic",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(6943, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6943, 23),
+					Name: "TValue",
+				},
+				Name:    "GetValueOrDefault",
+				NamePos: p(6943, 30),
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6943, 62),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6943, 67),
+							Name: "IReadOnlyDictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6943, 87),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(6943, 93),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "dictionary",
+					},
+					&lang.Param{
+						Pos: p(6943, 113),
+						Type: &lang.TypeRef{
+							Pos:  p(6943, 113),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6944, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6945, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6945, 28),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6945, 17),
+									Name: "dictionary",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6945, 31),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6945, 37),
+								X: &lang.NewExpr{
+									Pos: p(6945, 43),
+									Type: &lang.TypeRef{
+										Pos:  p(6945, 47),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6945, 69),
+											X: &lang.Literal{
+												Pos:   p(6945, 69),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"dictionary\"",
+												Value: string("dictionary"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6946, 13),
+							X: &lang.CondExpr{
+								Pos: p(6946, 66),
+								Cond: &lang.CallExpr{
+									Pos: p(6946, 31),
+									Fun: &lang.MemberExpr{
+										Pos: p(6946, 31),
+										X: &lang.Ident{
+											Pos:  p(6946, 20),
+											Name: "dictionary",
+										},
+										Name: "TryGetValue",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6946, 43),
+											X: &lang.Ident{
+												Pos:  p(6946, 43),
+												Name: "key",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6946, 48),
+											Mod: "out",
+											X: &lang.DeclExpr{
+												Pos: p(6946, 52),
+												Type: &lang.TypeRef{
+													Pos:  p(6946, 52),
+													Name: "TValue",
+												},
+												Name: "value",
+											},
+										},
+									},
+								},
+								Then: &lang.Ident{
+									Pos:  p(6946, 68),
+									Name: "value",
+								},
+								Else: &lang.DefaultExpr{
+									Pos: p(6946, 76),
+									Type: &lang.TypeRef{
+										Pos:  p(6946, 84),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6947, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6949, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6949, 23),
+					Name: "TValue",
+				},
+				Name:    "GetValueOrDefault",
+				NamePos: p(6949, 30),
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6949, 62),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6949, 67),
+							Name: "IReadOnlyDictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6949, 87),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(6949, 93),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "dictionary",
+					},
+					&lang.Param{
+						Pos: p(6949, 113),
+						Type: &lang.TypeRef{
+							Pos:  p(6949, 113),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+					&lang.Param{
+						Pos: p(6949, 123),
+						Type: &lang.TypeRef{
+							Pos:  p(6949, 123),
+							Name: "TValue",
+						},
+						Name: "defaultValue",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6950, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6951, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6951, 28),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6951, 17),
+									Name: "dictionary",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6951, 31),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6951, 37),
+								X: &lang.NewExpr{
+									Pos: p(6951, 43),
+									Type: &lang.TypeRef{
+										Pos:  p(6951, 47),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6951, 69),
+											X: &lang.Literal{
+												Pos:   p(6951, 69),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"dictionary\"",
+												Value: string("dictionary"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6952, 13),
+							X: &lang.CondExpr{
+								Pos: p(6952, 66),
+								Cond: &lang.CallExpr{
+									Pos: p(6952, 31),
+									Fun: &lang.MemberExpr{
+										Pos: p(6952, 31),
+										X: &lang.Ident{
+											Pos:  p(6952, 20),
+											Name: "dictionary",
+										},
+										Name: "TryGetValue",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6952, 43),
+											X: &lang.Ident{
+												Pos:  p(6952, 43),
+												Name: "key",
+											},
+										},
+										&lang.Arg{
+											Pos: p(6952, 48),
+											Mod: "out",
+											X: &lang.DeclExpr{
+												Pos: p(6952, 52),
+												Type: &lang.TypeRef{
+													Pos:  p(6952, 52),
+													Name: "TValue",
+												},
+												Name: "value",
+											},
+										},
+									},
+								},
+								Then: &lang.Ident{
+									Pos:  p(6952, 68),
+									Name: "value",
+								},
+								Else: &lang.Ident{
+									Pos:  p(6952, 76),
+									Name: "defaultValue",
+								},
+							},
+						},
+					},
+					Rbrace: p(6953, 9),
 				},
 			},
 		},

@@ -425,6 +425,10 @@ type MethodDecl struct {
 	// an instance compound assignment or increment operator (C# 14:
 	// `void operator +=(int x)`, `void operator ++()`).
 	Checked, Compound bool
+	// Finalizer is the class name of a finalizer (`~C() { ... }`),
+	// declared as the method Finalize, which nothing calls: asyncvm has
+	// no finalization (docs/deviations.md).
+	Finalizer string
 	// Extension is the extension block a method was lowered from, nil
 	// for any other method. ExtProperty is then the name of the property
 	// whose accessor it is ("" for a method), and ExtStatic marks a

@@ -409,6 +409,9 @@ func (st *parseState) memberDecl(g *gMember, td *TypeDecl, ns string) Member {
 		d.Body, d.ExprBody = st.body(c.Body)
 		return d
 	}
+	if f := r.Dtor; f != nil {
+		return st.finalizer(f, td, pos, attrs, mods)
+	}
 	if cv := r.Conv; cv != nil {
 		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(cv.Type),
 			Name: ConversionOperatorName(cv.Kind), Operator: cv.Kind, Params: st.params(cv.Params)}
@@ -1595,4 +1598,22 @@ func utf8Literal(lit *Literal) Expr {
 		arr.Init = append(arr.Init, &Literal{Pos: pos, Kind: LitInt, Raw: strconv.Itoa(int(c)), Value: int64(c)})
 	}
 	return &NewExpr{Pos: pos, Type: &TypeRef{Pos: pos, Name: "System.ReadOnlySpan", Args: []*TypeRef{b}}, Args: []*Arg{{Pos: pos, X: arr}}}
+}
+
+// finalizer converts `~Name() { ... }` to the method Finalize (C# 15.13):
+// named for its class, without parameters or modifiers, in a class.
+func (st *parseState) finalizer(f *gFinalizer, td *TypeDecl, pos Pos, attrs []*Attribute, mods Modifiers) Member {
+	switch {
+	case td.Kind != KindClass:
+		st.report(f.Pos.Offset, "error CS0575: Only class types can contain destructors", false)
+	case f.Name != td.Name:
+		st.report(f.Pos.Offset, "error CS0574: Name of destructor must match name of type", false)
+	case len(f.Params.Params) > 0:
+		st.report(f.Pos.Offset, "error CS1026: ) expected", false)
+	case mods&^ModExtern != 0:
+		st.report(f.Pos.Offset, "error CS0106: The modifier '"+strings.Fields((mods &^ ModExtern).String())[0]+"' is not valid for this item", false)
+	}
+	d := &MethodDecl{Pos: pos, Attributes: attrs, ReturnType: &TypeRef{Pos: pos, Name: "void"}, Name: "Finalize", Finalizer: td.Name}
+	d.Body, d.ExprBody = st.body(f.Body)
+	return d
 }

@@ -239,6 +239,7 @@ type gMemberRest struct {
 	Ext     *gExtension       `parser:"( (?= 'extension' ( '(' | '<' ) ) @@"`
 	Nested  *gTypeTail        `parser:"| (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' | 'record' ( Ident | 'class' | 'struct' ) ) @@"`
 	Conv    *gConvOperator    `parser:"| (?= ( 'implicit' | 'explicit' ) 'operator' ) @@"`
+	Dtor    *gFinalizer       `parser:"| (?= '~' Ident '(' ) @@"`
 	Unsup   *unsupMember      `parser:"| @@"`
 	Event   *gEvent           `parser:"| @@"`
 	Const   bool              `parser:"| @'const'?"`
@@ -305,6 +306,14 @@ type gCtor struct {
 	Params *gParams   `parser:"@@"`
 	Init   *gCtorInit `parser:"( ':' @@ )?"`
 	Body   *gBody     `parser:"@@"`
+}
+
+// gFinalizer is a finalizer (C#'s destructor): `~Name() { ... }`.
+type gFinalizer struct {
+	Pos    lexer.Position
+	Name   string   `parser:"'~' @Ident"`
+	Params *gParams `parser:"@@"`
+	Body   *gBody   `parser:"@@"`
 }
 
 type gCtorInit struct {

@@ -446,6 +446,11 @@ func (pr *printer) method(m *MethodDecl) {
 	pr.refKind(m.RefKind)
 	switch m.Operator {
 	case "":
+		if m.Finalizer != "" {
+			pr.w("~" + ident(m.Finalizer) + "()")
+			pr.body(m.Body, m.ExprBody)
+			return
+		}
 		if m.Iface != nil {
 			pr.w(m.ReturnType.String() + " " + m.Iface.String() + "." + ident(m.Name))
 			break

@@ -104,6 +104,12 @@ type Info struct {
 	// property returning by reference: code generation dereferences the
 	// getter's result where it is a value (refs.go).
 	RefProps map[lang.Expr]*Property
+	// Props holds the instance property of a program class that a member
+	// access or simple name reads or writes, as lookup found it at the
+	// receiver's static type: code generation calls that declaration's
+	// accessors (virtual ones through their slots), so that a property
+	// hiding it in a derived class (`new`) is not reached (props.go).
+	Props map[lang.Expr]*Property
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
@@ -216,6 +222,12 @@ func (in *Info) Copied(from, to any) {
 		}
 		if c, ok := in.CompoundOps[x]; ok {
 			in.CompoundOps[to.(lang.Expr)] = c
+		}
+		if p, ok := in.RefProps[x]; ok {
+			in.RefProps[to.(lang.Expr)] = p
+		}
+		if p, ok := in.Props[x]; ok {
+			in.Props[to.(lang.Expr)] = p
 		}
 	}
 	if n, ok := from.(lang.Node); ok {
@@ -498,7 +510,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

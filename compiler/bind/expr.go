@@ -461,9 +461,11 @@ func (b *binder) common(x, y *Type) *Type {
 	switch {
 	case x == y:
 		return x
-	case x.Kind == Default || x.Kind == Null && y.IsReference():
+	case x.Kind == Default || x.Kind == Null && (y.IsReference() || y.Kind == TypeParam):
+		// null converts to a type parameter known to be a reference
+		// type; lenient conversions check no constraint here.
 		return y
-	case y.Kind == Default || y.Kind == Null && x.IsReference():
+	case y.Kind == Default || y.Kind == Null && (x.IsReference() || x.Kind == TypeParam):
 		return x
 	case x.Kind == Null && y.IsValueType():
 		return b.u.NullableOf(y)
@@ -562,6 +564,7 @@ func (b *binder) ident(e *lang.Ident) *Type {
 		if p, ok := ms[0].(*Property); ok && p.RefKind() != "" {
 			b.info.RefProps[e] = p
 		}
+		b.noteProp(e, ms[0])
 		b.instanceInInitializer(ms[0], e.Pos, "")
 		if t := memberType(ms[0]); t != nil {
 			if f, ok := ms[0].(*Field); ok {
@@ -663,6 +666,9 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	}
 	if p, ok := syms[0].(*Property); ok && p.RefKind() != "" {
 		b.info.RefProps[e] = p
+	}
+	if !static {
+		b.noteProp(e, syms[0])
 	}
 	if f, ok := syms[0].(*Field); ok {
 		if v, ok := fieldConst(f); ok {

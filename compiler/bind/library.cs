@@ -3195,4 +3195,28 @@ namespace System.Numerics
         public extern static explicit operator double(BigInteger value);
         public extern static explicit operator decimal(BigInteger value);
     }
+
+    public static class BitOperations
+    {
+        public extern static bool IsPow2(int value);
+        public extern static bool IsPow2(uint value);
+        public extern static bool IsPow2(long value);
+        public extern static bool IsPow2(ulong value);
+        public extern static int LeadingZeroCount(uint value);
+        public extern static int LeadingZeroCount(ulong value);
+        public extern static int Log2(uint value);
+        public extern static int Log2(ulong value);
+        public extern static int PopCount(uint value);
+        public extern static int PopCount(ulong value);
+        public extern static uint RotateLeft(uint value, int offset);
+        public extern static ulong RotateLeft(ulong value, int offset);
+        public extern static uint RotateRight(uint value, int offset);
+        public extern static ulong RotateRight(ulong value, int offset);
+        public extern static uint RoundUpToPowerOf2(uint value);
+        public extern static ulong RoundUpToPowerOf2(ulong value);
+        public extern static int TrailingZeroCount(int value);
+        public extern static int TrailingZeroCount(uint value);
+        public extern static int TrailingZeroCount(long value);
+        public extern static int TrailingZeroCount(ulong value);
+    }
 }

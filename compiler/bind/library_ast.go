@@ -223,6 +223,7 @@ func libraryAST() *lang.File {
 		libraryAST_187(),
 		libraryAST_188(),
 		libraryAST_189(),
+		libraryAST_190(),
 	}
 	return f
 }
@@ -74372,6 +74373,450 @@ func libraryAST_189() *lang.TypeDecl {
 					},
 				},
 				Operator: "explicit",
+			},
+		},
+	}
+}
+
+func libraryAST_190() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3199, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "BitOperations",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(3201, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3201, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3201, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3201, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3201, 42),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3202, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3202, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3202, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3202, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3202, 42),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3203, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3203, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3203, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3203, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3203, 42),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3204, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3204, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3204, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3204, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3204, 42),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3205, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3205, 30),
+					Name: "int",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3205, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3205, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3205, 51),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3206, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3206, 30),
+					Name: "int",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3206, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3206, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3206, 51),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3207, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3207, 30),
+					Name: "int",
+				},
+				Name:    "Log2",
+				NamePos: lp(3207, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3207, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3207, 39),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3208, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3208, 30),
+					Name: "int",
+				},
+				Name:    "Log2",
+				NamePos: lp(3208, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3208, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3208, 39),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3209, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3209, 30),
+					Name: "int",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3209, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3209, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3209, 43),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3210, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3210, 30),
+					Name: "int",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3210, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3210, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3210, 43),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3211, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3211, 30),
+					Name: "uint",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3211, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3211, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3211, 46),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3211, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3211, 58),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3212, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3212, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3212, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3212, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3212, 47),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3212, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3212, 60),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3213, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3213, 30),
+					Name: "uint",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3213, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3213, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3213, 47),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3213, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3213, 59),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3214, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3214, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3214, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3214, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3214, 48),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3214, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3214, 61),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3215, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3215, 30),
+					Name: "uint",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3215, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3215, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3215, 53),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3216, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3216, 30),
+					Name: "ulong",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3216, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3216, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3216, 54),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3217, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3217, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3217, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3217, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3217, 52),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3218, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3218, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3218, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3218, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3218, 52),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3219, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3219, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3219, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3219, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3219, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3220, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3220, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3220, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3220, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3220, 52),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
 			},
 		},
 	}
