@@ -103,7 +103,11 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 			// An extended property pattern `{ A.B: p }` is `{ A: { B: p } }`:
 			// each member before the last must not be null.
 			v, from := fs.alloc(), subj
-			names := strings.Split(sp.Name, ".")
+			path := sp.Name
+			if m, ok := fs.c.info.Members[sp]; ok {
+				path = m
+			}
+			names := strings.Split(path, ".")
 			for i, name := range names {
 				fs.emitABC(vm.OpGetMember, v, from, fs.c.site(name, 0))
 				if i < len(names)-1 {

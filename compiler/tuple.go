@@ -382,6 +382,9 @@ func (fs *funcState) numericTarget(x lang.Expr) *vm.Type {
 func (fs *funcState) positionalPattern(p *lang.PositionalPattern, subj int, fail *label) {
 	n := len(p.Subs)
 	fs.jumpTo(fail, vm.MakeABx(vm.OpJmpNull, subj, 0))
+	if p.Type != nil {
+		fs.pattern(&lang.TypePattern{Pos: p.Pos, Type: p.Type}, subj, fail)
+	}
 	if fs.c.info.Deconstructs[p] == nil {
 		fs.typeTest(vm.TupleDef(tupleArity(n)), subj, fail)
 	}
@@ -389,5 +392,8 @@ func (fs *funcState) positionalPattern(p *lang.PositionalPattern, subj int, fail
 	fs.takeApart(p, subj, w, n)
 	for i, sp := range p.Subs {
 		fs.pattern(sp.Pattern, w+i, fail)
+	}
+	if p.Rest != nil {
+		fs.pattern(p.Rest, subj, fail)
 	}
 }

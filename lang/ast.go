@@ -1092,13 +1092,17 @@ type PropertyPattern struct {
 	Name  string
 }
 
-// PositionalPattern is `(P1, Name: P2, ...)`, a positional pattern on a
-// tuple (or, with Type, on a type with a Deconstruct method); `var (x, y)`
-// is written as `(var x, var y)`. Subs' names are "" where none is written.
+// PositionalPattern is `Type(P1, Name: P2, ...) { ... } designation`, a
+// positional pattern on a tuple or a value with a Deconstruct method (of
+// Type when given); `var (x, y)` is written as `(var x, var y)`. Subs' names
+// are "" where none is written. Rest, when not nil, is the property pattern
+// that follows the parentheses, with the designation; a designation alone is
+// a Rest without properties (`{ } x` means what `x` there does).
 type PositionalPattern struct {
 	Pos  Pos
 	Type *TypeRef
 	Subs []*SubPattern
+	Rest *PropertyPattern
 }
 
 // ListPattern is `[P1, .., Pn] Name`: Elems holds at most one

@@ -413,7 +413,11 @@ func (st *parseState) memberDecl(g *gMember, td *TypeDecl, ns string) Member {
 		return st.finalizer(f, td, pos, attrs, mods)
 	}
 	if cv := r.Conv; cv != nil {
-		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(cv.Type),
+		ret := st.typ(cv.Type)
+		if cv.Nullable {
+			ret.Nullable = true
+		}
+		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: ret,
 			Name: ConversionOperatorName(cv.Kind), Operator: cv.Kind, Params: st.params(cv.Params)}
 		d.Body, d.ExprBody = st.body(cv.Body)
 		if len(d.Params) != 1 {
@@ -1416,14 +1420,10 @@ func (st *parseState) notPattern(g *gNotPattern) Pattern {
 func (st *parseState) primaryPattern(g *gPrimaryPattern) Pattern {
 	pos := st.pos(g.Pos)
 	switch {
-	case len(g.Paren) == 1 && g.Paren[0].Name == "":
+	case len(g.Paren) == 1 && g.Paren[0].Name == "" && g.ParenRest == nil:
 		return st.pattern(g.Paren[0].Pattern)
 	case g.Paren != nil:
-		pp := &PositionalPattern{Pos: pos}
-		for _, s := range g.Paren {
-			pp.Subs = append(pp.Subs, &SubPattern{Pos: st.pos(s.Pos), Name: name(s.Name), Pattern: st.pattern(s.Pattern)})
-		}
-		return pp
+		return st.positionalPattern(pos, nil, g.Paren, g.ParenRest)
 	case g.VarDesig != nil:
 		return st.varDesignation(g.VarDesig)
 	case g.RelOp != "":
@@ -1448,12 +1448,32 @@ func (st *parseState) primaryPattern(g *gPrimaryPattern) Pattern {
 		return &DiscardPattern{Pos: pos}
 	case g.Typed != nil:
 		typ := st.typ(g.Typed.Type)
+		if g.Typed.Subs != nil {
+			return st.positionalPattern(pos, typ, g.Typed.Subs.Subs, g.Typed.Subs.Rest)
+		}
 		if g.Typed.Prop != nil {
 			return st.propPattern(g.Typed.Prop, pos, typ)
 		}
 		return &TypePattern{Pos: pos, Type: typ, Name: name(g.Typed.Name)}
 	}
 	return &ConstPattern{Pos: pos, X: st.shift(g.Const)}
+}
+
+// positionalPattern converts `Type(P1, P2) rest`; typ is nil when there is
+// no type.
+func (st *parseState) positionalPattern(pos Pos, typ *TypeRef, subs []*gPosSub, rest *gPatternRest) Pattern {
+	pp := &PositionalPattern{Pos: pos, Type: typ}
+	for _, s := range subs {
+		pp.Subs = append(pp.Subs, &SubPattern{Pos: st.pos(s.Pos), Name: name(s.Name), Pattern: st.pattern(s.Pattern)})
+	}
+	switch {
+	case rest == nil:
+	case rest.Prop != nil:
+		pp.Rest = st.propPattern(rest.Prop, st.pos(rest.Pos), nil).(*PropertyPattern)
+	default:
+		pp.Rest = &PropertyPattern{Pos: st.pos(rest.Pos), Name: name(rest.Desig)}
+	}
+	return pp
 }
 
 // varDesignation converts the pattern `var (x, (y, _))` to the positional

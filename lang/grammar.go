@@ -344,11 +344,14 @@ type gOperator struct {
 // `implicit operator Celsius(double d) => new(d)`.
 type gConvOperator struct {
 	Pos     lexer.Position
-	Kind    string   `parser:"@( 'implicit' | 'explicit' ) 'operator'"`
-	Checked bool     `parser:"@'checked'?"`
-	Type    *gType   `parser:"@@"`
-	Params  *gParams `parser:"@@"`
-	Body    *gBody   `parser:"@@"`
+	Kind    string `parser:"@( 'implicit' | 'explicit' ) 'operator'"`
+	Checked bool   `parser:"@'checked'?"`
+	Type    *gType `parser:"@@"`
+	// Nullable is the `?` of `operator G?(...)`, which the type's own
+	// nullable marker leaves before a '('.
+	Nullable bool     `parser:"@'?'?"`
+	Params   *gParams `parser:"@@"`
+	Body     *gBody   `parser:"@@"`
 }
 
 // gIndexer is an indexer declaration after its type: `this[int i] { get ... }`.
@@ -1075,6 +1078,7 @@ type gNotPattern struct {
 type gPrimaryPattern struct {
 	Pos        lexer.Position
 	Paren      []*gPosSub        `parser:"  '(' @@ ( ',' @@ )* ')'"`
+	ParenRest  *gPatternRest     `parser:"  @@?"`
 	VarDesig   *gDesignation     `parser:"| (?= 'var' '(' ) 'var' @@"`
 	RelOp      string            `parser:"| @( '<=' | '>=' | '<' | '>' )"`
 	RelX       *gShift           `parser:"  @@"`
@@ -1103,11 +1107,28 @@ type gSlicePattern struct {
 }
 
 // gTypedPattern is a declaration pattern `T x`, a property pattern with a
-// type, or a type pattern.
+// type, a positional pattern with a type `T(P1, P2) { ... } x`, or a type
+// pattern.
 type gTypedPattern struct {
-	Type *gType        `parser:"@@"`
-	Name string        `parser:"( (?! 'and' | 'or' | 'when' ) @Ident"`
-	Prop *gPropPattern `parser:"| @@ )?"`
+	Type *gType            `parser:"@@"`
+	Subs *gTypedPosPattern `parser:"( @@"`
+	Name string            `parser:"| (?! 'and' | 'or' | 'when' ) @Ident"`
+	Prop *gPropPattern     `parser:"| @@ )?"`
+}
+
+// gTypedPosPattern is the parenthesised part of a positional pattern after
+// its type, which may be empty, and what follows it.
+type gTypedPosPattern struct {
+	Subs []*gPosSub    `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
+	Rest *gPatternRest `parser:"@@?"`
+}
+
+// gPatternRest is what may follow the parentheses of a positional pattern:
+// a property pattern (with its designation) or a designation.
+type gPatternRest struct {
+	Pos   lexer.Position
+	Prop  *gPropPattern `parser:"  @@"`
+	Desig string        `parser:"| (?! 'and' | 'or' | 'when' ) @Ident"`
 }
 
 // gPosSub is one subpattern of a positional pattern, `Name: P` or `P`.

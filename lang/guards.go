@@ -348,8 +348,9 @@ func (*tupleDeclGuard) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // typePatternGuard is C#'s rule for a type in a pattern: a type followed by
-// a designation or a property pattern, or a type that cannot be a constant
-// (predefined, generic, array or nullable) where the pattern ends.
+// a designation, a property pattern or a positional pattern's '(' (a name
+// other than nameof, whose call is a constant), or a type that cannot be a
+// constant (predefined, generic, array or nullable) where the pattern ends.
 type typePatternGuard struct{}
 
 func (*typePatternGuard) Parse(lex *lexer.PeekingLexer) error {
@@ -364,10 +365,22 @@ func (*typePatternGuard) Parse(lex *lexer.PeekingLexer) error {
 		return nil
 	case isPunctTok(n, "{"):
 		return nil
+	case isPunctTok(n, "(") && typ.positionalName():
+		return nil
 	case isPatternEnd(n) && (typ.keyword() || typ.generic() || len(typ.Ranks) > 0 || typ.Core.Nullable != nil):
 		return nil
 	}
 	return participle.NextMatch
+}
+
+// positionalName reports whether t can name the type of a positional
+// pattern: a plain or generic name other than nameof.
+func (t *gType) positionalName() bool {
+	c := t.Core
+	if len(c.Segs) == 0 || len(t.Ranks) > 0 || c.Nullable != nil {
+		return false
+	}
+	return !(len(c.Segs) == 1 && c.Segs[0].Args == nil && c.Segs[0].Name == "nameof")
 }
 
 func (t *gType) generic() bool {

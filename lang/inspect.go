@@ -368,6 +368,9 @@ func walkChildren(n Node, visit func(Node)) {
 		for _, sp := range n.Subs {
 			v(sp)
 		}
+		if n.Rest != nil {
+			pat(n.Rest)
+		}
 	case *ListPattern:
 		for _, e := range n.Elems {
 			pat(e)

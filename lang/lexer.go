@@ -657,6 +657,7 @@ func (lx *scanner) holeN(n int, escapes bool) (lexPart, bool) {
 		p.alignEnd = end
 	}
 	if stop == ':' {
+		colon := lx.off
 		lx.off++
 		var f strings.Builder
 		for lx.off < lx.limit && lx.src[lx.off] != '}' && lx.src[lx.off] != '"' && lx.src[lx.off] != '\n' {
@@ -673,6 +674,12 @@ func (lx *scanner) holeN(n int, escapes bool) (lexPart, bool) {
 			return p, false
 		}
 		p.format = f.String()
+		switch {
+		case p.format == "":
+			lx.errf(colon, false, "error CS8089: Empty format specifier.")
+		case strings.TrimRight(p.format, " \t\r\n") != p.format:
+			lx.errf(colon, false, "error CS8088: A format specifier may not contain trailing whitespace.")
+		}
 	}
 	if stop == ',' || lx.off >= lx.limit || lx.src[lx.off] != '}' {
 		lx.errf(open, false, "expected '}' to close the interpolation hole")

@@ -1309,6 +1309,14 @@ func (pr *printer) pattern(p Pattern, min int) {
 			pr.pattern(sp.Pattern, 0)
 		}
 		pr.w(")")
+		switch r := p.Rest; {
+		case r == nil:
+		case len(r.Props) == 0 && r.Name != "":
+			pr.w(" " + ident(r.Name))
+		default:
+			pr.w(" ")
+			pr.pattern(r, 0)
+		}
 	case *ListPattern:
 		pr.w("[")
 		for i, e := range p.Elems {

@@ -142,7 +142,7 @@ func (st *parseState) subTokens(off, end int, what string) {
 	lx := &scanner{s: st.src, src: st.src.src, off: off, limit: end, errf: func(o int, _ bool, msg string) { st.report(o, msg, false) }}
 	toks := lx.tokenize()
 	if len(toks) == 1 {
-		st.report(off, "empty "+what, false)
+		st.report(off, "error CS1733: Expected expression (empty "+what+")", false)
 		st.emit(tokBad, "", off)
 		return
 	}

@@ -322,6 +322,9 @@ func (r *resolver) pattern(p lang.Pattern) {
 		for _, sp := range p.Subs {
 			r.pattern(sp.Pattern)
 		}
+		if p.Rest != nil {
+			r.pattern(p.Rest)
+		}
 	case *lang.NotPattern:
 		r.pattern(p.P)
 	case *lang.BinaryPattern:

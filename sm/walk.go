@@ -143,6 +143,13 @@ func (r *rewriter) pattern(p lang.Pattern) {
 		for _, sp := range p.Props {
 			r.pattern(sp.Pattern)
 		}
+	case *lang.PositionalPattern:
+		for _, sp := range p.Subs {
+			r.pattern(sp.Pattern)
+		}
+		if p.Rest != nil {
+			r.pattern(p.Rest)
+		}
 	case *lang.ListPattern:
 		for _, e := range p.Elems {
 			r.pattern(e)

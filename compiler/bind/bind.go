@@ -193,6 +193,11 @@ type Info struct {
 	// `x.op_AdditionAssignment(y)`. Code generation compiles it with x and
 	// y as they are then.
 	CompoundOps map[lang.Expr]*lang.CallExpr
+	// Members holds, for a subpattern of a property pattern that names a
+	// tuple element by its name (`{ x: 3 }` on `(int x, int y)`), the
+	// member path that value has at run time (`Item1`), dotted as the
+	// subpattern's name is.
+	Members map[*lang.SubPattern]string
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -300,6 +305,11 @@ func (in *Info) Copied(from, to any) {
 	if n, ok := from.(lang.Node); ok {
 		if ix, ok := in.Indexing[n]; ok {
 			in.Indexing[to.(lang.Node)] = ix
+		}
+	}
+	if sp, ok := from.(*lang.SubPattern); ok {
+		if m, ok := in.Members[sp]; ok {
+			in.Members[to.(*lang.SubPattern)] = m
 		}
 	}
 	if m, ok := from.(*lang.MethodDecl); ok {
@@ -510,7 +520,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, Members: map[*lang.SubPattern]string{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

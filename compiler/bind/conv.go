@@ -48,6 +48,20 @@ func lenient(t *Type) bool {
 func (b *binder) implicitType(from, to *Type) bool { return b.implicit(nil, from, to) }
 
 func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
+	if arms := targetArms(e); arms != nil && to != nil && from != nil && !lenient(to) {
+		// A switch or conditional expression converts by its natural
+		// type, or else arm by arm to the target type (C# 9's switch and
+		// conditional expression conversions).
+		if !from.IsUnchecked() && b.implicit(nil, from, to) {
+			return true
+		}
+		for _, a := range arms {
+			if !b.implicit(a, b.info.Types[a], to) {
+				return false
+			}
+		}
+		return true
+	}
 	if to == nil || from == nil || from == to || lenient(from) || lenient(to) {
 		return true
 	}
@@ -571,4 +585,39 @@ func (b *binder) delegateVariant(from, to *Type) bool {
 		}
 	}
 	return true
+}
+
+// targetConverts reports whether a switch or conditional expression e of
+// natural type from converts to type to, user-defined conversions
+// included: by its natural type, or arm by arm.
+func (b *binder) targetConverts(e lang.Expr, from, to *Type) bool {
+	if b.implicit(e, from, to) || !from.IsUnchecked() && b.userConversion(nil, from, to, false) != nil {
+		return true
+	}
+	for _, a := range targetArms(e) {
+		if at := b.info.Types[a]; !b.implicit(a, at, to) && b.userConversion(a, at, to, false) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// targetArms returns the expressions whose values a switch expression
+// (its arms' values) or a conditional expression (its branches) yields,
+// which a target-typed conversion converts one by one; nil for any other
+// expression.
+func targetArms(e lang.Expr) []lang.Expr {
+	switch e := e.(type) {
+	case *lang.SwitchExpr:
+		arms := make([]lang.Expr, len(e.Arms))
+		for i, a := range e.Arms {
+			arms[i] = a.Value
+		}
+		return arms
+	case *lang.CondExpr:
+		if !isRefValue(e) {
+			return []lang.Expr{e.Then, e.Else}
+		}
+	}
+	return nil
 }

@@ -78,6 +78,17 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		b.convertLambda(e, to) // the body's errors are reported from there
 		return
 	}
+	if arms := targetArms(e); arms != nil && to != nil && !lenient(to) && (from.IsUnchecked() || !b.implicit(nil, from, to) && b.userConversion(nil, from, to, false) == nil) {
+		// Target-typed: each arm converts to the target type.
+		for _, a := range arms {
+			if at := b.info.Types[a]; at != nil {
+				b.checkConversion(a, at, to)
+				b.noteConversion(a, to)
+			}
+		}
+		b.info.Types[e] = to
+		return
+	}
 	if lit := tupleLit(e); lit != nil && to != nil {
 		if tt := b.u.Erase(to); tt.Kind == Nullable && tt.Elem.IsTuple() {
 			to = tt.Elem
@@ -307,8 +318,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		}
 		b.cond(e.Cond)
 		t := b.common(b.expr(e.Then), b.expr(e.Else))
-		b.noteConversion(e.Then, t) // f ? 'a' : 1 is an int: the char converts
-		b.noteConversion(e.Else, t)
+		b.armsToNatural([]lang.Expr{e.Then, e.Else}, t) // f ? 'a' : 1 is an int: the char converts
 		return t
 	case *lang.LambdaExpr:
 		var ps []*Param
@@ -386,7 +396,13 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.CheckedExpr:
 		return b.checkedExpr(e)
 	case *lang.IsExpr:
-		b.patternIn(e.Pattern, b.expr(e.X))
+		in := b.patternOperand(e.X)
+		if _, ok := e.Pattern.(*lang.DiscardPattern); ok {
+			// `x is _` names a type `_`; the discard pattern is not
+			// allowed at the top of an is pattern.
+			b.errorf(e.Pattern.Position(), "CS0246", "The type or namespace name '_' could not be found (are you missing a using directive or an assembly reference?)")
+		}
+		b.patternIn(e.Pattern, in)
 		return u.special[Bool]
 	case *lang.AsExpr:
 		b.expr(e.X)
@@ -403,7 +419,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.WithExpr:
 		return b.with(e)
 	case *lang.SwitchExpr:
-		in := b.expr(e.X)
+		in := b.patternOperand(e.X)
+		if len(e.Arms) == 0 {
+			b.errorf(e.Pos, "CS8506", "No best type was found for the switch expression.")
+		}
 		var t *Type
 		for i, arm := range e.Arms {
 			b.push()
@@ -419,9 +438,14 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			}
 			b.pop()
 		}
-		if t == nil || t.Kind == Default {
+		if t == nil || t.Kind == Default || typeless(t) {
 			return u.unchecked
 		}
+		arms := make([]lang.Expr, len(e.Arms))
+		for i, a := range e.Arms {
+			arms[i] = a.Value
+		}
+		b.armsToNatural(arms, t)
 		return t
 	case *lang.ThisExpr:
 		if b.fn != nil && b.fn.static || b.cls == nil {
@@ -448,6 +472,25 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	return u.unchecked
 }
 
+// patternOperand binds the operand of an is pattern or a switch: it must
+// be a value with a type (CS8117).
+func (b *binder) patternOperand(x lang.Expr) *Type {
+	t := b.expr(x)
+	if t == nil {
+		return nil
+	}
+	bad := t.Kind == Special && t.Special == Void
+	if t.IsTuple() {
+		for _, et := range t.TupleElems() {
+			bad = bad || et.Kind == Null
+		}
+	}
+	if bad {
+		b.errorf(posOf(x), "CS8117", "Invalid operand for pattern match; value required, but found '%s'.", t)
+	}
+	return t
+}
+
 func (b *binder) opaqueOrUnchecked(full string) *Type {
 	if t := b.opaqueType(full); t != nil {
 		return t
@@ -461,16 +504,16 @@ func (b *binder) common(x, y *Type) *Type {
 	switch {
 	case x == y:
 		return x
+	case typeless(x) && !typeless(y) && !y.IsUnchecked() && b.implicitType(x, y):
+		return y // (default, 1) and (1, 2): (int, int)
+	case typeless(y) && !typeless(x) && !x.IsUnchecked() && b.implicitType(y, x):
+		return x
 	case x.Kind == Default || x.Kind == Null && (y.IsReference() || y.Kind == TypeParam):
 		// null converts to a type parameter known to be a reference
 		// type; lenient conversions check no constraint here.
 		return y
 	case y.Kind == Default || y.Kind == Null && (x.IsReference() || x.Kind == TypeParam):
 		return x
-	case x.Kind == Null && y.IsValueType():
-		return b.u.NullableOf(y)
-	case y.Kind == Null && x.IsValueType():
-		return b.u.NullableOf(x)
 	case x.IsUnchecked() || y.IsUnchecked():
 		return b.u.unchecked
 	case b.implicitType(x, y) && !b.implicitType(y, x):
@@ -478,7 +521,52 @@ func (b *binder) common(x, y *Type) *Type {
 	case b.implicitType(y, x) && !b.implicitType(x, y):
 		return x
 	}
+	// A user-defined implicit conversion counts too (§12.6.3.15).
+	xy, yx := b.userConversion(nil, x, y, false) != nil, b.userConversion(nil, y, x, false) != nil
+	switch {
+	case xy && !yx && !b.implicitType(y, x):
+		return y
+	case yx && !xy && !b.implicitType(x, y):
+		return x
+	}
 	return b.u.unchecked
+}
+
+// typeless reports whether t is the type of an expression that has none of
+// its own: null, default, or a tuple literal with such an element.
+func typeless(t *Type) bool {
+	if t == nil {
+		return false
+	}
+	if t.Kind == Null || t.Kind == Default {
+		return true
+	}
+	if t.IsTuple() {
+		for _, e := range t.TupleElems() {
+			if typeless(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// armsToNatural converts the values of a conditional or switch
+// expression's arms to its natural type t, when it has one.
+func (b *binder) armsToNatural(arms []lang.Expr, t *Type) {
+	if t == nil || lenient(t) || t.Kind == Null {
+		return
+	}
+	for _, a := range arms {
+		at := b.info.Types[a]
+		if at == nil || at == t {
+			continue
+		}
+		if typeless(at) || b.userConversion(a, at, t, false) != nil && !b.implicit(a, at, t) {
+			b.checkConversion(a, at, t)
+		}
+		b.noteConversion(a, t)
+	}
 }
 
 func (b *binder) literal(e *lang.Literal) *Type {

@@ -523,7 +523,9 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	if id, ok := e.Left.(*lang.Ident); ok && id.Name == "_" {
 		if _, declared := b.scope.lookupVar("_"); !declared && len(b.memberInScope("_")) == 0 {
 			b.info.Discards[id] = true
-			return b.expr(e.Right)
+			t := b.expr(e.Right)
+			b.conditionalWithoutType(e.Right)
+			return t
 		}
 	}
 	add := e.Op == "+=" || e.Op == "-="

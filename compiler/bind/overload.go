@@ -277,6 +277,11 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 		}
 	}
 	for i, a := range args {
+		if t := b.info.Types[a.X]; targetArms(a.X) != nil && a.Mod == "" && i < len(c.ptypes) && c.ptypes[i] != nil && t != nil {
+			b.checkConversion(a.X, t, c.ptypes[i]) // arm by arm when target-typed
+			b.noteConversion(a.X, c.ptypes[i])
+			continue
+		}
 		if a.Mod == "" && i < len(c.ptypes) {
 			b.targetDefault(a.X, c.ptypes[i])
 			b.targetNew(a.X, c.ptypes[i])
@@ -316,6 +321,9 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	}
 	if pmod == "ref" || pmod == "out" {
 		return t == pt || lenient(t) || lenient(pt)
+	}
+	if targetArms(a.X) != nil {
+		return b.targetConverts(a.X, t, pt)
 	}
 	return b.implicit(a.X, t, pt) || b.userConversion(a.X, t, pt, false) != nil
 }

@@ -1,6 +1,11 @@
 package bind
 
-import "asyncvm/lang"
+import (
+	"fmt"
+	"strings"
+
+	"asyncvm/lang"
+)
 
 // ---- Bodies ----
 
@@ -405,7 +410,7 @@ func (b *binder) stmt(s lang.Stmt) {
 	case *lang.SwitchStmt:
 		// The sections' statements share the switch block's declaration
 		// space; the pattern variables of a section's labels are its own.
-		in := b.expr(s.X)
+		in := b.patternOperand(s.X)
 		b.push()
 		block := b.scope
 		for _, sec := range s.Sections {
@@ -582,6 +587,17 @@ func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 // target type (`var x = f ? 1 : "one"`; with a declared type C# 9 converts
 // each branch to it).
 func (b *binder) conditionalWithoutType(e lang.Expr) {
+	if sw, ok := e.(*lang.SwitchExpr); ok && len(sw.Arms) > 0 && b.info.Types[sw].IsUnchecked() {
+		// A switch expression whose arms have types but no best common
+		// type, where nothing gives it one (CS8506).
+		for _, a := range sw.Arms {
+			if t := b.info.Types[a.Value]; t == nil || t.IsUnchecked() || t.Kind == Lambda || t.Kind == Group {
+				return
+			}
+		}
+		b.errorf(sw.Pos, "CS8506", "No best type was found for the switch expression.")
+		return
+	}
 	c, ok := e.(*lang.CondExpr)
 	if !ok {
 		return
@@ -693,6 +709,7 @@ func (b *binder) patternIn(p lang.Pattern, in *Type) {
 			return
 		}
 		b.expr(p.X)
+		b.defaultPattern(p.X)
 	case *lang.TypePattern:
 		if p.Name != "_" { // `case int _`: a discard
 			b.declare(p.Name, b.resolveType(p.Type, b.typeCtx()))
@@ -709,12 +726,13 @@ func (b *binder) patternIn(p lang.Pattern, in *Type) {
 		b.patternIn(p.P, in)
 	case *lang.BinaryPattern:
 		b.patternIn(p.X, in)
-		if t, ok := p.X.(*lang.TypePattern); ok && p.Op == "and" {
-			in = b.resolveType(t.Type, b.typeCtx()) // `o is int[] and [var x, ..]`
+		if p.Op == "and" {
+			in = b.narrowed(p.X, in) // `o is int[] and [var x, ..]`
 		}
 		b.patternIn(p.Y, in)
 	case *lang.RelationalPattern:
 		b.expr(p.X)
+		b.defaultPattern(p.X)
 	case *lang.ListPattern:
 		b.listPattern(p, in)
 	case *lang.SlicePattern:
@@ -723,15 +741,98 @@ func (b *binder) patternIn(p lang.Pattern, in *Type) {
 			b.pattern(p.P)
 		}
 	case *lang.PropertyPattern:
-		for _, sp := range p.Props {
-			b.pattern(sp.Pattern)
-		}
 		if p.Type != nil {
-			b.declare(p.Name, b.resolveType(p.Type, b.typeCtx()))
-		} else {
-			b.declare(p.Name, b.u.unchecked)
+			in = b.resolveType(p.Type, b.typeCtx())
+		} else if in != nil && in.Kind == Nullable {
+			in = in.Elem
+		}
+		for _, sp := range p.Props {
+			b.patternIn(sp.Pattern, b.memberPatternType(sp, in))
+		}
+		if in == nil {
+			in = b.u.unchecked
+		}
+		b.declare(p.Name, in)
+	}
+}
+
+// defaultPattern reports a default literal as a pattern's constant
+// (CS8505), which C# does not allow whatever the type.
+func (b *binder) defaultPattern(x lang.Expr) {
+	if d, ok := x.(*lang.DefaultExpr); ok && d.Type == nil {
+		b.errorf(d.Pos, "CS8505", "A default literal 'default' is not valid as a pattern. Use another literal (e.g. '0' or 'null') as appropriate. To match everything, use a discard pattern '_'.")
+	}
+}
+
+// narrowed is the type a value of type in is known to have once it
+// matches p (C#'s narrowed type, which `and` passes from its left pattern
+// to its right one).
+func (b *binder) narrowed(p lang.Pattern, in *Type) *Type {
+	switch p := p.(type) {
+	case *lang.TypePattern:
+		return b.resolveType(p.Type, b.typeCtx())
+	case *lang.PropertyPattern:
+		if p.Type != nil {
+			return b.resolveType(p.Type, b.typeCtx())
+		}
+	case *lang.PositionalPattern:
+		if p.Type != nil {
+			return b.resolveType(p.Type, b.typeCtx())
+		}
+	case *lang.ConstPattern:
+		if t := b.typeName(p.X); t != nil {
+			return t
+		}
+	case *lang.BinaryPattern:
+		if p.Op == "and" {
+			return b.narrowed(p.Y, b.narrowed(p.X, in))
 		}
 	}
+	return in
+}
+
+// memberPatternType is the type of the member a property subpattern
+// `A.B: P` matches against a value of type in, or nil when not known. A
+// tuple element named by its name is recorded in Info.Members.
+func (b *binder) memberPatternType(sp *lang.SubPattern, in *Type) *Type {
+	names := strings.Split(sp.Name, ".")
+	renamed := false
+	for i, n := range names {
+		if in == nil || in.IsUnchecked() {
+			return nil
+		}
+		if in.Kind == Nullable {
+			in = in.Elem
+		}
+		if in.IsTuple() {
+			if k := in.TupleElemName(n); k >= 0 && k < 7 {
+				if item := fmt.Sprintf("Item%d", k+1); item != n {
+					names[i], renamed = item, true
+				}
+				in = in.TupleElems()[k]
+				continue
+			}
+		}
+		var next *Type
+		syms := b.lookup(in, n)
+		for _, s := range syms {
+			switch s := s.(type) {
+			case *Field:
+				next = s.Type
+			case *Property:
+				next = s.Type
+			}
+			break
+		}
+		if len(syms) == 0 && i == 0 && in.Kind != TypeParam && !b.partlyKnown(in) {
+			b.errorf(sp.Pos, "CS0117", "'%s' does not contain a definition for '%s'", in, n)
+		}
+		in = next
+	}
+	if renamed {
+		b.info.Members[sp] = strings.Join(names, ".")
+	}
+	return in
 }
 
 // reportPos is where C# reports a diagnostic about method m as a whole:

@@ -421,6 +421,26 @@ func (b *binder) deconstructMethod(node lang.Node, from *Type, n int, pos lang.P
 	return out
 }
 
+// deconstructParam is the name of the parameter of the Deconstruct method
+// bound for p that receives element i, or "" when none was bound.
+func (b *binder) deconstructParam(p lang.Node, i int) string {
+	call := b.info.Deconstructs[p]
+	if call == nil {
+		return ""
+	}
+	m := b.info.Calls[call]
+	if m == nil {
+		return ""
+	}
+	if m.Ext {
+		i++
+	}
+	if i >= len(m.Params) {
+		return ""
+	}
+	return m.Params[i].Name
+}
+
 // hasDeconstruct reports whether type t has an instance Deconstruct method
 // with n parameters, or an extension method in scope of that name does.
 func (b *binder) hasDeconstruct(t *Type, n int) bool {
@@ -589,6 +609,14 @@ func (b *binder) positionalPattern(p *lang.PositionalPattern, in *Type) {
 				b.errorf(sp.Pos, "CS8416", "The name '%s' does not identify tuple element at position %d.", sp.Name, i+1)
 			}
 		}
+		if sp.Name != "" && i < len(elems) {
+			if m := b.deconstructParam(p, i); m != "" && m != sp.Name {
+				b.errorf(sp.Pos, "CS8417", "The name '%s' does not match the corresponding 'Deconstruct' parameter '%s'.", sp.Name, m)
+			}
+		}
 		b.patternIn(sp.Pattern, et)
+	}
+	if p.Rest != nil {
+		b.patternIn(p.Rest, in)
 	}
 }
