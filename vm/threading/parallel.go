@@ -445,14 +445,7 @@ func init() {
 		if body.IsNull() {
 			return vm.Null, argNull(t, "body")
 		}
-		var dop int
-		var token *cancelSource
-		if len(args) == 3 {
-			dop, token = loopOptions(args[1])
-		}
-		if dop <= 0 {
-			dop = runtime.NumCPU() // .NET's default: Environment.ProcessorCount
-		}
+		dop, token := asyncLoopOptions(args, 3)
 		if !isEnumerable(args[0]) {
 			ty := t.M.Prog.TypeByName("System.Threading.Tasks.ParallelAsync")
 			if ty == nil || len(ty.Statics["ForEachAsync"]) != 1 {
@@ -473,14 +466,7 @@ func init() {
 		if body.IsNull() {
 			return vm.Null, argNull(t, "body")
 		}
-		var dop int
-		var token *cancelSource
-		if len(args) == 4 {
-			dop, token = loopOptions(args[2])
-		}
-		if dop <= 0 {
-			dop = runtime.NumCPU()
-		}
+		dop, token := asyncLoopOptions(args, 4)
 		// T is an IBinaryInteger<T> in .NET; the library tables cannot
 		// name the constraint (System.Numerics is compiled on demand).
 		ty := args[0].PrimType()
@@ -607,4 +593,19 @@ func localArgs(t *vm.Thread, rest []vm.Value) (*loopLocal, vm.Value, error) {
 		return nil, vm.Null, argNull(t, "body")
 	}
 	return nil, body, nil
+}
+
+// asyncLoopOptions reads ForEachAsync's and ForAsync's options or token,
+// the argument before the body when they have n arguments, and the degree
+// of parallelism, .NET's default Environment.ProcessorCount when unset.
+func asyncLoopOptions(args []vm.Value, n int) (int, *cancelSource) {
+	var dop int
+	var token *cancelSource
+	if len(args) == n {
+		dop, token = loopOptions(args[n-2])
+	}
+	if dop <= 0 {
+		dop = runtime.NumCPU()
+	}
+	return dop, token
 }
