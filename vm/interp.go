@@ -1227,9 +1227,7 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 			t.match, err = t.findCatch(th.Exc, err)
 			th, _ = err.(*Thrown)
 		}
-		if th != nil {
-			t.recordTo(th.Exc, t.match.frame)
-		}
+		t.recordMatch(th)
 	}
 	fr := &t.frames[len(t.frames)-1]
 	for {
@@ -1284,6 +1282,7 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 			if th != nil {
 				t.match, err = t.findCatch(th.Exc, err)
 				th, _ = err.(*Thrown)
+				t.recordMatch(th)
 			}
 			continue
 		}
@@ -1298,6 +1297,7 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 			if th != nil {
 				t.match, err = t.findCatch(th.Exc, err)
 				th, _ = err.(*Thrown)
+				t.recordMatch(th)
 			}
 			continue
 		}
@@ -1312,6 +1312,19 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 	}
 }
 
+// recordMatch records in th's exception the frames down to the one the
+// first pass chose (or where it stopped without a catch).
+func (t *Thread) recordMatch(th *Thrown) {
+	if th == nil || t.match == nil {
+		return
+	}
+	stop := t.match.frame
+	if stop < 0 {
+		stop = t.match.last
+	}
+	t.recordTo(th.Exc, stop)
+}
+
 // excMatch is the first pass's decision for the exception being unwound:
 // the frame (by index and base) and clause that will catch it, or frame -1
 // when no clause of this run's frames does.
@@ -1322,6 +1335,10 @@ type excMatch struct {
 	base   int
 	h      *Handler
 	clause int
+	// last is the frame where the search stopped without a catch: the
+	// run's boundary, an rt thunk (the exception ends in its task) or a
+	// restored frame; the trace is recorded down to it (0: the bottom).
+	last int
 }
 
 // findCatch is the first pass: it walks this run's frames from the top,
@@ -1361,7 +1378,7 @@ func (t *Thread) findCatch(exc *Instance, err error) (*excMatch, error) {
 			}
 		}
 		if fr.flags&(frameBoundary|frameThunk|frameRestored) != 0 {
-			break
+			return &excMatch{run: t.curRun, exc: exc, frame: -1, last: i}, err
 		}
 	}
 	return &excMatch{run: t.curRun, exc: exc, frame: -1}, err
