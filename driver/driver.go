@@ -18,6 +18,7 @@ import (
 	"asyncvm/compiler"
 	"asyncvm/lang"
 	"asyncvm/vm"
+	"asyncvm/vm/fsys"
 	_ "asyncvm/vm/lib" // registers the synchronous library
 	"asyncvm/vm/threading"
 )
@@ -216,6 +217,9 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	}
 	m.Stdin = opts.Stdin
 	m.Sandbox = opts.Sandbox
+	if opts.Sandbox {
+		m.Files = fsys.NewMem()
+	}
 	m.SetLimits(vm.Limits{MaxHeap: opts.MaxHeap, MaxThreads: opts.MaxThreads, MaxOutput: opts.MaxOutput})
 	if opts.MaxSteps > 0 {
 		m.SetStepLimit(opts.MaxSteps)

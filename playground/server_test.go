@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -253,6 +254,36 @@ Console.WriteLine(string.Join(" ", Environment.GetCommandLineArgs()));
 	for _, r := range runBoth(t, srv, src).Runs {
 		if want := "no variable\nlocalhost\nprogram.async\n"; r.Stdout != want || r.Exit != 0 {
 			t.Errorf("%s: exit %d stdout %q stderr %q, want %q", r.Mode, r.Exit, r.Stdout, r.Stderr, want)
+		}
+	}
+}
+
+// TestSandboxFiles checks that a program's files live in memory, one file
+// system per run: it writes, lists and reads back its own files, sees none
+// of the host's, and cannot fill more than the in-memory limit.
+func TestSandboxFiles(t *testing.T) {
+	host := filepath.Join(t.TempDir(), "host.txt")
+	if err := os.WriteFile(host, []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(Config{}))
+	defer srv.Close()
+	src := `using System;
+using System.IO;
+Console.WriteLine(File.Exists(` + strconv.Quote(host) + `) + " " + File.Exists("/etc/passwd"));
+Console.WriteLine(Directory.GetCurrentDirectory() + " " + Path.GetTempPath() + " " + File.Exists("mine.txt"));
+File.WriteAllText("mine.txt", "kept");
+Console.WriteLine(File.ReadAllText("/app/mine.txt") + " " + string.Join(",", Directory.GetFiles(".")));
+var chunk = new byte[1 << 16];
+try { using var big = File.Create("big.bin"); for (int i = 0; i < 400; i++) big.Write(chunk, 0, chunk.Length); }
+catch (IOException e) { Console.WriteLine(e.Message); }
+`
+	want := "False False\n/app /tmp/ False\nkept ./mine.txt\nNo space left on device : '/app/big.bin'\n"
+	for i := 0; i < 2; i++ { // the second run sees nothing of the first
+		for _, r := range runBoth(t, srv, src).Runs {
+			if r.Stdout != want || r.Exit != 0 {
+				t.Errorf("%s: exit %d stdout %q stderr %q, want %q", r.Mode, r.Exit, r.Stdout, r.Stderr, want)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"asyncvm/vm/fsys"
 	"bufio"
 	"fmt"
 	"io"
@@ -261,9 +262,13 @@ type Machine struct {
 	Counters Counters
 	// Sandbox hides the host from the program (the playground runs code
 	// from anyone who can reach it): no environment variables, machine name
-	// or host command line. The library has no file or network access at all.
+	// or host command line, and no network access. Without Files, it has no
+	// file access either.
 	Sandbox bool
-	lim     limitState // heap, thread and output limits (limits.go)
+	// Files is the file system System.IO reaches: the host's when nil and
+	// not Sandbox; the driver gives a sandboxed machine one in memory.
+	Files fsys.FS
+	lim   limitState // heap, thread and output limits (limits.go)
 	// closures holds, by function index, the one closure of each Shared
 	// function, made on first use.
 	closures []atomic.Pointer[Closure]

@@ -1677,6 +1677,29 @@ namespace System.IO
         public extern virtual void WriteLine();
         public extern virtual void WriteLine(object value);
         public extern virtual void WriteLine(string value);
+        public extern virtual void WriteLine(int value);
+        public extern virtual void WriteLine(long value);
+        public extern virtual void WriteLine(double value);
+        public extern virtual void WriteLine(bool value);
+        public extern virtual void WriteLine(char value);
+        public extern virtual void WriteLine(decimal value);
+        public extern virtual void WriteLine(string format, params object[] arg);
+        public extern virtual void Write(int value);
+        public extern virtual void Write(long value);
+        public extern virtual void Write(double value);
+        public extern virtual void Write(bool value);
+        public extern virtual void Write(char value);
+        public extern virtual void Write(decimal value);
+        public extern virtual void Write(string format, params object[] arg);
+        public extern virtual System.Threading.Tasks.Task WriteAsync(string value);
+        public extern virtual System.Threading.Tasks.Task WriteAsync(char value);
+        public extern virtual System.Threading.Tasks.Task WriteLineAsync();
+        public extern virtual System.Threading.Tasks.Task WriteLineAsync(string value);
+        public extern virtual System.Threading.Tasks.Task WriteLineAsync(char value);
+        public extern virtual System.Threading.Tasks.Task FlushAsync();
+        public extern virtual System.Threading.Tasks.Task FlushAsync(System.Threading.CancellationToken cancellationToken);
+        public extern virtual void Close();
+        public extern virtual System.Threading.Tasks.ValueTask DisposeAsync();
     }
 
     public class StringWriter : TextWriter
@@ -3218,5 +3241,232 @@ namespace System.Numerics
         public extern static int TrailingZeroCount(uint value);
         public extern static int TrailingZeroCount(long value);
         public extern static int TrailingZeroCount(ulong value);
+    }
+}
+
+// System.IO's files, directories, paths and streams (vm/lib/files.go,
+// streams.go): through the machine's file system, the host's or, in a
+// sandbox, one in memory.
+namespace System.IO
+{
+    public enum SearchOption { TopDirectoryOnly = 0, AllDirectories = 1 }
+    public enum FileMode { CreateNew = 1, Create = 2, Open = 3, OpenOrCreate = 4, Truncate = 5, Append = 6 }
+    [Flags] public enum FileAccess { Read = 1, Write = 2, ReadWrite = 3 }
+    [Flags] public enum FileShare { None = 0, Read = 1, Write = 2, ReadWrite = 3, Delete = 4, Inheritable = 16 }
+    public enum SeekOrigin { Begin = 0, Current = 1, End = 2 }
+
+    public static class File
+    {
+        public extern static bool Exists(string path);
+        public extern static string ReadAllText(string path);
+        public extern static string ReadAllText(string path, System.Text.Encoding encoding);
+        public extern static string[] ReadAllLines(string path);
+        public extern static string[] ReadAllLines(string path, System.Text.Encoding encoding);
+        public extern static System.Collections.Generic.IEnumerable<string> ReadLines(string path);
+        public extern static System.Collections.Generic.IEnumerable<string> ReadLines(string path, System.Text.Encoding encoding);
+        public extern static byte[] ReadAllBytes(string path);
+        public extern static void WriteAllText(string path, string contents);
+        public extern static void WriteAllText(string path, string contents, System.Text.Encoding encoding);
+        public extern static void AppendAllText(string path, string contents);
+        public extern static void AppendAllText(string path, string contents, System.Text.Encoding encoding);
+        public extern static void WriteAllLines(string path, System.Collections.Generic.IEnumerable<string> contents);
+        public extern static void WriteAllLines(string path, System.Collections.Generic.IEnumerable<string> contents, System.Text.Encoding encoding);
+        public extern static void AppendAllLines(string path, System.Collections.Generic.IEnumerable<string> contents);
+        public extern static void AppendAllLines(string path, System.Collections.Generic.IEnumerable<string> contents, System.Text.Encoding encoding);
+        public extern static void WriteAllBytes(string path, byte[] bytes);
+        public extern static System.Threading.Tasks.Task<string> ReadAllTextAsync(string path);
+        public extern static System.Threading.Tasks.Task<string> ReadAllTextAsync(string path, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task<string> ReadAllTextAsync(string path, System.Text.Encoding encoding, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task<string[]> ReadAllLinesAsync(string path);
+        public extern static System.Threading.Tasks.Task<string[]> ReadAllLinesAsync(string path, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task<string[]> ReadAllLinesAsync(string path, System.Text.Encoding encoding, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task<byte[]> ReadAllBytesAsync(string path);
+        public extern static System.Threading.Tasks.Task<byte[]> ReadAllBytesAsync(string path, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task WriteAllTextAsync(string path, string contents);
+        public extern static System.Threading.Tasks.Task WriteAllTextAsync(string path, string contents, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task WriteAllTextAsync(string path, string contents, System.Text.Encoding encoding, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task AppendAllTextAsync(string path, string contents);
+        public extern static System.Threading.Tasks.Task AppendAllTextAsync(string path, string contents, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task AppendAllTextAsync(string path, string contents, System.Text.Encoding encoding, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task WriteAllLinesAsync(string path, System.Collections.Generic.IEnumerable<string> contents);
+        public extern static System.Threading.Tasks.Task WriteAllLinesAsync(string path, System.Collections.Generic.IEnumerable<string> contents, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task WriteAllLinesAsync(string path, System.Collections.Generic.IEnumerable<string> contents, System.Text.Encoding encoding, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task AppendAllLinesAsync(string path, System.Collections.Generic.IEnumerable<string> contents);
+        public extern static System.Threading.Tasks.Task AppendAllLinesAsync(string path, System.Collections.Generic.IEnumerable<string> contents, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task AppendAllLinesAsync(string path, System.Collections.Generic.IEnumerable<string> contents, System.Text.Encoding encoding, System.Threading.CancellationToken cancellationToken);
+        public extern static System.Threading.Tasks.Task WriteAllBytesAsync(string path, byte[] bytes);
+        public extern static System.Threading.Tasks.Task WriteAllBytesAsync(string path, byte[] bytes, System.Threading.CancellationToken cancellationToken);
+        public extern static void Delete(string path);
+        public extern static FileStream OpenRead(string path);
+        public extern static FileStream OpenWrite(string path);
+        public extern static FileStream Create(string path);
+        public extern static FileStream Create(string path, int bufferSize);
+        public extern static FileStream Open(string path, FileMode mode);
+        public extern static FileStream Open(string path, FileMode mode, FileAccess access);
+        public extern static FileStream Open(string path, FileMode mode, FileAccess access, FileShare share);
+        public extern static StreamReader OpenText(string path);
+        public extern static StreamWriter CreateText(string path);
+        public extern static StreamWriter AppendText(string path);
+        public extern static void Copy(string sourceFileName, string destFileName);
+        public extern static void Copy(string sourceFileName, string destFileName, bool overwrite);
+        public extern static void Move(string sourceFileName, string destFileName);
+        public extern static void Move(string sourceFileName, string destFileName, bool overwrite);
+    }
+
+    public static class Directory
+    {
+        public extern static bool Exists(string path);
+        public extern static DirectoryInfo CreateDirectory(string path);
+        public extern static void Delete(string path);
+        public extern static void Delete(string path, bool recursive);
+        public extern static void Move(string sourceDirName, string destDirName);
+        public extern static string GetCurrentDirectory();
+        public extern static string[] GetFiles(string path);
+        public extern static string[] GetFiles(string path, string searchPattern);
+        public extern static string[] GetFiles(string path, string searchPattern, SearchOption searchOption);
+        public extern static string[] GetDirectories(string path);
+        public extern static string[] GetDirectories(string path, string searchPattern);
+        public extern static string[] GetDirectories(string path, string searchPattern, SearchOption searchOption);
+        public extern static string[] GetFileSystemEntries(string path);
+        public extern static string[] GetFileSystemEntries(string path, string searchPattern);
+        public extern static string[] GetFileSystemEntries(string path, string searchPattern, SearchOption searchOption);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateFiles(string path);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateFiles(string path, string searchPattern);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateFiles(string path, string searchPattern, SearchOption searchOption);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateDirectories(string path);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateDirectories(string path, string searchPattern);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateDirectories(string path, string searchPattern, SearchOption searchOption);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateFileSystemEntries(string path);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateFileSystemEntries(string path, string searchPattern);
+        public extern static System.Collections.Generic.IEnumerable<string> EnumerateFileSystemEntries(string path, string searchPattern, SearchOption searchOption);
+    }
+
+    public sealed class DirectoryInfo
+    {
+        public string FullName { get; }
+        public string Name { get; }
+        public extern override string ToString();
+    }
+
+    public static class Path
+    {
+        public static char DirectorySeparatorChar { get; }
+        public static char AltDirectorySeparatorChar { get; }
+        public static char VolumeSeparatorChar { get; }
+        public static char PathSeparator { get; }
+        public extern static string GetFileName(string path);
+        public extern static string GetFileNameWithoutExtension(string path);
+        public extern static string GetExtension(string path);
+        public extern static bool HasExtension(string path);
+        public extern static string GetDirectoryName(string path);
+        public extern static string ChangeExtension(string path, string extension);
+        public extern static bool IsPathRooted(string path);
+        public extern static bool IsPathFullyQualified(string path);
+        public extern static string Combine(string path1, string path2);
+        public extern static string Combine(string path1, string path2, string path3);
+        public extern static string Combine(string path1, string path2, string path3, string path4);
+        public extern static string Combine(params string[] paths);
+        public extern static string Join(string path1, string path2);
+        public extern static string Join(string path1, string path2, string path3);
+        public extern static string Join(string path1, string path2, string path3, string path4);
+        public extern static string Join(params string[] paths);
+        public extern static string GetFullPath(string path);
+        public extern static string GetFullPath(string path, string basePath);
+        public extern static string GetTempPath();
+        public extern static string GetTempFileName();
+        public extern static string GetRandomFileName();
+        public extern static char[] GetInvalidFileNameChars();
+        public extern static char[] GetInvalidPathChars();
+    }
+
+    public abstract class Stream : IDisposable, IAsyncDisposable
+    {
+        public virtual bool CanRead { get; }
+        public virtual bool CanWrite { get; }
+        public virtual bool CanSeek { get; }
+        public virtual long Length { get; }
+        public virtual long Position { get; set; }
+        public extern virtual int Read(byte[] buffer, int offset, int count);
+        public extern virtual void Write(byte[] buffer, int offset, int count);
+        public extern System.Threading.Tasks.Task<int> ReadAsync(byte[] buffer, int offset, int count);
+        public extern virtual System.Threading.Tasks.Task<int> ReadAsync(byte[] buffer, int offset, int count, System.Threading.CancellationToken cancellationToken);
+        public extern System.Threading.Tasks.Task WriteAsync(byte[] buffer, int offset, int count);
+        public extern virtual System.Threading.Tasks.Task WriteAsync(byte[] buffer, int offset, int count, System.Threading.CancellationToken cancellationToken);
+        public extern virtual int ReadByte();
+        public extern virtual void WriteByte(byte value);
+        public extern virtual long Seek(long offset, SeekOrigin origin);
+        public extern virtual void SetLength(long value);
+        public extern virtual void Flush();
+        public extern System.Threading.Tasks.Task FlushAsync();
+        public extern virtual System.Threading.Tasks.Task FlushAsync(System.Threading.CancellationToken cancellationToken);
+        public extern void CopyTo(Stream destination);
+        public extern virtual void CopyTo(Stream destination, int bufferSize);
+        public extern System.Threading.Tasks.Task CopyToAsync(Stream destination);
+        public extern System.Threading.Tasks.Task CopyToAsync(Stream destination, System.Threading.CancellationToken cancellationToken);
+        public extern virtual System.Threading.Tasks.Task CopyToAsync(Stream destination, int bufferSize, System.Threading.CancellationToken cancellationToken);
+        public extern virtual void Close();
+        public extern void Dispose();
+        public extern virtual System.Threading.Tasks.ValueTask DisposeAsync();
+    }
+
+    public class FileStream : Stream
+    {
+        public extern FileStream(string path, FileMode mode);
+        public extern FileStream(string path, FileMode mode, FileAccess access);
+        public extern FileStream(string path, FileMode mode, FileAccess access, FileShare share);
+        public extern FileStream(string path, FileMode mode, FileAccess access, FileShare share, int bufferSize);
+        public extern FileStream(string path, FileMode mode, FileAccess access, FileShare share, int bufferSize, bool useAsync);
+        public virtual string Name { get; }
+    }
+
+    public class MemoryStream : Stream
+    {
+        public extern MemoryStream();
+        public extern MemoryStream(int capacity);
+        public extern MemoryStream(byte[] buffer);
+        public extern MemoryStream(byte[] buffer, bool writable);
+        public virtual int Capacity { get; set; }
+        public extern virtual byte[] ToArray();
+        public extern virtual byte[] GetBuffer();
+    }
+
+    public class StreamReader : IDisposable
+    {
+        public extern StreamReader(string path);
+        public extern StreamReader(string path, System.Text.Encoding encoding);
+        public extern StreamReader(Stream stream);
+        public extern StreamReader(Stream stream, System.Text.Encoding encoding);
+        public extern StreamReader(Stream stream, bool detectEncodingFromByteOrderMarks);
+        public extern StreamReader(string path, bool detectEncodingFromByteOrderMarks);
+        public extern StreamReader(Stream stream, System.Text.Encoding encoding, bool detectEncodingFromByteOrderMarks, int bufferSize);
+        public extern StreamReader(Stream stream, System.Text.Encoding encoding, bool detectEncodingFromByteOrderMarks, int bufferSize, bool leaveOpen);
+        public bool EndOfStream { get; }
+        public virtual Stream BaseStream { get; }
+        public virtual System.Text.Encoding CurrentEncoding { get; }
+        public extern string ReadLine();
+        public extern string ReadToEnd();
+        public extern System.Threading.Tasks.Task<string> ReadLineAsync();
+        public extern System.Threading.Tasks.Task<string> ReadLineAsync(System.Threading.CancellationToken cancellationToken);
+        public extern System.Threading.Tasks.Task<string> ReadToEndAsync();
+        public extern System.Threading.Tasks.Task<string> ReadToEndAsync(System.Threading.CancellationToken cancellationToken);
+        public extern int Peek();
+        public extern int Read();
+        public extern int Read(char[] buffer, int index, int count);
+        public extern void Close();
+        public extern void Dispose();
+    }
+
+    public class StreamWriter : TextWriter, IAsyncDisposable
+    {
+        public extern StreamWriter(string path);
+        public extern StreamWriter(string path, bool append);
+        public extern StreamWriter(string path, bool append, System.Text.Encoding encoding);
+        public extern StreamWriter(Stream stream);
+        public extern StreamWriter(Stream stream, System.Text.Encoding encoding);
+        public extern StreamWriter(Stream stream, System.Text.Encoding encoding, int bufferSize);
+        public extern StreamWriter(Stream stream, System.Text.Encoding encoding, int bufferSize, bool leaveOpen);
+        public extern StreamWriter(string path, bool append, System.Text.Encoding encoding, int bufferSize);
+        public virtual bool AutoFlush { get; set; }
+        public virtual Stream BaseStream { get; }
     }
 }

@@ -20,7 +20,8 @@ var tStringWriter = register(vm.NewLibType("System.IO", "StringWriter", tTextWri
 
 type textWriter struct {
 	stderr bool
-	sb     vm.Value // a StringWriter's StringBuilder, or null for the console
+	sb     vm.Value    // a StringWriter's StringBuilder, or null
+	file   *fileWriter // a StreamWriter's stream, or nil
 }
 
 var (
@@ -113,9 +114,9 @@ func init() {
 		if nl {
 			name = "WriteLine"
 		}
-		w.AddMethod(name, 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		write := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			tw := args[0].AsNative().(*textWriter)
-			if tw.sb.IsNull() {
+			if tw.sb.IsNull() && tw.file == nil {
 				return writer(tw.stderr, nl)(t, args[1:])
 			}
 			s, err := consoleText(t, args[1:])
@@ -125,11 +126,46 @@ func init() {
 			if nl {
 				s += "\n"
 			}
+			if tw.file != nil {
+				return vm.Null, tw.file.write(t, s)
+			}
 			return vm.Null, sbOf(tw.sb).add(t, s, vm.String(s).AsStr().Len())
+		}
+		w.AddMethod(name, 0, -1, write)
+		least := 1 // WriteAsync(value); WriteLineAsync() too
+		if nl {
+			least = 0
+		}
+		w.AddMethod(name+"Async", least, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			_, err := write(t, args)
+			return doneTask(t, nil, vm.Null, err)
 		})
 	}
-	w.AddMethod("Flush", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
-	w.AddMethod("Dispose", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
+	flush := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if f := args[0].AsNative().(*textWriter).file; f != nil {
+			return vm.Null, f.flush(t)
+		}
+		return vm.Null, nil
+	}
+	dispose := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if f := args[0].AsNative().(*textWriter).file; f != nil {
+			return vm.Null, f.dispose(t)
+		}
+		return vm.Null, nil
+	}
+	w.AddMethod("Flush", 0, 0, flush)
+	w.AddMethod("FlushAsync", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		_, err := flush(t, args)
+		return doneTask(t, nil, vm.Null, err)
+	})
+	w.AddMethod("Dispose", 0, 0, dispose)
+	w.AddMethod("Close", 0, 0, dispose)
+	w.AddMethod("DisposeAsync", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if _, err := dispose(t, args); err != nil {
+			return vm.Null, err
+		}
+		return doneValueTask(t)
+	})
 	implements(w, []string{"System.IDisposable"})
 	implements(tStringWriter, []string{"System.IDisposable"})
 	sw := tStringWriter

@@ -34,6 +34,10 @@ type cancelSource struct {
 	m         *vm.Machine
 }
 
+// IsCancellationRequested implements lib.Canceler, for the library's
+// methods that take a token.
+func (s *cancelSource) IsCancellationRequested() bool { return s.canceled() }
+
 func (s *cancelSource) canceled() bool {
 	if s == nil {
 		return false
