@@ -33,7 +33,9 @@ var preludeOnDemand = []preludePart{
 	{namespace: "TestLibrary"},
 	{types: []string{"Progress", "IProgress"}},
 	{types: []string{"UnauthorizedAccessException", "PlatformNotSupportedException", "IOException",
-		"FileNotFoundException", "DirectoryNotFoundException", "EndOfStreamException"}},
+		"FileNotFoundException", "DirectoryNotFoundException", "EndOfStreamException"},
+		// the System.IO library types whose natives throw them by name
+		members: []string{"File", "Directory", "Path", "FileStream", "StreamReader", "StreamWriter"}},
 	{types: []string{"Timeout"}},
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
