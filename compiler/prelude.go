@@ -34,8 +34,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"Progress", "IProgress"}},
 	{types: []string{"UnauthorizedAccessException", "PlatformNotSupportedException", "IOException",
 		"FileNotFoundException", "DirectoryNotFoundException", "EndOfStreamException"},
-		// the System.IO library types whose natives throw them by name
-		members: []string{"File", "Directory", "Path", "FileStream", "StreamReader", "StreamWriter"}},
+		thrownBy: []string{"File", "Directory", "Path", "FileStream", "StreamReader", "StreamWriter"}},
 	{types: []string{"Timeout"}},
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
@@ -70,6 +69,10 @@ type preludePart struct {
 	// shadowable leaves the part out of a program that declares a method
 	// of one of its member names (see shadowed).
 	shadowable bool
+	// thrownBy names library types whose natives throw the part's
+	// exceptions by name: a program that names one gets the part, so that
+	// it sees those exceptions' own types.
+	thrownBy []string
 }
 
 // holds reports whether td belongs to the part.
@@ -98,7 +101,7 @@ func preludeFor(files []*lang.File) *lang.File {
 	own := declaredMethods(files)
 	keep := pre.Types[:0]
 	for _, td := range pre.Types {
-		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) && !part.shadowed(own) {
+		if part, ok := onDemandPart(td); !ok || (part.namedIn(names, pre) || part.thrownIn(names)) && !part.shadowed(own) {
 			keep = append(keep, td)
 		}
 	}
@@ -128,6 +131,17 @@ func (p preludePart) namedIn(names map[string]bool, pre *lang.File) bool {
 	}
 	for _, m := range p.members {
 		if names[m] {
+			return true
+		}
+	}
+	return false
+}
+
+// thrownIn reports whether names holds one of the library types that
+// throw the part's exceptions.
+func (p preludePart) thrownIn(names map[string]bool) bool {
+	for _, n := range p.thrownBy {
+		if names[n] {
 			return true
 		}
 	}
