@@ -6953,3 +6953,75 @@ namespace System.Collections.Generic
         }
     }
 }
+
+// PLINQ (System.Linq.ParallelEnumerable): a ParallelQuery runs its
+// operators in order, on the calling thread, except ForAll, which runs the
+// action for the elements on the thread pool as Parallel.ForEach does. The
+// results are the ones .NET gives for an ordered query; an unordered
+// query's order is unspecified in .NET, so this order is one of its
+// allowed ones.
+namespace System.Linq
+{
+    public enum ParallelExecutionMode { Default = 0, ForceParallelism = 1 }
+    public enum ParallelMergeOptions { Default = 0, NotBuffered = 1, AutoBuffered = 2, FullyBuffered = 3 }
+
+    public class ParallelQuery<TSource> : System.Collections.Generic.IEnumerable<TSource>
+    {
+        internal readonly System.Collections.Generic.IEnumerable<TSource> Source;
+        internal readonly int Degree;
+        internal ParallelQuery(System.Collections.Generic.IEnumerable<TSource> source, int degree)
+        {
+            Source = source;
+            Degree = degree;
+        }
+        public System.Collections.Generic.IEnumerator<TSource> GetEnumerator() => Source.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => Source.GetEnumerator();
+    }
+
+    public static class ParallelEnumerable
+    {
+        public static ParallelQuery<TSource> AsParallel<TSource>(this System.Collections.Generic.IEnumerable<TSource> source)
+        {
+            if (source == null) throw new ArgumentNullException(nameof(source));
+            return new ParallelQuery<TSource>(source, -1);
+        }
+        public static ParallelQuery<int> Range(int start, int count) => new ParallelQuery<int>(Enumerable.Range(start, count), -1);
+        public static ParallelQuery<TResult> Repeat<TResult>(TResult element, int count) => new ParallelQuery<TResult>(Enumerable.Repeat(element, count), -1);
+        public static ParallelQuery<TSource> AsOrdered<TSource>(this ParallelQuery<TSource> source) => source;
+        public static ParallelQuery<TSource> AsUnordered<TSource>(this ParallelQuery<TSource> source) => source;
+        public static System.Collections.Generic.IEnumerable<TSource> AsSequential<TSource>(this ParallelQuery<TSource> source) => source.Source;
+        public static ParallelQuery<TSource> WithDegreeOfParallelism<TSource>(this ParallelQuery<TSource> source, int degreeOfParallelism)
+        {
+            if (degreeOfParallelism < 1 || degreeOfParallelism > 512)
+                throw new ArgumentOutOfRangeException(nameof(degreeOfParallelism));
+            return new ParallelQuery<TSource>(source.Source, degreeOfParallelism);
+        }
+        public static ParallelQuery<TSource> WithExecutionMode<TSource>(this ParallelQuery<TSource> source, ParallelExecutionMode executionMode) => source;
+        public static ParallelQuery<TSource> WithMergeOptions<TSource>(this ParallelQuery<TSource> source, ParallelMergeOptions mergeOptions) => source;
+        public static ParallelQuery<TSource> WithCancellation<TSource>(this ParallelQuery<TSource> source, System.Threading.CancellationToken cancellationToken) =>
+            new ParallelQuery<TSource>(Enumerable.Select(source.Source, x => { cancellationToken.ThrowIfCancellationRequested(); return x; }), source.Degree);
+        public static ParallelQuery<TSource> Where<TSource>(this ParallelQuery<TSource> source, Func<TSource, bool> predicate) =>
+            new ParallelQuery<TSource>(Enumerable.Where(source.Source, predicate), source.Degree);
+        public static ParallelQuery<TSource> Where<TSource>(this ParallelQuery<TSource> source, Func<TSource, int, bool> predicate) =>
+            new ParallelQuery<TSource>(Enumerable.Where(source.Source, predicate), source.Degree);
+        public static ParallelQuery<TResult> Select<TSource, TResult>(this ParallelQuery<TSource> source, Func<TSource, TResult> selector) =>
+            new ParallelQuery<TResult>(Enumerable.Select(source.Source, selector), source.Degree);
+        public static ParallelQuery<TResult> Select<TSource, TResult>(this ParallelQuery<TSource> source, Func<TSource, int, TResult> selector) =>
+            new ParallelQuery<TResult>(Enumerable.Select(source.Source, selector), source.Degree);
+        public static ParallelQuery<TResult> SelectMany<TSource, TResult>(this ParallelQuery<TSource> source, Func<TSource, System.Collections.Generic.IEnumerable<TResult>> selector) =>
+            new ParallelQuery<TResult>(Enumerable.SelectMany(source.Source, selector), source.Degree);
+        public static ParallelQuery<TSource> Distinct<TSource>(this ParallelQuery<TSource> source) =>
+            new ParallelQuery<TSource>(Enumerable.Distinct(source.Source), source.Degree);
+        public static ParallelQuery<TSource> Take<TSource>(this ParallelQuery<TSource> source, int count) =>
+            new ParallelQuery<TSource>(Enumerable.Take(source.Source, count), source.Degree);
+        public static ParallelQuery<TSource> Skip<TSource>(this ParallelQuery<TSource> source, int count) =>
+            new ParallelQuery<TSource>(Enumerable.Skip(source.Source, count), source.Degree);
+        public static void ForAll<TSource>(this ParallelQuery<TSource> source, Action<TSource> action)
+        {
+            if (action == null) throw new ArgumentNullException(nameof(action));
+            var options = new System.Threading.Tasks.ParallelOptions();
+            if (source.Degree > 0) options.MaxDegreeOfParallelism = source.Degree;
+            System.Threading.Tasks.Parallel.ForEach(source.Source, options, action);
+        }
+    }
+}

@@ -51,6 +51,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
 	{types: []string{"PairDictionaryExtensions"}, members: []string{"ToDictionary"}},
+	{types: []string{"ParallelQuery", "ParallelEnumerable", "ParallelExecutionMode", "ParallelMergeOptions"}, members: []string{"AsParallel"}},
 	{types: []string{"AsyncEnumerable", "AsyncLinqOp", "AsyncLinqOpEnumerator", "AsyncFromEnumerable", "AsyncFromEnumerator"},
 		// named by one of its methods that only it has
 		members: []string{"ToAsyncEnumerable", "ToListAsync", "ToArrayAsync", "CountAsync", "AnyAsync", "AllAsync",

@@ -276,6 +276,10 @@ func preludeAST() *lang.File {
 		preludeAST_240(),
 		preludeAST_241(),
 		preludeAST_242(),
+		preludeAST_243(),
+		preludeAST_244(),
+		preludeAST_245(),
+		preludeAST_246(),
 	}
 	return f
 }
@@ -138634,6 +138638,2155 @@ func preludeAST_242() *lang.TypeDecl {
 						},
 					},
 					Rbrace: p(6953, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_243() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6965, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "ParallelExecutionMode",
+		Namespace: "System.Linq",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(6965, 41),
+				Name: "Default",
+				Value: &lang.Literal{
+					Pos:   p(6965, 51),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(6965, 54),
+				Name: "ForceParallelism",
+				Value: &lang.Literal{
+					Pos:   p(6965, 73),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_244() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6966, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "ParallelMergeOptions",
+		Namespace: "System.Linq",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(6966, 40),
+				Name: "Default",
+				Value: &lang.Literal{
+					Pos:   p(6966, 50),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(6966, 53),
+				Name: "NotBuffered",
+				Value: &lang.Literal{
+					Pos:   p(6966, 67),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(6966, 70),
+				Name: "AutoBuffered",
+				Value: &lang.Literal{
+					Pos:   p(6966, 85),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(6966, 88),
+				Name: "FullyBuffered",
+				Value: &lang.Literal{
+					Pos:   p(6966, 104),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_245() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6968, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ParallelQuery",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"TSource",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(6968, 43),
+				Name: "System.Collections.Generic.IEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(6968, 82),
+						Name: "TSource",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(6970, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:  p(6970, 27),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6970, 66),
+							Name: "TSource",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6970, 75),
+						Name: "Source",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(6971, 9),
+				Modifiers: lang.Modifiers(264),
+				Type: &lang.TypeRef{
+					Pos:  p(6971, 27),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(6971, 31),
+						Name: "Degree",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(6972, 9),
+				Modifiers: lang.Modifiers(8),
+				Name:      "ParallelQuery",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6972, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(6972, 32),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6972, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6972, 88),
+						Type: &lang.TypeRef{
+							Pos:  p(6972, 88),
+							Name: "int",
+						},
+						Name: "degree",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6973, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(6974, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6974, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6974, 13),
+									Name: "Source",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6974, 22),
+									Name: "source",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(6975, 13),
+							X: &lang.AssignExpr{
+								Pos: p(6975, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(6975, 13),
+									Name: "Degree",
+								},
+								Right: &lang.Ident{
+									Pos:  p(6975, 22),
+									Name: "degree",
+								},
+							},
+						},
+					},
+					Rbrace: p(6976, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6977, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6977, 16),
+					Name: "System.Collections.Generic.IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6977, 55),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(6977, 64),
+				ExprBody: &lang.CallExpr{
+					Pos: p(6977, 90),
+					Fun: &lang.MemberExpr{
+						Pos: p(6977, 90),
+						X: &lang.Ident{
+							Pos:  p(6977, 83),
+							Name: "Source",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(6978, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6978, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(6978, 97),
+					Fun: &lang.MemberExpr{
+						Pos: p(6978, 97),
+						X: &lang.Ident{
+							Pos:  p(6978, 90),
+							Name: "Source",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(6978, 40),
+					Name: "System.Collections.IEnumerable",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_246() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(6981, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ParallelEnumerable",
+		Namespace: "System.Linq",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(6983, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6983, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6983, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "AsParallel",
+				NamePos: p(6983, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6983, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6983, 71),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6983, 110),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6984, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6985, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6985, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(6985, 17),
+									Name: "source",
+								},
+								Y: &lang.Literal{
+									Pos:  p(6985, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6985, 33),
+								X: &lang.NewExpr{
+									Pos: p(6985, 39),
+									Type: &lang.TypeRef{
+										Pos:  p(6985, 43),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6985, 65),
+											X: &lang.NameOfExpr{
+												Pos: p(6985, 65),
+												X: &lang.Ident{
+													Pos:  p(6985, 72),
+													Name: "source",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6986, 13),
+							X: &lang.NewExpr{
+								Pos: p(6986, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6986, 24),
+									Name: "ParallelQuery",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6986, 38),
+											Name: "TSource",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6986, 47),
+										X: &lang.Ident{
+											Pos:  p(6986, 47),
+											Name: "source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6986, 55),
+										X: &lang.UnaryExpr{
+											Pos: p(6986, 55),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(6986, 56),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6987, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6988, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6988, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6988, 37),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "Range",
+				NamePos: p(6988, 42),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6988, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(6988, 48),
+							Name: "int",
+						},
+						Name: "start",
+					},
+					&lang.Param{
+						Pos: p(6988, 59),
+						Type: &lang.TypeRef{
+							Pos:  p(6988, 59),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6988, 73),
+					Type: &lang.TypeRef{
+						Pos:  p(6988, 77),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6988, 91),
+								Name: "int",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6988, 96),
+							X: &lang.CallExpr{
+								Pos: p(6988, 107),
+								Fun: &lang.MemberExpr{
+									Pos: p(6988, 107),
+									X: &lang.Ident{
+										Pos:  p(6988, 96),
+										Name: "Enumerable",
+									},
+									Name: "Range",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6988, 113),
+										X: &lang.Ident{
+											Pos:  p(6988, 113),
+											Name: "start",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6988, 120),
+										X: &lang.Ident{
+											Pos:  p(6988, 120),
+											Name: "count",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6988, 128),
+							X: &lang.UnaryExpr{
+								Pos: p(6988, 128),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6988, 129),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6989, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6989, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6989, 37),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Repeat",
+				NamePos: p(6989, 46),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(6989, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(6989, 62),
+							Name: "TResult",
+						},
+						Name: "element",
+					},
+					&lang.Param{
+						Pos: p(6989, 79),
+						Type: &lang.TypeRef{
+							Pos:  p(6989, 79),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(6989, 93),
+					Type: &lang.TypeRef{
+						Pos:  p(6989, 97),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(6989, 111),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(6989, 120),
+							X: &lang.CallExpr{
+								Pos: p(6989, 131),
+								Fun: &lang.MemberExpr{
+									Pos: p(6989, 131),
+									X: &lang.Ident{
+										Pos:  p(6989, 120),
+										Name: "Enumerable",
+									},
+									Name: "Repeat",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6989, 138),
+										X: &lang.Ident{
+											Pos:  p(6989, 138),
+											Name: "element",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6989, 147),
+										X: &lang.Ident{
+											Pos:  p(6989, 147),
+											Name: "count",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(6989, 155),
+							X: &lang.UnaryExpr{
+								Pos: p(6989, 155),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(6989, 156),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6990, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6990, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6990, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "AsOrdered",
+				NamePos: p(6990, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6990, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6990, 70),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6990, 84),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				ExprBody: &lang.Ident{
+					Pos:  p(6990, 104),
+					Name: "source",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6991, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6991, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6991, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "AsUnordered",
+				NamePos: p(6991, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6991, 67),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6991, 72),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6991, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				ExprBody: &lang.Ident{
+					Pos:  p(6991, 106),
+					Name: "source",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6992, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6992, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6992, 62),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "AsSequential",
+				NamePos: p(6992, 71),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6992, 93),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6992, 98),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6992, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				ExprBody: &lang.MemberExpr{
+					Pos: p(6992, 139),
+					X: &lang.Ident{
+						Pos:  p(6992, 132),
+						Name: "source",
+					},
+					Name: "Source",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6993, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6993, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6993, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "WithDegreeOfParallelism",
+				NamePos: p(6993, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6993, 79),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6993, 84),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6993, 98),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6993, 115),
+						Type: &lang.TypeRef{
+							Pos:  p(6993, 115),
+							Name: "int",
+						},
+						Name: "degreeOfParallelism",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(6994, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(6995, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(6995, 41),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(6995, 37),
+									Op:  "<",
+									X: &lang.Ident{
+										Pos:  p(6995, 17),
+										Name: "degreeOfParallelism",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6995, 39),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(6995, 64),
+									Op:  ">",
+									X: &lang.Ident{
+										Pos:  p(6995, 44),
+										Name: "degreeOfParallelism",
+									},
+									Y: &lang.Literal{
+										Pos:   p(6995, 66),
+										Raw:   "512",
+										Value: int64(512),
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(6996, 17),
+								X: &lang.NewExpr{
+									Pos: p(6996, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(6996, 27),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(6996, 55),
+											X: &lang.NameOfExpr{
+												Pos: p(6996, 55),
+												X: &lang.Ident{
+													Pos:  p(6996, 62),
+													Name: "degreeOfParallelism",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(6997, 13),
+							X: &lang.NewExpr{
+								Pos: p(6997, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(6997, 24),
+									Name: "ParallelQuery",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(6997, 38),
+											Name: "TSource",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(6997, 47),
+										X: &lang.MemberExpr{
+											Pos: p(6997, 54),
+											X: &lang.Ident{
+												Pos:  p(6997, 47),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(6997, 62),
+										X: &lang.Ident{
+											Pos:  p(6997, 62),
+											Name: "degreeOfParallelism",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(6998, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(6999, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(6999, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(6999, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "WithExecutionMode",
+				NamePos: p(6999, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(6999, 73),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(6999, 78),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(6999, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(6999, 109),
+						Type: &lang.TypeRef{
+							Pos:  p(6999, 109),
+							Name: "ParallelExecutionMode",
+						},
+						Name: "executionMode",
+					},
+				},
+				ExprBody: &lang.Ident{
+					Pos:  p(6999, 149),
+					Name: "source",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7000, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7000, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7000, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "WithMergeOptions",
+				NamePos: p(7000, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7000, 72),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7000, 77),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7000, 91),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7000, 108),
+						Type: &lang.TypeRef{
+							Pos:  p(7000, 108),
+							Name: "ParallelMergeOptions",
+						},
+						Name: "mergeOptions",
+					},
+				},
+				ExprBody: &lang.Ident{
+					Pos:  p(7000, 146),
+					Name: "source",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7001, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7001, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7001, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "WithCancellation",
+				NamePos: p(7001, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7001, 72),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7001, 77),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7001, 91),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7001, 108),
+						Type: &lang.TypeRef{
+							Pos:  p(7001, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7002, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7002, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7002, 31),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7002, 40),
+							X: &lang.CallExpr{
+								Pos: p(7002, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7002, 51),
+									X: &lang.Ident{
+										Pos:  p(7002, 40),
+										Name: "Enumerable",
+									},
+									Name: "Select",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7002, 58),
+										X: &lang.MemberExpr{
+											Pos: p(7002, 65),
+											X: &lang.Ident{
+												Pos:  p(7002, 58),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7002, 73),
+										X: &lang.LambdaExpr{
+											Pos: p(7002, 73),
+											Params: []*lang.Param{
+												&lang.Param{
+													Pos:  p(7002, 73),
+													Name: "x",
+												},
+											},
+											Body: &lang.BlockStmt{
+												Pos: p(7002, 78),
+												Stmts: []lang.Stmt{
+													&lang.ExprStmt{
+														Pos: p(7002, 80),
+														X: &lang.CallExpr{
+															Pos: p(7002, 98),
+															Fun: &lang.MemberExpr{
+																Pos: p(7002, 98),
+																X: &lang.Ident{
+																	Pos:  p(7002, 80),
+																	Name: "cancellationToken",
+																},
+																Name: "ThrowIfCancellationRequested",
+															},
+														},
+													},
+													&lang.ReturnStmt{
+														Pos: p(7002, 130),
+														X: &lang.Ident{
+															Pos:  p(7002, 137),
+															Name: "x",
+														},
+													},
+												},
+												Rbrace: p(7002, 140),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7002, 144),
+							X: &lang.MemberExpr{
+								Pos: p(7002, 151),
+								X: &lang.Ident{
+									Pos:  p(7002, 144),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7003, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7003, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7003, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: p(7003, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7003, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7003, 66),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7003, 80),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7003, 97),
+						Type: &lang.TypeRef{
+							Pos:  p(7003, 97),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7003, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(7003, 111),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7004, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7004, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7004, 31),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7004, 40),
+							X: &lang.CallExpr{
+								Pos: p(7004, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7004, 51),
+									X: &lang.Ident{
+										Pos:  p(7004, 40),
+										Name: "Enumerable",
+									},
+									Name: "Where",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7004, 57),
+										X: &lang.MemberExpr{
+											Pos: p(7004, 64),
+											X: &lang.Ident{
+												Pos:  p(7004, 57),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7004, 72),
+										X: &lang.Ident{
+											Pos:  p(7004, 72),
+											Name: "predicate",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7004, 84),
+							X: &lang.MemberExpr{
+								Pos: p(7004, 91),
+								X: &lang.Ident{
+									Pos:  p(7004, 84),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7005, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7005, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7005, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: p(7005, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7005, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7005, 66),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7005, 80),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7005, 97),
+						Type: &lang.TypeRef{
+							Pos:  p(7005, 97),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7005, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(7005, 111),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(7005, 116),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7006, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7006, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7006, 31),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7006, 40),
+							X: &lang.CallExpr{
+								Pos: p(7006, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7006, 51),
+									X: &lang.Ident{
+										Pos:  p(7006, 40),
+										Name: "Enumerable",
+									},
+									Name: "Where",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7006, 57),
+										X: &lang.MemberExpr{
+											Pos: p(7006, 64),
+											X: &lang.Ident{
+												Pos:  p(7006, 57),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7006, 72),
+										X: &lang.Ident{
+											Pos:  p(7006, 72),
+											Name: "predicate",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7006, 84),
+							X: &lang.MemberExpr{
+								Pos: p(7006, 91),
+								X: &lang.Ident{
+									Pos:  p(7006, 84),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7007, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7007, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7007, 37),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Select",
+				NamePos: p(7007, 46),
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7007, 71),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7007, 76),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7007, 90),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7007, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(7007, 107),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7007, 112),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(7007, 121),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7008, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7008, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7008, 31),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7008, 40),
+							X: &lang.CallExpr{
+								Pos: p(7008, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7008, 51),
+									X: &lang.Ident{
+										Pos:  p(7008, 40),
+										Name: "Enumerable",
+									},
+									Name: "Select",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7008, 58),
+										X: &lang.MemberExpr{
+											Pos: p(7008, 65),
+											X: &lang.Ident{
+												Pos:  p(7008, 58),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7008, 73),
+										X: &lang.Ident{
+											Pos:  p(7008, 73),
+											Name: "selector",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7008, 84),
+							X: &lang.MemberExpr{
+								Pos: p(7008, 91),
+								X: &lang.Ident{
+									Pos:  p(7008, 84),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7009, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7009, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7009, 37),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Select",
+				NamePos: p(7009, 46),
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7009, 71),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7009, 76),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7009, 90),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7009, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(7009, 107),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7009, 112),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(7009, 121),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(7009, 126),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7010, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7010, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7010, 31),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7010, 40),
+							X: &lang.CallExpr{
+								Pos: p(7010, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7010, 51),
+									X: &lang.Ident{
+										Pos:  p(7010, 40),
+										Name: "Enumerable",
+									},
+									Name: "Select",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7010, 58),
+										X: &lang.MemberExpr{
+											Pos: p(7010, 65),
+											X: &lang.Ident{
+												Pos:  p(7010, 58),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7010, 73),
+										X: &lang.Ident{
+											Pos:  p(7010, 73),
+											Name: "selector",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7010, 84),
+							X: &lang.MemberExpr{
+								Pos: p(7010, 91),
+								X: &lang.Ident{
+									Pos:  p(7010, 84),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7011, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7011, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7011, 37),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "SelectMany",
+				NamePos: p(7011, 46),
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7011, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7011, 80),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7011, 94),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7011, 111),
+						Type: &lang.TypeRef{
+							Pos:  p(7011, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7011, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  p(7011, 125),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(7011, 164),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7012, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7012, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7012, 31),
+								Name: "TResult",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7012, 40),
+							X: &lang.CallExpr{
+								Pos: p(7012, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7012, 51),
+									X: &lang.Ident{
+										Pos:  p(7012, 40),
+										Name: "Enumerable",
+									},
+									Name: "SelectMany",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7012, 62),
+										X: &lang.MemberExpr{
+											Pos: p(7012, 69),
+											X: &lang.Ident{
+												Pos:  p(7012, 62),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7012, 77),
+										X: &lang.Ident{
+											Pos:  p(7012, 77),
+											Name: "selector",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7012, 88),
+							X: &lang.MemberExpr{
+								Pos: p(7012, 95),
+								X: &lang.Ident{
+									Pos:  p(7012, 88),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7013, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7013, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7013, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Distinct",
+				NamePos: p(7013, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7013, 64),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7013, 69),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7013, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7014, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7014, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7014, 31),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7014, 40),
+							X: &lang.CallExpr{
+								Pos: p(7014, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7014, 51),
+									X: &lang.Ident{
+										Pos:  p(7014, 40),
+										Name: "Enumerable",
+									},
+									Name: "Distinct",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7014, 60),
+										X: &lang.MemberExpr{
+											Pos: p(7014, 67),
+											X: &lang.Ident{
+												Pos:  p(7014, 60),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7014, 76),
+							X: &lang.MemberExpr{
+								Pos: p(7014, 83),
+								X: &lang.Ident{
+									Pos:  p(7014, 76),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7015, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7015, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7015, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: p(7015, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7015, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7015, 65),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7015, 79),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7015, 96),
+						Type: &lang.TypeRef{
+							Pos:  p(7015, 96),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7016, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7016, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7016, 31),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7016, 40),
+							X: &lang.CallExpr{
+								Pos: p(7016, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7016, 51),
+									X: &lang.Ident{
+										Pos:  p(7016, 40),
+										Name: "Enumerable",
+									},
+									Name: "Take",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7016, 56),
+										X: &lang.MemberExpr{
+											Pos: p(7016, 63),
+											X: &lang.Ident{
+												Pos:  p(7016, 56),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7016, 71),
+										X: &lang.Ident{
+											Pos:  p(7016, 71),
+											Name: "count",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7016, 79),
+							X: &lang.MemberExpr{
+								Pos: p(7016, 86),
+								X: &lang.Ident{
+									Pos:  p(7016, 79),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7017, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7017, 23),
+					Name: "ParallelQuery",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7017, 37),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Skip",
+				NamePos: p(7017, 46),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7017, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7017, 65),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7017, 79),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7017, 96),
+						Type: &lang.TypeRef{
+							Pos:  p(7017, 96),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(7018, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(7018, 17),
+						Name: "ParallelQuery",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(7018, 31),
+								Name: "TSource",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7018, 40),
+							X: &lang.CallExpr{
+								Pos: p(7018, 51),
+								Fun: &lang.MemberExpr{
+									Pos: p(7018, 51),
+									X: &lang.Ident{
+										Pos:  p(7018, 40),
+										Name: "Enumerable",
+									},
+									Name: "Skip",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7018, 56),
+										X: &lang.MemberExpr{
+											Pos: p(7018, 63),
+											X: &lang.Ident{
+												Pos:  p(7018, 56),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7018, 71),
+										X: &lang.Ident{
+											Pos:  p(7018, 71),
+											Name: "count",
+										},
+									},
+								},
+							},
+						},
+						&lang.Arg{
+							Pos: p(7018, 79),
+							X: &lang.MemberExpr{
+								Pos: p(7018, 86),
+								X: &lang.Ident{
+									Pos:  p(7018, 79),
+									Name: "source",
+								},
+								Name: "Degree",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7019, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7019, 23),
+					Name: "void",
+				},
+				Name:    "ForAll",
+				NamePos: p(7019, 28),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(7019, 44),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(7019, 49),
+							Name: "ParallelQuery",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7019, 63),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(7019, 80),
+						Type: &lang.TypeRef{
+							Pos:  p(7019, 80),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7019, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "action",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7020, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(7021, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(7021, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(7021, 17),
+									Name: "action",
+								},
+								Y: &lang.Literal{
+									Pos:  p(7021, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(7021, 33),
+								X: &lang.NewExpr{
+									Pos: p(7021, 39),
+									Type: &lang.TypeRef{
+										Pos:  p(7021, 43),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(7021, 65),
+											X: &lang.NameOfExpr{
+												Pos: p(7021, 65),
+												X: &lang.Ident{
+													Pos:  p(7021, 72),
+													Name: "action",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(7022, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(7022, 17),
+									Name: "options",
+									Init: &lang.NewExpr{
+										Pos: p(7022, 27),
+										Type: &lang.TypeRef{
+											Pos:  p(7022, 31),
+											Name: "System.Threading.Tasks.ParallelOptions",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(7023, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(7023, 31),
+								Op:  ">",
+								X: &lang.MemberExpr{
+									Pos: p(7023, 24),
+									X: &lang.Ident{
+										Pos:  p(7023, 17),
+										Name: "source",
+									},
+									Name: "Degree",
+								},
+								Y: &lang.Literal{
+									Pos:   p(7023, 33),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(7023, 36),
+								X: &lang.AssignExpr{
+									Pos: p(7023, 67),
+									Op:  "=",
+									Left: &lang.MemberExpr{
+										Pos: p(7023, 44),
+										X: &lang.Ident{
+											Pos:  p(7023, 36),
+											Name: "options",
+										},
+										Name: "MaxDegreeOfParallelism",
+									},
+									Right: &lang.MemberExpr{
+										Pos: p(7023, 76),
+										X: &lang.Ident{
+											Pos:  p(7023, 69),
+											Name: "source",
+										},
+										Name: "Degree",
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7024, 13),
+							X: &lang.CallExpr{
+								Pos: p(7024, 45),
+								Fun: &lang.MemberExpr{
+									Pos: p(7024, 45),
+									X: &lang.MemberExpr{
+										Pos: p(7024, 36),
+										X: &lang.MemberExpr{
+											Pos: p(7024, 30),
+											X: &lang.MemberExpr{
+												Pos: p(7024, 20),
+												X: &lang.Ident{
+													Pos:  p(7024, 13),
+													Name: "System",
+												},
+												Name: "Threading",
+											},
+											Name: "Tasks",
+										},
+										Name: "Parallel",
+									},
+									Name: "ForEach",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7024, 53),
+										X: &lang.MemberExpr{
+											Pos: p(7024, 60),
+											X: &lang.Ident{
+												Pos:  p(7024, 53),
+												Name: "source",
+											},
+											Name: "Source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7024, 68),
+										X: &lang.Ident{
+											Pos:  p(7024, 68),
+											Name: "options",
+										},
+									},
+									&lang.Arg{
+										Pos: p(7024, 77),
+										X: &lang.Ident{
+											Pos:  p(7024, 77),
+											Name: "action",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(7025, 9),
 				},
 			},
 		},
