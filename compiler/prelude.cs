@@ -1331,12 +1331,6 @@ namespace System.Threading
         public SemaphoreFullException(string message, Exception innerException) : base(message, innerException) { }
     }
 
-    public class LockRecursionException : Exception
-    {
-        public LockRecursionException() : base("Exception of type 'System.Threading.LockRecursionException' was thrown.") { }
-        public LockRecursionException(string message) : base(message) { }
-    }
-
     // SpinWait counts spins as .NET's does: from the tenth spin on (or on a
     // single processor) each spin yields the thread instead of spinning.
     public struct SpinWait
@@ -6830,6 +6824,77 @@ namespace System.Linq
                 await e.DisposeAsync();
             }
             return acc;
+        }
+
+        // The operators below are async iterators, lowered as a program's
+        // are. Each public method hands the source to a private iterator
+        // whose [EnumeratorCancellation] parameter receives the token given
+        // to GetAsyncEnumerator (WithCancellation), as .NET's do.
+        public static System.Collections.Generic.IAsyncEnumerable<TResult> SelectMany<TSource, TResult>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, System.Collections.Generic.IEnumerable<TResult>> selector)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            if (selector == null) throw new ArgumentNullException("selector");
+            return SelectManyIterator(source, selector, default);
+        }
+
+        public static System.Collections.Generic.IAsyncEnumerable<TResult> SelectMany<TSource, TResult>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, System.Collections.Generic.IAsyncEnumerable<TResult>> selector)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            if (selector == null) throw new ArgumentNullException("selector");
+            return SelectManyIterator(source, selector, default);
+        }
+
+        static async System.Collections.Generic.IAsyncEnumerable<TResult> SelectManyIterator<TSource, TResult>(System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, System.Collections.Generic.IEnumerable<TResult>> selector, [System.Runtime.CompilerServices.EnumeratorCancellation] System.Threading.CancellationToken cancellationToken)
+        {
+            await foreach (TSource x in source.WithCancellation(cancellationToken))
+            {
+                foreach (TResult y in selector(x)) yield return y;
+            }
+        }
+
+        static async System.Collections.Generic.IAsyncEnumerable<TResult> SelectManyIterator<TSource, TResult>(System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, System.Collections.Generic.IAsyncEnumerable<TResult>> selector, [System.Runtime.CompilerServices.EnumeratorCancellation] System.Threading.CancellationToken cancellationToken)
+        {
+            await foreach (TSource x in source.WithCancellation(cancellationToken))
+            {
+                await foreach (TResult y in selector(x).WithCancellation(cancellationToken)) yield return y;
+            }
+        }
+
+        public static System.Collections.Generic.IAsyncEnumerable<TSource> Distinct<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Collections.Generic.IEqualityComparer<TSource> comparer = null)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            return DistinctIterator(source, comparer, default);
+        }
+
+        static async System.Collections.Generic.IAsyncEnumerable<TSource> DistinctIterator<TSource>(System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Collections.Generic.IEqualityComparer<TSource> comparer, [System.Runtime.CompilerServices.EnumeratorCancellation] System.Threading.CancellationToken cancellationToken)
+        {
+            var seen = new System.Collections.Generic.HashSet<TSource>(comparer);
+            await foreach (TSource x in source.WithCancellation(cancellationToken))
+            {
+                if (seen.Add(x)) yield return x;
+            }
+        }
+
+        public static System.Collections.Generic.IAsyncEnumerable<TSource[]> Chunk<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, int size)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            if (size < 1) throw new ArgumentOutOfRangeException("size", "'size' must be greater than or equal to '1'. (Actual value: " + size + ")");
+            return ChunkIterator(source, size, default);
+        }
+
+        static async System.Collections.Generic.IAsyncEnumerable<TSource[]> ChunkIterator<TSource>(System.Collections.Generic.IAsyncEnumerable<TSource> source, int size, [System.Runtime.CompilerServices.EnumeratorCancellation] System.Threading.CancellationToken cancellationToken)
+        {
+            var chunk = new System.Collections.Generic.List<TSource>(size);
+            await foreach (TSource x in source.WithCancellation(cancellationToken))
+            {
+                chunk.Add(x);
+                if (chunk.Count == size)
+                {
+                    yield return chunk.ToArray();
+                    chunk.Clear();
+                }
+            }
+            if (chunk.Count > 0) yield return chunk.ToArray();
         }
     }
 
