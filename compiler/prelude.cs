@@ -6569,8 +6569,8 @@ namespace System.Linq
     // AsyncEnumerable is .NET 10's LINQ over IAsyncEnumerable<T>
     // (System.Linq.AsyncEnumerable): the operators answers use, each a
     // plain loop over the source's enumerator. Compiled only into a
-    // program that names one of its methods other than Where, Select,
-    // Skip and Take (compiler/prelude.go, preludeOnDemand).
+    // program that names one of its awaited methods or ToAsyncEnumerable,
+    // as listed in compiler/prelude.go (preludeOnDemand).
     public static class AsyncEnumerable
     {
         public static System.Collections.Generic.IAsyncEnumerable<TSource> Where<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, bool> predicate) =>
