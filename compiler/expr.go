@@ -688,11 +688,16 @@ func (fs *funcState) typeOfExpr(e lang.Expr) (*vm.Type, *classInfo) {
 	if i := strings.IndexByte(name, '.'); i >= 0 {
 		first = name[:i]
 	}
-	if fs.lookup(first) != nil {
-		return nil, nil
-	}
-	if fs.isMemberName(first) {
-		return nil, nil
+	// A simple name with type arguments (`Comparer<T>.Default`) names a
+	// generic type: a local, field or property of that name does not
+	// shadow it, as it takes no type arguments.
+	if id, ok := e.(*lang.Ident); !ok || len(id.TypeArgs) == 0 {
+		if fs.lookup(first) != nil {
+			return nil, nil
+		}
+		if fs.isMemberName(first) {
+			return nil, nil
+		}
 	}
 	if tr := exprTypeRef(e); tr != nil && tr.Outer != nil {
 		// A nested type of a constructed generic type: Outer<int>.Inner.

@@ -84,13 +84,8 @@ namespace System
         private string _paramName;
         public ArgumentException() : base("Value does not fall within the expected range.") { }
         public ArgumentException(string message) : base(message) { }
-        // The prelude's bodies choose constructors by argument count, so
-        // one constructor takes a parameter name or an inner exception; it
-        // is named paramName for the named-argument form C# code writes.
-        public ArgumentException(string message, object paramName) : base(message, paramName as Exception)
-        {
-            if (paramName is string p) _paramName = p;
-        }
+        public ArgumentException(string message, Exception innerException) : base(message, innerException) { }
+        public ArgumentException(string message, string paramName) : base(message) { _paramName = paramName; }
         public ArgumentException(string message, string paramName, Exception innerException) : base(message, innerException) { _paramName = paramName; }
         public virtual string ParamName => _paramName;
         internal void SetParamName(string p) { _paramName = p; }
@@ -110,7 +105,7 @@ namespace System
         public ArgumentNullException() : base("Value cannot be null.") { }
         public ArgumentNullException(string paramName) : base("Value cannot be null.", paramName) { }
         public ArgumentNullException(string paramName, string message) : base(message, paramName) { }
-        public ArgumentNullException(string message, Exception innerException) : base(message, (object)innerException) { }
+        public ArgumentNullException(string message, Exception innerException) : base(message, innerException) { }
         public static void ThrowIfNull(object argument, string paramName = null)
         {
             if (argument == null) throw new ArgumentNullException(paramName);
@@ -124,7 +119,7 @@ namespace System
         public ArgumentOutOfRangeException() : base("Specified argument was out of the range of valid values.") { }
         public ArgumentOutOfRangeException(string paramName) : base("Specified argument was out of the range of valid values.", paramName) { }
         public ArgumentOutOfRangeException(string paramName, string message) : base(message, paramName) { }
-        public ArgumentOutOfRangeException(string message, Exception innerException) : base(message, (object)innerException) { }
+        public ArgumentOutOfRangeException(string message, Exception innerException) : base(message, innerException) { }
         public ArgumentOutOfRangeException(string paramName, object actualValue, string message) : base(message, paramName) { _actualValue = actualValue; _hasActual = true; }
         public object ActualValue => _actualValue;
         public override string Message
@@ -224,21 +219,15 @@ namespace System
 
     public class OperationCanceledException : SystemException
     {
-        // The token, or null for CancellationToken.None. Overloads are chosen
-        // by argument count, so the one-argument constructor takes a message
-        // or a token, and the two-argument one a message and a token or an
-        // inner exception.
+        // The token, or null for CancellationToken.None (the VM sets it on
+        // the exceptions it throws for a canceled token).
         private object _token;
         public OperationCanceledException() : base("The operation was canceled.") { }
-        public OperationCanceledException(object arg) : base(arg is string || arg == null ? (string)arg : "The operation was canceled.")
-        {
-            if (!(arg is string)) _token = arg;
-        }
-        public OperationCanceledException(string message, object second) : base(message, second as Exception)
-        {
-            if (!(second is Exception)) _token = second;
-        }
-        public OperationCanceledException(string message, Exception innerException, object token) : base(message, innerException) { _token = token; }
+        public OperationCanceledException(string message) : base(message) { }
+        public OperationCanceledException(System.Threading.CancellationToken token) : base("The operation was canceled.") { _token = token; }
+        public OperationCanceledException(string message, Exception innerException) : base(message, innerException) { }
+        public OperationCanceledException(string message, System.Threading.CancellationToken token) : base(message) { _token = token; }
+        public OperationCanceledException(string message, Exception innerException, System.Threading.CancellationToken token) : base(message, innerException) { _token = token; }
         public System.Threading.CancellationToken CancellationToken => _token == null ? System.Threading.CancellationToken.None : (System.Threading.CancellationToken)_token;
     }
 
@@ -1291,10 +1280,12 @@ namespace System.Threading.Tasks
     public class TaskCanceledException : OperationCanceledException
     {
         public TaskCanceledException() : base("A task was canceled.") { }
-        // A message, or the canceled Task (whose token asyncvm does not keep).
-        public TaskCanceledException(object arg) : base(arg is string || arg == null ? (string)arg : "A task was canceled.") { }
+        public TaskCanceledException(string message) : base(message) { }
+        // The canceled task's token is not kept: asyncvm's tasks do not
+        // record it.
+        public TaskCanceledException(Task task) : base("A task was canceled.") { }
         public TaskCanceledException(string message, Exception innerException) : base(message, innerException) { }
-        public TaskCanceledException(string message, Exception innerException, object token) : base(message, innerException, token) { }
+        public TaskCanceledException(string message, Exception innerException, System.Threading.CancellationToken token) : base(message, innerException, token) { }
     }
 }
 
@@ -1329,12 +1320,6 @@ namespace System.Threading
         public SemaphoreFullException() : base("Adding the specified count to the semaphore would cause it to exceed its maximum count.") { }
         public SemaphoreFullException(string message) : base(message) { }
         public SemaphoreFullException(string message, Exception innerException) : base(message, innerException) { }
-    }
-
-    public class LockRecursionException : Exception
-    {
-        public LockRecursionException() : base("Exception of type 'System.Threading.LockRecursionException' was thrown.") { }
-        public LockRecursionException(string message) : base(message) { }
     }
 
     // SpinWait counts spins as .NET's does: from the tenth spin on (or on a
@@ -2509,12 +2494,10 @@ namespace System.Collections.Generic
         readonly List<TValue> _values = new List<TValue>();
         readonly IComparer<TKey> _comparer;
 
-        // The first constructor of one parameter takes the comparer: the
-        // chained call below is chosen by its argument count. There is no
-        // Comparer property: prelude bodies would take Comparer<T> for it.
         public SortedList() : this((IComparer<TKey>)null) { }
         public SortedList(IComparer<TKey> comparer) { _comparer = comparer ?? Comparer<TKey>.Default; }
         public SortedList(int capacity) { _comparer = Comparer<TKey>.Default; }
+        public IComparer<TKey> Comparer => _comparer;
         public SortedList(IDictionary<TKey, TValue> dictionary)
         {
             _comparer = Comparer<TKey>.Default;
@@ -2665,8 +2648,6 @@ namespace System.Collections.Generic
         public LinkedListNode<T> First => _first;
         public LinkedListNode<T> Last => _last;
 
-        // Method names below are distinct from the public overloads: prelude
-        // bodies pick among overloads of one name by argument count.
         void CheckOwned(LinkedListNode<T> node)
         {
             if (node == null) throw new ArgumentNullException(nameof(node));
@@ -2801,11 +2782,9 @@ namespace System.Collections.Generic
         readonly List<TPriority> _priorities = new List<TPriority>();
         readonly IComparer<TPriority> _comparer;
 
-        // The first constructor of one parameter takes the comparer: the
-        // chained call below is chosen by its argument count. There is no
-        // Comparer property: prelude bodies would take Comparer<T> for it.
         public PriorityQueue() : this((IComparer<TPriority>)null) { }
         public PriorityQueue(IComparer<TPriority> comparer) { _comparer = comparer ?? Comparer<TPriority>.Default; }
+        public IComparer<TPriority> Comparer => _comparer;
         public PriorityQueue(int initialCapacity)
         {
             _comparer = Comparer<TPriority>.Default;
@@ -3876,31 +3855,18 @@ namespace System.Threading
         int _generation;
         bool _disposed;
 
-        // The prelude's own calls are bound by argument count (its bodies
-        // are not bound), so the overloads share private
-        // helpers named apart.
         public Timer(TimerCallback callback)
         {
             _callback = callback ?? throw new ArgumentNullException(nameof(callback));
             _state = this; // as .NET's: the state is the timer
         }
-        public Timer(TimerCallback callback, object state, int dueTime, int period)
-        {
-            _callback = callback ?? throw new ArgumentNullException(nameof(callback));
-            _state = state;
-            Set(dueTime, period);
-        }
-        public Timer(TimerCallback callback, object state, TimeSpan dueTime, TimeSpan period)
-        {
-            _callback = callback ?? throw new ArgumentNullException(nameof(callback));
-            _state = state;
-            Set((long)dueTime.TotalMilliseconds, (long)period.TotalMilliseconds);
-        }
+        public Timer(TimerCallback callback, object state, int dueTime, int period) : this(callback, state, (long)dueTime, (long)period) { }
+        public Timer(TimerCallback callback, object state, TimeSpan dueTime, TimeSpan period) : this(callback, state, (long)dueTime.TotalMilliseconds, (long)period.TotalMilliseconds) { }
         public Timer(TimerCallback callback, object state, long dueTime, long period)
         {
             _callback = callback ?? throw new ArgumentNullException(nameof(callback));
             _state = state;
-            Set(dueTime, period);
+            Change(dueTime, period);
         }
 
         static void CheckTime(long ms, string name)
@@ -3909,11 +3875,9 @@ namespace System.Threading
             if (ms > 4294967294) throw new ArgumentOutOfRangeException(name, "Time-out interval must be less than 2^32-2.");
         }
 
-        public bool Change(int dueTime, int period) => Set(dueTime, period);
-        public bool Change(TimeSpan dueTime, TimeSpan period) => Set((long)dueTime.TotalMilliseconds, (long)period.TotalMilliseconds);
-        public bool Change(long dueTime, long period) => Set(dueTime, period);
-
-        bool Set(long dueTime, long period)
+        public bool Change(int dueTime, int period) => Change((long)dueTime, (long)period);
+        public bool Change(TimeSpan dueTime, TimeSpan period) => Change((long)dueTime.TotalMilliseconds, (long)period.TotalMilliseconds);
+        public bool Change(long dueTime, long period)
         {
             CheckTime(dueTime, nameof(dueTime));
             CheckTime(period, nameof(period));
@@ -6605,8 +6569,8 @@ namespace System.Linq
     // AsyncEnumerable is .NET 10's LINQ over IAsyncEnumerable<T>
     // (System.Linq.AsyncEnumerable): the operators answers use, each a
     // plain loop over the source's enumerator. Compiled only into a
-    // program that names one of its methods other than Where, Select,
-    // Skip and Take (compiler/prelude.go, preludeOnDemand).
+    // program that names one of its awaited methods or ToAsyncEnumerable,
+    // as listed in compiler/prelude.go (preludeOnDemand).
     public static class AsyncEnumerable
     {
         public static System.Collections.Generic.IAsyncEnumerable<TSource> Where<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, bool> predicate) =>
@@ -6830,6 +6794,77 @@ namespace System.Linq
                 await e.DisposeAsync();
             }
             return acc;
+        }
+
+        // The operators below are async iterators, lowered as a program's
+        // are. Each public method hands the source to a private iterator
+        // whose [EnumeratorCancellation] parameter receives the token given
+        // to GetAsyncEnumerator (WithCancellation), as .NET's do.
+        public static System.Collections.Generic.IAsyncEnumerable<TResult> SelectMany<TSource, TResult>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, System.Collections.Generic.IEnumerable<TResult>> selector)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            if (selector == null) throw new ArgumentNullException("selector");
+            return SelectManyIterator(source, selector, default);
+        }
+
+        public static System.Collections.Generic.IAsyncEnumerable<TResult> SelectMany<TSource, TResult>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, System.Collections.Generic.IAsyncEnumerable<TResult>> selector)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            if (selector == null) throw new ArgumentNullException("selector");
+            return SelectManyIterator(source, selector, default);
+        }
+
+        static async System.Collections.Generic.IAsyncEnumerable<TResult> SelectManyIterator<TSource, TResult>(System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, System.Collections.Generic.IEnumerable<TResult>> selector, [System.Runtime.CompilerServices.EnumeratorCancellation] System.Threading.CancellationToken cancellationToken)
+        {
+            await foreach (TSource x in source.WithCancellation(cancellationToken))
+            {
+                foreach (TResult y in selector(x)) yield return y;
+            }
+        }
+
+        static async System.Collections.Generic.IAsyncEnumerable<TResult> SelectManyIterator<TSource, TResult>(System.Collections.Generic.IAsyncEnumerable<TSource> source, Func<TSource, System.Collections.Generic.IAsyncEnumerable<TResult>> selector, [System.Runtime.CompilerServices.EnumeratorCancellation] System.Threading.CancellationToken cancellationToken)
+        {
+            await foreach (TSource x in source.WithCancellation(cancellationToken))
+            {
+                await foreach (TResult y in selector(x).WithCancellation(cancellationToken)) yield return y;
+            }
+        }
+
+        public static System.Collections.Generic.IAsyncEnumerable<TSource> Distinct<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Collections.Generic.IEqualityComparer<TSource> comparer = null)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            return DistinctIterator(source, comparer, default);
+        }
+
+        static async System.Collections.Generic.IAsyncEnumerable<TSource> DistinctIterator<TSource>(System.Collections.Generic.IAsyncEnumerable<TSource> source, System.Collections.Generic.IEqualityComparer<TSource> comparer, [System.Runtime.CompilerServices.EnumeratorCancellation] System.Threading.CancellationToken cancellationToken)
+        {
+            var seen = new System.Collections.Generic.HashSet<TSource>(comparer);
+            await foreach (TSource x in source.WithCancellation(cancellationToken))
+            {
+                if (seen.Add(x)) yield return x;
+            }
+        }
+
+        public static System.Collections.Generic.IAsyncEnumerable<TSource[]> Chunk<TSource>(this System.Collections.Generic.IAsyncEnumerable<TSource> source, int size)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            if (size < 1) throw new ArgumentOutOfRangeException("size", "'size' must be greater than or equal to '1'. (Actual value: " + size + ")");
+            return ChunkIterator(source, size, default);
+        }
+
+        static async System.Collections.Generic.IAsyncEnumerable<TSource[]> ChunkIterator<TSource>(System.Collections.Generic.IAsyncEnumerable<TSource> source, int size, [System.Runtime.CompilerServices.EnumeratorCancellation] System.Threading.CancellationToken cancellationToken)
+        {
+            var chunk = new System.Collections.Generic.List<TSource>(size);
+            await foreach (TSource x in source.WithCancellation(cancellationToken))
+            {
+                chunk.Add(x);
+                if (chunk.Count == size)
+                {
+                    yield return chunk.ToArray();
+                    chunk.Clear();
+                }
+            }
+            if (chunk.Count > 0) yield return chunk.ToArray();
         }
     }
 

@@ -55,8 +55,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"AsyncEnumerable", "AsyncLinqOp", "AsyncLinqOpEnumerator", "AsyncFromEnumerable", "AsyncFromEnumerator"},
 		// named by one of its methods that only it has
 		members: []string{"ToAsyncEnumerable", "ToListAsync", "ToArrayAsync", "CountAsync", "AnyAsync", "AllAsync",
-			"ContainsAsync", "FirstAsync", "FirstOrDefaultAsync", "LastAsync", "SumAsync", "MinAsync", "MaxAsync", "AverageAsync", "AggregateAsync"},
-		shadowable: true},
+			"ContainsAsync", "FirstAsync", "FirstOrDefaultAsync", "LastAsync", "SumAsync", "MinAsync", "MaxAsync", "AverageAsync", "AggregateAsync"}},
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",
 		"SortedDictionary", "SortedSet", "SortedList", "LinkedList", "LinkedListNode", "PriorityQueue"}},
 }
@@ -67,9 +66,6 @@ type preludePart struct {
 	namespace string
 	types     []string // with a namespace: types of other namespaces that go with it
 	members   []string // extension methods of its types, or members they give other types, named by a call (`xs.ToLookup(f)`)
-	// shadowable leaves the part out of a program that declares a method
-	// of one of its member names (see shadowed).
-	shadowable bool
 	// thrownBy names library types whose natives throw the part's
 	// exceptions by name: a program that names one gets the part, so that
 	// it sees those exceptions' own types.
@@ -99,10 +95,9 @@ func (p preludePart) holds(td *lang.TypeDecl) bool {
 func preludeFor(files []*lang.File) *lang.File {
 	pre := preludeAST()
 	names := programNames(files)
-	own := declaredMethods(files)
 	keep := pre.Types[:0]
 	for _, td := range pre.Types {
-		if part, ok := onDemandPart(td); !ok || (part.namedIn(names, pre) || part.thrownIn(names)) && !part.shadowed(own) {
+		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) || part.thrownIn(names) {
 			keep = append(keep, td)
 		}
 	}
@@ -147,36 +142,6 @@ func (p preludePart) thrownIn(names map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// shadowed reports whether the program declares a method of one of the
-// part's member names: its own helpers (an extension ToListAsync of
-// IAsyncEnumerable<T>) then stand for the part's, which is left out, as
-// C# finds the program's extension methods before imported ones.
-func (p preludePart) shadowed(own map[string]bool) bool {
-	if !p.shadowable {
-		return false
-	}
-	for _, m := range p.members {
-		if own[m] {
-			return true
-		}
-	}
-	return false
-}
-
-// declaredMethods collects the names of the methods files declare.
-func declaredMethods(files []*lang.File) map[string]bool {
-	names := map[string]bool{}
-	for _, f := range files {
-		lang.Inspect(f, func(n lang.Node) bool {
-			if m, ok := n.(*lang.MethodDecl); ok {
-				names[m.Name] = true
-			}
-			return true
-		})
-	}
-	return names
 }
 
 // programNames collects the names files use: identifiers, member names,

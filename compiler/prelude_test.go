@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 )
 
@@ -101,4 +102,18 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestPreludeBinds binds the whole prelude, the parts compiled only on
+// demand included, with a program that names none of it: its bodies go
+// through the binder as a program's do, so a type error in prelude.cs
+// (which every program would report at a <prelude> position) fails here.
+func TestPreludeBinds(t *testing.T) {
+	f, ds := lang.Parse("p.cs", []byte("class P { static void Main() {} }"))
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	if _, diags := bind.Bind(preludeAST(), []*lang.File{f}); len(diags) > 0 {
+		t.Errorf("the prelude does not bind:\n%v", diags)
+	}
 }

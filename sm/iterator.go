@@ -2,6 +2,7 @@ package sm
 
 import (
 	"fmt"
+	"strings"
 
 	"asyncvm/compiler"
 	"asyncvm/compiler/bind"
@@ -570,7 +571,11 @@ func (fl *fnLowering) enumeratorCancellation(mc *machineCode) string {
 // enumeratorCancellation reports whether p is marked [EnumeratorCancellation].
 func enumeratorCancellation(p *lang.Param) bool {
 	for _, a := range p.Attributes {
-		if a.Name == "EnumeratorCancellation" || a.Name == "EnumeratorCancellationAttribute" {
+		name := a.Name
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:] // [System.Runtime.CompilerServices.EnumeratorCancellation]
+		}
+		if name == "EnumeratorCancellation" || name == "EnumeratorCancellationAttribute" {
 			return true
 		}
 	}

@@ -583,11 +583,10 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b.checkStructs()
 	b.checkRefStructFields()
 	for _, t := range b.types {
-		// The prelude's classes are not bound (code generation resolves
-		// their calls by name), but its interfaces are: the bodies of
-		// static virtual members call through their type parameters
-		// (Info.Constrained), which only binding records.
-		if t.Lib || t.Open && t.Kind != Interface {
+		// The prelude's bodies are bound as the program's are; only the
+		// library tables, which have none, and source types with a base
+		// the binder does not model are left out.
+		if t.Lib || t.Open && t.Kind != Interface && !b.inPrelude(t) {
 			continue
 		}
 		for _, td := range b.decls[t] {

@@ -104,8 +104,12 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	for _, ta := range typeArgs {
 		targs = append(targs, b.resolveType(ta, b.typeCtx()))
 	}
+	before := len(b.diags)
 	m := b.resolve(name, cands, e.Args, args, e.Fun.Position(), targs, false, lib)
 	if m == nil {
+		if t, ok := b.extensionFallback(e, instance, before); ok {
+			return t
+		}
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
@@ -130,6 +134,35 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return u.unchecked
 	}
 	return m.Ret
+}
+
+// extensionFallback binds e as an extension method invocation when the
+// instance methods its member access names have no applicable one
+// (§12.8.10.2: `list.Contains(x, comparer)` passes over List<T>'s
+// Contains(T) to Enumerable.Contains). before is the number of diagnostics
+// before the instance overload resolution, whose errors are dropped when an
+// extension method applies; otherwise they stand.
+func (b *binder) extensionFallback(e *lang.CallExpr, instance lang.Expr, before int) (*Type, bool) {
+	f, ok := e.Fun.(*lang.MemberExpr)
+	if !ok || instance == nil || !b.extNames[f.Name] {
+		return nil, false
+	}
+	recv := b.info.Types[f.X]
+	if recv == nil || recv.IsUnchecked() {
+		return nil, false
+	}
+	cands := b.extensionsInScope(f.Name)
+	if len(cands) == 0 {
+		return nil, false
+	}
+	saved := b.diags
+	b.diags = append(lang.Diagnostics(nil), saved[:before]...)
+	t, ok := b.extensionCall(e, f, recv)
+	if !ok || b.info.Calls[e] == nil {
+		b.diags = saved
+		return nil, false
+	}
+	return t, true
 }
 
 // withArity keeps the methods of cands that a member access with k type

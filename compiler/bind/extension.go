@@ -15,8 +15,39 @@ import (
 // extensionCall binds e, whose callee f found no instance method on recv,
 // as an extension method invocation. ok is false when no extension method
 // named f.Name is in scope.
+//
+// As C# searches the namespaces around the call before those it imports
+// (§12.8.10.3), the program's own extension methods come first: only when
+// none of them applies are the library's and the prelude's tried, so a
+// program's helper ToListAsync stands for the prelude's AsyncEnumerable
+// one instead of making the call ambiguous.
 func (b *binder) extensionCall(e *lang.CallExpr, f *lang.MemberExpr, recv *Type) (t *Type, ok bool) {
-	return b.extensionCallOf(e, f, recv, b.extensionsInScope(f.Name), f.Name)
+	cands := b.extensionsInScope(f.Name)
+	var own []*Method
+	for _, m := range cands {
+		if b.declaredInProgram(m.Owner) {
+			own = append(own, m)
+		}
+	}
+	if len(own) > 0 && len(own) < len(cands) && !recv.IsUnchecked() {
+		saved := b.diags
+		b.diags = append(lang.Diagnostics(nil), saved...)
+		if t, ok := b.extensionCallOf(e, f, recv, own, f.Name); ok && b.info.Calls[e] != nil {
+			return t, true
+		}
+		b.diags = saved
+	}
+	return b.extensionCallOf(e, f, recv, cands, f.Name)
+}
+
+// declaredInProgram reports whether t is a type of the program's files
+// (not the library's or the prelude's).
+func (b *binder) declaredInProgram(t *Type) bool {
+	if t == nil {
+		return false
+	}
+	ds := b.decls[t.Generic()]
+	return len(ds) > 0 && b.program[b.files[ds[0]]]
 }
 
 // extensionCallOf is extensionCall over the candidates cands; shown is the
