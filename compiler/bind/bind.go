@@ -113,6 +113,10 @@ type Info struct {
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
+	// ExpandedIndexers marks the index expressions whose chosen indexer
+	// applies in its expanded form: the arguments for its params
+	// parameter are elements the caller packs into the array.
+	ExpandedIndexers map[*lang.IndexExpr]bool
 	// Indexing holds the implicit Index or Range support (ranges.go) an
 	// index expression with an Index or Range argument, or a list
 	// pattern, uses.
@@ -300,6 +304,9 @@ func (in *Info) Copied(from, to any) {
 	if x, ok := from.(*lang.IndexExpr); ok {
 		if p, ok := in.Indexers[x]; ok {
 			in.Indexers[to.(*lang.IndexExpr)] = p
+			if in.ExpandedIndexers[x] {
+				in.ExpandedIndexers[to.(*lang.IndexExpr)] = true
+			}
 		}
 	}
 	if n, ok := from.(lang.Node); ok {
@@ -334,6 +341,12 @@ func (in *Info) IndexerOf(x *lang.IndexExpr) *Property {
 		return nil
 	}
 	return in.Indexers[x]
+}
+
+// IndexerExpanded reports whether the indexer chosen for x takes its
+// params parameter in expanded form.
+func (in *Info) IndexerExpanded(x *lang.IndexExpr) bool {
+	return in != nil && in.ExpandedIndexers[x]
 }
 
 // EventOf returns the event a `+=` or `-=` subscribes to or unsubscribes
@@ -412,7 +425,10 @@ func (in *Info) CallOf(n lang.Node) *Method {
 type binder struct {
 	// refKind is the ref kind of the next function body bound (refs.go).
 	refKind string
-	u       *Universe
+	// expanded reports whether the candidate overload resolution chose
+	// last applies in its expanded form.
+	expanded bool
+	u        *Universe
 	info    *Info
 	diags   lang.Diagnostics
 
@@ -517,7 +533,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
-		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
+		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
 		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, Members: map[*lang.SubPattern]string{}}
