@@ -1033,6 +1033,12 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 		return nil
 	}
 	w := fs.alloc()
+	if t.Kind == vm.KindEnum && len(e.Args) == 0 && e.Init == nil {
+		// new E() of an enum is its zero value, as default(E).
+		fs.loadConst(w, t.Zero())
+		fs.move(dst, w)
+		return t
+	}
 	if ci != nil {
 		if ci.t.IsAbstract || ci.t.IsInterface {
 			fs.errorf(e.Pos, "Cannot create an instance of the abstract type or interface '%s'", ci.decl.Name)
