@@ -52,6 +52,11 @@ type Info struct {
 	// Convs holds the user-defined implicit conversion (an op_Implicit
 	// method) applied to an expression's value where it is used.
 	Convs map[lang.Expr]*Method
+	// TargetConvs holds the user-defined implicit conversion a
+	// deconstruction applies to the value it assigns to a target (the
+	// target's expression or declaration): (int x, y) = d where d's
+	// Deconstruct gives a type with an implicit conversion to int.
+	TargetConvs map[lang.Expr]*Method
 	// Omitted marks the calls of [Conditional] methods that C# leaves out
 	// (§23.5.3): none of the method's conditional symbols is defined in
 	// the file of the call. The call is bound, but neither it nor its
@@ -223,6 +228,9 @@ func (in *Info) Copied(from, to any) {
 		if m, ok := in.Convs[x]; ok {
 			in.Convs[to.(lang.Expr)] = m
 		}
+		if m, ok := in.TargetConvs[x]; ok {
+			in.TargetConvs[to.(lang.Expr)] = m
+		}
 		if m, ok := in.Truths[x]; ok {
 			in.Truths[to.(lang.Expr)] = m
 		}
@@ -356,6 +364,15 @@ func (in *Info) EventOf(a *lang.AssignExpr) Symbol {
 		return nil
 	}
 	return in.Events[a]
+}
+
+// TargetConvOf returns the user-defined conversion a deconstruction
+// applies to the value it assigns to target x, or nil.
+func (in *Info) TargetConvOf(x lang.Expr) *Method {
+	if in == nil {
+		return nil
+	}
+	return in.TargetConvs[x]
 }
 
 // ConvOf returns the user-defined conversion applied to e's value, or nil.
@@ -531,7 +548,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
 		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, TargetConvs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},

@@ -370,6 +370,7 @@ func (b *binder) bindTarget(x lang.Expr, t *Type, fromLiteral bool) {
 			dt = b.resolveType(x.Type, b.typeCtx())
 			if !fromLiteral { // a literal's element converts where it is written
 				b.checkConversion(x, t, dt)
+				b.targetConversion(x, t, dt)
 			}
 		}
 		if x.Name != "_" {
@@ -390,9 +391,23 @@ func (b *binder) bindTarget(x lang.Expr, t *Type, fromLiteral bool) {
 		}
 	}
 	xt := b.expr(x)
-	if !fromLiteral && !b.implicit(nil, t, xt) && b.userConversion(nil, t, xt, false) == nil {
+	if !fromLiteral && !b.implicit(nil, t, xt) && !b.targetConversion(x, t, xt) {
 		b.errorf(posOf(x), "CS0029", "Cannot implicitly convert type '%s' to '%s'", t, xt)
 	}
+}
+
+// targetConversion records the user-defined implicit conversion from t to
+// the type xt of deconstruction target x, when its value needs one, and
+// reports whether there is one.
+func (b *binder) targetConversion(x lang.Expr, t, xt *Type) bool {
+	if t == nil || xt == nil || t.IsUnchecked() || xt.IsUnchecked() || b.implicit(nil, t, xt) {
+		return false
+	}
+	m := b.userConversion(nil, t, xt, false)
+	if m != nil {
+		b.info.TargetConvs[x] = m
+	}
+	return m != nil
 }
 
 // deconstructMethod finds the Deconstruct method of type from with n out
