@@ -200,6 +200,11 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		if pi := fs.declaredProp(x); pi != nil && pi.get != nil && pi.set != nil {
 			return lvalue{kind: lvProp, obj: r, getter: pi.get.fn, setter: pi.set.fn, conv: pi.typ, typ: pi.typ}
 		}
+		if xt != nil && xt.IsInterface {
+			// Through an interface: its explicit implementation first,
+			// as a read does.
+			return lvalue{kind: lvMember, obj: r, site: fs.c.site(fs.propKey(xt, x.Name)+x.Name, 0)}
+		}
 		return lvalue{kind: lvMember, obj: r, site: fs.c.site(x.Name, 0)}
 	case *lang.IndexExpr:
 		if fs.refIndexer(x) {
@@ -271,6 +276,36 @@ func (fs *funcState) indexerAccessors(x *lang.IndexExpr) (get, set *vm.Func, dir
 		return m.fn
 	}
 	return fn(pi.get), fn(pi.set), direct
+}
+
+// propKey is the ExplicitKey of the interface that declares property name
+// of interface xt: xt's own, or the base interface's it inherits it from
+// (I1.P read through an I3 that extends I1 is I1's).
+func (fs *funcState) propKey(xt *vm.Type, name string) string {
+	if d := fs.propIface(xt, name, 0); d != nil {
+		return vm.ExplicitKey(d)
+	}
+	return vm.ExplicitKey(xt)
+}
+
+// propIface is the interface among xt and its bases that declares
+// property name, or nil. An interface's table holds its bases'
+// properties too: the declaring one is the base holding the same one.
+func (fs *funcState) propIface(xt *vm.Type, name string, depth int) *vm.Type {
+	ci := fs.c.classByType[xt]
+	if ci == nil || depth > 32 {
+		return nil
+	}
+	pi, ok := ci.props[name]
+	if !ok {
+		return nil
+	}
+	for _, b := range xt.Ifaces {
+		if bi := fs.c.classByType[b]; bi != nil && bi.props[name] == pi {
+			return fs.propIface(b, name, depth+1)
+		}
+	}
+	return xt
 }
 
 // indexArgs evaluates the arguments of index expression x into fresh

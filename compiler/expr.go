@@ -840,7 +840,7 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	}
 	if xt != nil && xt.IsInterface {
 		// Through an interface: its explicit implementation first.
-		fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(vm.ExplicitKey(xt)+e.Name, 0))
+		fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(fs.propKey(xt, e.Name)+e.Name, 0))
 		goto done
 	}
 	if f := fs.libDirectGetter(e.X, e.Name); f != nil {

@@ -487,6 +487,9 @@ type binder struct {
 	// eventLHS is the left operand of the `+=` or `-=` being bound: an
 	// event may appear there from outside its type.
 	eventLHS lang.Expr
+	// writeLHS is the target of the assignment being bound, which is
+	// written, not read (readProperty).
+	writeLHS lang.Expr
 	// fieldInit is set while an instance field or property initializer is
 	// bound: it runs before the object is constructed, so it cannot name
 	// an instance member (CS0236).

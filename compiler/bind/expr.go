@@ -663,6 +663,7 @@ func (b *binder) ident(e *lang.Ident) *Type {
 			if lang.Expr(e) != b.eventLHS {
 				b.eventAccess(ms[0], e.Pos)
 			}
+			b.readProperty(e, ms[0])
 			return t
 		}
 		if nt, ok := ms[0].(*Type); ok {
@@ -766,6 +767,7 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	if lang.Expr(e) != b.eventLHS {
 		b.eventAccess(syms[0], e.Pos)
 	}
+	b.readProperty(e, syms[0])
 	if static {
 		switch s := syms[0].(type) {
 		case *Field:

@@ -390,7 +390,10 @@ func (b *binder) bindTarget(x lang.Expr, t *Type, fromLiteral bool) {
 			}
 		}
 	}
+	saved := b.writeLHS
+	b.writeLHS = x
 	xt := b.expr(x)
+	b.writeLHS = saved
 	if !fromLiteral && !b.implicit(nil, t, xt) && !b.targetConversion(x, t, xt) {
 		b.errorf(posOf(x), "CS0029", "Cannot implicitly convert type '%s' to '%s'", t, xt)
 	}
@@ -427,6 +430,11 @@ func (b *binder) deconstructMethod(node lang.Node, from *Type, n int, pos lang.P
 	b.push()
 	b.declare(recv, from)
 	b.expr(call)
+	if m := b.info.Calls[call]; m != nil && m.Ret != nil && m.Ret != b.u.special[Void] && !m.Ret.IsUnchecked() {
+		b.pop()
+		b.errorf(pos, "CS8129", "No suitable 'Deconstruct' instance or extension method was found for type '%s', with %d out parameters and a void return type.", from, n)
+		return nil
+	}
 	var out []*Type
 	for _, a := range call.Args {
 		out = append(out, b.info.Types[a.X])
