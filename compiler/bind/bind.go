@@ -446,8 +446,8 @@ type binder struct {
 	// last applies in its expanded form.
 	expanded bool
 	u        *Universe
-	info    *Info
-	diags   lang.Diagnostics
+	info     *Info
+	diags    lang.Diagnostics
 
 	decls     map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
 	anonymous map[string]*Type           // anonymous types by their member names (anon.go)
