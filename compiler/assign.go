@@ -200,6 +200,11 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		if pi := fs.declaredProp(x); pi != nil && pi.get != nil && pi.set != nil {
 			return lvalue{kind: lvProp, obj: r, getter: pi.get.fn, setter: pi.set.fn, conv: pi.typ, typ: pi.typ}
 		}
+		if xt != nil && xt.IsInterface {
+			// Through an interface: its explicit implementation first,
+			// as a read does.
+			return lvalue{kind: lvMember, obj: r, site: fs.c.site(fs.propKey(xt, x.Name)+x.Name, 0)}
+		}
 		return lvalue{kind: lvMember, obj: r, site: fs.c.site(x.Name, 0)}
 	case *lang.IndexExpr:
 		if fs.refIndexer(x) {
@@ -232,10 +237,7 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 				lv.parent = &parent
 			}
 		}
-		for _, a := range x.Args {
-			ar, _ := fs.exprReg(a.X)
-			lv.args = append(lv.args, ar)
-		}
+		lv.args = fs.indexArgs(x)
 		return lv
 	}
 	if lv, ok := fs.structVar(e); ok && lv.kind == lvThis {
@@ -274,6 +276,131 @@ func (fs *funcState) indexerAccessors(x *lang.IndexExpr) (get, set *vm.Func, dir
 		return m.fn
 	}
 	return fn(pi.get), fn(pi.set), direct
+}
+
+// propKey is the ExplicitKey of the interface that declares property name
+// of interface xt: xt's own, or the base interface's it inherits it from
+// (I1.P read through an I3 that extends I1 is I1's).
+func (fs *funcState) propKey(xt *vm.Type, name string) string {
+	if d := fs.propIface(xt, name, 0); d != nil {
+		return vm.ExplicitKey(d)
+	}
+	return vm.ExplicitKey(xt)
+}
+
+// propIface is the interface among xt and its bases that declares
+// property name, or nil. An interface's table holds its bases'
+// properties too: the declaring one is the base holding the same one.
+func (fs *funcState) propIface(xt *vm.Type, name string, depth int) *vm.Type {
+	ci := fs.c.classByType[xt]
+	if ci == nil || depth > 32 {
+		return nil
+	}
+	pi, ok := ci.props[name]
+	if !ok {
+		return nil
+	}
+	for _, b := range xt.Ifaces {
+		if bi := fs.c.classByType[b]; bi != nil && bi.props[name] == pi {
+			return fs.propIface(b, name, depth+1)
+		}
+	}
+	return xt
+}
+
+// indexArgs evaluates the arguments of index expression x into fresh
+// registers and returns them. For a source indexer the binder chose, they
+// are arranged in the order of its parameters: named arguments placed,
+// omitted optional ones given their defaults and the elements of an
+// expanded params parameter packed into its array, while the arguments
+// are evaluated in the order they are written (C# 12.6.2.2).
+func (fs *funcState) indexArgs(x *lang.IndexExpr) []int {
+	var params []*lang.Param
+	var fn *vm.Func
+	if p := fs.c.info.IndexerOf(x); p != nil {
+		if pd, ok := p.Decl.(*lang.PropertyDecl); ok {
+			if pi := fs.c.propOf[pd]; pi != nil {
+				params = pd.Params
+				if pi.get != nil {
+					fn = pi.get.fn
+				} else if pi.set != nil {
+					fn = pi.set.fn
+				}
+			}
+		}
+	}
+	if fn == nil {
+		regs := make([]int, len(x.Args))
+		for i, a := range x.Args {
+			regs[i] = fs.alloc()
+			fs.exprTo(a.X, regs[i])
+		}
+		return regs
+	}
+	expanded := fs.c.info.IndexerExpanded(x)
+	last := len(params) - 1
+	slots := make([]int, len(x.Args)) // the parameter of each argument
+	pos := 0
+	for k, a := range x.Args {
+		slots[k] = min(pos, last)
+		if a.Name != "" {
+			for i, p := range params {
+				if p.Name == a.Name {
+					slots[k] = i
+				}
+			}
+			continue
+		}
+		pos++
+	}
+	regs := make([]int, len(params))
+	for i := range regs {
+		regs[i] = fs.alloc()
+	}
+	var elems []int
+	for k, a := range x.Args {
+		i := slots[k]
+		if expanded && i >= last {
+			r := fs.alloc()
+			t := fs.exprTo(a.X, r)
+			if et := fs.c.convType(params[last].Type.Elem, fs.cls); et != nil {
+				fs.convertOnStore(r, t, et)
+			}
+			elems = append(elems, r)
+			continue
+		}
+		t := fs.exprTo(a.X, regs[i])
+		if pt := fs.c.convType(params[i].Type, fs.cls); pt != nil {
+			fs.convertOnStore(regs[i], t, pt)
+		}
+	}
+	given := make([]bool, len(params))
+	for k := range x.Args {
+		given[slots[k]] = true
+	}
+	for i, p := range params {
+		switch {
+		case expanded && i == last:
+			elem := fs.c.convType(p.Type.Elem, fs.cls)
+			if elem == nil {
+				elem = vm.TObject
+			}
+			n := fs.alloc()
+			fs.loadConst(n, vm.Int(int32(len(elems))))
+			fs.emitABC(vm.OpNewArr, regs[i], n, fs.c.addType(elem))
+			for j, r := range elems {
+				fs.loadConst(n, vm.Int(int32(j)))
+				fs.emitABC(vm.OpSetIndex, regs[i], n, r)
+			}
+		case !given[i]:
+			var v vm.Value
+			if j := i - fn.MinParams; j >= 0 && j < len(fn.Defaults) {
+				v = fn.Defaults[j]
+			}
+			fs.loadConst(regs[i], v)
+		}
+	}
+	return regs
 }
 
 // callAccessor calls indexer accessor fn (get_Item or set_Item) with the

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"asyncvm/compiler/bind"
@@ -136,8 +137,28 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 		}
 	}
 	fs.allocN(len(exprs))
+	// Arguments run in the order they are written, whatever parameters
+	// they name (C# 12.6.2.2): F(y: G(2), x: G(1)) calls G(2) first.
+	srcOf := make(map[*lang.Arg]int, len(args))
+	for k, a := range args {
+		srcOf[a] = k
+	}
+	order := make([]int, len(exprs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(p, q int) bool {
+		key := func(i int) int {
+			if exprs[i].a == nil {
+				return -1
+			}
+			return srcOf[exprs[i].a]
+		}
+		return key(order[p]) < key(order[q])
+	})
 	var backs []refBack
-	for i, slot := range exprs {
+	for _, i := range order {
+		slot := exprs[i]
 		r := w + i
 		if slot.def != nil {
 			fs.loadConst(r, *slot.def)
@@ -1012,6 +1033,12 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 		return nil
 	}
 	w := fs.alloc()
+	if t.Kind == vm.KindEnum && len(e.Args) == 0 && e.Init == nil {
+		// new E() of an enum is its zero value, as default(E).
+		fs.loadConst(w, t.Zero())
+		fs.move(dst, w)
+		return t
+	}
 	if ci != nil {
 		if ci.t.IsAbstract || ci.t.IsInterface {
 			fs.errorf(e.Pos, "Cannot create an instance of the abstract type or interface '%s'", ci.decl.Name)

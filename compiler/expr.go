@@ -845,7 +845,7 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	}
 	if xt != nil && xt.IsInterface {
 		// Through an interface: its explicit implementation first.
-		fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(vm.ExplicitKey(xt)+e.Name, 0))
+		fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(fs.propKey(xt, e.Name)+e.Name, 0))
 		goto done
 	}
 	if f := fs.libDirectGetter(e.X, e.Name); f != nil {
@@ -978,15 +978,16 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 			t = vm.TChar
 		}
 	} else {
-		w := fs.allocN(len(e.Args) + 1)
+		args := fs.indexArgs(e)
+		w := fs.allocN(len(args) + 1)
 		fs.emitABC(vm.OpMove, w, r, 0)
-		for i, a := range e.Args {
-			fs.exprTo(a.X, w+1+i)
+		for i, a := range args {
+			fs.emitABC(vm.OpMove, w+1+i, a, 0)
 		}
 		if get != nil {
-			fs.callAccessor(get, w, len(e.Args), direct)
+			fs.callAccessor(get, w, len(args), direct)
 		} else {
-			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
+			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(args)), len(args)+1)
 		}
 		if fs.refIndexer(e) && !keepRef {
 			fs.emitABC(vm.OpGetRef, w, w, 0)

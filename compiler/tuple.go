@@ -276,12 +276,15 @@ func (fs *funcState) tupleEqualRegs(lt, rt *bind.Type, rx, ry int, equal bool, t
 	}
 }
 
-// deconstruct compiles `(x, var y, _) = e`: the right side first (a tuple
-// literal element by element, so `(x, y) = (y, x)` swaps), then each
-// target in order.
+// deconstruct compiles `(x, var y, _) = e` in C#'s order (12.21.2): the
+// targets' receivers and indices first, then the right side (a tuple
+// literal element by element, each converted as it is evaluated, so
+// `(x, y) = (y, x)` swaps), then the Deconstruct calls, then each value's
+// conversion to its target, then the assignments.
 func (fs *funcState) deconstruct(e *lang.AssignExpr, left *lang.TupleExpr, dst int) *vm.Type {
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
+	targets := fs.deconstructTargets(left, nil)
 	n := len(left.Elems)
 	w := fs.allocN(n)
 	if lit, ok := e.Right.(*lang.TupleExpr); ok && len(lit.Elems) == n {
@@ -292,9 +295,96 @@ func (fs *funcState) deconstruct(e *lang.AssignExpr, left *lang.TupleExpr, dst i
 		r, _ := fs.exprReg(e.Right)
 		fs.takeApart(left, r, w, n)
 	}
-	fs.assignTargets(left, w)
+	fs.assignTargets(targets, fs.leafValues(left, w, nil))
 	fs.loadConst(dst, vm.Null)
 	return nil
+}
+
+// deconstructTarget is one target of a deconstruction: a declaration, a
+// discard (skip) or an assignable expression whose receiver and indices
+// were evaluated (lv).
+type deconstructTarget struct {
+	x    lang.Expr
+	lv   lvalue
+	skip bool
+}
+
+// deconstructTargets appends to ts the targets of left, nested tuples
+// flattened in order, evaluating what an assignable target's store needs.
+func (fs *funcState) deconstructTargets(left *lang.TupleExpr, ts []deconstructTarget) []deconstructTarget {
+	for _, x := range left.Elems {
+		switch x := x.(type) {
+		case *lang.DeclExpr:
+			ts = append(ts, deconstructTarget{x: x, skip: x.Name == "_"})
+		case *lang.TupleExpr:
+			ts = fs.deconstructTargets(x, ts)
+		default:
+			if id, ok := x.(*lang.Ident); ok && fs.c.info.IsDiscard(id) {
+				ts = append(ts, deconstructTarget{x: x, skip: true})
+				continue
+			}
+			ts = append(ts, deconstructTarget{x: x, lv: fs.lvalueOf(x)})
+		}
+	}
+	return ts
+}
+
+// leafValues appends to vs the registers holding the values for the
+// targets of left, given its elements' values in registers w..: a nested
+// tuple's parts are taken apart (its Deconstruct called) into new
+// registers.
+func (fs *funcState) leafValues(left *lang.TupleExpr, w int, vs []int) []int {
+	for i, x := range left.Elems {
+		if t, ok := x.(*lang.TupleExpr); ok {
+			m := len(t.Elems)
+			parts := fs.allocN(m)
+			fs.takeApart(t, w+i, parts, m)
+			vs = fs.leafValues(t, parts, vs)
+			continue
+		}
+		vs = append(vs, w+i)
+	}
+	return vs
+}
+
+// assignTargets converts each value (registers vs) to its target's type,
+// all in order, then assigns them in order.
+func (fs *funcState) assignTargets(ts []deconstructTarget, vs []int) {
+	for i, t := range ts {
+		if t.skip {
+			continue
+		}
+		if m := fs.c.info.TargetConvOf(t.x); m != nil {
+			w := fs.alloc()
+			fs.emitABC(vm.OpMove, w, vs[i], 0)
+			fs.callOperatorAt(nil, m, w, []*vm.Type{nil}, vs[i])
+			continue
+		}
+		fs.convertOnStore(vs[i], nil, fs.numericTarget(t.x))
+	}
+	for i, t := range ts {
+		if t.skip {
+			continue
+		}
+		v := vs[i]
+		if x, ok := t.x.(*lang.DeclExpr); ok {
+			var conv *vm.Type
+			if x.Type != nil && x.Type.Name != "var" {
+				conv = fs.c.convType(x.Type, fs.cls)
+			}
+			l := fs.findDecl(x.Name, x.Pos)
+			if l == nil {
+				l = fs.declare(x.Name, x.Pos, conv, conv)
+				fs.loadConst(l.reg, vm.Null)
+				fs.initBox(l)
+			}
+			fs.writeVar(l, v)
+			continue
+		}
+		if t.lv.kind != lvNone {
+			fs.storeLV(t.lv, v)
+		}
+	}
 }
 
 // takeApart loads the n parts of the value in r into registers w..: the
@@ -321,50 +411,6 @@ func (fs *funcState) takeApart(node lang.Node, r, w, n int) {
 		}
 	}
 	fs.popScope()
-}
-
-// assignTargets assigns the values in registers w.. to the targets of a
-// deconstruction: declarations, discards, nested tuples and variables.
-func (fs *funcState) assignTargets(left *lang.TupleExpr, w int) {
-	for i, x := range left.Elems {
-		v := w + i
-		switch x := x.(type) {
-		case *lang.DeclExpr:
-			if x.Name == "_" {
-				continue
-			}
-			var conv *vm.Type
-			if x.Type != nil && x.Type.Name != "var" {
-				conv = fs.c.convType(x.Type, fs.cls)
-			}
-			l := fs.findDecl(x.Name, x.Pos)
-			if l == nil {
-				l = fs.declare(x.Name, x.Pos, conv, conv)
-				fs.loadConst(l.reg, vm.Null)
-				fs.initBox(l)
-			}
-			fs.convertOnStore(v, nil, fs.numericTarget(x))
-			fs.writeVar(l, v)
-		case *lang.TupleExpr:
-			save := fs.top
-			m := len(x.Elems)
-			parts := fs.allocN(m)
-			fs.takeApart(x, v, parts, m)
-			fs.assignTargets(x, parts)
-			fs.setTop(save)
-		default:
-			if id, ok := x.(*lang.Ident); ok && fs.c.info.IsDiscard(id) {
-				continue
-			}
-			save := fs.top
-			lv := fs.lvalueOf(x)
-			if lv.kind != lvNone {
-				fs.convertOnStore(v, nil, fs.numericTarget(x))
-				fs.storeLV(lv, v)
-			}
-			fs.setTop(save)
-		}
-	}
 }
 
 // numericTarget is the numeric type a deconstruction target of binder

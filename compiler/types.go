@@ -931,7 +931,9 @@ func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
 				}
 			}
 			fn.Defaults = append(fn.Defaults, v)
-		} else if p.Modifier == "params" {
+		} else if p.Modifier == "params" && i == len(params)-1 {
+			// Not the params parameter of an indexer's set accessor,
+			// which value follows: its callers pack the array.
 			fn.Variadic = true
 			if p.Type != nil && p.Type.ArrayRank == 1 {
 				if et, _ := c.resolveTypeRef(p.Type.Elem, ci, false); et != nil {

@@ -142,7 +142,17 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		}
 		s := prog.Sites[ins.B()]
 		ty := recv.Type()
-		if i := ty.FieldIndex(s.Name); i >= 0 {
+		name := s.Name
+		if i := strings.IndexByte(name, '|'); i >= 0 {
+			// Through an interface: its explicit implementation's set
+			// accessor first, as resolve does for a read.
+			q, bare := name[:i+1], name[i+1:]
+			if set := ty.LookupMethod(q+"set_"+bare, 1); set != nil {
+				return t.callAccessor(set, recv, []Value{regs[ins.C()]}, -1)
+			}
+			name = bare
+		}
+		if i := ty.FieldIndex(name); i >= 0 {
 			v := regs[ins.C()]
 			if f := ty.Fields[i]; f.Type != nil {
 				var err error
@@ -153,9 +163,9 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 			(*Instance)(recv.p).F[i] = v
 			return nil
 		}
-		set := ty.LookupMethod("set_"+s.Name, 1)
+		set := ty.LookupMethod("set_"+name, 1)
 		if set == nil {
-			return t.missingMember(recv, s.Name)
+			return t.missingMember(recv, name)
 		}
 		v := regs[ins.C()]
 		return t.callAccessor(set, recv, []Value{v}, -1)

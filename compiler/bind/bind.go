@@ -52,6 +52,11 @@ type Info struct {
 	// Convs holds the user-defined implicit conversion (an op_Implicit
 	// method) applied to an expression's value where it is used.
 	Convs map[lang.Expr]*Method
+	// TargetConvs holds the user-defined implicit conversion a
+	// deconstruction applies to the value it assigns to a target (the
+	// target's expression or declaration): (int x, y) = d where d's
+	// Deconstruct gives a type with an implicit conversion to int.
+	TargetConvs map[lang.Expr]*Method
 	// Omitted marks the calls of [Conditional] methods that C# leaves out
 	// (§23.5.3): none of the method's conditional symbols is defined in
 	// the file of the call. The call is bound, but neither it nor its
@@ -113,6 +118,10 @@ type Info struct {
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
+	// ExpandedIndexers marks the index expressions whose chosen indexer
+	// applies in its expanded form: the arguments for its params
+	// parameter are elements the caller packs into the array.
+	ExpandedIndexers map[*lang.IndexExpr]bool
 	// Indexing holds the implicit Index or Range support (ranges.go) an
 	// index expression with an Index or Range argument, or a list
 	// pattern, uses.
@@ -219,6 +228,9 @@ func (in *Info) Copied(from, to any) {
 		if m, ok := in.Convs[x]; ok {
 			in.Convs[to.(lang.Expr)] = m
 		}
+		if m, ok := in.TargetConvs[x]; ok {
+			in.TargetConvs[to.(lang.Expr)] = m
+		}
 		if m, ok := in.Truths[x]; ok {
 			in.Truths[to.(lang.Expr)] = m
 		}
@@ -300,6 +312,9 @@ func (in *Info) Copied(from, to any) {
 	if x, ok := from.(*lang.IndexExpr); ok {
 		if p, ok := in.Indexers[x]; ok {
 			in.Indexers[to.(*lang.IndexExpr)] = p
+			if in.ExpandedIndexers[x] {
+				in.ExpandedIndexers[to.(*lang.IndexExpr)] = true
+			}
 		}
 	}
 	if n, ok := from.(lang.Node); ok {
@@ -336,6 +351,12 @@ func (in *Info) IndexerOf(x *lang.IndexExpr) *Property {
 	return in.Indexers[x]
 }
 
+// IndexerExpanded reports whether the indexer chosen for x takes its
+// params parameter in expanded form.
+func (in *Info) IndexerExpanded(x *lang.IndexExpr) bool {
+	return in != nil && in.ExpandedIndexers[x]
+}
+
 // EventOf returns the event a `+=` or `-=` subscribes to or unsubscribes
 // from, or nil.
 func (in *Info) EventOf(a *lang.AssignExpr) Symbol {
@@ -343,6 +364,15 @@ func (in *Info) EventOf(a *lang.AssignExpr) Symbol {
 		return nil
 	}
 	return in.Events[a]
+}
+
+// TargetConvOf returns the user-defined conversion a deconstruction
+// applies to the value it assigns to target x, or nil.
+func (in *Info) TargetConvOf(x lang.Expr) *Method {
+	if in == nil {
+		return nil
+	}
+	return in.TargetConvs[x]
 }
 
 // ConvOf returns the user-defined conversion applied to e's value, or nil.
@@ -412,9 +442,12 @@ func (in *Info) CallOf(n lang.Node) *Method {
 type binder struct {
 	// refKind is the ref kind of the next function body bound (refs.go).
 	refKind string
-	u       *Universe
-	info    *Info
-	diags   lang.Diagnostics
+	// expanded reports whether the candidate overload resolution chose
+	// last applies in its expanded form.
+	expanded bool
+	u        *Universe
+	info     *Info
+	diags    lang.Diagnostics
 
 	decls     map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
 	anonymous map[string]*Type           // anonymous types by their member names (anon.go)
@@ -454,6 +487,9 @@ type binder struct {
 	// eventLHS is the left operand of the `+=` or `-=` being bound: an
 	// event may appear there from outside its type.
 	eventLHS lang.Expr
+	// writeLHS is the target of the assignment being bound, which is
+	// written, not read (readProperty).
+	writeLHS lang.Expr
 	// fieldInit is set while an instance field or property initializer is
 	// bound: it runs before the object is constructed, so it cannot name
 	// an instance member (CS0236).
@@ -515,9 +551,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
 		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, TargetConvs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
-		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
+		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
 		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, Members: map[*lang.SubPattern]string{}}

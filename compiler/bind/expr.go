@@ -663,6 +663,7 @@ func (b *binder) ident(e *lang.Ident) *Type {
 			if lang.Expr(e) != b.eventLHS {
 				b.eventAccess(ms[0], e.Pos)
 			}
+			b.readProperty(e, ms[0])
 			return t
 		}
 		if nt, ok := ms[0].(*Type); ok {
@@ -766,6 +767,7 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	if lang.Expr(e) != b.eventLHS {
 		b.eventAccess(syms[0], e.Pos)
 	}
+	b.readProperty(e, syms[0])
 	if static {
 		switch s := syms[0].(type) {
 		case *Field:
@@ -891,6 +893,12 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 			}
 		}
 	}
+	if len(props) > 0 && sourceIndexers(props) && (len(props) > 1 || first == nil || hasNamed(e.Args)) {
+		// Several indexers, optional parameters, a params parameter or
+		// named arguments: overload resolution maps the arguments to
+		// the parameters as for a method.
+		same = 2
+	}
 	if same < 2 {
 		if first == nil {
 			return nil
@@ -919,10 +927,24 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 	for i, c := range cands {
 		if c.Decl == m.Decl && c.Owner == m.Owner {
 			b.info.Indexers[e] = props[i]
+			if b.expanded {
+				b.info.ExpandedIndexers[e] = true
+			}
 			return props[i].Type
 		}
 	}
 	return nil
+}
+
+// sourceIndexers reports whether the indexers ps are all declared in the
+// program (their accessors take arguments code generation arranges).
+func sourceIndexers(ps []*Property) bool {
+	for _, p := range ps {
+		if p.Decl == nil || p.Owner.Generic().Lib {
+			return false
+		}
+	}
+	return true
 }
 
 // args binds call arguments and returns their types. The body of a

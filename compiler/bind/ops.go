@@ -436,13 +436,22 @@ func (b *binder) operatorError(e *lang.BinaryExpr, ops []SpecialType, l, r *Type
 // local or field, an enum member: CS0131, CS1059) or a readonly field
 // outside its type's constructors (CS0191, static ones CS0198).
 func (b *binder) assignTarget(e lang.Expr, incDec bool) {
+	b.propertyTarget(e, false)
 	switch x := e.(type) {
 	case *lang.Ident:
 		if rv, ok := b.scope.lookupRef(x.Name); ok && (rv.kind == "ref readonly" || rv.kind == "in") {
 			b.errorf(posOf(e), "CS8331", "Cannot assign to variable '%s' or use it as the right hand side of a ref assignment because it is a readonly variable", x.Name)
 			return
 		}
+		if t := b.info.Types[e]; t != nil && t.Kind == Group {
+			b.errorf(posOf(e), "CS1656", "Cannot assign to '%s' because it is a 'method group'", x.Name)
+			return
+		}
 	case *lang.MemberExpr:
+		if t := b.info.Types[e]; t != nil && t.Kind == Group {
+			b.errorf(posOf(e), "CS1656", "Cannot assign to '%s' because it is a 'method group'", x.Name)
+			return
+		}
 	case *lang.CallExpr:
 		switch b.info.Calls[x].RefKind() {
 		case "ref readonly":
@@ -490,6 +499,66 @@ func (b *binder) assignTarget(e lang.Expr, incDec bool) {
 	b.errorf(posOf(e), "CS0191", "A readonly field cannot be assigned to (except in a constructor or init-only setter of the type in which the field is defined or a variable initializer)")
 }
 
+// propertyTarget reports an assignment to a program's property that has
+// no set accessor (CS0200; a get-only auto-property is assignable in its
+// type's constructors) and a compound assignment or increment (read, a
+// read and a write) of one that has no get accessor (CS0154).
+func (b *binder) propertyTarget(e lang.Expr, read bool) {
+	var p *Property
+	viaThis := false
+	switch x := e.(type) {
+	case *lang.Ident:
+		if _, local := b.scope.lookupVar(x.Name); local {
+			return
+		}
+		if ms := b.memberInScope(x.Name); len(ms) > 0 {
+			p, _ = ms[0].(*Property)
+			viaThis = true
+		}
+	case *lang.MemberExpr:
+		p, _ = b.memberSym(x).(*Property)
+		_, viaThis = x.X.(*lang.ThisExpr)
+	}
+	if p == nil || p.Event || len(p.Params) > 0 || p.RefKind() != "" {
+		return
+	}
+	pd, ok := p.Decl.(*lang.PropertyDecl)
+	if !ok || p.Owner.Generic().Lib || pd.Modifiers.Has(lang.ModOverride) || pd.IsIndexer() {
+		return
+	}
+	name := p.Owner.String() + "." + p.Name
+	if read && !p.Get {
+		b.errorf(posOf(e), "CS0154", "The property or indexer '%s' cannot be used in this context because it lacks the get accessor", name)
+		return
+	}
+	if p.Set {
+		return
+	}
+	auto := pd.ExprBody == nil && len(pd.Accessors) > 0
+	for _, a := range pd.Accessors {
+		auto = auto && a.Body == nil && a.ExprBody == nil
+	}
+	if auto && viaThis && b.fn != nil && b.fn.ctor && b.fn.static == p.Static && p.Owner.Generic() == b.cls.Generic() {
+		return
+	}
+	b.errorf(posOf(e), "CS0200", "Property or indexer '%s' cannot be assigned to -- it is read only", name)
+}
+
+// readProperty reports reading a program's property that has no get
+// accessor (CS0154); e is where it is read, unless e is the target of
+// the assignment being bound.
+func (b *binder) readProperty(e lang.Expr, s Symbol) {
+	p, ok := s.(*Property)
+	if !ok || p.Get || p.Event || e == b.writeLHS {
+		return
+	}
+	pd, ok := p.Decl.(*lang.PropertyDecl)
+	if !ok || p.Owner.Generic().Lib || pd.Modifiers.Has(lang.ModOverride) || pd.IsIndexer() {
+		return
+	}
+	b.errorf(posOf(e), "CS0154", "The property or indexer '%s.%s' cannot be used in this context because it lacks the get accessor", p.Owner, p.Name)
+}
+
 // fieldTarget is the field e names, and whether it is reached through
 // this (a simple name or this.F), or nil.
 func (b *binder) fieldTarget(e lang.Expr) (*Field, bool) {
@@ -529,14 +598,18 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 		}
 	}
 	add := e.Op == "+=" || e.Op == "-="
-	saved := b.eventLHS
+	saved, savedWrite := b.eventLHS, b.writeLHS
 	if add {
 		b.eventLHS = e.Left
 	}
+	b.writeLHS = e.Left
 	l := b.expr(e.Left)
-	b.eventLHS = saved
+	b.eventLHS, b.writeLHS = saved, savedWrite
 	if m, ok := e.Left.(*lang.MemberExpr); ok && b.info.ExtProps[m] != nil {
 		return b.extensionPropertySet(e, m, l)
+	}
+	if e.Op != "=" {
+		b.propertyTarget(e.Left, true)
 	}
 	b.assignTarget(e.Left, false)
 	b.checkInitOnly(e.Left)

@@ -299,6 +299,7 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 			}
 		}
 	}
+	b.expanded = c.expanded // set last: binding the arguments resolves other calls
 	return c.m
 }
 

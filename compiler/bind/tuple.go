@@ -370,6 +370,7 @@ func (b *binder) bindTarget(x lang.Expr, t *Type, fromLiteral bool) {
 			dt = b.resolveType(x.Type, b.typeCtx())
 			if !fromLiteral { // a literal's element converts where it is written
 				b.checkConversion(x, t, dt)
+				b.targetConversion(x, t, dt)
 			}
 		}
 		if x.Name != "_" {
@@ -389,10 +390,27 @@ func (b *binder) bindTarget(x lang.Expr, t *Type, fromLiteral bool) {
 			}
 		}
 	}
+	saved := b.writeLHS
+	b.writeLHS = x
 	xt := b.expr(x)
-	if !fromLiteral && !b.implicit(nil, t, xt) && b.userConversion(nil, t, xt, false) == nil {
+	b.writeLHS = saved
+	if !fromLiteral && !b.implicit(nil, t, xt) && !b.targetConversion(x, t, xt) {
 		b.errorf(posOf(x), "CS0029", "Cannot implicitly convert type '%s' to '%s'", t, xt)
 	}
+}
+
+// targetConversion records the user-defined implicit conversion from t to
+// the type xt of deconstruction target x, when its value needs one, and
+// reports whether there is one.
+func (b *binder) targetConversion(x lang.Expr, t, xt *Type) bool {
+	if t == nil || xt == nil || t.IsUnchecked() || xt.IsUnchecked() || b.implicit(nil, t, xt) {
+		return false
+	}
+	m := b.userConversion(nil, t, xt, false)
+	if m != nil {
+		b.info.TargetConvs[x] = m
+	}
+	return m != nil
 }
 
 // deconstructMethod finds the Deconstruct method of type from with n out
@@ -412,6 +430,11 @@ func (b *binder) deconstructMethod(node lang.Node, from *Type, n int, pos lang.P
 	b.push()
 	b.declare(recv, from)
 	b.expr(call)
+	if m := b.info.Calls[call]; m != nil && m.Ret != nil && m.Ret != b.u.special[Void] && !m.Ret.IsUnchecked() {
+		b.pop()
+		b.errorf(pos, "CS8129", "No suitable 'Deconstruct' instance or extension method was found for type '%s', with %d out parameters and a void return type.", from, n)
+		return nil
+	}
 	var out []*Type
 	for _, a := range call.Args {
 		out = append(out, b.info.Types[a.X])
