@@ -28,6 +28,7 @@ namespace System
     public abstract class Delegate
     {
         public object Target { get; }
+        public System.Reflection.MethodInfo Method { get; }
         public extern static Delegate Combine(Delegate a, Delegate b);
         public extern static Delegate Combine(params Delegate[] delegates);
         public extern static Delegate Remove(Delegate source, Delegate value);
@@ -1049,6 +1050,8 @@ namespace System
         public extern static float ToSingle(object value, IFormatProvider provider);
         public extern static string ToString(object value);
         public extern static string ToString(object value, IFormatProvider provider);
+        public extern static string ToString(byte value, int toBase);
+        public extern static string ToString(short value, int toBase);
         public extern static string ToString(int value, int toBase);
         public extern static string ToString(long value, int toBase);
     }
@@ -1659,6 +1662,12 @@ namespace System
         public extern static void Sort<T>(T[] array);
         public extern static void Sort<T>(T[] array, Comparison<T> comparison);
         public extern static void Sort<T>(T[] array, System.Collections.Generic.IComparer<T> comparer);
+        public extern static void Sort<T>(T[] array, int index, int length);
+        public extern static void Sort<T>(T[] array, int index, int length, System.Collections.Generic.IComparer<T> comparer);
+        public extern static void Sort<TKey, TValue>(TKey[] keys, TValue[] items);
+        public extern static void Sort<TKey, TValue>(TKey[] keys, TValue[] items, System.Collections.Generic.IComparer<TKey> comparer);
+        public extern static void Sort<TKey, TValue>(TKey[] keys, TValue[] items, int index, int length);
+        public extern static void Sort<TKey, TValue>(TKey[] keys, TValue[] items, int index, int length, System.Collections.Generic.IComparer<TKey> comparer);
     }
 }
 
@@ -1697,6 +1706,9 @@ namespace System.Text
         public extern StringBuilder(string value);
         public extern StringBuilder(string value, int capacity);
         public int Length { get; set; }
+        public int Capacity { get; set; }
+        public int MaxCapacity { get; }
+        public extern int EnsureCapacity(int capacity);
         [Indexer] public extern char Chars(int index);
         public extern StringBuilder Append(object value);
         public extern StringBuilder Append(string value);
@@ -1992,6 +2004,8 @@ namespace System.Collections.Generic
         public extern void AddRange(IEnumerable<T> collection);
         public extern System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly();
         public extern int BinarySearch(T item);
+        public extern int BinarySearch(T item, IComparer<T> comparer);
+        public extern int BinarySearch(int index, int count, T item, IComparer<T> comparer);
         public extern void Clear();
         public extern bool Contains(T item);
         public extern List<TOutput> ConvertAll<TOutput>(Converter<T, TOutput> converter);
@@ -3218,5 +3232,15 @@ namespace System.Numerics
         public extern static int TrailingZeroCount(uint value);
         public extern static int TrailingZeroCount(long value);
         public extern static int TrailingZeroCount(ulong value);
+    }
+}
+
+namespace System.Reflection
+{
+    public abstract class MethodInfo
+    {
+        public string Name { get; }
+        public Type DeclaringType { get; }
+        public bool IsStatic { get; }
     }
 }
