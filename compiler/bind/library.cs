@@ -1087,7 +1087,7 @@ namespace System
     // System.ValueTuple: the types of C# tuples. `(int, string)` is
     // ValueTuple<int, string>; an eighth and later elements nest in TRest.
     // The fields are Item1..Item7 and Rest; element names are the binder's.
-    [Struct] public sealed class ValueTuple<T1> : IEquatable<ValueTuple<T1>>, IComparable<ValueTuple<T1>>, IComparable
+    [Struct] public sealed class ValueTuple<T1> : IEquatable<ValueTuple<T1>>, IComparable<ValueTuple<T1>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public extern ValueTuple(T1 item1);
@@ -1099,7 +1099,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1112,7 +1112,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1126,7 +1126,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1141,7 +1141,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5> : IEquatable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5> : IEquatable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1157,7 +1157,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1174,7 +1174,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1192,7 +1192,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -2489,6 +2489,14 @@ namespace System.Threading
 
 namespace System.Runtime.CompilerServices
 {
+    // ITuple is implemented by the ValueTuple types: Length is the number of
+    // elements (a nested Rest's included), the indexer reads one as object.
+    public interface ITuple
+    {
+        int Length { get; }
+        [Indexer] object Item(int index);
+    }
+
     public static class RuntimeHelpers
     {
         public extern static T[] GetSubArray<T>(T[] array, Range range);

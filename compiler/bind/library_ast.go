@@ -225,6 +225,7 @@ func libraryAST() *lang.File {
 		libraryAST_189(),
 		libraryAST_190(),
 		libraryAST_191(),
+		libraryAST_192(),
 	}
 	return f
 }
@@ -26608,6 +26609,10 @@ func libraryAST_80() *lang.TypeDecl {
 				Pos:  lp(1090, 108),
 				Name: "IComparable",
 			},
+			&lang.TypeRef{
+				Pos:  lp(1090, 121),
+				Name: "System.Runtime.CompilerServices.ITuple",
+			},
 		},
 		Members: []lang.Member{
 			&lang.FieldDecl{
@@ -26816,6 +26821,10 @@ func libraryAST_81() *lang.TypeDecl {
 			&lang.TypeRef{
 				Pos:  lp(1102, 120),
 				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(1102, 133),
+				Name: "System.Runtime.CompilerServices.ITuple",
 			},
 		},
 		Members: []lang.Member{
@@ -27064,6 +27073,10 @@ func libraryAST_82() *lang.TypeDecl {
 			&lang.TypeRef{
 				Pos:  lp(1115, 132),
 				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(1115, 145),
+				Name: "System.Runtime.CompilerServices.ITuple",
 			},
 		},
 		Members: []lang.Member{
@@ -27351,6 +27364,10 @@ func libraryAST_83() *lang.TypeDecl {
 			&lang.TypeRef{
 				Pos:  lp(1129, 144),
 				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(1129, 157),
+				Name: "System.Runtime.CompilerServices.ITuple",
 			},
 		},
 		Members: []lang.Member{
@@ -27677,6 +27694,10 @@ func libraryAST_84() *lang.TypeDecl {
 			&lang.TypeRef{
 				Pos:  lp(1144, 156),
 				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(1144, 169),
+				Name: "System.Runtime.CompilerServices.ITuple",
 			},
 		},
 		Members: []lang.Member{
@@ -28042,6 +28063,10 @@ func libraryAST_85() *lang.TypeDecl {
 			&lang.TypeRef{
 				Pos:  lp(1160, 168),
 				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(1160, 181),
+				Name: "System.Runtime.CompilerServices.ITuple",
 			},
 		},
 		Members: []lang.Member{
@@ -28446,6 +28471,10 @@ func libraryAST_86() *lang.TypeDecl {
 			&lang.TypeRef{
 				Pos:  lp(1177, 180),
 				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(1177, 193),
+				Name: "System.Runtime.CompilerServices.ITuple",
 			},
 		},
 		Members: []lang.Member{
@@ -28889,6 +28918,10 @@ func libraryAST_87() *lang.TypeDecl {
 			&lang.TypeRef{
 				Pos:  lp(1195, 201),
 				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(1195, 214),
+				Name: "System.Runtime.CompilerServices.ITuple",
 			},
 		},
 		Members: []lang.Member{
@@ -53134,48 +53167,48 @@ func libraryAST_161() *lang.TypeDecl {
 
 func libraryAST_162() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2492, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "RuntimeHelpers",
+		Pos:       lp(2494, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "ITuple",
 		Namespace: "System.Runtime.CompilerServices",
-		Modifiers: lang.Modifiers(17),
+		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2494, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(2494, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(2494, 30),
-						Name: "T",
+			&lang.PropertyDecl{
+				Pos: lp(2496, 9),
+				Type: &lang.TypeRef{
+					Pos:  lp(2496, 9),
+					Name: "int",
+				},
+				Name: "Length",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2496, 22),
+						Kind: "get",
 					},
 				},
-				Name:    "GetSubArray",
-				NamePos: lp(2494, 34),
-				TypeParams: []string{
-					"T",
+			},
+			&lang.MethodDecl{
+				Pos: lp(2497, 19),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(2497, 10),
+						Name: "Indexer",
+					},
 				},
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2497, 19),
+					Name: "object",
+				},
+				Name:    "Item",
+				NamePos: lp(2497, 26),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2494, 49),
+						Pos: lp(2497, 31),
 						Type: &lang.TypeRef{
-							Pos:       lp(2494, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2494, 49),
-								Name: "T",
-							},
+							Pos:  lp(2497, 31),
+							Name: "int",
 						},
-						Name: "array",
-					},
-					&lang.Param{
-						Pos: lp(2494, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2494, 60),
-							Name: "Range",
-						},
-						Name: "range",
+						Name: "index",
 					},
 				},
 			},
@@ -53185,80 +53218,48 @@ func libraryAST_162() *lang.TypeDecl {
 
 func libraryAST_163() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2497, 5),
+		Pos:       lp(2500, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "TaskAwaiter",
+		Name:      "RuntimeHelpers",
 		Namespace: "System.Runtime.CompilerServices",
-		Modifiers: lang.Modifiers(33),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(2497, 6),
-				Name: "Struct",
-			},
-		},
+		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2499, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2499, 16),
-					Name: "bool",
-				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2499, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2500, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2500, 23),
-					Name: "void",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2500, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2501, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2501, 23),
-					Name: "void",
-				},
-				Name:    "OnCompleted",
-				NamePos: lp(2501, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2501, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2501, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2502, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2502, 23),
-					Name: "void",
+					Pos:       lp(2502, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(2502, 30),
+						Name: "T",
+					},
 				},
-				Name:    "UnsafeOnCompleted",
-				NamePos: lp(2502, 28),
+				Name:    "GetSubArray",
+				NamePos: lp(2502, 34),
+				TypeParams: []string{
+					"T",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2502, 46),
+						Pos: lp(2502, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2502, 46),
-							Name: "Action",
+							Pos:       lp(2502, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2502, 49),
+								Name: "T",
+							},
 						},
-						Name: "continuation",
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: lp(2502, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2502, 60),
+							Name: "Range",
+						},
+						Name: "range",
 					},
 				},
 			},
@@ -53272,9 +53273,6 @@ func libraryAST_164() *lang.TypeDecl {
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
-		TypeParams: []string{
-			"TResult",
-		},
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
@@ -53303,10 +53301,10 @@ func libraryAST_164() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2508, 23),
-					Name: "TResult",
+					Name: "void",
 				},
 				Name:    "GetResult",
-				NamePos: lp(2508, 31),
+				NamePos: lp(2508, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2509, 9),
@@ -53356,8 +53354,11 @@ func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2513, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "ConfiguredTaskAwaitable",
+		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
+		TypeParams: []string{
+			"TResult",
+		},
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
@@ -53366,93 +53367,68 @@ func libraryAST_165() *lang.TypeDecl {
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2515, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2515, 16),
+					Name: "bool",
+				},
+				Name: "IsCompleted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2515, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2516, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2515, 23),
-					Name: "ConfiguredTaskAwaiter",
+					Pos:  lp(2516, 23),
+					Name: "TResult",
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2515, 45),
+				Name:    "GetResult",
+				NamePos: lp(2516, 31),
 			},
-			&lang.TypeDecl{
-				Pos:       lp(2517, 18),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConfiguredTaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(2517, 10),
-						Name: "Struct",
+			&lang.MethodDecl{
+				Pos:       lp(2517, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2517, 23),
+					Name: "void",
+				},
+				Name:    "OnCompleted",
+				NamePos: lp(2517, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2517, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2517, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
 					},
 				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(2519, 13),
-						Modifiers: lang.Modifiers(1),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2518, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2518, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2518, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2518, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 20),
-							Name: "bool",
+							Pos:  lp(2518, 46),
+							Name: "Action",
 						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2519, 39),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2520, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2520, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2520, 32),
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2521, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2521, 27),
-							Name: "void",
-						},
-						Name:    "OnCompleted",
-						NamePos: lp(2521, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2521, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2521, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2522, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2522, 27),
-							Name: "void",
-						},
-						Name:    "UnsafeOnCompleted",
-						NamePos: lp(2522, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2522, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(2522, 50),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
+						Name: "continuation",
 					},
 				},
 			},
@@ -53462,83 +53438,80 @@ func libraryAST_165() *lang.TypeDecl {
 
 func libraryAST_166() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2526, 5),
+		Pos:       lp(2521, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
-		TypeParams: []string{
-			"TResult",
-		},
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2526, 6),
+				Pos:  lp(2521, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2528, 9),
+				Pos:       lp(2523, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2528, 23),
+					Pos:  lp(2523, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2528, 45),
+				NamePos: lp(2523, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2530, 18),
+				Pos:       lp(2525, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2530, 10),
+						Pos:  lp(2525, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2532, 13),
+						Pos:       lp(2527, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2532, 20),
+							Pos:  lp(2527, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2532, 39),
+								Pos:  lp(2527, 39),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2533, 13),
+						Pos:       lp(2528, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2533, 27),
-							Name: "TResult",
+							Pos:  lp(2528, 27),
+							Name: "void",
 						},
 						Name:    "GetResult",
-						NamePos: lp(2533, 35),
+						NamePos: lp(2528, 32),
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2534, 13),
+						Pos:       lp(2529, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2534, 27),
+							Pos:  lp(2529, 27),
 							Name: "void",
 						},
 						Name:    "OnCompleted",
-						NamePos: lp(2534, 32),
+						NamePos: lp(2529, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2534, 44),
+								Pos: lp(2529, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2534, 44),
+									Pos:  lp(2529, 44),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -53546,19 +53519,19 @@ func libraryAST_166() *lang.TypeDecl {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2535, 13),
+						Pos:       lp(2530, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2535, 27),
+							Pos:  lp(2530, 27),
 							Name: "void",
 						},
 						Name:    "UnsafeOnCompleted",
-						NamePos: lp(2535, 32),
+						NamePos: lp(2530, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2535, 50),
+								Pos: lp(2530, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(2535, 50),
+									Pos:  lp(2530, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -53573,80 +53546,83 @@ func libraryAST_166() *lang.TypeDecl {
 
 func libraryAST_167() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2539, 5),
+		Pos:       lp(2534, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "YieldAwaitable",
+		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
+		TypeParams: []string{
+			"TResult",
+		},
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2539, 6),
+				Pos:  lp(2534, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2541, 9),
+				Pos:       lp(2536, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2541, 23),
-					Name: "YieldAwaiter",
+					Pos:  lp(2536, 23),
+					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2541, 36),
+				NamePos: lp(2536, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2543, 18),
+				Pos:       lp(2538, 18),
 				Kind:      lang.TypeKind("class"),
-				Name:      "YieldAwaiter",
+				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2543, 10),
+						Pos:  lp(2538, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2545, 13),
+						Pos:       lp(2540, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2545, 20),
+							Pos:  lp(2540, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2545, 39),
+								Pos:  lp(2540, 39),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2546, 13),
+						Pos:       lp(2541, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2546, 27),
-							Name: "void",
+							Pos:  lp(2541, 27),
+							Name: "TResult",
 						},
 						Name:    "GetResult",
-						NamePos: lp(2546, 32),
+						NamePos: lp(2541, 35),
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2547, 13),
+						Pos:       lp(2542, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2547, 27),
+							Pos:  lp(2542, 27),
 							Name: "void",
 						},
 						Name:    "OnCompleted",
-						NamePos: lp(2547, 32),
+						NamePos: lp(2542, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2547, 44),
+								Pos: lp(2542, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2547, 44),
+									Pos:  lp(2542, 44),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -53654,19 +53630,19 @@ func libraryAST_167() *lang.TypeDecl {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2548, 13),
+						Pos:       lp(2543, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2548, 27),
+							Pos:  lp(2543, 27),
 							Name: "void",
 						},
 						Name:    "UnsafeOnCompleted",
-						NamePos: lp(2548, 32),
+						NamePos: lp(2543, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2548, 50),
+								Pos: lp(2543, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(2548, 50),
+									Pos:  lp(2543, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -53681,83 +53657,105 @@ func libraryAST_167() *lang.TypeDecl {
 
 func libraryAST_168() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2552, 5),
+		Pos:       lp(2547, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "ValueTaskAwaiter",
+		Name:      "YieldAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
-		TypeParams: []string{
-			"TResult",
-		},
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2552, 6),
+				Pos:  lp(2547, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2554, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2554, 16),
-					Name: "bool",
+			&lang.MethodDecl{
+				Pos:       lp(2549, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2549, 23),
+					Name: "YieldAwaiter",
 				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2554, 35),
-						Kind: "get",
+				Name:    "GetAwaiter",
+				NamePos: lp(2549, 36),
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2551, 18),
+				Kind:      lang.TypeKind("class"),
+				Name:      "YieldAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(2551, 10),
+						Name: "Struct",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2555, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2555, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2555, 31),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2556, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2556, 23),
-					Name: "void",
-				},
-				Name:    "OnCompleted",
-				NamePos: lp(2556, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2556, 40),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(2553, 13),
+						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2556, 40),
-							Name: "Action",
+							Pos:  lp(2553, 20),
+							Name: "bool",
 						},
-						Name: "continuation",
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2553, 39),
+								Kind: "get",
+							},
+						},
 					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2557, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2557, 23),
-					Name: "void",
-				},
-				Name:    "UnsafeOnCompleted",
-				NamePos: lp(2557, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2557, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(2557, 46),
-							Name: "Action",
+					&lang.MethodDecl{
+						Pos:       lp(2554, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2554, 27),
+							Name: "void",
 						},
-						Name: "continuation",
+						Name:    "GetResult",
+						NamePos: lp(2554, 32),
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2555, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2555, 27),
+							Name: "void",
+						},
+						Name:    "OnCompleted",
+						NamePos: lp(2555, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2555, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2555, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2556, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2556, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2556, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2556, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2556, 50),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
 					},
 				},
 			},
@@ -53769,7 +53767,7 @@ func libraryAST_169() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2560, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "ConfiguredValueTaskAwaitable",
+		Name:      "ValueTaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
 		TypeParams: []string{
 			"TResult",
@@ -53782,21 +53780,70 @@ func libraryAST_169() *lang.TypeDecl {
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2562, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2562, 23),
-					Name: "ValueTaskAwaiter",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2562, 40),
-							Name: "TResult",
-						},
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2562, 16),
+					Name: "bool",
+				},
+				Name: "IsCompleted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2562, 35),
+						Kind: "get",
 					},
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2562, 49),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2563, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2563, 23),
+					Name: "TResult",
+				},
+				Name:    "GetResult",
+				NamePos: lp(2563, 31),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2564, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2564, 23),
+					Name: "void",
+				},
+				Name:    "OnCompleted",
+				NamePos: lp(2564, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2564, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2564, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2565, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2565, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2565, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2565, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2565, 46),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
 			},
 		},
 	}
@@ -53805,42 +53852,35 @@ func libraryAST_169() *lang.TypeDecl {
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2568, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "TaskStatus",
-		Namespace: "System.Threading.Tasks",
-		Modifiers: lang.Modifiers(1),
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(2568, 30),
-				Name: "Created",
+		Kind:      lang.TypeKind("class"),
+		Name:      "ConfiguredValueTaskAwaitable",
+		Namespace: "System.Runtime.CompilerServices",
+		TypeParams: []string{
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(2568, 6),
+				Name: "Struct",
 			},
-			&lang.EnumMember{
-				Pos:  lp(2568, 39),
-				Name: "WaitingForActivation",
-			},
-			&lang.EnumMember{
-				Pos:  lp(2568, 61),
-				Name: "WaitingToRun",
-			},
-			&lang.EnumMember{
-				Pos:  lp(2568, 75),
-				Name: "Running",
-			},
-			&lang.EnumMember{
-				Pos:  lp(2568, 84),
-				Name: "WaitingForChildrenToComplete",
-			},
-			&lang.EnumMember{
-				Pos:  lp(2568, 114),
-				Name: "RanToCompletion",
-			},
-			&lang.EnumMember{
-				Pos:  lp(2568, 131),
-				Name: "Canceled",
-			},
-			&lang.EnumMember{
-				Pos:  lp(2568, 141),
-				Name: "Faulted",
+		},
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(2570, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2570, 23),
+					Name: "ValueTaskAwaiter",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2570, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "GetAwaiter",
+				NamePos: lp(2570, 49),
 			},
 		},
 	}
@@ -53848,71 +53888,115 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2570, 5),
+		Pos:       lp(2576, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "TaskStatus",
+		Namespace: "System.Threading.Tasks",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(2576, 30),
+				Name: "Created",
+			},
+			&lang.EnumMember{
+				Pos:  lp(2576, 39),
+				Name: "WaitingForActivation",
+			},
+			&lang.EnumMember{
+				Pos:  lp(2576, 61),
+				Name: "WaitingToRun",
+			},
+			&lang.EnumMember{
+				Pos:  lp(2576, 75),
+				Name: "Running",
+			},
+			&lang.EnumMember{
+				Pos:  lp(2576, 84),
+				Name: "WaitingForChildrenToComplete",
+			},
+			&lang.EnumMember{
+				Pos:  lp(2576, 114),
+				Name: "RanToCompletion",
+			},
+			&lang.EnumMember{
+				Pos:  lp(2576, 131),
+				Name: "Canceled",
+			},
+			&lang.EnumMember{
+				Pos:  lp(2576, 141),
+				Name: "Faulted",
+			},
+		},
+	}
+}
+
+func libraryAST_172() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2578, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskCreationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2570, 39),
+				Pos:  lp(2578, 39),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2570, 46),
+					Pos:   lp(2578, 46),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2570, 49),
+				Pos:  lp(2578, 49),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2570, 66),
+					Pos:   lp(2578, 66),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2570, 69),
+				Pos:  lp(2578, 69),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2570, 83),
+					Pos:   lp(2578, 83),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2570, 86),
+				Pos:  lp(2578, 86),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2570, 105),
+					Pos:   lp(2578, 105),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2570, 108),
+				Pos:  lp(2578, 108),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2570, 126),
+					Pos:   lp(2578, 126),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2570, 129),
+				Pos:  lp(2578, 129),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2570, 145),
+					Pos:   lp(2578, 145),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2570, 149),
+				Pos:  lp(2578, 149),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2570, 182),
+					Pos:   lp(2578, 182),
 					Raw:   "64",
 					Value: int64(64),
 				},
@@ -53921,422 +54005,302 @@ func libraryAST_171() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_172() *lang.TypeDecl {
+func libraryAST_173() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2572, 5),
+		Pos:       lp(2580, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2572, 25),
+				Pos:  lp(2580, 25),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2574, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2574, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2574, 28),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2575, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2575, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2575, 28),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2575, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2575, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2576, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2576, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2576, 28),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2576, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2576, 43),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2577, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2577, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2577, 28),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2577, 35),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2577, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(2577, 51),
-							Name: "object",
-						},
-						Name: "state",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2578, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2578, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2578, 28),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2578, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2578, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2578, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2578, 97),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2579, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2579, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2579, 28),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2579, 35),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2579, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(2579, 51),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2579, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2579, 65),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2580, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2580, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2580, 28),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2580, 35),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2580, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(2580, 51),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2580, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2580, 65),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(2581, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2581, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2581, 28),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2581, 35),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2581, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(2581, 51),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2581, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2581, 65),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2581, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2581, 119),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.PropertyDecl{
 				Pos:       lp(2582, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2582, 23),
-					Name: "Task",
-				},
-				Name: "CompletedTask",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2582, 44),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2582, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2582, 28),
+							Name: "Action",
+						},
+						Name: "action",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2583, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:      lp(2583, 23),
-					Name:     "int",
-					Nullable: true,
-				},
-				Name: "CurrentId",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2583, 40),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2583, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2583, 28),
+							Name: "Action",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2583, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2583, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2584, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2584, 23),
-					Name: "TaskFactory",
-				},
-				Name: "Factory",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2584, 45),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2584, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2584, 28),
+							Name: "Action",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2584, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2584, 43),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2585, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2585, 16),
-					Name: "TaskCreationOptions",
-				},
-				Name: "CreationOptions",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2585, 54),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2585, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2585, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2585, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2585, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2585, 51),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2586, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2586, 16),
-					Name: "AggregateException",
-				},
-				Name: "Exception",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2586, 47),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2586, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2586, 28),
+							Name: "Action",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2586, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2586, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2586, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2586, 97),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2587, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2587, 16),
-					Name: "int",
-				},
-				Name: "Id",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2587, 25),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2587, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2587, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2587, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2587, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2587, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2587, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2587, 65),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2588, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2588, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2588, 34),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2588, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2588, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2588, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2588, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2588, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2588, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2588, 65),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2589, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2589, 16),
-					Name: "bool",
-				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2589, 35),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2589, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2589, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2589, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2589, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2589, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2589, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2589, 65),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2589, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2589, 119),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2590, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2590, 16),
-					Name: "bool",
+					Pos:  lp(2590, 23),
+					Name: "Task",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2590, 47),
+						Pos:  lp(2590, 44),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2591, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2591, 16),
-					Name: "bool",
+					Pos:      lp(2591, 23),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name: "IsFaulted",
+				Name: "CurrentId",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2591, 33),
+						Pos:  lp(2591, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2592, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2592, 16),
-					Name: "TaskStatus",
+					Pos:  lp(2592, 23),
+					Name: "TaskFactory",
 				},
-				Name: "Status",
+				Name: "Factory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2592, 36),
+						Pos:  lp(2592, 45),
 						Kind: "get",
 					},
 				},
@@ -54346,269 +54310,133 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2593, 16),
+					Name: "TaskCreationOptions",
+				},
+				Name: "CreationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2593, 54),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2594, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2594, 16),
+					Name: "AggregateException",
+				},
+				Name: "Exception",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2594, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2595, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2595, 16),
+					Name: "int",
+				},
+				Name: "Id",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2595, 25),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2596, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2596, 16),
+					Name: "bool",
+				},
+				Name: "IsCanceled",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2596, 34),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2597, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2597, 16),
+					Name: "bool",
+				},
+				Name: "IsCompleted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2597, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2598, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2598, 16),
+					Name: "bool",
+				},
+				Name: "IsCompletedSuccessfully",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2598, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2599, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2599, 16),
+					Name: "bool",
+				},
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2599, 33),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2600, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2600, 16),
+					Name: "TaskStatus",
+				},
+				Name: "Status",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2600, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2601, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2601, 16),
 					Name: "object",
 				},
 				Name: "AsyncState",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2593, 36),
+						Pos:  lp(2601, 36),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2594, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2594, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2594, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2594, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2594, 94),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2595, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2595, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2595, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2595, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2595, 94),
-							Name: "ConfigureAwaitOptions",
-						},
-						Name: "options",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2596, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2596, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2596, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2596, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2596, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2596, 48),
-									Name: "Task",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2597, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2597, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2597, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2597, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2597, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2597, 48),
-									Name: "Task",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2597, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2597, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2598, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2598, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2598, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2598, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2598, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2598, 48),
-									Name: "Task",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2598, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2598, 74),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2599, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2599, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2599, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2599, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2599, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2599, 48),
-									Name: "Task",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2599, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2599, 74),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2600, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2600, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2600, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2600, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2600, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2600, 48),
-									Name: "Task",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2600, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2600, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2600, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2600, 128),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2600, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2600, 173),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2601, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2601, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2601, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2601, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2601, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2601, 48),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2601, 54),
-									Name: "object",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2601, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2601, 82),
-							Name: "object",
-						},
-						Name: "state",
 					},
 				},
 			},
@@ -54617,44 +54445,18 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2602, 23),
-					Name: "Task",
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2602, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2602, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2602, 41),
+						Pos: lp(2602, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2602, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2602, 48),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2602, 54),
-									Name: "object",
-								},
-							},
+							Pos:  lp(2602, 94),
+							Name: "bool",
 						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2602, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2602, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2602, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2602, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -54663,37 +54465,18 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2603, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2603, 28),
-							Name: "TResult",
-						},
-					},
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2603, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "ConfigureAwait",
+				NamePos: lp(2603, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2603, 59),
+						Pos: lp(2603, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2603, 59),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2603, 64),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2603, 70),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2603, 94),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationFunction",
+						Name: "options",
 					},
 				},
 			},
@@ -54703,44 +54486,23 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2604, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2604, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2604, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2604, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2604, 59),
+						Pos: lp(2604, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2604, 59),
-							Name: "Func",
+							Pos:  lp(2604, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2604, 64),
+									Pos:  lp(2604, 48),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2604, 70),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2604, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2604, 101),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -54764,29 +54526,17 @@ func libraryAST_172() *lang.TypeDecl {
 									Pos:  lp(2605, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2605, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2605, 82),
+						Pos: lp(2605, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2605, 82),
-							Name: "object",
+							Pos:  lp(2605, 74),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2605, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2605, 96),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -54810,29 +54560,17 @@ func libraryAST_172() *lang.TypeDecl {
 									Pos:  lp(2606, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2606, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2606, 82),
+						Pos: lp(2606, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2606, 82),
-							Name: "object",
+							Pos:  lp(2606, 74),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2606, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2606, 96),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -54856,42 +54594,14 @@ func libraryAST_172() *lang.TypeDecl {
 									Pos:  lp(2607, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2607, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2607, 82),
+						Pos: lp(2607, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2607, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2607, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2607, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2607, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2607, 150),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2607, 195),
-						Type: &lang.TypeRef{
-							Pos:  lp(2607, 195),
+							Pos:  lp(2607, 74),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -54904,44 +54614,47 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2608, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2608, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2608, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2608, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2608, 59),
+						Pos: lp(2608, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2608, 59),
-							Name: "Func",
+							Pos:  lp(2608, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2608, 64),
+									Pos:  lp(2608, 48),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2608, 70),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2608, 101),
+						Pos: lp(2608, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2608, 101),
+							Pos:  lp(2608, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2608, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2608, 128),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2608, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2608, 173),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -54951,44 +54664,35 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2609, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2609, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2609, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2609, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2609, 59),
+						Pos: lp(2609, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2609, 59),
-							Name: "Func",
+							Pos:  lp(2609, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2609, 64),
+									Pos:  lp(2609, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2609, 70),
-									Name: "TResult",
+									Pos:  lp(2609, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2609, 101),
+						Pos: lp(2609, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2609, 101),
-							Name: "TaskScheduler",
+							Pos:  lp(2609, 82),
+							Name: "object",
 						},
-						Name: "scheduler",
+						Name: "state",
 					},
 				},
 			},
@@ -54998,60 +54702,43 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2610, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2610, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2610, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2610, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2610, 59),
+						Pos: lp(2610, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2610, 59),
-							Name: "Func",
+							Pos:  lp(2610, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2610, 64),
+									Pos:  lp(2610, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2610, 70),
-									Name: "TResult",
+									Pos:  lp(2610, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2610, 101),
+						Pos: lp(2610, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2610, 101),
+							Pos:  lp(2610, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2610, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2610, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2610, 155),
-						Type: &lang.TypeRef{
-							Pos:  lp(2610, 155),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2610, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2610, 200),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -55086,23 +54773,11 @@ func libraryAST_172() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2611, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2611, 78),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2611, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2611, 109),
-							Name: "object",
-						},
-						Name: "state",
 					},
 				},
 			},
@@ -55137,10 +54812,6 @@ func libraryAST_172() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2612, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2612, 78),
 									Name: "TResult",
 								},
 							},
@@ -55148,17 +54819,9 @@ func libraryAST_172() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2612, 109),
+						Pos: lp(2612, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2612, 109),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2612, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2612, 123),
+							Pos:  lp(2612, 101),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -55171,72 +54834,43 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2613, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2613, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2613, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2613, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2613, 59),
+						Pos: lp(2613, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2613, 59),
-							Name: "Func",
+							Pos:  lp(2613, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2613, 64),
+									Pos:  lp(2613, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2613, 70),
+									Pos:  lp(2613, 54),
 									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2613, 78),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2613, 109),
+						Pos: lp(2613, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2613, 109),
+							Pos:  lp(2613, 82),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2613, 123),
+						Pos: lp(2613, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2613, 123),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2613, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2613, 177),
+							Pos:  lp(2613, 96),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2613, 222),
-						Type: &lang.TypeRef{
-							Pos:  lp(2613, 222),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -55245,45 +54879,197 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2614, 23),
-					Name: "void",
+					Name: "Task",
 				},
-				Name:    "Dispose",
+				Name:    "ContinueWith",
 				NamePos: lp(2614, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2614, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2614, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2614, 48),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2614, 54),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2614, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2614, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2614, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2614, 96),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2615, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2615, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+					Name: "Task",
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2615, 67),
+				Name:    "ContinueWith",
+				NamePos: lp(2615, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2615, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2615, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2615, 48),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2615, 54),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2615, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2615, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2615, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2615, 96),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2615, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2615, 150),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2615, 195),
+						Type: &lang.TypeRef{
+							Pos:  lp(2615, 195),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2616, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2616, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2616, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Start",
-				NamePos: lp(2616, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2616, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2616, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2616, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2616, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2616, 70),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2616, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2616, 101),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2617, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2617, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2617, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Start",
-				NamePos: lp(2617, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2617, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2617, 34),
+						Pos: lp(2617, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2617, 34),
+							Pos:  lp(2617, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2617, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2617, 70),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2617, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2617, 101),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -55295,28 +55081,112 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2618, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2618, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "RunSynchronously",
-				NamePos: lp(2618, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2618, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2618, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2618, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2618, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2618, 70),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2618, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2618, 101),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2618, 155),
+						Type: &lang.TypeRef{
+							Pos:  lp(2618, 155),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2618, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2618, 200),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2619, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2619, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2619, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "RunSynchronously",
-				NamePos: lp(2619, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2619, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2619, 45),
+						Pos: lp(2619, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2619, 45),
-							Name: "TaskScheduler",
+							Pos:  lp(2619, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2619, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2619, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2619, 78),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "scheduler",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2619, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2619, 109),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -55325,28 +55195,132 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2620, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2620, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Wait",
-				NamePos: lp(2620, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2620, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2620, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2620, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2620, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2620, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2620, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2620, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2620, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2620, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2620, 123),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2621, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2621, 23),
-					Name: "bool",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2621, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Wait",
-				NamePos: lp(2621, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2621, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2621, 33),
+						Pos: lp(2621, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2621, 33),
-							Name: "int",
+							Pos:  lp(2621, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2621, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2621, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2621, 78),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "millisecondsTimeout",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2621, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2621, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2621, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2621, 123),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2621, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2621, 177),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2621, 222),
+						Type: &lang.TypeRef{
+							Pos:  lp(2621, 222),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -55355,15 +55329,125 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2622, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(2622, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2623, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2623, 23),
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+				},
+				Name:    "GetAwaiter",
+				NamePos: lp(2623, 67),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2624, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2624, 23),
+					Name: "void",
+				},
+				Name:    "Start",
+				NamePos: lp(2624, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2625, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2625, 23),
+					Name: "void",
+				},
+				Name:    "Start",
+				NamePos: lp(2625, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2625, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2625, 34),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2626, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2626, 23),
+					Name: "void",
+				},
+				Name:    "RunSynchronously",
+				NamePos: lp(2626, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2627, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2627, 23),
+					Name: "void",
+				},
+				Name:    "RunSynchronously",
+				NamePos: lp(2627, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2627, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(2627, 45),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2628, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2628, 23),
+					Name: "void",
+				},
+				Name:    "Wait",
+				NamePos: lp(2628, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2629, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2629, 23),
 					Name: "bool",
 				},
 				Name:    "Wait",
-				NamePos: lp(2622, 28),
+				NamePos: lp(2629, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2622, 33),
+						Pos: lp(2629, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2622, 33),
+							Pos:  lp(2629, 33),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2630, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2630, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2630, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2630, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2630, 33),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
@@ -55371,244 +55455,50 @@ func libraryAST_172() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2623, 9),
+				Pos:       lp(2631, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2623, 23),
+					Pos:  lp(2631, 23),
 					Name: "void",
 				},
 				Name:    "Wait",
-				NamePos: lp(2623, 28),
+				NamePos: lp(2631, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2623, 33),
+						Pos: lp(2631, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2623, 33),
+							Pos:  lp(2631, 33),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2624, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2624, 23),
-					Name: "bool",
-				},
-				Name:    "Wait",
-				NamePos: lp(2624, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2624, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2624, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2624, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2624, 58),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2625, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2625, 30),
-					Name: "Task",
-				},
-				Name:    "Delay",
-				NamePos: lp(2625, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2625, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2625, 41),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2626, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2626, 30),
-					Name: "Task",
-				},
-				Name:    "Delay",
-				NamePos: lp(2626, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2626, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2626, 41),
-							Name: "TimeSpan",
-						},
-						Name: "delay",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2627, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2627, 30),
-					Name: "Task",
-				},
-				Name:    "Delay",
-				NamePos: lp(2627, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2627, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2627, 41),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-					&lang.Param{
-						Pos: lp(2627, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2627, 64),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2628, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2628, 30),
-					Name: "Task",
-				},
-				Name:    "Delay",
-				NamePos: lp(2628, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2628, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2628, 41),
-							Name: "TimeSpan",
-						},
-						Name: "delay",
-					},
-					&lang.Param{
-						Pos: lp(2628, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2628, 57),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2629, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2629, 30),
-					Name: "Task",
-				},
-				Name:    "FromCanceled",
-				NamePos: lp(2629, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2629, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(2629, 48),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2630, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2630, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2630, 35),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "FromCanceled",
-				NamePos: lp(2630, 44),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2630, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2630, 66),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2631, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2631, 30),
-					Name: "Task",
-				},
-				Name:    "FromException",
-				NamePos: lp(2631, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2631, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(2631, 49),
-							Name: "Exception",
-						},
-						Name: "exception",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2632, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2632, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2632, 35),
-							Name: "TResult",
-						},
-					},
+					Pos:  lp(2632, 23),
+					Name: "bool",
 				},
-				Name:    "FromException",
-				NamePos: lp(2632, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Wait",
+				NamePos: lp(2632, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2632, 67),
+						Pos: lp(2632, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2632, 67),
-							Name: "Exception",
+							Pos:  lp(2632, 33),
+							Name: "int",
 						},
-						Name: "exception",
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2632, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2632, 58),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55618,26 +55508,17 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2633, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2633, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "FromResult",
-				NamePos: lp(2633, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Delay",
+				NamePos: lp(2633, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2633, 64),
+						Pos: lp(2633, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2633, 64),
-							Name: "TResult",
+							Pos:  lp(2633, 41),
+							Name: "int",
 						},
-						Name: "result",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -55648,16 +55529,16 @@ func libraryAST_172() *lang.TypeDecl {
 					Pos:  lp(2634, 30),
 					Name: "Task",
 				},
-				Name:    "Run",
+				Name:    "Delay",
 				NamePos: lp(2634, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2634, 39),
+						Pos: lp(2634, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2634, 39),
-							Name: "Action",
+							Pos:  lp(2634, 41),
+							Name: "TimeSpan",
 						},
-						Name: "action",
+						Name: "delay",
 					},
 				},
 			},
@@ -55668,21 +55549,21 @@ func libraryAST_172() *lang.TypeDecl {
 					Pos:  lp(2635, 30),
 					Name: "Task",
 				},
-				Name:    "Run",
+				Name:    "Delay",
 				NamePos: lp(2635, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2635, 39),
+						Pos: lp(2635, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2635, 39),
-							Name: "Action",
+							Pos:  lp(2635, 41),
+							Name: "int",
 						},
-						Name: "action",
+						Name: "millisecondsDelay",
 					},
 					&lang.Param{
-						Pos: lp(2635, 54),
+						Pos: lp(2635, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2635, 54),
+							Pos:  lp(2635, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55695,32 +55576,25 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2636, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2636, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "Run",
-				NamePos: lp(2636, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Delay",
+				NamePos: lp(2636, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2636, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2636, 41),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
 					&lang.Param{
 						Pos: lp(2636, 57),
 						Type: &lang.TypeRef{
 							Pos:  lp(2636, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2636, 62),
-									Name: "TResult",
-								},
-							},
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "function",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55730,37 +55604,14 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2637, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2637, 35),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "Run",
-				NamePos: lp(2637, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "FromCanceled",
+				NamePos: lp(2637, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2637, 57),
+						Pos: lp(2637, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2637, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2637, 62),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2637, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2637, 81),
+							Pos:  lp(2637, 48),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55773,23 +55624,26 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2638, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2638, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Run",
-				NamePos: lp(2638, 35),
+				Name:    "FromCanceled",
+				NamePos: lp(2638, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2638, 39),
+						Pos: lp(2638, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2638, 39),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2638, 44),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2638, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "function",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55800,30 +55654,16 @@ func libraryAST_172() *lang.TypeDecl {
 					Pos:  lp(2639, 30),
 					Name: "Task",
 				},
-				Name:    "Run",
+				Name:    "FromException",
 				NamePos: lp(2639, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2639, 39),
+						Pos: lp(2639, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2639, 39),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2639, 44),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2639, 49),
+							Name: "Exception",
 						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2639, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2639, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "exception",
 					},
 				},
 			},
@@ -55840,31 +55680,19 @@ func libraryAST_172() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Run",
+				Name:    "FromException",
 				NamePos: lp(2640, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2640, 57),
+						Pos: lp(2640, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2640, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2640, 62),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2640, 67),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(2640, 67),
+							Name: "Exception",
 						},
-						Name: "function",
+						Name: "exception",
 					},
 				},
 			},
@@ -55881,39 +55709,19 @@ func libraryAST_172() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Run",
+				Name:    "FromResult",
 				NamePos: lp(2641, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2641, 57),
+						Pos: lp(2641, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2641, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2641, 62),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2641, 67),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(2641, 64),
+							Name: "TResult",
 						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2641, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2641, 87),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "result",
 					},
 				},
 			},
@@ -55922,23 +55730,18 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2642, 30),
-					Name: "void",
+					Name: "Task",
 				},
-				Name:    "WaitAll",
+				Name:    "Run",
 				NamePos: lp(2642, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2642, 43),
-						Modifier: "params",
+						Pos: lp(2642, 39),
 						Type: &lang.TypeRef{
-							Pos:       lp(2642, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2642, 50),
-								Name: "Task",
-							},
+							Pos:  lp(2642, 39),
+							Name: "Action",
 						},
-						Name: "tasks",
+						Name: "action",
 					},
 				},
 			},
@@ -55947,30 +55750,26 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2643, 30),
-					Name: "bool",
+					Name: "Task",
 				},
-				Name:    "WaitAll",
+				Name:    "Run",
 				NamePos: lp(2643, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2643, 43),
+						Pos: lp(2643, 39),
 						Type: &lang.TypeRef{
-							Pos:       lp(2643, 43),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2643, 43),
-								Name: "Task",
-							},
+							Pos:  lp(2643, 39),
+							Name: "Action",
 						},
-						Name: "tasks",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2643, 57),
+						Pos: lp(2643, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2643, 57),
-							Name: "int",
+							Pos:  lp(2643, 54),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "millisecondsTimeout",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55979,30 +55778,33 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2644, 30),
-					Name: "bool",
-				},
-				Name:    "WaitAll",
-				NamePos: lp(2644, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2644, 43),
-						Type: &lang.TypeRef{
-							Pos:       lp(2644, 43),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2644, 43),
-								Name: "Task",
-							},
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2644, 35),
+							Name: "TResult",
 						},
-						Name: "tasks",
 					},
+				},
+				Name:    "Run",
+				NamePos: lp(2644, 44),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2644, 57),
 						Type: &lang.TypeRef{
 							Pos:  lp(2644, 57),
-							Name: "TimeSpan",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2644, 62),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "timeout",
+						Name: "function",
 					},
 				},
 			},
@@ -56011,24 +55813,41 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2645, 30),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2645, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "WaitAll",
-				NamePos: lp(2645, 35),
+				Name:    "Run",
+				NamePos: lp(2645, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2645, 43),
+						Pos: lp(2645, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2645, 43),
-							Name: "IEnumerable",
+							Pos:  lp(2645, 57),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2645, 55),
-									Name: "Task",
+									Pos:  lp(2645, 62),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2645, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2645, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56037,23 +55856,24 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2646, 30),
-					Name: "int",
+					Name: "Task",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2646, 34),
+				Name:    "Run",
+				NamePos: lp(2646, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2646, 42),
-						Modifier: "params",
+						Pos: lp(2646, 39),
 						Type: &lang.TypeRef{
-							Pos:       lp(2646, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2646, 49),
-								Name: "Task",
+							Pos:  lp(2646, 39),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2646, 44),
+									Name: "Task",
+								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
 					},
 				},
 			},
@@ -56062,30 +55882,32 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2647, 30),
-					Name: "int",
+					Name: "Task",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2647, 34),
+				Name:    "Run",
+				NamePos: lp(2647, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2647, 42),
+						Pos: lp(2647, 39),
 						Type: &lang.TypeRef{
-							Pos:       lp(2647, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2647, 42),
-								Name: "Task",
+							Pos:  lp(2647, 39),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2647, 44),
+									Name: "Task",
+								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2647, 56),
+						Pos: lp(2647, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2647, 56),
-							Name: "int",
+							Pos:  lp(2647, 60),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "millisecondsTimeout",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56094,30 +55916,39 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2648, 30),
-					Name: "int",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2648, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2648, 34),
+				Name:    "Run",
+				NamePos: lp(2648, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2648, 42),
+						Pos: lp(2648, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2648, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2648, 42),
-								Name: "Task",
+							Pos:  lp(2648, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2648, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2648, 67),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2648, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2648, 56),
-							Name: "TimeSpan",
-						},
-						Name: "timeout",
+						Name: "function",
 					},
 				},
 			},
@@ -56127,22 +55958,46 @@ func libraryAST_172() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2649, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2649, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2649, 35),
+				Name:    "Run",
+				NamePos: lp(2649, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2649, 43),
-						Modifier: "params",
+						Pos: lp(2649, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2649, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2649, 50),
-								Name: "Task",
+							Pos:  lp(2649, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2649, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2649, 67),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2649, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2649, 87),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56151,21 +56006,20 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2650, 30),
-					Name: "Task",
+					Name: "void",
 				},
-				Name:    "WhenAll",
+				Name:    "WaitAll",
 				NamePos: lp(2650, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2650, 43),
+						Pos:      lp(2650, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2650, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2650, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2650, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2650, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -56177,42 +56031,30 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2651, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2651, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2651, 35),
-								Name: "TResult",
-							},
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2651, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "WaitAll",
+				NamePos: lp(2651, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2651, 63),
-						Modifier: "params",
+						Pos: lp(2651, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2651, 70),
+							Pos:       lp(2651, 43),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2651, 70),
+								Pos:  lp(2651, 43),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2651, 75),
-										Name: "TResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2651, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2651, 57),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -56221,43 +56063,30 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2652, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2652, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2652, 35),
-								Name: "TResult",
-							},
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2652, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "WaitAll",
+				NamePos: lp(2652, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2652, 63),
+						Pos: lp(2652, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2652, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2652, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2652, 80),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2652, 43),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2652, 43),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2652, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2652, 57),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -56266,26 +56095,21 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2653, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2653, 35),
-							Name: "Task",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2653, 41),
+				Name:    "WaitAll",
+				NamePos: lp(2653, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2653, 49),
-						Modifier: "params",
+						Pos: lp(2653, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2653, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2653, 56),
-								Name: "Task",
+							Pos:  lp(2653, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2653, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -56297,27 +56121,20 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2654, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2654, 35),
-							Name: "Task",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2654, 41),
+				Name:    "WaitAny",
+				NamePos: lp(2654, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2654, 49),
+						Pos:      lp(2654, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2654, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2654, 61),
-									Name: "Task",
-								},
+							Pos:       lp(2654, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2654, 49),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -56329,44 +56146,30 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2655, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2655, 35),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2655, 40),
-									Name: "TResult",
-								},
-							},
-						},
-					},
+					Name: "int",
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2655, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "WaitAny",
+				NamePos: lp(2655, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2655, 67),
-						Modifier: "params",
+						Pos: lp(2655, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2655, 74),
+							Pos:       lp(2655, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2655, 74),
+								Pos:  lp(2655, 42),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2655, 79),
-										Name: "TResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2655, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2655, 56),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -56375,45 +56178,30 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2656, 30),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2656, 35),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2656, 40),
-									Name: "TResult",
-								},
-							},
-						},
-					},
+					Name: "int",
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2656, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "WaitAny",
+				NamePos: lp(2656, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2656, 67),
+						Pos: lp(2656, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2656, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2656, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2656, 84),
-											Name: "TResult",
-										},
-									},
-								},
+							Pos:       lp(2656, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2656, 42),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2656, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2656, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -56422,25 +56210,19 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2657, 30),
-					Name: "IAsyncEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2657, 47),
-							Name: "Task",
-						},
-					},
+					Name: "Task",
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2657, 53),
+				Name:    "WhenAll",
+				NamePos: lp(2657, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2657, 62),
+						Pos:      lp(2657, 43),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2657, 69),
+							Pos:       lp(2657, 50),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2657, 69),
+								Pos:  lp(2657, 50),
 								Name: "Task",
 							},
 						},
@@ -56453,25 +56235,19 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2658, 30),
-					Name: "IAsyncEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2658, 47),
-							Name: "Task",
-						},
-					},
+					Name: "Task",
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2658, 53),
+				Name:    "WhenAll",
+				NamePos: lp(2658, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2658, 62),
+						Pos: lp(2658, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2658, 62),
+							Pos:  lp(2658, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2658, 74),
+									Pos:  lp(2658, 55),
 									Name: "Task",
 								},
 							},
@@ -56485,38 +56261,36 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2659, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2659, 47),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2659, 52),
-									Name: "TResult",
-								},
+							Pos:       lp(2659, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2659, 35),
+								Name: "TResult",
 							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2659, 62),
+				Name:    "WhenAll",
+				NamePos: lp(2659, 46),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2659, 80),
+						Pos:      lp(2659, 63),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2659, 87),
+							Pos:       lp(2659, 70),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2659, 87),
+								Pos:  lp(2659, 70),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2659, 92),
+										Pos:  lp(2659, 75),
 										Name: "TResult",
 									},
 								},
@@ -56531,38 +56305,36 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2660, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2660, 47),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2660, 52),
-									Name: "TResult",
-								},
+							Pos:       lp(2660, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2660, 35),
+								Name: "TResult",
 							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2660, 62),
+				Name:    "WhenAll",
+				NamePos: lp(2660, 46),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2660, 80),
+						Pos: lp(2660, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(2660, 80),
+							Pos:  lp(2660, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2660, 92),
+									Pos:  lp(2660, 75),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2660, 97),
+											Pos:  lp(2660, 80),
 											Name: "TResult",
 										},
 									},
@@ -56578,18 +56350,330 @@ func libraryAST_172() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2661, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2661, 35),
+							Name: "Task",
+						},
+					},
+				},
+				Name:    "WhenAny",
+				NamePos: lp(2661, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2661, 49),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2661, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2661, 56),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2662, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2662, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2662, 35),
+							Name: "Task",
+						},
+					},
+				},
+				Name:    "WhenAny",
+				NamePos: lp(2662, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2662, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(2662, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2662, 61),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2663, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2663, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2663, 35),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2663, 40),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenAny",
+				NamePos: lp(2663, 50),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2663, 67),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2663, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2663, 74),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2663, 79),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2664, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2664, 30),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2664, 35),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2664, 40),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenAny",
+				NamePos: lp(2664, 50),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2664, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(2664, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2664, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2664, 84),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2665, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2665, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2665, 47),
+							Name: "Task",
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2665, 53),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2665, 62),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2665, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2665, 69),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2666, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2666, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2666, 47),
+							Name: "Task",
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2666, 53),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2666, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2666, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2666, 74),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2667, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2667, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2667, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2667, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2667, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2667, 80),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2667, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2667, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2667, 92),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2668, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2668, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2668, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2668, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2668, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2668, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2668, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2668, 92),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2668, 97),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2669, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2669, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name:    "Yield",
-				NamePos: lp(2661, 77),
+				NamePos: lp(2669, 77),
 			},
 		},
 	}
 }
 
-func libraryAST_173() *lang.TypeDecl {
+func libraryAST_174() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2664, 5),
+		Pos:       lp(2672, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -56599,24 +56683,24 @@ func libraryAST_173() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2664, 34),
+				Pos:  lp(2672, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2666, 9),
+				Pos:       lp(2674, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2666, 28),
+						Pos: lp(2674, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2666, 28),
+							Pos:  lp(2674, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2666, 33),
+									Pos:  lp(2674, 33),
 									Name: "TResult",
 								},
 							},
@@ -56626,22 +56710,22 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2667, 9),
+				Pos:       lp(2675, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2667, 28),
+						Pos: lp(2675, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2667, 28),
+							Pos:  lp(2675, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2667, 33),
+									Pos:  lp(2675, 33),
 									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2667, 41),
+									Pos:  lp(2675, 41),
 									Name: "TResult",
 								},
 							},
@@ -56649,9 +56733,9 @@ func libraryAST_173() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2667, 60),
+						Pos: lp(2675, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2667, 60),
+							Pos:  lp(2675, 60),
 							Name: "object",
 						},
 						Name: "state",
@@ -56659,18 +56743,18 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2668, 9),
+				Pos:       lp(2676, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2668, 28),
+						Pos: lp(2676, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2668, 28),
+							Pos:  lp(2676, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2668, 33),
+									Pos:  lp(2676, 33),
 									Name: "TResult",
 								},
 							},
@@ -56678,9 +56762,9 @@ func libraryAST_173() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2668, 52),
+						Pos: lp(2676, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2668, 52),
+							Pos:  lp(2676, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56688,18 +56772,18 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2669, 9),
+				Pos:       lp(2677, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2669, 28),
+						Pos: lp(2677, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2669, 28),
+							Pos:  lp(2677, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2669, 33),
+									Pos:  lp(2677, 33),
 									Name: "TResult",
 								},
 							},
@@ -56707,9 +56791,9 @@ func libraryAST_173() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2669, 52),
+						Pos: lp(2677, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2669, 52),
+							Pos:  lp(2677, 52),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -56717,18 +56801,18 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2670, 9),
+				Pos:       lp(2678, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2670, 28),
+						Pos: lp(2678, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2670, 28),
+							Pos:  lp(2678, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2670, 33),
+									Pos:  lp(2678, 33),
 									Name: "TResult",
 								},
 							},
@@ -56736,17 +56820,17 @@ func libraryAST_173() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2670, 52),
+						Pos: lp(2678, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2670, 52),
+							Pos:  lp(2678, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2670, 106),
+						Pos: lp(2678, 106),
 						Type: &lang.TypeRef{
-							Pos:  lp(2670, 106),
+							Pos:  lp(2678, 106),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -56754,22 +56838,22 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2671, 9),
+				Pos:       lp(2679, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2671, 28),
+						Pos: lp(2679, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2671, 28),
+							Pos:  lp(2679, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2671, 33),
+									Pos:  lp(2679, 33),
 									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2671, 41),
+									Pos:  lp(2679, 41),
 									Name: "TResult",
 								},
 							},
@@ -56777,17 +56861,17 @@ func libraryAST_173() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2671, 60),
+						Pos: lp(2679, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2671, 60),
+							Pos:  lp(2679, 60),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2671, 74),
+						Pos: lp(2679, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2671, 74),
+							Pos:  lp(2679, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56795,22 +56879,22 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2672, 9),
+				Pos:       lp(2680, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2672, 28),
+						Pos: lp(2680, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2672, 28),
+							Pos:  lp(2680, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2672, 33),
+									Pos:  lp(2680, 33),
 									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2672, 41),
+									Pos:  lp(2680, 41),
 									Name: "TResult",
 								},
 							},
@@ -56818,17 +56902,17 @@ func libraryAST_173() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2672, 60),
+						Pos: lp(2680, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2672, 60),
+							Pos:  lp(2680, 60),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2672, 74),
+						Pos: lp(2680, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2672, 74),
+							Pos:  lp(2680, 74),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -56836,22 +56920,22 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2673, 9),
+				Pos:       lp(2681, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Task",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2673, 28),
+						Pos: lp(2681, 28),
 						Type: &lang.TypeRef{
-							Pos:  lp(2673, 28),
+							Pos:  lp(2681, 28),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2673, 33),
+									Pos:  lp(2681, 33),
 									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2673, 41),
+									Pos:  lp(2681, 41),
 									Name: "TResult",
 								},
 							},
@@ -56859,25 +56943,25 @@ func libraryAST_173() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2673, 60),
+						Pos: lp(2681, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2673, 60),
+							Pos:  lp(2681, 60),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2673, 74),
+						Pos: lp(2681, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2673, 74),
+							Pos:  lp(2681, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2673, 128),
+						Pos: lp(2681, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2673, 128),
+							Pos:  lp(2681, 128),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -56885,40 +56969,40 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2674, 9),
+				Pos:       lp(2682, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2674, 16),
+					Pos:  lp(2682, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2674, 33),
+						Pos:  lp(2682, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2675, 9),
+				Pos:       lp(2683, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2675, 27),
+					Pos:  lp(2683, 27),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2675, 83),
+							Pos:  lp(2683, 83),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2675, 92),
+				NamePos: lp(2683, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2675, 107),
+						Pos: lp(2683, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2675, 107),
+							Pos:  lp(2683, 107),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -56926,391 +57010,28 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2676, 9),
+				Pos:       lp(2684, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2676, 27),
+					Pos:  lp(2684, 27),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2676, 83),
+							Pos:  lp(2684, 83),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2676, 92),
+				NamePos: lp(2684, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2676, 107),
+						Pos: lp(2684, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2676, 107),
+							Pos:  lp(2684, 107),
 							Name: "ConfigureAwaitOptions",
 						},
 						Name: "options",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2677, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2677, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2677, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2677, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2677, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2677, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2677, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2678, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2678, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2678, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2678, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2678, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2678, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2678, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2678, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2678, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2679, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2679, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2679, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2679, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2679, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2679, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2679, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2679, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2679, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2680, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2680, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2680, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2680, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2680, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2680, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2680, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2680, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2680, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2680, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2680, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2681, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2681, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2681, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2681, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2681, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2681, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2681, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2681, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2681, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2682, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2682, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2682, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2682, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2682, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2682, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2682, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2682, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2682, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2682, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2682, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2682, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2682, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2683, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2683, 23),
-					Name: "Task",
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2683, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2683, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2683, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2683, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2683, 53),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2683, 63),
-									Name: "object",
-								},
-							},
-						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2683, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2683, 91),
-							Name: "object",
-						},
-						Name: "state",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2684, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2684, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2684, 28),
-							Name: "TNewResult",
-						},
-					},
-				},
-				Name:    "ContinueWith",
-				NamePos: lp(2684, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2684, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2684, 65),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2684, 70),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2684, 75),
-											Name: "TResult",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2684, 85),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2684, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2684, 119),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57320,66 +57041,29 @@ func libraryAST_173() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2685, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2685, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2685, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2685, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2685, 65),
+						Pos: lp(2685, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2685, 65),
-							Name: "Func",
+							Pos:  lp(2685, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2685, 70),
+									Pos:  lp(2685, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2685, 75),
+											Pos:  lp(2685, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2685, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2685, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2685, 119),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2685, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2685, 173),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2685, 218),
-						Type: &lang.TypeRef{
-							Pos:  lp(2685, 218),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -57389,41 +57073,122 @@ func libraryAST_173() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2686, 23),
 					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2686, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2686, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2686, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2686, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2686, 53),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2686, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2686, 83),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2687, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2687, 23),
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2686, 28),
+							Pos:  lp(2687, 28),
 							Name: "TNewResult",
 						},
 					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2686, 40),
+				NamePos: lp(2687, 40),
 				TypeParams: []string{
 					"TNewResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2686, 65),
+						Pos: lp(2687, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2686, 65),
+							Pos:  lp(2687, 65),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2686, 70),
+									Pos:  lp(2687, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2686, 75),
+											Pos:  lp(2687, 75),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2686, 85),
-									Name: "object",
+									Pos:  lp(2687, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2688, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2688, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2688, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2688, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2688, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2688, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2688, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2688, 75),
+											Name: "TResult",
+										},
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2686, 93),
+									Pos:  lp(2688, 85),
 									Name: "TNewResult",
 								},
 							},
@@ -57431,9 +57196,149 @@ func libraryAST_173() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2686, 127),
+						Pos: lp(2688, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2686, 127),
+							Pos:  lp(2688, 119),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2689, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2689, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2689, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2689, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2689, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2689, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2689, 53),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2689, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2689, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2690, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2690, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2690, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2690, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2690, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2690, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2690, 53),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2690, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2690, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2690, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2690, 137),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2690, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2690, 182),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2691, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2691, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2691, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2691, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2691, 41),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2691, 48),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2691, 53),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2691, 63),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2691, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2691, 91),
 							Name: "object",
 						},
 						Name: "state",
@@ -57441,164 +57346,343 @@ func libraryAST_173() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2687, 9),
+				Pos:       lp(2692, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2692, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2692, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2692, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2692, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2692, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2692, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2692, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2692, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2692, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2692, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2693, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2693, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2693, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2693, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2693, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2693, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2693, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2693, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2693, 85),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2693, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2693, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2693, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2693, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2693, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2693, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2694, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2694, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2694, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2694, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2694, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2694, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2694, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2694, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2694, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2694, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2694, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2694, 127),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2695, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2687, 27),
+					Pos:  lp(2695, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2687, 71),
+							Pos:  lp(2695, 71),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2687, 80),
+				NamePos: lp(2695, 80),
 			},
 		},
 	}
 }
 
-func libraryAST_174() *lang.TypeDecl {
+func libraryAST_175() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2690, 5),
+		Pos:       lp(2698, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2690, 43),
+				Pos:  lp(2698, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 50),
+					Pos:   lp(2698, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 53),
+				Pos:  lp(2698, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 70),
+					Pos:   lp(2698, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 73),
+				Pos:  lp(2698, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 87),
+					Pos:   lp(2698, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 90),
+				Pos:  lp(2698, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 109),
+					Pos:   lp(2698, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 112),
+				Pos:  lp(2698, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 130),
+					Pos:   lp(2698, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 133),
+				Pos:  lp(2698, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 149),
+					Pos:   lp(2698, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 153),
+				Pos:  lp(2698, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 172),
+					Pos:   lp(2698, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 176),
+				Pos:  lp(2698, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 209),
+					Pos:   lp(2698, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 213),
+				Pos:  lp(2698, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 236),
+					Pos:   lp(2698, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 243),
+				Pos:  lp(2698, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 258),
+					Pos:   lp(2698, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 266),
+				Pos:  lp(2698, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 283),
+					Pos:   lp(2698, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 291),
+				Pos:  lp(2698, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 307),
+					Pos:   lp(2698, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 315),
+				Pos:  lp(2698, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 331),
+					Pos:   lp(2698, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 339),
+				Pos:  lp(2698, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 363),
+					Pos:   lp(2698, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2690, 371),
+				Pos:  lp(2698, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2690, 394),
+					Pos:   lp(2698, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -57607,46 +57691,46 @@ func libraryAST_174() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_175() *lang.TypeDecl {
+func libraryAST_176() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2692, 5),
+		Pos:       lp(2700, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2692, 41),
+				Pos:  lp(2700, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2692, 48),
+					Pos:   lp(2700, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2692, 51),
+				Pos:  lp(2700, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2692, 79),
+					Pos:   lp(2700, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2692, 82),
+				Pos:  lp(2700, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2692, 101),
+					Pos:   lp(2700, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2692, 104),
+				Pos:  lp(2700, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2692, 120),
+					Pos:   lp(2700, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -57655,80 +57739,80 @@ func libraryAST_175() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_176() *lang.TypeDecl {
+func libraryAST_177() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2694, 5),
+		Pos:       lp(2702, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2696, 9),
+				Pos:       lp(2704, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2696, 23),
+					Pos:  lp(2704, 23),
 					Name: "TaskScheduler",
 				},
 				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2696, 47),
+						Pos:  lp(2704, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2697, 9),
+				Pos:       lp(2705, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2697, 23),
+					Pos:  lp(2705, 23),
 					Name: "TaskScheduler",
 				},
 				Name: "Current",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2697, 47),
+						Pos:  lp(2705, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2698, 9),
+				Pos:       lp(2706, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2698, 30),
+					Pos:  lp(2706, 30),
 					Name: "TaskScheduler",
 				},
 				Name:    "FromCurrentSynchronizationContext",
-				NamePos: lp(2698, 44),
+				NamePos: lp(2706, 44),
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2699, 9),
+				Pos:       lp(2707, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2699, 16),
+					Pos:  lp(2707, 16),
 					Name: "int",
 				},
 				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2699, 25),
+						Pos:  lp(2707, 25),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2700, 9),
+				Pos:       lp(2708, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2700, 24),
+					Pos:  lp(2708, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2700, 54),
+						Pos:  lp(2708, 54),
 						Kind: "get",
 					},
 				},
@@ -57737,28 +57821,28 @@ func libraryAST_176() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_177() *lang.TypeDecl {
+func libraryAST_178() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2703, 5),
+		Pos:       lp(2711, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2705, 9),
+				Pos:       lp(2713, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2706, 9),
+				Pos:       lp(2714, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2706, 35),
+						Pos: lp(2714, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2706, 35),
+							Pos:  lp(2714, 35),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -57766,14 +57850,14 @@ func libraryAST_177() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2707, 9),
+				Pos:       lp(2715, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2707, 35),
+						Pos: lp(2715, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2707, 35),
+							Pos:  lp(2715, 35),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -57781,22 +57865,22 @@ func libraryAST_177() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2708, 9),
+				Pos:       lp(2716, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2708, 35),
+						Pos: lp(2716, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2708, 35),
+							Pos:  lp(2716, 35),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2708, 72),
+						Pos: lp(2716, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2708, 72),
+							Pos:  lp(2716, 72),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -57804,38 +57888,38 @@ func libraryAST_177() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2709, 9),
+				Pos:       lp(2717, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2709, 35),
+						Pos: lp(2717, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2709, 35),
+							Pos:  lp(2717, 35),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2709, 89),
+						Pos: lp(2717, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2709, 89),
+							Pos:  lp(2717, 89),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2709, 126),
+						Pos: lp(2717, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2709, 126),
+							Pos:  lp(2717, 126),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2709, 171),
+						Pos: lp(2717, 171),
 						Type: &lang.TypeRef{
-							Pos:  lp(2709, 171),
+							Pos:  lp(2717, 171),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -57843,335 +57927,62 @@ func libraryAST_177() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2710, 9),
+				Pos:       lp(2718, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2710, 16),
+					Pos:  lp(2718, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2710, 71),
+						Pos:  lp(2718, 71),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2711, 9),
+				Pos:       lp(2719, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2711, 16),
+					Pos:  lp(2719, 16),
 					Name: "TaskCreationOptions",
 				},
 				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2711, 54),
+						Pos:  lp(2719, 54),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2712, 9),
+				Pos:       lp(2720, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2712, 16),
+					Pos:  lp(2720, 16),
 					Name: "TaskContinuationOptions",
 				},
 				Name: "ContinuationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2712, 62),
+						Pos:  lp(2720, 62),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2713, 9),
+				Pos:       lp(2721, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2713, 16),
+					Pos:  lp(2721, 16),
 					Name: "TaskScheduler",
 				},
 				Name: "Scheduler",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2713, 42),
+						Pos:  lp(2721, 42),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2714, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2714, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2714, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2714, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2714, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2715, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2715, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2715, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2715, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2715, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2715, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2715, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2716, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2716, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2716, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2716, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2716, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2716, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2716, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2717, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2717, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2717, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2717, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2717, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2717, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2717, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2717, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2717, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2717, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2717, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2718, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2718, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2718, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2718, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2718, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2718, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2718, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2718, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2719, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2719, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2719, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2719, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2719, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2719, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2719, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2719, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2719, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2719, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2720, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2720, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2720, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2720, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2720, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2720, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2720, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2720, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2720, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2720, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2721, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2721, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2721, 28),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "StartNew",
-				NamePos: lp(2721, 37),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2721, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(2721, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2721, 60),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
 					},
 				},
 			},
@@ -58181,40 +57992,17 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2722, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2722, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2722, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2722, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2722, 55),
+						Pos: lp(2722, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2722, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2722, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2722, 37),
+							Name: "Action",
 						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2722, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2722, 79),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
+						Name: "action",
 					},
 				},
 			},
@@ -58224,40 +58012,25 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2723, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2723, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2723, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2723, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2723, 55),
+						Pos: lp(2723, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2723, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2723, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2723, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2723, 79),
+						Pos: lp(2723, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2723, 79),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2723, 52),
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -58267,56 +58040,25 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2724, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2724, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2724, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2724, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2724, 55),
+						Pos: lp(2724, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2724, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2724, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2724, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2724, 79),
+						Pos: lp(2724, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2724, 79),
+							Pos:  lp(2724, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2724, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2724, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2724, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2724, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -58326,44 +58068,41 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2725, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2725, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2725, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2725, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2725, 55),
+						Pos: lp(2725, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2725, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2725, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2725, 68),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2725, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2725, 87),
+						Pos: lp(2725, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2725, 87),
-							Name: "object",
+							Pos:  lp(2725, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2725, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2725, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2725, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2725, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -58374,38 +58113,30 @@ func libraryAST_177() *lang.TypeDecl {
 					Pos:  lp(2726, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2726, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2726, 44),
+						Pos: lp(2726, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2726, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2726, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2726, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2726, 58),
+							Pos:  lp(2726, 37),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2726, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2726, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2726, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2726, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2726, 60),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -58416,46 +58147,38 @@ func libraryAST_177() *lang.TypeDecl {
 					Pos:  lp(2727, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2727, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2727, 44),
+						Pos: lp(2727, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2727, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2727, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2727, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2727, 58),
+							Pos:  lp(2727, 37),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2727, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2727, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2727, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2727, 93),
+						Pos: lp(2727, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2727, 93),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2727, 60),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2727, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2727, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -58466,46 +58189,38 @@ func libraryAST_177() *lang.TypeDecl {
 					Pos:  lp(2728, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2728, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2728, 44),
+						Pos: lp(2728, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2728, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2728, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2728, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2728, 58),
+							Pos:  lp(2728, 37),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2728, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2728, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2728, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2728, 93),
+						Pos: lp(2728, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2728, 93),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2728, 60),
+							Name: "object",
 						},
-						Name: "continuationOptions",
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2728, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2728, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58522,45 +58237,25 @@ func libraryAST_177() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2729, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2729, 62),
+						Pos: lp(2729, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2729, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2729, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2729, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2729, 76),
+							Pos:  lp(2729, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2729, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2729, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2729, 89),
+									Pos:  lp(2729, 60),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "function",
 					},
 				},
 			},
@@ -58577,53 +58272,33 @@ func libraryAST_177() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2730, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2730, 62),
+						Pos: lp(2730, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2730, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2730, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2730, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2730, 76),
+							Pos:  lp(2730, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2730, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2730, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2730, 89),
+									Pos:  lp(2730, 60),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2730, 120),
+						Pos: lp(2730, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2730, 120),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2730, 79),
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -58640,53 +58315,33 @@ func libraryAST_177() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2731, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2731, 62),
+						Pos: lp(2731, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2731, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2731, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2731, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2731, 76),
+							Pos:  lp(2731, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2731, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2731, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2731, 89),
+									Pos:  lp(2731, 60),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2731, 120),
+						Pos: lp(2731, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2731, 120),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2731, 79),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58696,35 +58351,56 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2732, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2732, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2732, 28),
+				Name:    "StartNew",
+				NamePos: lp(2732, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2732, 44),
+						Pos: lp(2732, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2732, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2732, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2732, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2732, 58),
-							Name: "Action",
+							Pos:  lp(2732, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2732, 65),
-									Name: "Task",
+									Pos:  lp(2732, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2732, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2732, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2732, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2732, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2732, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2732, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -58734,43 +58410,44 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2733, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2733, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2733, 28),
+				Name:    "StartNew",
+				NamePos: lp(2733, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2733, 44),
+						Pos: lp(2733, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2733, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2733, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2733, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2733, 58),
-							Name: "Action",
+							Pos:  lp(2733, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2733, 65),
-									Name: "Task",
+									Pos:  lp(2733, 60),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2733, 68),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2733, 91),
+						Pos: lp(2733, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2733, 91),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2733, 87),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -58781,7 +58458,7 @@ func libraryAST_177() *lang.TypeDecl {
 					Pos:  lp(2734, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2734, 28),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -58803,20 +58480,16 @@ func libraryAST_177() *lang.TypeDecl {
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2734, 65),
-									Name: "Task",
+									Pos:       lp(2734, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2734, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2734, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2734, 91),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58826,48 +58499,47 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2735, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2735, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2735, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2735, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2735, 62),
+						Pos: lp(2735, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2735, 62),
+							Pos:       lp(2735, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2735, 62),
+								Pos:  lp(2735, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2735, 76),
+						Pos: lp(2735, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2735, 76),
-							Name: "Func",
+							Pos:  lp(2735, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2735, 81),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2735, 87),
-									Name: "TResult",
+									Pos:       lp(2735, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2735, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2735, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2735, 93),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58877,56 +58549,47 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2736, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2736, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2736, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2736, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2736, 62),
+						Pos: lp(2736, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2736, 62),
+							Pos:       lp(2736, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2736, 62),
+								Pos:  lp(2736, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2736, 76),
+						Pos: lp(2736, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2736, 76),
-							Name: "Func",
+							Pos:  lp(2736, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2736, 81),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2736, 87),
-									Name: "TResult",
+									Pos:       lp(2736, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2736, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2736, 118),
+						Pos: lp(2736, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2736, 118),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2736, 93),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58943,7 +58606,7 @@ func libraryAST_177() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2737, 37),
 				TypeParams: []string{
 					"TResult",
@@ -58968,24 +58631,20 @@ func libraryAST_177() *lang.TypeDecl {
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2737, 81),
-									Name: "Task",
+									Pos:       lp(2737, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2737, 81),
+										Name: "Task",
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2737, 87),
+									Pos:  lp(2737, 89),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2737, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2737, 118),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58995,54 +58654,60 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2738, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2738, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2738, 28),
+				NamePos: lp(2738, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2738, 63),
+						Pos: lp(2738, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2738, 63),
+							Pos:       lp(2738, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2738, 63),
+								Pos:  lp(2738, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2738, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2738, 96),
+						Pos: lp(2738, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2738, 96),
-							Name: "Action",
+							Pos:  lp(2738, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2738, 103),
+									Pos:       lp(2738, 81),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2738, 103),
+										Pos:  lp(2738, 81),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2738, 108),
-												Name: "TAntecedentResult",
-											},
-										},
 									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2738, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2738, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2738, 120),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59062,55 +58727,50 @@ func libraryAST_177() *lang.TypeDecl {
 				Name:    "ContinueWhenAll",
 				NamePos: lp(2739, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2739, 81),
+						Pos: lp(2739, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2739, 81),
+							Pos:       lp(2739, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2739, 81),
+								Pos:  lp(2739, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2739, 86),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2739, 114),
+						Pos: lp(2739, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2739, 114),
+							Pos:  lp(2739, 76),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2739, 119),
+									Pos:       lp(2739, 81),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2739, 119),
+										Pos:  lp(2739, 81),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2739, 124),
-												Name: "TAntecedentResult",
-											},
-										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2739, 146),
+									Pos:  lp(2739, 89),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2739, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2739, 120),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -59123,43 +58783,28 @@ func libraryAST_177() *lang.TypeDecl {
 				},
 				Name:    "ContinueWhenAny",
 				NamePos: lp(2740, 28),
-				TypeParams: []string{
-					"TAntecedentResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2740, 63),
+						Pos: lp(2740, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2740, 63),
+							Pos:       lp(2740, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2740, 63),
+								Pos:  lp(2740, 44),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2740, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2740, 96),
+						Pos: lp(2740, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2740, 96),
+							Pos:  lp(2740, 58),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2740, 103),
+									Pos:  lp(2740, 65),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2740, 108),
-											Name: "TAntecedentResult",
-										},
-									},
 								},
 							},
 						},
@@ -59173,31 +58818,285 @@ func libraryAST_177() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2741, 23),
 					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2741, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2741, 44),
+						Type: &lang.TypeRef{
+							Pos:       lp(2741, 44),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2741, 44),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2741, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2741, 58),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2741, 65),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2741, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2741, 91),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2742, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2742, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2742, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2742, 44),
+						Type: &lang.TypeRef{
+							Pos:       lp(2742, 44),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2742, 44),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2742, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2742, 58),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2742, 65),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2742, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2742, 91),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2743, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2743, 23),
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2741, 28),
+							Pos:  lp(2743, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2741, 37),
+				NamePos: lp(2743, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2741, 81),
+						Pos: lp(2743, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2741, 81),
+							Pos:       lp(2743, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2741, 81),
+								Pos:  lp(2743, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2743, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2743, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2743, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2743, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2744, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2744, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2744, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2744, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2744, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2744, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2744, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2744, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2744, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2744, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2744, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2744, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2744, 118),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2745, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2745, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2745, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2745, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2745, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2745, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2745, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2745, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2745, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2745, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2745, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2745, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2745, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2746, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2746, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2746, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2746, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2746, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2746, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2741, 86),
+										Pos:  lp(2746, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -59206,23 +59105,208 @@ func libraryAST_177() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2741, 114),
+						Pos: lp(2746, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2741, 114),
+							Pos:  lp(2746, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2746, 103),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2746, 103),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2746, 108),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2747, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2747, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2747, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2747, 37),
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2747, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2747, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2747, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2747, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2747, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2747, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2741, 119),
+									Pos:       lp(2747, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2747, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2747, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2747, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2748, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2748, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2748, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2748, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2748, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2748, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2748, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2748, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2748, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2748, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2741, 124),
+											Pos:  lp(2748, 108),
+											Name: "TAntecedentResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2749, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2749, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2749, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2749, 37),
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2749, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2749, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2749, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2749, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2749, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2749, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2749, 119),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2749, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2741, 144),
+									Pos:  lp(2749, 144),
 									Name: "TResult",
 								},
 							},
@@ -59235,28 +59319,28 @@ func libraryAST_177() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_178() *lang.TypeDecl {
+func libraryAST_179() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2744, 5),
+		Pos:       lp(2752, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2746, 9),
+				Pos:       lp(2754, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2747, 9),
+				Pos:       lp(2755, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2747, 44),
+						Pos: lp(2755, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2747, 44),
+							Pos:  lp(2755, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -59264,14 +59348,14 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2748, 9),
+				Pos:       lp(2756, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2748, 44),
+						Pos: lp(2756, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2748, 44),
+							Pos:  lp(2756, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -59279,22 +59363,22 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2749, 9),
+				Pos:       lp(2757, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2749, 44),
+						Pos: lp(2757, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2749, 44),
+							Pos:  lp(2757, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2749, 58),
+						Pos: lp(2757, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2749, 58),
+							Pos:  lp(2757, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -59302,153 +59386,17 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2750, 9),
+				Pos:       lp(2758, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2750, 16),
+					Pos:  lp(2758, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2750, 28),
+						Pos:  lp(2758, 28),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2751, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2751, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2751, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2752, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2752, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2752, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2752, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2752, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2753, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2753, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2753, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2753, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2753, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2754, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2754, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2754, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2754, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2754, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2754, 53),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2755, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2755, 23),
-					Name: "void",
-				},
-				Name:    "SetResult",
-				NamePos: lp(2755, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2756, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2756, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2756, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2757, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2757, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2757, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2757, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2757, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2758, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2758, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetException",
-				NamePos: lp(2758, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2758, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2758, 44),
-							Name: "Exception",
-						},
-						Name: "exception",
 					},
 				},
 			},
@@ -59457,19 +59405,69 @@ func libraryAST_178() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2759, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2759, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2760, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2760, 23),
+					Name: "void",
+				},
+				Name:    "SetCanceled",
+				NamePos: lp(2760, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2759, 44),
+						Pos: lp(2760, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2759, 44),
+							Pos:  lp(2760, 40),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2761, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2761, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2761, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2761, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2761, 41),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2762, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2762, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2762, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2762, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2762, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2759, 56),
+									Pos:  lp(2762, 53),
 									Name: "Exception",
 								},
 							},
@@ -59479,22 +59477,108 @@ func libraryAST_178() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2760, 9),
+				Pos:       lp(2763, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2760, 23),
+					Pos:  lp(2763, 23),
+					Name: "void",
+				},
+				Name:    "SetResult",
+				NamePos: lp(2763, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2764, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2764, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2764, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2765, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2765, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2765, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2765, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2765, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2766, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2766, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2766, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2766, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2766, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2767, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2767, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2767, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2767, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2767, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2767, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2768, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2768, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetResult",
-				NamePos: lp(2760, 28),
+				NamePos: lp(2768, 28),
 			},
 		},
 	}
 }
 
-func libraryAST_179() *lang.TypeDecl {
+func libraryAST_180() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2763, 5),
+		Pos:       lp(2771, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -59504,19 +59588,19 @@ func libraryAST_179() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2765, 9),
+				Pos:       lp(2773, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2766, 9),
+				Pos:       lp(2774, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2766, 44),
+						Pos: lp(2774, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2766, 44),
+							Pos:  lp(2774, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -59524,14 +59608,14 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2767, 9),
+				Pos:       lp(2775, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2767, 44),
+						Pos: lp(2775, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2767, 44),
+							Pos:  lp(2775, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -59539,22 +59623,22 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2768, 9),
+				Pos:       lp(2776, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2768, 44),
+						Pos: lp(2776, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2768, 44),
+							Pos:  lp(2776, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2768, 58),
+						Pos: lp(2776, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2768, 58),
+							Pos:  lp(2776, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -59562,14 +59646,14 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2769, 9),
+				Pos:       lp(2777, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2769, 16),
+					Pos:  lp(2777, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2769, 21),
+							Pos:  lp(2777, 21),
 							Name: "TResult",
 						},
 					},
@@ -59577,154 +59661,8 @@ func libraryAST_179() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2769, 37),
+						Pos:  lp(2777, 37),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2770, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2770, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2770, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2771, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2771, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2771, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2771, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2771, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2772, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2772, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2772, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2772, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2772, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2773, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2773, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2773, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2773, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2773, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2773, 53),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2774, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2774, 23),
-					Name: "void",
-				},
-				Name:    "SetResult",
-				NamePos: lp(2774, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2774, 38),
-						Type: &lang.TypeRef{
-							Pos:  lp(2774, 38),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2775, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2775, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2775, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2776, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2776, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2776, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2776, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2776, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2777, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2777, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetException",
-				NamePos: lp(2777, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2777, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2777, 44),
-							Name: "Exception",
-						},
-						Name: "exception",
 					},
 				},
 			},
@@ -59733,19 +59671,69 @@ func libraryAST_179() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2778, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2778, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2779, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2779, 23),
+					Name: "void",
+				},
+				Name:    "SetCanceled",
+				NamePos: lp(2779, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2778, 44),
+						Pos: lp(2779, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2778, 44),
+							Pos:  lp(2779, 40),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2780, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2780, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2780, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2780, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2780, 41),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2781, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2781, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2781, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2781, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2781, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2778, 56),
+									Pos:  lp(2781, 53),
 									Name: "Exception",
 								},
 							},
@@ -59755,332 +59743,115 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2779, 9),
+				Pos:       lp(2782, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2779, 23),
-					Name: "bool",
+					Pos:  lp(2782, 23),
+					Name: "void",
 				},
-				Name:    "TrySetResult",
-				NamePos: lp(2779, 28),
+				Name:    "SetResult",
+				NamePos: lp(2782, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2779, 41),
+						Pos: lp(2782, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2779, 41),
+							Pos:  lp(2782, 38),
 							Name: "TResult",
 						},
 						Name: "result",
 					},
 				},
 			},
-		},
-	}
-}
-
-func libraryAST_180() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(2782, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "ValueTask",
-		Namespace: "System.Threading.Tasks",
-		Modifiers: lang.Modifiers(33),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(2782, 6),
-				Name: "Struct",
+			&lang.MethodDecl{
+				Pos:       lp(2783, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2783, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2783, 28),
 			},
-		},
-		Members: []lang.Member{
-			&lang.CtorDecl{
+			&lang.MethodDecl{
 				Pos:       lp(2784, 9),
 				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2784, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2784, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2784, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2784, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
-			&lang.CtorDecl{
+			&lang.MethodDecl{
 				Pos:       lp(2785, 9),
 				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2785, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2785, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2785, 33),
+						Pos: lp(2785, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2785, 33),
-							Name: "Task",
+							Pos:  lp(2785, 44),
+							Name: "Exception",
 						},
-						Name: "task",
+						Name: "exception",
 					},
 				},
 			},
-			&lang.CtorDecl{
+			&lang.MethodDecl{
 				Pos:       lp(2786, 9),
 				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2786, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2786, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2786, 33),
+						Pos: lp(2786, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2786, 33),
-							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
+							Pos:  lp(2786, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2786, 56),
+									Name: "Exception",
+								},
+							},
 						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2786, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2786, 89),
-							Name: "short",
-						},
-						Name: "token",
+						Name: "exceptions",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(2787, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
 					Pos:  lp(2787, 23),
-					Name: "ValueTask",
-				},
-				Name: "CompletedTask",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2787, 49),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2788, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2788, 16),
 					Name: "bool",
 				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2788, 34),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2789, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2789, 16),
-					Name: "bool",
-				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2789, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2790, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2790, 16),
-					Name: "bool",
-				},
-				Name: "IsCompletedSuccessfully",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2790, 47),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2791, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2791, 16),
-					Name: "bool",
-				},
-				Name: "IsFaulted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2791, 33),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2792, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2792, 23),
-					Name: "Task",
-				},
-				Name:    "AsTask",
-				NamePos: lp(2792, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2793, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2793, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2793, 79),
+				Name:    "TrySetResult",
+				NamePos: lp(2787, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2793, 94),
+						Pos: lp(2787, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2793, 94),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2794, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2794, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
-				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2794, 67),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2795, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2795, 23),
-					Name: "ValueTask",
-				},
-				Name:    "Preserve",
-				NamePos: lp(2795, 33),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2796, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2796, 30),
-					Name: "ValueTask",
-				},
-				Name:    "FromCanceled",
-				NamePos: lp(2796, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2796, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2796, 53),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2797, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2797, 30),
-					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2797, 40),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "FromCanceled",
-				NamePos: lp(2797, 49),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2797, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(2797, 71),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2798, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2798, 30),
-					Name: "ValueTask",
-				},
-				Name:    "FromException",
-				NamePos: lp(2798, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2798, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2798, 54),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2799, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2799, 30),
-					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2799, 40),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "FromException",
-				NamePos: lp(2799, 49),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2799, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2799, 72),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2800, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2800, 30),
-					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2800, 40),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "FromResult",
-				NamePos: lp(2800, 49),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2800, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(2800, 69),
+							Pos:  lp(2787, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -60093,7 +59864,320 @@ func libraryAST_180() *lang.TypeDecl {
 
 func libraryAST_181() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2803, 5),
+		Pos:       lp(2790, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ValueTask",
+		Namespace: "System.Threading.Tasks",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(2790, 6),
+				Name: "Struct",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(2792, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2793, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2793, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2793, 33),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2794, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2794, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2794, 33),
+							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2794, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2794, 89),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2795, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2795, 23),
+					Name: "ValueTask",
+				},
+				Name: "CompletedTask",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2795, 49),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2796, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2796, 16),
+					Name: "bool",
+				},
+				Name: "IsCanceled",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2796, 34),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2797, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2797, 16),
+					Name: "bool",
+				},
+				Name: "IsCompleted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2797, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2798, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2798, 16),
+					Name: "bool",
+				},
+				Name: "IsCompletedSuccessfully",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2798, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2799, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2799, 16),
+					Name: "bool",
+				},
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2799, 33),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2800, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2800, 23),
+					Name: "Task",
+				},
+				Name:    "AsTask",
+				NamePos: lp(2800, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2801, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2801, 23),
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+				},
+				Name:    "ConfigureAwait",
+				NamePos: lp(2801, 79),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2801, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(2801, 94),
+							Name: "bool",
+						},
+						Name: "continueOnCapturedContext",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2802, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2802, 23),
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+				},
+				Name:    "GetAwaiter",
+				NamePos: lp(2802, 67),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2803, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2803, 23),
+					Name: "ValueTask",
+				},
+				Name:    "Preserve",
+				NamePos: lp(2803, 33),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2804, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2804, 30),
+					Name: "ValueTask",
+				},
+				Name:    "FromCanceled",
+				NamePos: lp(2804, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2804, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(2804, 53),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2805, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2805, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2805, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromCanceled",
+				NamePos: lp(2805, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2805, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(2805, 71),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2806, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2806, 30),
+					Name: "ValueTask",
+				},
+				Name:    "FromException",
+				NamePos: lp(2806, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2806, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2806, 54),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2807, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2807, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2807, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromException",
+				NamePos: lp(2807, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2807, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2807, 72),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2808, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2808, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2808, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromResult",
+				NamePos: lp(2808, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2808, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2808, 69),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_182() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2811, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -60103,20 +60187,20 @@ func libraryAST_181() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2803, 6),
+				Pos:  lp(2811, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2805, 9),
+				Pos:       lp(2813, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2805, 33),
+						Pos: lp(2813, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 33),
+							Pos:  lp(2813, 33),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -60124,18 +60208,18 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2806, 9),
+				Pos:       lp(2814, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2806, 33),
+						Pos: lp(2814, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2806, 33),
+							Pos:  lp(2814, 33),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2806, 38),
+									Pos:  lp(2814, 38),
 									Name: "TResult",
 								},
 							},
@@ -60145,18 +60229,18 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2807, 9),
+				Pos:       lp(2815, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2807, 33),
+						Pos: lp(2815, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2807, 33),
+							Pos:  lp(2815, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2807, 81),
+									Pos:  lp(2815, 81),
 									Name: "TResult",
 								},
 							},
@@ -60164,9 +60248,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2807, 98),
+						Pos: lp(2815, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(2807, 98),
+							Pos:  lp(2815, 98),
 							Name: "short",
 						},
 						Name: "token",
@@ -60174,116 +60258,116 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2808, 9),
+				Pos:       lp(2816, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2808, 16),
+					Pos:  lp(2816, 16),
 					Name: "bool",
 				},
 				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2808, 34),
+						Pos:  lp(2816, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2809, 9),
+				Pos:       lp(2817, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2809, 16),
+					Pos:  lp(2817, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2809, 35),
+						Pos:  lp(2817, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2810, 9),
+				Pos:       lp(2818, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2810, 16),
+					Pos:  lp(2818, 16),
 					Name: "bool",
 				},
 				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2810, 47),
+						Pos:  lp(2818, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2811, 9),
+				Pos:       lp(2819, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2811, 16),
+					Pos:  lp(2819, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2811, 33),
+						Pos:  lp(2819, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2812, 9),
+				Pos:       lp(2820, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2812, 16),
+					Pos:  lp(2820, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2812, 33),
+						Pos:  lp(2820, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2813, 9),
+				Pos:       lp(2821, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2813, 23),
+					Pos:  lp(2821, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2813, 28),
+							Pos:  lp(2821, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "AsTask",
-				NamePos: lp(2813, 37),
+				NamePos: lp(2821, 37),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2814, 9),
+				Pos:       lp(2822, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2814, 23),
+					Pos:  lp(2822, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2814, 84),
+							Pos:  lp(2822, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2814, 93),
+				NamePos: lp(2822, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2814, 108),
+						Pos: lp(2822, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2814, 108),
+							Pos:  lp(2822, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -60291,473 +60375,84 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2815, 9),
+				Pos:       lp(2823, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2815, 23),
+					Pos:  lp(2823, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2815, 72),
+							Pos:  lp(2823, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2815, 81),
+				NamePos: lp(2823, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2816, 9),
+				Pos:       lp(2824, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2816, 23),
+					Pos:  lp(2824, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2816, 33),
+							Pos:  lp(2824, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2816, 42),
+				NamePos: lp(2824, 42),
 			},
 		},
 	}
 }
 
-func libraryAST_182() *lang.TypeDecl {
+func libraryAST_183() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2819, 5),
+		Pos:       lp(2827, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2821, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2821, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2821, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2821, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2821, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2821, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2821, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2821, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2821, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2821, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2822, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2822, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2822, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2822, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2822, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2822, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2822, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2822, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2822, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2822, 96),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2822, 101),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2823, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2823, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2823, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2823, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2823, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2823, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2823, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2823, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2823, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2823, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2823, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2823, 129),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2824, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2824, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2824, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2824, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2824, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2824, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2824, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2824, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2824, 91),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2824, 98),
-									Name: "long",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2825, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2825, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2825, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2825, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2825, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2825, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2825, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2825, 95),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2825, 102),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2826, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2826, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2826, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2826, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2826, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2826, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2826, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2826, 95),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2826, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2826, 111),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2827, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2827, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2827, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2827, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2827, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2827, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2827, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2827, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2827, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2827, 128),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2827, 135),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2828, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2828, 30),
-					Name: "Task",
-				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2828, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2828, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2828, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2828, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2828, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(2828, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2828, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2828, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2828, 136),
-									Name: "ValueTask",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2829, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2829, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2829, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "For",
+				NamePos: lp(2829, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2829, 57),
+						Pos: lp(2829, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2829, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2829, 69),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2829, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2829, 86),
+						Pos: lp(2829, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2829, 86),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2829, 72),
+							Name: "int",
 						},
-						Name: "cancellationToken",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2829, 140),
+						Pos: lp(2829, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2829, 140),
-							Name: "Func",
+							Pos:  lp(2829, 89),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2829, 145),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2829, 154),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2829, 190),
-									Name: "ValueTask",
+									Pos:  lp(2829, 96),
+									Name: "int",
 								},
 							},
 						},
@@ -60770,53 +60465,40 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2830, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2830, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "For",
+				NamePos: lp(2830, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2830, 57),
+						Pos: lp(2830, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2830, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2830, 69),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2830, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2830, 86),
+						Pos: lp(2830, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2830, 86),
-							Name: "ParallelOptions",
+							Pos:  lp(2830, 72),
+							Name: "int",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2830, 119),
+						Pos: lp(2830, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2830, 119),
-							Name: "Func",
+							Pos:  lp(2830, 89),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2830, 124),
-									Name: "TSource",
+									Pos:  lp(2830, 96),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2830, 133),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2830, 169),
-									Name: "ValueTask",
+									Pos:  lp(2830, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -60829,23 +60511,48 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2831, 30),
-					Name: "void",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Invoke",
-				NamePos: lp(2831, 35),
+				Name:    "For",
+				NamePos: lp(2831, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2831, 42),
-						Modifier: "params",
+						Pos: lp(2831, 53),
 						Type: &lang.TypeRef{
-							Pos:       lp(2831, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2831, 49),
-								Name: "Action",
+							Pos:  lp(2831, 53),
+							Name: "int",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2831, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2831, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2831, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2831, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2831, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2831, 122),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2831, 129),
+									Name: "int",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "body",
 					},
 				},
 			},
@@ -60854,31 +60561,40 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2832, 30),
-					Name: "void",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Invoke",
-				NamePos: lp(2832, 35),
+				Name:    "For",
+				NamePos: lp(2832, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2832, 42),
+						Pos: lp(2832, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2832, 42),
-							Name: "ParallelOptions",
+							Pos:  lp(2832, 53),
+							Name: "long",
 						},
-						Name: "parallelOptions",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos:      lp(2832, 75),
-						Modifier: "params",
+						Pos: lp(2832, 73),
 						Type: &lang.TypeRef{
-							Pos:       lp(2832, 82),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2832, 82),
-								Name: "Action",
+							Pos:  lp(2832, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2832, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2832, 91),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2832, 98),
+									Name: "long",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "body",
 					},
 				},
 			},
@@ -60889,46 +60605,35 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2833, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "For",
+				Name:    "ForEach",
 				NamePos: lp(2833, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2833, 53),
+						Pos: lp(2833, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2833, 53),
-							Name: "int",
+							Pos:  lp(2833, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2833, 78),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2833, 72),
+						Pos: lp(2833, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2833, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2833, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2833, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2833, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2833, 122),
+							Pos:  lp(2833, 95),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2833, 129),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2833, 134),
-									Name: "ParallelLoopState",
+									Pos:  lp(2833, 102),
+									Name: "TSource",
 								},
 							},
 						},
@@ -60943,37 +60648,38 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2834, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "For",
+				Name:    "ForEach",
 				NamePos: lp(2834, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2834, 53),
+						Pos: lp(2834, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2834, 53),
-							Name: "long",
+							Pos:  lp(2834, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2834, 78),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2834, 73),
+						Pos: lp(2834, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2834, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2834, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2834, 91),
+							Pos:  lp(2834, 95),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2834, 98),
-									Name: "long",
+									Pos:  lp(2834, 102),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2834, 104),
+									Pos:  lp(2834, 111),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -60989,42 +60695,43 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2835, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "For",
+				Name:    "ForEach",
 				NamePos: lp(2835, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2835, 53),
+						Pos: lp(2835, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2835, 53),
-							Name: "long",
+							Pos:  lp(2835, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2835, 78),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2835, 73),
+						Pos: lp(2835, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2835, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2835, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2835, 91),
+							Pos:  lp(2835, 95),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2835, 124),
+						Pos: lp(2835, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2835, 124),
+							Pos:  lp(2835, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2835, 131),
-									Name: "long",
+									Pos:  lp(2835, 135),
+									Name: "TSource",
 								},
 							},
 						},
@@ -61037,48 +60744,45 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2836, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2836, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2836, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2836, 53),
+						Pos: lp(2836, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2836, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2836, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2836, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2836, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2836, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2836, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2836, 124),
-							Name: "Action",
+							Pos:  lp(2836, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2836, 131),
-									Name: "long",
+									Pos:  lp(2836, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2836, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2836, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2836, 91),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2836, 137),
-									Name: "ParallelLoopState",
+									Pos:  lp(2836, 100),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2836, 136),
+									Name: "ValueTask",
 								},
 							},
 						},
@@ -61091,83 +60795,57 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2837, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2837, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2837, 35),
 				TypeParams: []string{
-					"TLocal",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2837, 61),
+						Pos: lp(2837, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2837, 61),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2837, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(2837, 80),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2837, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2837, 97),
-							Name: "Func",
+							Pos:  lp(2837, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2837, 102),
-									Name: "TLocal",
+									Pos:  lp(2837, 69),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "localInit",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2837, 121),
+						Pos: lp(2837, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2837, 121),
+							Pos:  lp(2837, 86),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2837, 140),
+						Type: &lang.TypeRef{
+							Pos:  lp(2837, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2837, 126),
-									Name: "int",
+									Pos:  lp(2837, 145),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2837, 131),
-									Name: "ParallelLoopState",
+									Pos:  lp(2837, 154),
+									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2837, 150),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2837, 158),
-									Name: "TLocal",
+									Pos:  lp(2837, 190),
+									Name: "ValueTask",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2837, 172),
-						Type: &lang.TypeRef{
-							Pos:  lp(2837, 172),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2837, 179),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -61176,91 +60854,57 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2838, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2838, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2838, 35),
 				TypeParams: []string{
-					"TLocal",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2838, 61),
+						Pos: lp(2838, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 61),
-							Name: "int",
+							Pos:  lp(2838, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2838, 69),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2838, 80),
+						Pos: lp(2838, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 80),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2838, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2838, 97),
+							Pos:  lp(2838, 86),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2838, 130),
+						Pos: lp(2838, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 130),
+							Pos:  lp(2838, 119),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2838, 135),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2838, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2838, 154),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2838, 159),
-									Name: "int",
+									Pos:  lp(2838, 124),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2838, 164),
-									Name: "ParallelLoopState",
+									Pos:  lp(2838, 133),
+									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2838, 183),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2838, 191),
-									Name: "TLocal",
+									Pos:  lp(2838, 169),
+									Name: "ValueTask",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2838, 205),
-						Type: &lang.TypeRef{
-							Pos:  lp(2838, 205),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2838, 212),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -61269,83 +60913,23 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2839, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2839, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
+				Name:    "Invoke",
+				NamePos: lp(2839, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2839, 61),
+						Pos:      lp(2839, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 61),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2839, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2839, 81),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2839, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2839, 99),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2839, 104),
-									Name: "TLocal",
-								},
+							Pos:       lp(2839, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2839, 49),
+								Name: "Action",
 							},
 						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2839, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2839, 123),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2839, 128),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2839, 134),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2839, 153),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2839, 161),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2839, 175),
-						Type: &lang.TypeRef{
-							Pos:  lp(2839, 175),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2839, 182),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
+						Name: "actions",
 					},
 				},
 			},
@@ -61354,91 +60938,31 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2840, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2840, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
+				Name:    "Invoke",
+				NamePos: lp(2840, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2840, 61),
+						Pos: lp(2840, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 61),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2840, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2840, 81),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2840, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2840, 99),
+							Pos:  lp(2840, 42),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2840, 132),
+						Pos:      lp(2840, 75),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 132),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2840, 137),
-									Name: "TLocal",
-								},
+							Pos:       lp(2840, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2840, 82),
+								Name: "Action",
 							},
 						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2840, 156),
-						Type: &lang.TypeRef{
-							Pos:  lp(2840, 156),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2840, 161),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2840, 167),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2840, 186),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2840, 194),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2840, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2840, 208),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2840, 215),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
+						Name: "actions",
 					},
 				},
 			},
@@ -61449,46 +60973,45 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2841, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2841, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2841, 66),
+						Pos: lp(2841, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2841, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2841, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2841, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2841, 95),
+						Pos: lp(2841, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2841, 95),
+							Pos:  lp(2841, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2841, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2841, 89),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2841, 128),
+						Pos: lp(2841, 122),
 						Type: &lang.TypeRef{
-							Pos:  lp(2841, 128),
+							Pos:  lp(2841, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2841, 135),
-									Name: "TSource",
+									Pos:  lp(2841, 129),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2841, 144),
+									Pos:  lp(2841, 134),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -61504,43 +61027,38 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2842, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2842, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2842, 66),
+						Pos: lp(2842, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2842, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2842, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2842, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2842, 95),
+						Pos: lp(2842, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2842, 95),
+							Pos:  lp(2842, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2842, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2842, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2842, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2842, 111),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2842, 130),
+									Pos:  lp(2842, 98),
 									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2842, 104),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -61555,50 +61073,41 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2843, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2843, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2843, 66),
+						Pos: lp(2843, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2843, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2843, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2843, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2843, 95),
+						Pos: lp(2843, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2843, 95),
+							Pos:  lp(2843, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2843, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2843, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2843, 128),
+						Pos: lp(2843, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2843, 128),
+							Pos:  lp(2843, 124),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2843, 135),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2843, 144),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2843, 163),
+									Pos:  lp(2843, 131),
 									Name: "long",
 								},
 							},
@@ -61614,80 +61123,50 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2844, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2844, 49),
-				TypeParams: []string{
-					"TSource",
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2844, 74),
+						Pos: lp(2844, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2844, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2844, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2844, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2844, 103),
+						Pos: lp(2844, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2844, 103),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2844, 108),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2844, 73),
+							Name: "long",
 						},
-						Name: "localInit",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2844, 127),
+						Pos: lp(2844, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2844, 127),
-							Name: "Func",
+							Pos:  lp(2844, 91),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2844, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2844, 124),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2844, 132),
-									Name: "TSource",
+									Pos:  lp(2844, 131),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2844, 141),
+									Pos:  lp(2844, 137),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2844, 160),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2844, 168),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2844, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2844, 182),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2844, 189),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -61698,43 +61177,36 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2845, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2845, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2845, 74),
+						Pos: lp(2845, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2845, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2845, 61),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2845, 103),
+						Pos: lp(2845, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 103),
-							Name: "ParallelOptions",
+							Pos:  lp(2845, 80),
+							Name: "int",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2845, 136),
+						Pos: lp(2845, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 136),
+							Pos:  lp(2845, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2845, 141),
+									Pos:  lp(2845, 102),
 									Name: "TLocal",
 								},
 							},
@@ -61742,25 +61214,25 @@ func libraryAST_182() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2845, 160),
+						Pos: lp(2845, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 160),
+							Pos:  lp(2845, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2845, 165),
-									Name: "TSource",
+									Pos:  lp(2845, 126),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2845, 174),
+									Pos:  lp(2845, 131),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2845, 193),
+									Pos:  lp(2845, 150),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2845, 201),
+									Pos:  lp(2845, 158),
 									Name: "TLocal",
 								},
 							},
@@ -61768,13 +61240,13 @@ func libraryAST_182() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2845, 215),
+						Pos: lp(2845, 172),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 215),
+							Pos:  lp(2845, 172),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2845, 222),
+									Pos:  lp(2845, 179),
 									Name: "TLocal",
 								},
 							},
@@ -61790,35 +61262,44 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2846, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2846, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2846, 74),
+						Pos: lp(2846, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2846, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2846, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2846, 61),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2846, 103),
+						Pos: lp(2846, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2846, 103),
+							Pos:  lp(2846, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2846, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2846, 97),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2846, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(2846, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2846, 108),
+									Pos:  lp(2846, 135),
 									Name: "TLocal",
 								},
 							},
@@ -61826,29 +61307,25 @@ func libraryAST_182() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2846, 127),
+						Pos: lp(2846, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2846, 127),
+							Pos:  lp(2846, 154),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2846, 132),
-									Name: "TSource",
+									Pos:  lp(2846, 159),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2846, 141),
+									Pos:  lp(2846, 164),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2846, 160),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2846, 166),
+									Pos:  lp(2846, 183),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2846, 174),
+									Pos:  lp(2846, 191),
 									Name: "TLocal",
 								},
 							},
@@ -61856,13 +61333,13 @@ func libraryAST_182() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2846, 188),
+						Pos: lp(2846, 205),
 						Type: &lang.TypeRef{
-							Pos:  lp(2846, 188),
+							Pos:  lp(2846, 205),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2846, 195),
+									Pos:  lp(2846, 212),
 									Name: "TLocal",
 								},
 							},
@@ -61878,43 +61355,36 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2847, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2847, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2847, 74),
+						Pos: lp(2847, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2847, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2847, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2847, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2847, 103),
+						Pos: lp(2847, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2847, 103),
-							Name: "ParallelOptions",
+							Pos:  lp(2847, 81),
+							Name: "long",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2847, 136),
+						Pos: lp(2847, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2847, 136),
+							Pos:  lp(2847, 99),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2847, 141),
+									Pos:  lp(2847, 104),
 									Name: "TLocal",
 								},
 							},
@@ -61922,29 +61392,25 @@ func libraryAST_182() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2847, 160),
+						Pos: lp(2847, 123),
 						Type: &lang.TypeRef{
-							Pos:  lp(2847, 160),
+							Pos:  lp(2847, 123),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2847, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2847, 174),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2847, 193),
+									Pos:  lp(2847, 128),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2847, 199),
+									Pos:  lp(2847, 134),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2847, 153),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2847, 207),
+									Pos:  lp(2847, 161),
 									Name: "TLocal",
 								},
 							},
@@ -61952,13 +61418,13 @@ func libraryAST_182() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2847, 221),
+						Pos: lp(2847, 175),
 						Type: &lang.TypeRef{
-							Pos:  lp(2847, 221),
+							Pos:  lp(2847, 175),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2847, 228),
+									Pos:  lp(2847, 182),
 									Name: "TLocal",
 								},
 							},
@@ -61972,49 +61438,91 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2848, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2848, 35),
+				Name:    "For",
+				NamePos: lp(2848, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2848, 57),
+						Pos: lp(2848, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2848, 57),
-							Name: "IAsyncEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2848, 74),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2848, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2848, 91),
+						Pos: lp(2848, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2848, 91),
+							Pos:  lp(2848, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2848, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2848, 99),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2848, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2848, 132),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2848, 96),
-									Name: "TSource",
+									Pos:  lp(2848, 137),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2848, 156),
+						Type: &lang.TypeRef{
+							Pos:  lp(2848, 156),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2848, 161),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2848, 105),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2848, 167),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2848, 141),
-									Name: "ValueTask",
+									Pos:  lp(2848, 186),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2848, 194),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2848, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2848, 208),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2848, 215),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -62023,22 +61531,22 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2849, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2849, 35),
+				Name:    "ForEach",
+				NamePos: lp(2849, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2849, 57),
+						Pos: lp(2849, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2849, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2849, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2849, 74),
+									Pos:  lp(2849, 78),
 									Name: "TSource",
 								},
 							},
@@ -62046,30 +61554,26 @@ func libraryAST_182() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2849, 91),
+						Pos: lp(2849, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2849, 91),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2849, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "cancellationToken",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2849, 145),
+						Pos: lp(2849, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2849, 145),
-							Name: "Func",
+							Pos:  lp(2849, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2849, 150),
+									Pos:  lp(2849, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2849, 159),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2849, 195),
-									Name: "ValueTask",
+									Pos:  lp(2849, 144),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -62082,22 +61586,22 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2850, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2850, 35),
+				Name:    "ForEach",
+				NamePos: lp(2850, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2850, 57),
+						Pos: lp(2850, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2850, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2850, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2850, 74),
+									Pos:  lp(2850, 78),
 									Name: "TSource",
 								},
 							},
@@ -62105,30 +61609,22 @@ func libraryAST_182() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2850, 91),
+						Pos: lp(2850, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2850, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2850, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2850, 124),
-							Name: "Func",
+							Pos:  lp(2850, 95),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2850, 129),
+									Pos:  lp(2850, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2850, 138),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2850, 111),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2850, 174),
-									Name: "ValueTask",
+									Pos:  lp(2850, 130),
+									Name: "long",
 								},
 							},
 						},
@@ -62141,47 +61637,53 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2851, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForAsync",
-				NamePos: lp(2851, 35),
+				Name:    "ForEach",
+				NamePos: lp(2851, 49),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2851, 47),
+						Pos: lp(2851, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2851, 47),
-							Name: "T",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2851, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2851, 64),
-							Name: "T",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2851, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2851, 79),
-							Name: "Func",
+							Pos:  lp(2851, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2851, 84),
-									Name: "T",
+									Pos:  lp(2851, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2851, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2851, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2851, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2851, 128),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2851, 135),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2851, 87),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2851, 144),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2851, 123),
-									Name: "ValueTask",
+									Pos:  lp(2851, 163),
+									Name: "long",
 								},
 							},
 						},
@@ -62194,54 +61696,404 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2852, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForAsync",
-				NamePos: lp(2852, 35),
+				Name:    "ForEach",
+				NamePos: lp(2852, 49),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2852, 47),
+						Pos: lp(2852, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2852, 47),
-							Name: "T",
+							Pos:  lp(2852, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2852, 86),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2852, 64),
+						Pos: lp(2852, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2852, 64),
-							Name: "T",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2852, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2852, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2852, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2852, 133),
+							Pos:  lp(2852, 103),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2852, 138),
-									Name: "T",
+									Pos:  lp(2852, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2852, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2852, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2852, 132),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(2852, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2852, 160),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2852, 168),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2852, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2852, 182),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2852, 189),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2853, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2853, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2853, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2853, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2853, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2853, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2853, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2853, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2853, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2853, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2853, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2853, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2853, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2853, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2853, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2853, 193),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2853, 201),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2853, 215),
+						Type: &lang.TypeRef{
+							Pos:  lp(2853, 215),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2853, 222),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2854, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2854, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2854, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2854, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2854, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2854, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2854, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2854, 103),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2854, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2854, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2854, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2854, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2854, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2854, 160),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2854, 166),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2854, 174),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2854, 188),
+						Type: &lang.TypeRef{
+							Pos:  lp(2854, 188),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2854, 195),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2855, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2855, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2855, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2855, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2855, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2855, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2855, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2855, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2855, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2855, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2855, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2855, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2855, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2855, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2855, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2855, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2855, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2855, 207),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2855, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2855, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2855, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2856, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2856, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2856, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2856, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2856, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2856, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2856, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2856, 91),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2856, 96),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2856, 105),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2852, 177),
+									Pos:  lp(2856, 141),
 									Name: "ValueTask",
 								},
 							},
@@ -62251,58 +62103,290 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2853, 9),
+				Pos:       lp(2857, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2853, 30),
+					Pos:  lp(2857, 30),
 					Name: "Task",
 				},
-				Name:    "ForAsync",
-				NamePos: lp(2853, 35),
+				Name:    "ForEachAsync",
+				NamePos: lp(2857, 35),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2853, 47),
+						Pos: lp(2857, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2853, 47),
-							Name: "T",
+							Pos:  lp(2857, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2857, 74),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2853, 64),
+						Pos: lp(2857, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2853, 64),
-							Name: "T",
+							Pos:  lp(2857, 91),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "toExclusive",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2853, 79),
+						Pos: lp(2857, 145),
 						Type: &lang.TypeRef{
-							Pos:  lp(2853, 79),
+							Pos:  lp(2857, 145),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2857, 150),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2857, 159),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2857, 195),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2858, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2858, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2858, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2858, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2858, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2858, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2858, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2858, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2853, 112),
+						Pos: lp(2858, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2853, 112),
+							Pos:  lp(2858, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2853, 117),
-									Name: "T",
+									Pos:  lp(2858, 129),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2853, 120),
+									Pos:  lp(2858, 138),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2853, 156),
+									Pos:  lp(2858, 174),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2859, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2859, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2859, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2859, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2859, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2859, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2859, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2859, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2859, 79),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2859, 84),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2859, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2859, 123),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2860, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2860, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2860, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2860, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2860, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2860, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2860, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2860, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2860, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2860, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2860, 133),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2860, 138),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2860, 141),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2860, 177),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2861, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2861, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2861, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2861, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2861, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2861, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2861, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2861, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2861, 79),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2861, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(2861, 112),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2861, 117),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2861, 120),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2861, 156),
 									Name: "ValueTask",
 								},
 							},
@@ -62315,98 +62399,49 @@ func libraryAST_182() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_183() *lang.TypeDecl {
+func libraryAST_184() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2856, 5),
+		Pos:       lp(2864, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2858, 9),
+				Pos:       lp(2866, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2858, 16),
+					Pos:  lp(2866, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2858, 45),
+						Pos:  lp(2866, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2858, 50),
+						Pos:  lp(2866, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2859, 9),
+				Pos:       lp(2867, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2859, 16),
+					Pos:  lp(2867, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2859, 71),
+						Pos:  lp(2867, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2859, 76),
+						Pos:  lp(2867, 76),
 						Kind: "set",
-					},
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_184() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(2862, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "ParallelLoopResult",
-		Namespace: "System.Threading.Tasks",
-		Modifiers: lang.Modifiers(33),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(2862, 6),
-				Name: "Struct",
-			},
-		},
-		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2864, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2864, 16),
-					Name: "bool",
-				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2864, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2865, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:      lp(2865, 16),
-					Name:     "long",
-					Nullable: true,
-				},
-				Name: "LowestBreakIteration",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2865, 45),
-						Kind: "get",
 					},
 				},
 			},
@@ -62416,42 +62451,18 @@ func libraryAST_184() *lang.TypeDecl {
 
 func libraryAST_185() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2868, 5),
+		Pos:       lp(2870, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "ParallelLoopState",
+		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
-		Modifiers: lang.Modifiers(1),
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(2870, 6),
+				Name: "Struct",
+			},
+		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2870, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2870, 16),
-					Name: "bool",
-				},
-				Name: "IsStopped",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2870, 33),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2871, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2871, 16),
-					Name: "bool",
-				},
-				Name: "IsExceptional",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2871, 37),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2872, 9),
 				Modifiers: lang.Modifiers(1),
@@ -62459,10 +62470,10 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2872, 16),
 					Name: "bool",
 				},
-				Name: "ShouldExitCurrentIteration",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2872, 50),
+						Pos:  lp(2872, 35),
 						Kind: "get",
 					},
 				},
@@ -62483,60 +62494,133 @@ func libraryAST_185() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
-				Pos:       lp(2874, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2874, 23),
-					Name: "void",
-				},
-				Name:    "Break",
-				NamePos: lp(2874, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2875, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2875, 23),
-					Name: "void",
-				},
-				Name:    "Stop",
-				NamePos: lp(2875, 28),
-			},
 		},
 	}
 }
 
 func libraryAST_186() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2881, 5),
+		Pos:       lp(2876, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ParallelLoopState",
+		Namespace: "System.Threading.Tasks",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       lp(2878, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2878, 16),
+					Name: "bool",
+				},
+				Name: "IsStopped",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2878, 33),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2879, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2879, 16),
+					Name: "bool",
+				},
+				Name: "IsExceptional",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2879, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2880, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2880, 16),
+					Name: "bool",
+				},
+				Name: "ShouldExitCurrentIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2880, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2881, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:      lp(2881, 16),
+					Name:     "long",
+					Nullable: true,
+				},
+				Name: "LowestBreakIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2881, 45),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2882, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2882, 23),
+					Name: "void",
+				},
+				Name:    "Break",
+				NamePos: lp(2882, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2883, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2883, 23),
+					Name: "void",
+				},
+				Name:    "Stop",
+				NamePos: lp(2883, 28),
+			},
+		},
+	}
+}
+
+func libraryAST_187() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2889, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2883, 9),
+				Pos:       lp(2891, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2883, 30),
+					Pos:  lp(2891, 30),
 					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2883, 38),
+				NamePos: lp(2891, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2883, 57),
+						Pos:      lp(2891, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 62),
+							Pos:  lp(2891, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2883, 74),
+									Pos:  lp(2891, 74),
 									Name: "TSource",
 								},
 							},
@@ -62544,21 +62628,21 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2883, 91),
+						Pos: lp(2891, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 91),
+							Pos:  lp(2891, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2883, 96),
+									Pos:  lp(2891, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2883, 105),
+									Pos:  lp(2891, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2883, 114),
+									Pos:  lp(2891, 114),
 									Name: "TSource",
 								},
 							},
@@ -62568,28 +62652,28 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2884, 9),
+				Pos:       lp(2892, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2884, 30),
+					Pos:  lp(2892, 30),
 					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2884, 42),
+				NamePos: lp(2892, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2884, 74),
+						Pos:      lp(2892, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 79),
+							Pos:  lp(2892, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 91),
+									Pos:  lp(2892, 91),
 									Name: "TSource",
 								},
 							},
@@ -62597,29 +62681,29 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2884, 108),
+						Pos: lp(2892, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 108),
+							Pos:  lp(2892, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2884, 126),
+						Pos: lp(2892, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 126),
+							Pos:  lp(2892, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 131),
+									Pos:  lp(2892, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2884, 144),
+									Pos:  lp(2892, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2884, 153),
+									Pos:  lp(2892, 153),
 									Name: "TAccumulate",
 								},
 							},
@@ -62629,14 +62713,14 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2885, 9),
+				Pos:       lp(2893, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2885, 30),
+					Pos:  lp(2893, 30),
 					Name: "TResult",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2885, 38),
+				NamePos: lp(2893, 38),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
@@ -62644,14 +62728,14 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2885, 79),
+						Pos:      lp(2893, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 84),
+							Pos:  lp(2893, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 96),
+									Pos:  lp(2893, 96),
 									Name: "TSource",
 								},
 							},
@@ -62659,29 +62743,29 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2885, 113),
+						Pos: lp(2893, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 113),
+							Pos:  lp(2893, 113),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2885, 131),
+						Pos: lp(2893, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 131),
+							Pos:  lp(2893, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 136),
+									Pos:  lp(2893, 136),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 149),
+									Pos:  lp(2893, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 158),
+									Pos:  lp(2893, 158),
 									Name: "TAccumulate",
 								},
 							},
@@ -62689,17 +62773,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "func",
 					},
 					&lang.Param{
-						Pos: lp(2885, 177),
+						Pos: lp(2893, 177),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 177),
+							Pos:  lp(2893, 177),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 182),
+									Pos:  lp(2893, 182),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 195),
+									Pos:  lp(2893, 195),
 									Name: "TResult",
 								},
 							},
@@ -62709,335 +62793,27 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2886, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2886, 30),
-					Name: "bool",
-				},
-				Name:    "All",
-				NamePos: lp(2886, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2886, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2886, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2886, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2886, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2886, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2886, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2886, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2887, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2887, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2887, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2887, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2887, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2887, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2888, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2888, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2888, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2888, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2888, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2888, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2888, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2888, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2888, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2888, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2889, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2889, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2889, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Append",
-				NamePos: lp(2889, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2889, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2889, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2889, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2889, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2889, 101),
-							Name: "TSource",
-						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2890, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2890, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2890, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "AsEnumerable",
-				NamePos: lp(2890, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2890, 73),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2890, 78),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2890, 90),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2891, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2891, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2891, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2891, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2891, 62),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2892, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2892, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2892, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2892, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2892, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2892, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2892, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2892, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2892, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2892, 102),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2893, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2893, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2893, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2893, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2893, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2893, 62),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2894, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2894, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2894, 37),
+				Name:    "All",
+				NamePos: lp(2894, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2894, 54),
+						Pos:      lp(2894, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 59),
+							Pos:  lp(2894, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 71),
+									Pos:  lp(2894, 65),
 									Name: "TSource",
 								},
 							},
@@ -63045,22 +62821,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2894, 88),
+						Pos: lp(2894, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 88),
+							Pos:  lp(2894, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 93),
+									Pos:  lp(2894, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 102),
-									Name: "long",
+									Pos:  lp(2894, 96),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63069,21 +62845,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2895, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2895, 37),
+				Name:    "Any",
+				NamePos: lp(2895, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2895, 45),
+						Pos:      lp(2895, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2895, 50),
+							Pos:  lp(2895, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2895, 62),
-									Name: "double",
+									Pos:  lp(2895, 65),
+									Name: "TSource",
 								},
 							},
 						},
@@ -63096,23 +62875,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2896, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(2896, 37),
+				Name:    "Any",
+				NamePos: lp(2896, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2896, 54),
+						Pos:      lp(2896, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 59),
+							Pos:  lp(2896, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 71),
+									Pos:  lp(2896, 65),
 									Name: "TSource",
 								},
 							},
@@ -63120,22 +62899,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2896, 88),
+						Pos: lp(2896, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 88),
+							Pos:  lp(2896, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 93),
+									Pos:  lp(2896, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2896, 102),
-									Name: "double",
+									Pos:  lp(2896, 96),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63144,25 +62923,42 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2897, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2897, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2897, 38),
+				Name:    "Append",
+				NamePos: lp(2897, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2897, 46),
+						Pos:      lp(2897, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 51),
+							Pos:  lp(2897, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2897, 63),
-									Name: "decimal",
+									Pos:  lp(2897, 84),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2897, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2897, 101),
+							Name: "TSource",
+						},
+						Name: "element",
 					},
 				},
 			},
@@ -63171,46 +62967,34 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2898, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2898, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2898, 38),
+				Name:    "AsEnumerable",
+				NamePos: lp(2898, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2898, 55),
+						Pos:      lp(2898, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 60),
+							Pos:  lp(2898, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 72),
+									Pos:  lp(2898, 90),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2898, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2898, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2898, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2898, 103),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -63219,21 +63003,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2899, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2899, 36),
+				NamePos: lp(2899, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2899, 44),
+						Pos:      lp(2899, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 49),
+							Pos:  lp(2899, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 61),
-									Name: "float",
+									Pos:  lp(2899, 62),
+									Name: "int",
 								},
 							},
 						},
@@ -63246,23 +63030,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2900, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2900, 36),
+				NamePos: lp(2900, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2900, 53),
+						Pos:      lp(2900, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 58),
+							Pos:  lp(2900, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 70),
+									Pos:  lp(2900, 71),
 									Name: "TSource",
 								},
 							},
@@ -63270,18 +63054,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2900, 87),
+						Pos: lp(2900, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 87),
+							Pos:  lp(2900, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 92),
+									Pos:  lp(2900, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2900, 101),
-									Name: "float",
+									Pos:  lp(2900, 102),
+									Name: "int",
 								},
 							},
 						},
@@ -63294,26 +63078,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2901, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2901, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Cast",
-				NamePos: lp(2901, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Average",
+				NamePos: lp(2901, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2901, 65),
+						Pos:      lp(2901, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2901, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2901, 62),
+									Name: "long",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -63324,33 +63105,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2902, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2902, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2902, 42),
-								Name: "TSource",
-							},
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Chunk",
-				NamePos: lp(2902, 53),
+				Name:    "Average",
+				NamePos: lp(2902, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2902, 68),
+						Pos:      lp(2902, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 73),
+							Pos:  lp(2902, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 85),
+									Pos:  lp(2902, 71),
 									Name: "TSource",
 								},
 							},
@@ -63358,12 +63129,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2902, 102),
+						Pos: lp(2902, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 102),
-							Name: "int",
+							Pos:  lp(2902, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2902, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2902, 102),
+									Name: "long",
+								},
+							},
 						},
-						Name: "size",
+						Name: "selector",
 					},
 				},
 			},
@@ -63372,48 +63153,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2903, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2903, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Concat",
-				NamePos: lp(2903, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2903, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2903, 67),
+						Pos:      lp(2903, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 72),
+							Pos:  lp(2903, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 84),
-									Name: "TSource",
+									Pos:  lp(2903, 62),
+									Name: "double",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2903, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2903, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2903, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -63422,23 +63180,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2904, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "Contains",
-				NamePos: lp(2904, 35),
+				Name:    "Average",
+				NamePos: lp(2904, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2904, 53),
+						Pos:      lp(2904, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 58),
+							Pos:  lp(2904, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 70),
+									Pos:  lp(2904, 71),
 									Name: "TSource",
 								},
 							},
@@ -63446,12 +63204,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2904, 87),
+						Pos: lp(2904, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 87),
-							Name: "TSource",
+							Pos:  lp(2904, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2904, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2904, 102),
+									Name: "double",
+								},
+							},
 						},
-						Name: "value",
+						Name: "selector",
 					},
 				},
 			},
@@ -63460,50 +63228,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2905, 30),
-					Name: "bool",
+					Name: "decimal",
 				},
-				Name:    "Contains",
-				NamePos: lp(2905, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2905, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2905, 53),
+						Pos:      lp(2905, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 58),
+							Pos:  lp(2905, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 70),
-									Name: "TSource",
+									Pos:  lp(2905, 63),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2905, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2905, 87),
-							Name: "TSource",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(2905, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2905, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2905, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -63512,28 +63255,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2906, 30),
-					Name: "int",
+					Name: "decimal",
 				},
-				Name:    "Count",
-				NamePos: lp(2906, 34),
+				Name:    "Average",
+				NamePos: lp(2906, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2906, 49),
+						Pos:      lp(2906, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 54),
+							Pos:  lp(2906, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 66),
+									Pos:  lp(2906, 72),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2906, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2906, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2906, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2906, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -63542,46 +63303,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2907, 30),
-					Name: "int",
+					Name: "float",
 				},
-				Name:    "Count",
-				NamePos: lp(2907, 34),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2907, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2907, 49),
+						Pos:      lp(2907, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2907, 54),
+							Pos:  lp(2907, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2907, 66),
-									Name: "TSource",
+									Pos:  lp(2907, 61),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2907, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2907, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2907, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2907, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -63590,34 +63330,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2908, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2908, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2908, 51),
+				Name:    "Average",
+				NamePos: lp(2908, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2908, 75),
+						Pos:      lp(2908, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 80),
+							Pos:  lp(2908, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 92),
+									Pos:  lp(2908, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2908, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2908, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2908, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2908, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -63630,38 +63382,24 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2909, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "DefaultIfEmpty",
+				Name:    "Cast",
 				NamePos: lp(2909, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2909, 75),
+						Pos:      lp(2909, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2909, 92),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2909, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2909, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2909, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -63673,31 +63411,43 @@ func libraryAST_186() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2910, 42),
-							Name: "TSource",
+							Pos:       lp(2910, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2910, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "Distinct",
-				NamePos: lp(2910, 51),
+				Name:    "Chunk",
+				NamePos: lp(2910, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2910, 69),
+						Pos:      lp(2910, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 74),
+							Pos:  lp(2910, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2910, 86),
+									Pos:  lp(2910, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2910, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2910, 102),
+							Name: "int",
+						},
+						Name: "size",
 					},
 				},
 			},
@@ -63714,40 +63464,40 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "Concat",
 				NamePos: lp(2911, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2911, 69),
+						Pos:      lp(2911, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 74),
+							Pos:  lp(2911, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 86),
+									Pos:  lp(2911, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2911, 103),
+						Pos: lp(2911, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 103),
-							Name: "IEqualityComparer",
+							Pos:  lp(2911, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 121),
+									Pos:  lp(2911, 112),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "second",
 					},
 				},
 			},
@@ -63756,30 +63506,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2912, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2912, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "DistinctBy",
-				NamePos: lp(2912, 51),
+				Name:    "Contains",
+				NamePos: lp(2912, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2912, 77),
+						Pos:      lp(2912, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 82),
+							Pos:  lp(2912, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 94),
+									Pos:  lp(2912, 70),
 									Name: "TSource",
 								},
 							},
@@ -63787,22 +63530,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2912, 111),
+						Pos: lp(2912, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2912, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2912, 125),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2912, 87),
+							Name: "TSource",
 						},
-						Name: "keySelector",
+						Name: "value",
 					},
 				},
 			},
@@ -63811,30 +63544,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2913, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2913, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "DistinctBy",
-				NamePos: lp(2913, 51),
+				Name:    "Contains",
+				NamePos: lp(2913, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2913, 77),
+						Pos:      lp(2913, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 82),
+							Pos:  lp(2913, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 94),
+									Pos:  lp(2913, 70),
 									Name: "TSource",
 								},
 							},
@@ -63842,32 +63568,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2913, 111),
+						Pos: lp(2913, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2913, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2913, 125),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2913, 87),
+							Name: "TSource",
 						},
-						Name: "keySelector",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2913, 144),
+						Pos: lp(2913, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 144),
+							Pos:  lp(2913, 102),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 162),
-									Name: "TKey",
+									Pos:  lp(2913, 120),
+									Name: "TSource",
 								},
 							},
 						},
@@ -63880,36 +63596,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2914, 30),
-					Name: "TSource",
+					Name: "int",
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2914, 38),
+				Name:    "Count",
+				NamePos: lp(2914, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2914, 57),
+						Pos:      lp(2914, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 62),
+							Pos:  lp(2914, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 74),
+									Pos:  lp(2914, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2914, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2914, 91),
-							Name: "int",
-						},
-						Name: "index",
 					},
 				},
 			},
@@ -63918,23 +63626,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2915, 30),
-					Name: "TSource",
+					Name: "int",
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2915, 38),
+				Name:    "Count",
+				NamePos: lp(2915, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2915, 57),
+						Pos:      lp(2915, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 62),
+							Pos:  lp(2915, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2915, 74),
+									Pos:  lp(2915, 66),
 									Name: "TSource",
 								},
 							},
@@ -63942,12 +63650,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2915, 91),
+						Pos: lp(2915, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 91),
-							Name: "Index",
+							Pos:  lp(2915, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2915, 97),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "index",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63956,36 +63674,34 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2916, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2916, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2916, 38),
+				Name:    "DefaultIfEmpty",
+				NamePos: lp(2916, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2916, 66),
+						Pos:      lp(2916, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 71),
+							Pos:  lp(2916, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 83),
+									Pos:  lp(2916, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2916, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2916, 100),
-							Name: "int",
-						},
-						Name: "index",
 					},
 				},
 			},
@@ -63994,23 +63710,29 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2917, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2917, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2917, 38),
+				Name:    "DefaultIfEmpty",
+				NamePos: lp(2917, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2917, 66),
+						Pos:      lp(2917, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2917, 71),
+							Pos:  lp(2917, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2917, 83),
+									Pos:  lp(2917, 92),
 									Name: "TSource",
 								},
 							},
@@ -64018,12 +63740,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2917, 100),
+						Pos: lp(2917, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2917, 100),
-							Name: "Index",
+							Pos:  lp(2917, 109),
+							Name: "TSource",
 						},
-						Name: "index",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64036,14 +63758,31 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2918, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Empty",
+				Name:    "Distinct",
 				NamePos: lp(2918, 51),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2918, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2918, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2918, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -64059,40 +63798,40 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "Distinct",
 				NamePos: lp(2919, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2919, 67),
+						Pos:      lp(2919, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2919, 72),
+							Pos:  lp(2919, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2919, 84),
+									Pos:  lp(2919, 86),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2919, 100),
+						Pos: lp(2919, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2919, 100),
-							Name: "IEnumerable",
+							Pos:  lp(2919, 103),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2919, 112),
+									Pos:  lp(2919, 121),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "second",
+						Name: "comparer",
 					},
 				},
 			},
@@ -64109,54 +63848,45 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "DistinctBy",
 				NamePos: lp(2920, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2920, 67),
+						Pos:      lp(2920, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2920, 72),
+							Pos:  lp(2920, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2920, 84),
+									Pos:  lp(2920, 94),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2920, 100),
+						Pos: lp(2920, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2920, 100),
-							Name: "IEnumerable",
+							Pos:  lp(2920, 111),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2920, 112),
+									Pos:  lp(2920, 116),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2920, 125),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2920, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2920, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2920, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -64165,28 +63895,67 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2921, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2921, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2921, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2921, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2921, 53),
+						Pos:      lp(2921, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2921, 58),
+							Pos:  lp(2921, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2921, 70),
+									Pos:  lp(2921, 94),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2921, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2921, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2921, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2921, 125),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2921, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2921, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2921, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -64197,21 +63966,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2922, 30),
 					Name: "TSource",
 				},
-				Name:    "First",
+				Name:    "ElementAt",
 				NamePos: lp(2922, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2922, 53),
+						Pos:      lp(2922, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2922, 58),
+							Pos:  lp(2922, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2922, 70),
+									Pos:  lp(2922, 74),
 									Name: "TSource",
 								},
 							},
@@ -64219,22 +63988,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2922, 87),
+						Pos: lp(2922, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2922, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2922, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2922, 101),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2922, 91),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "index",
 					},
 				},
 			},
@@ -64245,26 +64004,34 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2923, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2923, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2923, 62),
+						Pos:      lp(2923, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2923, 67),
+							Pos:  lp(2923, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2923, 79),
+									Pos:  lp(2923, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2923, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2923, 91),
+							Name: "Index",
+						},
+						Name: "index",
 					},
 				},
 			},
@@ -64275,21 +64042,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2924, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(2924, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2924, 62),
+						Pos:      lp(2924, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2924, 67),
+							Pos:  lp(2924, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2924, 79),
+									Pos:  lp(2924, 83),
 									Name: "TSource",
 								},
 							},
@@ -64297,22 +64064,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2924, 96),
+						Pos: lp(2924, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2924, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2924, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2924, 110),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2924, 100),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "index",
 					},
 				},
 			},
@@ -64323,21 +64080,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2925, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(2925, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2925, 62),
+						Pos:      lp(2925, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2925, 67),
+							Pos:  lp(2925, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2925, 79),
+									Pos:  lp(2925, 83),
 									Name: "TSource",
 								},
 							},
@@ -64345,12 +64102,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2925, 96),
+						Pos: lp(2925, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2925, 96),
-							Name: "TSource",
+							Pos:  lp(2925, 100),
+							Name: "Index",
 						},
-						Name: "defaultValue",
+						Name: "index",
 					},
 				},
 			},
@@ -64359,55 +64116,18 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2926, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2926, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2926, 38),
+				Name:    "Empty",
+				NamePos: lp(2926, 51),
 				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2926, 62),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2926, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2926, 79),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2926, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2926, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2926, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2926, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2926, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2926, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -64415,28 +64135,48 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2927, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2927, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Last",
-				NamePos: lp(2927, 38),
+				Name:    "Except",
+				NamePos: lp(2927, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2927, 52),
+						Pos:      lp(2927, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2927, 57),
+							Pos:  lp(2927, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2927, 69),
+									Pos:  lp(2927, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2927, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2927, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2927, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
 					},
 				},
 			},
@@ -64445,46 +64185,62 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2928, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2928, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Last",
-				NamePos: lp(2928, 38),
+				Name:    "Except",
+				NamePos: lp(2928, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2928, 52),
+						Pos:      lp(2928, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2928, 57),
+							Pos:  lp(2928, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2928, 69),
+									Pos:  lp(2928, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2928, 86),
+						Pos: lp(2928, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2928, 86),
-							Name: "Func",
+							Pos:  lp(2928, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2928, 91),
+									Pos:  lp(2928, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2928, 100),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2928, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2928, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2928, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -64495,21 +64251,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2929, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "First",
 				NamePos: lp(2929, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2929, 61),
+						Pos:      lp(2929, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2929, 66),
+							Pos:  lp(2929, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2929, 78),
+									Pos:  lp(2929, 70),
 									Name: "TSource",
 								},
 							},
@@ -64525,21 +64281,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2930, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "First",
 				NamePos: lp(2930, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2930, 61),
+						Pos:      lp(2930, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 66),
+							Pos:  lp(2930, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 78),
+									Pos:  lp(2930, 70),
 									Name: "TSource",
 								},
 							},
@@ -64547,17 +64303,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2930, 95),
+						Pos: lp(2930, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 95),
+							Pos:  lp(2930, 87),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 100),
+									Pos:  lp(2930, 92),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2930, 109),
+									Pos:  lp(2930, 101),
 									Name: "bool",
 								},
 							},
@@ -64573,34 +64329,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2931, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2931, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2931, 61),
+						Pos:      lp(2931, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 66),
+							Pos:  lp(2931, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 78),
+									Pos:  lp(2931, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2931, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2931, 95),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64611,21 +64359,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2932, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2932, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2932, 61),
+						Pos:      lp(2932, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2932, 66),
+							Pos:  lp(2932, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2932, 78),
+									Pos:  lp(2932, 79),
 									Name: "TSource",
 								},
 							},
@@ -64633,30 +64381,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2932, 95),
+						Pos: lp(2932, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2932, 95),
+							Pos:  lp(2932, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2932, 100),
+									Pos:  lp(2932, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2932, 109),
+									Pos:  lp(2932, 110),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2932, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2932, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64667,26 +64407,34 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2933, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2933, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2933, 54),
+						Pos:      lp(2933, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 59),
+							Pos:  lp(2933, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2933, 71),
+									Pos:  lp(2933, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2933, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2933, 96),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64697,21 +64445,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2934, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2934, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2934, 54),
+						Pos:      lp(2934, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 59),
+							Pos:  lp(2934, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 71),
+									Pos:  lp(2934, 79),
 									Name: "TSource",
 								},
 							},
@@ -64719,22 +64467,30 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2934, 88),
+						Pos: lp(2934, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 88),
+							Pos:  lp(2934, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 93),
+									Pos:  lp(2934, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2934, 102),
+									Pos:  lp(2934, 110),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2934, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2934, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64745,21 +64501,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2935, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Last",
 				NamePos: lp(2935, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2935, 63),
+						Pos:      lp(2935, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 68),
+							Pos:  lp(2935, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 80),
+									Pos:  lp(2935, 69),
 									Name: "TSource",
 								},
 							},
@@ -64775,21 +64531,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2936, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Last",
 				NamePos: lp(2936, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2936, 63),
+						Pos:      lp(2936, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 68),
+							Pos:  lp(2936, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 80),
+									Pos:  lp(2936, 69),
 									Name: "TSource",
 								},
 							},
@@ -64797,17 +64553,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2936, 97),
+						Pos: lp(2936, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 97),
+							Pos:  lp(2936, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 102),
+									Pos:  lp(2936, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2936, 111),
+									Pos:  lp(2936, 100),
 									Name: "bool",
 								},
 							},
@@ -64823,34 +64579,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2937, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(2937, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2937, 63),
+						Pos:      lp(2937, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 68),
+							Pos:  lp(2937, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2937, 80),
+									Pos:  lp(2937, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2937, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2937, 97),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64861,21 +64609,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2938, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(2938, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2938, 63),
+						Pos:      lp(2938, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 68),
+							Pos:  lp(2938, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 80),
+									Pos:  lp(2938, 78),
 									Name: "TSource",
 								},
 							},
@@ -64883,30 +64631,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2938, 97),
+						Pos: lp(2938, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 97),
+							Pos:  lp(2938, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 102),
+									Pos:  lp(2938, 100),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2938, 111),
+									Pos:  lp(2938, 109),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2938, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2938, 128),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64915,40 +64655,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2939, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2939, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2939, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2939, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2939, 68),
+				Name:    "LastOrDefault",
+				NamePos: lp(2939, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2939, 91),
+						Pos:      lp(2939, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 96),
+							Pos:  lp(2939, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 108),
+									Pos:  lp(2939, 78),
 									Name: "TSource",
 								},
 							},
@@ -64956,22 +64679,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2939, 125),
+						Pos: lp(2939, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2939, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2939, 139),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2939, 95),
+							Name: "TSource",
 						},
-						Name: "keySelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64980,40 +64693,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2940, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2940, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2940, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2940, 68),
+				Name:    "LastOrDefault",
+				NamePos: lp(2940, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2940, 91),
+						Pos:      lp(2940, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 96),
+							Pos:  lp(2940, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 108),
+									Pos:  lp(2940, 78),
 									Name: "TSource",
 								},
 							},
@@ -65021,36 +64717,30 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2940, 125),
+						Pos: lp(2940, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 125),
+							Pos:  lp(2940, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 130),
+									Pos:  lp(2940, 100),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2940, 139),
-									Name: "TKey",
+									Pos:  lp(2940, 109),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2940, 158),
+						Pos: lp(2940, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 176),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2940, 126),
+							Name: "TSource",
 						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65059,109 +64749,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2941, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2941, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2941, 51),
+				Name:    "Single",
+				NamePos: lp(2941, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2941, 87),
+						Pos:      lp(2941, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 92),
+							Pos:  lp(2941, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 104),
-									Name: "TOuter",
+									Pos:  lp(2941, 71),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(2941, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2941, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 146),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 151),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2941, 159),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2941, 183),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2941, 196),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2941, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2941, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2941, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -65170,123 +64779,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2942, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2942, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2942, 51),
+				Name:    "Single",
+				NamePos: lp(2942, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2942, 87),
+						Pos:      lp(2942, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2942, 92),
+							Pos:  lp(2942, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 104),
-									Name: "TOuter",
+									Pos:  lp(2942, 71),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2942, 119),
+						Pos: lp(2942, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2942, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2942, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2942, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2942, 146),
+							Pos:  lp(2942, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 151),
-									Name: "TOuter",
+									Pos:  lp(2942, 93),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2942, 159),
-									Name: "TKey",
+									Pos:  lp(2942, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2942, 183),
-						Type: &lang.TypeRef{
-							Pos:  lp(2942, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2942, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2942, 196),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2942, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2942, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2942, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2942, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2942, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2942, 266),
-						Type: &lang.TypeRef{
-							Pos:  lp(2942, 266),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2942, 284),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -65295,115 +64827,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2943, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2943, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2943, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2943, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2943, 92),
+						Pos:      lp(2943, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 97),
+							Pos:  lp(2943, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 109),
-									Name: "TOuter",
+									Pos:  lp(2943, 80),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(2943, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2943, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 151),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 156),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2943, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2943, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2943, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2943, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2943, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2943, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2943, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -65412,129 +64857,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2944, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2944, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2944, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2944, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2944, 92),
+						Pos:      lp(2944, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
+							Pos:  lp(2944, 68),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2944, 80),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2944, 97),
+						Type: &lang.TypeRef{
 							Pos:  lp(2944, 97),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2944, 109),
-									Name: "TOuter",
-								},
-							},
-						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(2944, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2944, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2944, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2944, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2944, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 156),
-									Name: "TOuter",
+									Pos:  lp(2944, 102),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2944, 164),
-									Name: "TKey",
+									Pos:  lp(2944, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2944, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2944, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2944, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2944, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2944, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2944, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2944, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2944, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2944, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2944, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2944, 284),
-						Type: &lang.TypeRef{
-							Pos:  lp(2944, 284),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2944, 302),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -65543,41 +64905,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2945, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2945, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2945, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2945, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2945, 69),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2945, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2945, 102),
+						Pos:      lp(2945, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 107),
+							Pos:  lp(2945, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2945, 119),
+									Pos:  lp(2945, 80),
 									Name: "TSource",
 								},
 							},
@@ -65585,40 +64929,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2945, 136),
+						Pos: lp(2945, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2945, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2945, 150),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2945, 97),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2945, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2945, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2945, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2945, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65627,41 +64943,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2946, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2946, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2946, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2946, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2946, 69),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2946, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2946, 102),
+						Pos:      lp(2946, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 107),
+							Pos:  lp(2946, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 119),
+									Pos:  lp(2946, 80),
 									Name: "TSource",
 								},
 							},
@@ -65669,54 +64967,30 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2946, 136),
+						Pos: lp(2946, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 136),
+							Pos:  lp(2946, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 141),
+									Pos:  lp(2946, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2946, 150),
-									Name: "TKey",
+									Pos:  lp(2946, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2946, 169),
+						Pos: lp(2946, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2946, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2946, 183),
-									Name: "TElement",
-								},
-							},
+							Pos:  lp(2946, 128),
+							Name: "TSource",
 						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2946, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2946, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2946, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65729,27 +65003,36 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2947, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2947, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2947, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2947, 51),
+				NamePos: lp(2947, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2947, 83),
+						Pos:      lp(2947, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 88),
+							Pos:  lp(2947, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 100),
+									Pos:  lp(2947, 108),
 									Name: "TSource",
 								},
 							},
@@ -65757,50 +65040,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2947, 117),
+						Pos: lp(2947, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 117),
+							Pos:  lp(2947, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 122),
+									Pos:  lp(2947, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2947, 131),
+									Pos:  lp(2947, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2947, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2947, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2947, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2947, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2947, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2947, 183),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -65813,27 +65068,36 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2948, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2948, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2948, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2948, 51),
+				NamePos: lp(2948, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 83),
+						Pos:      lp(2948, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 88),
+							Pos:  lp(2948, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 100),
+									Pos:  lp(2948, 108),
 									Name: "TSource",
 								},
 							},
@@ -65841,17 +65105,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2948, 117),
+						Pos: lp(2948, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 117),
+							Pos:  lp(2948, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 122),
+									Pos:  lp(2948, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2948, 131),
+									Pos:  lp(2948, 139),
 									Name: "TKey",
 								},
 							},
@@ -65859,41 +65123,13 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2948, 150),
+						Pos: lp(2948, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2948, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2948, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2948, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2948, 183),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2948, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2948, 208),
+							Pos:  lp(2948, 158),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 226),
+									Pos:  lp(2948, 176),
 									Name: "TKey",
 								},
 							},
@@ -65915,88 +65151,96 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "Join",
 				NamePos: lp(2949, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2949, 93),
+						Pos:      lp(2949, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 98),
+							Pos:  lp(2949, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 110),
-									Name: "TSource",
+									Pos:  lp(2949, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2949, 127),
+						Pos: lp(2949, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 127),
+							Pos:  lp(2949, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2949, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2949, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2949, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 132),
-									Name: "TSource",
+									Pos:  lp(2949, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 141),
+									Pos:  lp(2949, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2949, 160),
+						Pos: lp(2949, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 160),
+							Pos:  lp(2949, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 165),
-									Name: "TSource",
+									Pos:  lp(2949, 188),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 174),
-									Name: "TElement",
+									Pos:  lp(2949, 196),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2949, 201),
+						Pos: lp(2949, 220),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 201),
+							Pos:  lp(2949, 220),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 206),
-									Name: "TKey",
+									Pos:  lp(2949, 225),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2949, 224),
-											Name: "TElement",
-										},
-									},
+									Pos:  lp(2949, 233),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 235),
+									Pos:  lp(2949, 241),
 									Name: "TResult",
 								},
 							},
@@ -66018,88 +65262,96 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "Join",
 				NamePos: lp(2950, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2950, 93),
+						Pos:      lp(2950, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 98),
+							Pos:  lp(2950, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 110),
-									Name: "TSource",
+									Pos:  lp(2950, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2950, 127),
+						Pos: lp(2950, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 127),
+							Pos:  lp(2950, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2950, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2950, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 132),
-									Name: "TSource",
+									Pos:  lp(2950, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2950, 141),
+									Pos:  lp(2950, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2950, 160),
+						Pos: lp(2950, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 160),
+							Pos:  lp(2950, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 165),
-									Name: "TSource",
+									Pos:  lp(2950, 188),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2950, 174),
-									Name: "TElement",
+									Pos:  lp(2950, 196),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2950, 201),
+						Pos: lp(2950, 220),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 201),
+							Pos:  lp(2950, 220),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 206),
-									Name: "TKey",
+									Pos:  lp(2950, 225),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2950, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2950, 224),
-											Name: "TElement",
-										},
-									},
+									Pos:  lp(2950, 233),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2950, 235),
+									Pos:  lp(2950, 241),
 									Name: "TResult",
 								},
 							},
@@ -66107,13 +65359,13 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "resultSelector",
 					},
 					&lang.Param{
-						Pos: lp(2950, 260),
+						Pos: lp(2950, 266),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 260),
+							Pos:  lp(2950, 266),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 278),
+									Pos:  lp(2950, 284),
 									Name: "TKey",
 								},
 							},
@@ -66131,59 +65383,111 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2951, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2951, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2951, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2951, 67),
+				Name:    "GroupJoin",
+				NamePos: lp(2951, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2951, 90),
+						Pos:      lp(2951, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 95),
+							Pos:  lp(2951, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 107),
-									Name: "TSource",
+									Pos:  lp(2951, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
 						Pos: lp(2951, 124),
 						Type: &lang.TypeRef{
 							Pos:  lp(2951, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2951, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2951, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 129),
-									Name: "TSource",
+									Pos:  lp(2951, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2951, 138),
+									Pos:  lp(2951, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2951, 188),
+						Type: &lang.TypeRef{
+							Pos:  lp(2951, 188),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 193),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 201),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2951, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(2951, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2951, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -66196,73 +65500,125 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2952, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2952, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2952, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2952, 67),
+				Name:    "GroupJoin",
+				NamePos: lp(2952, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2952, 90),
+						Pos:      lp(2952, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 95),
+							Pos:  lp(2952, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 107),
-									Name: "TSource",
+									Pos:  lp(2952, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
 						Pos: lp(2952, 124),
 						Type: &lang.TypeRef{
 							Pos:  lp(2952, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2952, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2952, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2952, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 129),
-									Name: "TSource",
+									Pos:  lp(2952, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2952, 138),
+									Pos:  lp(2952, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2952, 157),
+						Pos: lp(2952, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 157),
+							Pos:  lp(2952, 188),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2952, 193),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2952, 201),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2952, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(2952, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2952, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2952, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2952, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2952, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2952, 284),
+						Type: &lang.TypeRef{
+							Pos:  lp(2952, 284),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 175),
+									Pos:  lp(2952, 302),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -66275,37 +65631,37 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2953, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 55),
+									Pos:  lp(2953, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2953, 61),
-									Name: "TAccumulate",
+									Pos:  lp(2953, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2953, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2953, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2953, 115),
+						Pos:      lp(2953, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 120),
+							Pos:  lp(2953, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 132),
+									Pos:  lp(2953, 119),
 									Name: "TSource",
 								},
 							},
@@ -66313,17 +65669,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2953, 149),
+						Pos: lp(2953, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 149),
+							Pos:  lp(2953, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 154),
+									Pos:  lp(2953, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2953, 163),
+									Pos:  lp(2953, 150),
 									Name: "TKey",
 								},
 							},
@@ -66331,34 +65687,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2953, 182),
+						Pos: lp(2953, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2953, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2953, 200),
+							Pos:  lp(2953, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2953, 218),
+									Pos:  lp(2953, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2953, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2953, 183),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -66371,37 +65715,37 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2954, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 55),
+									Pos:  lp(2954, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2954, 61),
-									Name: "TAccumulate",
+									Pos:  lp(2954, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2954, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2954, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2954, 115),
+						Pos:      lp(2954, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 120),
+							Pos:  lp(2954, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 132),
+									Pos:  lp(2954, 119),
 									Name: "TSource",
 								},
 							},
@@ -66409,17 +65753,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2954, 149),
+						Pos: lp(2954, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 149),
+							Pos:  lp(2954, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 154),
+									Pos:  lp(2954, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2954, 163),
+									Pos:  lp(2954, 150),
 									Name: "TKey",
 								},
 							},
@@ -66427,48 +65771,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2954, 182),
+						Pos: lp(2954, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2954, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2954, 200),
+							Pos:  lp(2954, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2954, 218),
+									Pos:  lp(2954, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2954, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2954, 183),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
 					},
 					&lang.Param{
-						Pos: lp(2954, 246),
+						Pos: lp(2954, 210),
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 246),
+							Pos:  lp(2954, 210),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 264),
+									Pos:  lp(2954, 228),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -66481,37 +65813,27 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2955, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2955, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2955, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2955, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2955, 115),
+						Pos:      lp(2955, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 120),
+							Pos:  lp(2955, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 132),
+									Pos:  lp(2955, 100),
 									Name: "TSource",
 								},
 							},
@@ -66519,17 +65841,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2955, 149),
+						Pos: lp(2955, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 149),
+							Pos:  lp(2955, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 154),
+									Pos:  lp(2955, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2955, 163),
+									Pos:  lp(2955, 131),
 									Name: "TKey",
 								},
 							},
@@ -66537,44 +65859,32 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2955, 182),
+						Pos: lp(2955, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 182),
+							Pos:  lp(2955, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 187),
+									Pos:  lp(2955, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2955, 193),
-									Name: "TAccumulate",
+									Pos:  lp(2955, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2955, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2955, 183),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "seedSelector",
-					},
-					&lang.Param{
-						Pos: lp(2955, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 225),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2955, 238),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2955, 247),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -66587,45 +65897,92 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2956, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2956, 43),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2956, 54),
-									Name: "TSource",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(2956, 69),
+				Name:    "GroupBy",
+				NamePos: lp(2956, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2956, 84),
+						Pos:      lp(2956, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 89),
+							Pos:  lp(2956, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 101),
+									Pos:  lp(2956, 100),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2956, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(2956, 117),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 122),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2956, 131),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2956, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2956, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2956, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2956, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2956, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2956, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2956, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -66638,63 +65995,97 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2957, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "UnionBy",
+				Name:    "GroupBy",
 				NamePos: lp(2957, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2957, 74),
+						Pos:      lp(2957, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 79),
+							Pos:  lp(2957, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 91),
+									Pos:  lp(2957, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2957, 107),
+						Pos: lp(2957, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2957, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2957, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2957, 136),
+							Pos:  lp(2957, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 141),
+									Pos:  lp(2957, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2957, 150),
+									Pos:  lp(2957, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2957, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2957, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2957, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2957, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2957, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2957, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2957, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2957, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2957, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2957, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -66707,58 +66098,46 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2958, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "UnionBy",
+				Name:    "GroupBy",
 				NamePos: lp(2958, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2958, 74),
+						Pos:      lp(2958, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 79),
+							Pos:  lp(2958, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2958, 91),
+									Pos:  lp(2958, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2958, 107),
+						Pos: lp(2958, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2958, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2958, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2958, 136),
+							Pos:  lp(2958, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2958, 141),
+									Pos:  lp(2958, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2958, 150),
+									Pos:  lp(2958, 141),
 									Name: "TKey",
 								},
 							},
@@ -66766,13 +66145,59 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2958, 169),
+						Pos: lp(2958, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 169),
+							Pos:  lp(2958, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2958, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2958, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2958, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2958, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2958, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2958, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 260),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2958, 187),
+									Pos:  lp(2958, 278),
 									Name: "TKey",
 								},
 							},
@@ -66790,58 +66215,54 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2959, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2959, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2959, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "IntersectBy",
-				NamePos: lp(2959, 51),
+				Name:    "CountBy",
+				NamePos: lp(2959, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2959, 78),
+						Pos:      lp(2959, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 83),
+							Pos:  lp(2959, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 95),
+									Pos:  lp(2959, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2959, 111),
+						Pos: lp(2959, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2959, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2959, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2959, 137),
+							Pos:  lp(2959, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 142),
+									Pos:  lp(2959, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2959, 151),
+									Pos:  lp(2959, 138),
 									Name: "TKey",
 								},
 							},
@@ -66859,58 +66280,54 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2960, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2960, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "IntersectBy",
-				NamePos: lp(2960, 51),
+				Name:    "CountBy",
+				NamePos: lp(2960, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2960, 78),
+						Pos:      lp(2960, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 83),
+							Pos:  lp(2960, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2960, 95),
+									Pos:  lp(2960, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2960, 111),
+						Pos: lp(2960, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2960, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2960, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2960, 137),
+							Pos:  lp(2960, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2960, 142),
+									Pos:  lp(2960, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2960, 151),
+									Pos:  lp(2960, 138),
 									Name: "TKey",
 								},
 							},
@@ -66918,18 +66335,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2960, 170),
+						Pos: lp(2960, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 170),
+							Pos:  lp(2960, 157),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2960, 188),
+									Pos:  lp(2960, 175),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -66942,63 +66359,90 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2961, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2961, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2961, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2961, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2961, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2961, 75),
+						Pos:      lp(2961, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 80),
+							Pos:  lp(2961, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 92),
+									Pos:  lp(2961, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2961, 108),
+						Pos: lp(2961, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2961, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2961, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2961, 134),
+							Pos:  lp(2961, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 139),
+									Pos:  lp(2961, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2961, 148),
+									Pos:  lp(2961, 163),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2961, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2961, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2961, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2961, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2961, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -67011,58 +66455,55 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2962, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2962, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2962, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2962, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2962, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2962, 75),
+						Pos:      lp(2962, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 80),
+							Pos:  lp(2962, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 92),
+									Pos:  lp(2962, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2962, 108),
+						Pos: lp(2962, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2962, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2962, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2962, 134),
+							Pos:  lp(2962, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 139),
+									Pos:  lp(2962, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2962, 148),
+									Pos:  lp(2962, 163),
 									Name: "TKey",
 								},
 							},
@@ -67070,18 +66511,48 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2962, 167),
+						Pos: lp(2962, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 167),
+							Pos:  lp(2962, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2962, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2962, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2962, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2962, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2962, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2962, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2962, 246),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 185),
+									Pos:  lp(2962, 264),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -67094,80 +66565,100 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2963, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 43),
-									Name: "TFirst",
+									Pos:  lp(2963, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2963, 57),
-									Name: "TSecond",
+									Pos:  lp(2963, 61),
+									Name: "TAccumulate",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2963, 73),
-									Name: "TThird",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"First",
-								"Second",
-								"Third",
 							},
 						},
 					},
 				},
-				Name:    "Zip",
-				NamePos: lp(2963, 88),
+				Name:    "AggregateBy",
+				NamePos: lp(2963, 75),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TThird",
+					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2963, 117),
+						Pos:      lp(2963, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 122),
+							Pos:  lp(2963, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 134),
-									Name: "TFirst",
+									Pos:  lp(2963, 132),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
 						Pos: lp(2963, 149),
 						Type: &lang.TypeRef{
 							Pos:  lp(2963, 149),
-							Name: "IEnumerable",
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 161),
-									Name: "TSecond",
+									Pos:  lp(2963, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2963, 163),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2963, 178),
+						Pos: lp(2963, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 178),
-							Name: "IEnumerable",
+							Pos:  lp(2963, 182),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 190),
-									Name: "TThird",
+									Pos:  lp(2963, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2963, 193),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "third",
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2963, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2963, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2963, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2963, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2963, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -67180,44 +66671,45 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2964, 42),
-							Name: "TSource",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2964, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2964, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
 						},
 					},
 				},
-				Name:    "Intersect",
-				NamePos: lp(2964, 51),
+				Name:    "Index",
+				NamePos: lp(2964, 69),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2964, 70),
+						Pos:      lp(2964, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 75),
+							Pos:  lp(2964, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 87),
+									Pos:  lp(2964, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2964, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2964, 103),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2964, 115),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -67234,21 +66726,22 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Intersect",
+				Name:    "UnionBy",
 				NamePos: lp(2965, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2965, 70),
+						Pos:      lp(2965, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 75),
+							Pos:  lp(2965, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 87),
+									Pos:  lp(2965, 91),
 									Name: "TSource",
 								},
 							},
@@ -67256,13 +66749,13 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2965, 103),
+						Pos: lp(2965, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 103),
+							Pos:  lp(2965, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 115),
+									Pos:  lp(2965, 119),
 									Name: "TSource",
 								},
 							},
@@ -67270,13 +66763,604 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2965, 132),
+						Pos: lp(2965, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 132),
+							Pos:  lp(2965, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2965, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2965, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2966, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2966, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2966, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "UnionBy",
+				NamePos: lp(2966, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2966, 74),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2966, 79),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2966, 91),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2966, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(2966, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2966, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2966, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2966, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2966, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2966, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2966, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2966, 169),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 150),
+									Pos:  lp(2966, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2967, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2967, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2967, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "IntersectBy",
+				NamePos: lp(2967, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2967, 78),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2967, 83),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2967, 95),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2967, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2967, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2967, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2967, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2967, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2967, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2967, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2968, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2968, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2968, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "IntersectBy",
+				NamePos: lp(2968, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2968, 78),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2968, 83),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 95),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2968, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2968, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2968, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2968, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2968, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2968, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2968, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2969, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2969, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2969, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(2969, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2969, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2969, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2969, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2969, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2969, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2969, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2969, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2970, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2970, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2970, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(2970, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2970, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2970, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2970, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2970, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2970, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2971, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2971, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2971, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2971, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2971, 57),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2971, 73),
+									Name: "TThird",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"First",
+								"Second",
+								"Third",
+							},
+						},
+					},
+				},
+				Name:    "Zip",
+				NamePos: lp(2971, 88),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TThird",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2971, 117),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2971, 122),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2971, 134),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2971, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2971, 149),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2971, 161),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2971, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(2971, 178),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2971, 190),
+									Name: "TThird",
+								},
+							},
+						},
+						Name: "third",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2972, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2972, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2972, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Intersect",
+				NamePos: lp(2972, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2972, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2972, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2972, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2972, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2972, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2972, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2973, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2973, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2973, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Intersect",
+				NamePos: lp(2973, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2973, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2973, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2973, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2973, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2973, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2973, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2973, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2973, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2973, 150),
 									Name: "TSource",
 								},
 							},
@@ -67286,328 +67370,28 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2966, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2966, 30),
-					Name: "long",
-				},
-				Name:    "LongCount",
-				NamePos: lp(2966, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2966, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2966, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2966, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2967, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2967, 30),
-					Name: "long",
-				},
-				Name:    "LongCount",
-				NamePos: lp(2967, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2967, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2967, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2967, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2967, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2967, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2967, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2967, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2968, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2968, 30),
-					Name: "int",
-				},
-				Name:    "Max",
-				NamePos: lp(2968, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2968, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2968, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2968, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2969, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2969, 30),
-					Name: "int",
-				},
-				Name:    "Max",
-				NamePos: lp(2969, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2969, 47),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2969, 52),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2969, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2969, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2969, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2969, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2969, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2970, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2970, 30),
-					Name: "long",
-				},
-				Name:    "Max",
-				NamePos: lp(2970, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2970, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2970, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2970, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2971, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2971, 30),
-					Name: "long",
-				},
-				Name:    "Max",
-				NamePos: lp(2971, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2971, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2971, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2971, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2971, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2971, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2971, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2971, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2972, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2972, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2972, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2972, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2972, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2972, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2973, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2973, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2973, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2973, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2973, 55),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2973, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2973, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2973, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2973, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2973, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2974, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2974, 30),
-					Name: "decimal",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(2974, 38),
+				Name:    "LongCount",
+				NamePos: lp(2974, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2974, 42),
+						Pos:      lp(2974, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2974, 47),
+							Pos:  lp(2974, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2974, 59),
-									Name: "decimal",
+									Pos:  lp(2974, 71),
+									Name: "TSource",
 								},
 							},
 						},
@@ -67620,23 +67404,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2975, 30),
-					Name: "decimal",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(2975, 38),
+				Name:    "LongCount",
+				NamePos: lp(2975, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2975, 51),
+						Pos:      lp(2975, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 56),
+							Pos:  lp(2975, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 68),
+									Pos:  lp(2975, 71),
 									Name: "TSource",
 								},
 							},
@@ -67644,22 +67428,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2975, 85),
+						Pos: lp(2975, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 85),
+							Pos:  lp(2975, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 90),
+									Pos:  lp(2975, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2975, 99),
-									Name: "decimal",
+									Pos:  lp(2975, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -67668,21 +67452,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2976, 30),
-					Name: "float",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(2976, 36),
+				NamePos: lp(2976, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2976, 40),
+						Pos:      lp(2976, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 45),
+							Pos:  lp(2976, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 57),
-									Name: "float",
+									Pos:  lp(2976, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -67695,23 +67479,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2977, 30),
-					Name: "float",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(2977, 36),
+				NamePos: lp(2977, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2977, 49),
+						Pos:      lp(2977, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 54),
+							Pos:  lp(2977, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2977, 66),
+									Pos:  lp(2977, 64),
 									Name: "TSource",
 								},
 							},
@@ -67719,18 +67503,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2977, 83),
+						Pos: lp(2977, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 83),
+							Pos:  lp(2977, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2977, 88),
+									Pos:  lp(2977, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2977, 97),
-									Name: "float",
+									Pos:  lp(2977, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -67743,24 +67527,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2978, 30),
-					Name: "TSource",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(2978, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2978, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2978, 51),
+						Pos:      lp(2978, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 56),
+							Pos:  lp(2978, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2978, 68),
-									Name: "TSource",
+									Pos:  lp(2978, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -67773,24 +67554,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2979, 30),
-					Name: "TResult",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(2979, 38),
+				NamePos: lp(2979, 35),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2979, 60),
+						Pos:      lp(2979, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2979, 65),
+							Pos:  lp(2979, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2979, 77),
+									Pos:  lp(2979, 65),
 									Name: "TSource",
 								},
 							},
@@ -67798,18 +67578,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2979, 94),
+						Pos: lp(2979, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2979, 94),
+							Pos:  lp(2979, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2979, 99),
+									Pos:  lp(2979, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2979, 108),
-									Name: "TResult",
+									Pos:  lp(2979, 96),
+									Name: "long",
 								},
 							},
 						},
@@ -67822,47 +67602,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2980, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(2980, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Max",
+				NamePos: lp(2980, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2980, 59),
+						Pos:      lp(2980, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2980, 64),
+							Pos:  lp(2980, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2980, 76),
-									Name: "TSource",
+									Pos:  lp(2980, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2980, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2980, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -67871,24 +67629,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2981, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(2981, 38),
+				Name:    "Max",
+				NamePos: lp(2981, 37),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2981, 59),
+						Pos:      lp(2981, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 64),
+							Pos:  lp(2981, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2981, 76),
+									Pos:  lp(2981, 67),
 									Name: "TSource",
 								},
 							},
@@ -67896,36 +67653,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2981, 93),
+						Pos: lp(2981, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 93),
+							Pos:  lp(2981, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2981, 98),
+									Pos:  lp(2981, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2981, 107),
-									Name: "TKey",
+									Pos:  lp(2981, 98),
+									Name: "double",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2981, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2981, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2981, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -67934,21 +67677,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2982, 30),
-					Name: "int",
+					Name: "decimal",
 				},
-				Name:    "Min",
-				NamePos: lp(2982, 34),
+				Name:    "Max",
+				NamePos: lp(2982, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2982, 38),
+						Pos:      lp(2982, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 43),
+							Pos:  lp(2982, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 55),
-									Name: "int",
+									Pos:  lp(2982, 59),
+									Name: "decimal",
 								},
 							},
 						},
@@ -67961,23 +67704,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2983, 30),
-					Name: "int",
+					Name: "decimal",
 				},
-				Name:    "Min",
-				NamePos: lp(2983, 34),
+				Name:    "Max",
+				NamePos: lp(2983, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2983, 47),
+						Pos:      lp(2983, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2983, 52),
+							Pos:  lp(2983, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2983, 64),
+									Pos:  lp(2983, 68),
 									Name: "TSource",
 								},
 							},
@@ -67985,18 +67728,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2983, 81),
+						Pos: lp(2983, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2983, 81),
+							Pos:  lp(2983, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2983, 86),
+									Pos:  lp(2983, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2983, 95),
-									Name: "int",
+									Pos:  lp(2983, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -68009,21 +67752,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2984, 30),
-					Name: "long",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(2984, 35),
+				Name:    "Max",
+				NamePos: lp(2984, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2984, 39),
+						Pos:      lp(2984, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 44),
+							Pos:  lp(2984, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 56),
-									Name: "long",
+									Pos:  lp(2984, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -68036,23 +67779,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2985, 30),
-					Name: "long",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(2985, 35),
+				Name:    "Max",
+				NamePos: lp(2985, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2985, 48),
+						Pos:      lp(2985, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 53),
+							Pos:  lp(2985, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2985, 65),
+									Pos:  lp(2985, 66),
 									Name: "TSource",
 								},
 							},
@@ -68060,18 +67803,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2985, 82),
+						Pos: lp(2985, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 82),
+							Pos:  lp(2985, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2985, 87),
+									Pos:  lp(2985, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2985, 96),
-									Name: "long",
+									Pos:  lp(2985, 97),
+									Name: "float",
 								},
 							},
 						},
@@ -68084,21 +67827,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2986, 30),
-					Name: "double",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(2986, 37),
+				Name:    "Max",
+				NamePos: lp(2986, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2986, 41),
+						Pos:      lp(2986, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 46),
+							Pos:  lp(2986, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 58),
-									Name: "double",
+									Pos:  lp(2986, 68),
+									Name: "TSource",
 								},
 							},
 						},
@@ -68111,23 +67857,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2987, 30),
-					Name: "double",
+					Name: "TResult",
 				},
-				Name:    "Min",
-				NamePos: lp(2987, 37),
+				Name:    "Max",
+				NamePos: lp(2987, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2987, 50),
+						Pos:      lp(2987, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 55),
+							Pos:  lp(2987, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 67),
+									Pos:  lp(2987, 77),
 									Name: "TSource",
 								},
 							},
@@ -68135,18 +67882,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2987, 84),
+						Pos: lp(2987, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 84),
+							Pos:  lp(2987, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 89),
+									Pos:  lp(2987, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2987, 98),
-									Name: "double",
+									Pos:  lp(2987, 108),
+									Name: "TResult",
 								},
 							},
 						},
@@ -68159,25 +67906,47 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2988, 30),
-					Name: "decimal",
+					Name: "TSource",
 				},
-				Name:    "Min",
+				Name:    "MaxBy",
 				NamePos: lp(2988, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2988, 42),
+						Pos:      lp(2988, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 47),
+							Pos:  lp(2988, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2988, 59),
-									Name: "decimal",
+									Pos:  lp(2988, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2988, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2988, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2988, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2988, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -68186,23 +67955,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2989, 30),
-					Name: "decimal",
+					Name: "TSource",
 				},
-				Name:    "Min",
+				Name:    "MaxBy",
 				NamePos: lp(2989, 38),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2989, 51),
+						Pos:      lp(2989, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 56),
+							Pos:  lp(2989, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 68),
+									Pos:  lp(2989, 76),
 									Name: "TSource",
 								},
 							},
@@ -68210,22 +67980,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2989, 85),
+						Pos: lp(2989, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 85),
+							Pos:  lp(2989, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 90),
+									Pos:  lp(2989, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2989, 99),
-									Name: "decimal",
+									Pos:  lp(2989, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2989, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2989, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2989, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68234,21 +68018,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2990, 30),
-					Name: "float",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(2990, 36),
+				NamePos: lp(2990, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2990, 40),
+						Pos:      lp(2990, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2990, 45),
+							Pos:  lp(2990, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2990, 57),
-									Name: "float",
+									Pos:  lp(2990, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -68261,23 +68045,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2991, 30),
-					Name: "float",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(2991, 36),
+				NamePos: lp(2991, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2991, 49),
+						Pos:      lp(2991, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 54),
+							Pos:  lp(2991, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 66),
+									Pos:  lp(2991, 64),
 									Name: "TSource",
 								},
 							},
@@ -68285,18 +68069,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2991, 83),
+						Pos: lp(2991, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 83),
+							Pos:  lp(2991, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 88),
+									Pos:  lp(2991, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2991, 97),
-									Name: "float",
+									Pos:  lp(2991, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -68309,24 +68093,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2992, 30),
-					Name: "TSource",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(2992, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2992, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2992, 51),
+						Pos:      lp(2992, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2992, 56),
+							Pos:  lp(2992, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2992, 68),
-									Name: "TSource",
+									Pos:  lp(2992, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -68339,24 +68120,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2993, 30),
-					Name: "TResult",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(2993, 38),
+				NamePos: lp(2993, 35),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2993, 60),
+						Pos:      lp(2993, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 65),
+							Pos:  lp(2993, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 77),
+									Pos:  lp(2993, 65),
 									Name: "TSource",
 								},
 							},
@@ -68364,18 +68144,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2993, 94),
+						Pos: lp(2993, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 94),
+							Pos:  lp(2993, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 99),
+									Pos:  lp(2993, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2993, 108),
-									Name: "TResult",
+									Pos:  lp(2993, 96),
+									Name: "long",
 								},
 							},
 						},
@@ -68388,47 +68168,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2994, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "MinBy",
-				NamePos: lp(2994, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Min",
+				NamePos: lp(2994, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2994, 59),
+						Pos:      lp(2994, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 64),
+							Pos:  lp(2994, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 76),
-									Name: "TSource",
+									Pos:  lp(2994, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2994, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2994, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2994, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2994, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -68437,24 +68195,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2995, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "MinBy",
-				NamePos: lp(2995, 38),
+				Name:    "Min",
+				NamePos: lp(2995, 37),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2995, 59),
+						Pos:      lp(2995, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 64),
+							Pos:  lp(2995, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 76),
+									Pos:  lp(2995, 67),
 									Name: "TSource",
 								},
 							},
@@ -68462,36 +68219,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2995, 93),
+						Pos: lp(2995, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 93),
+							Pos:  lp(2995, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 98),
+									Pos:  lp(2995, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2995, 107),
-									Name: "TKey",
+									Pos:  lp(2995, 98),
+									Name: "double",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2995, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2995, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2995, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -68500,26 +68243,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2996, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2996, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "OfType",
-				NamePos: lp(2996, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Min",
+				NamePos: lp(2996, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2996, 67),
+						Pos:      lp(2996, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2996, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2996, 59),
+									Name: "decimal",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -68530,34 +68270,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2997, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2997, 49),
-							Name: "T",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Order",
-				NamePos: lp(2997, 52),
+				Name:    "Min",
+				NamePos: lp(2997, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2997, 61),
+						Pos:      lp(2997, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 66),
+							Pos:  lp(2997, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 78),
-									Name: "T",
+									Pos:  lp(2997, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2997, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(2997, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2997, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2997, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -68566,48 +68318,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2998, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2998, 49),
-							Name: "T",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Order",
-				NamePos: lp(2998, 52),
-				TypeParams: []string{
-					"T",
-				},
+				Name:    "Min",
+				NamePos: lp(2998, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2998, 61),
+						Pos:      lp(2998, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 66),
+							Pos:  lp(2998, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 78),
-									Name: "T",
+									Pos:  lp(2998, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2998, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2998, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2998, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68616,34 +68345,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2999, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2999, 49),
-							Name: "T",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2999, 52),
+				Name:    "Min",
+				NamePos: lp(2999, 36),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2999, 71),
+						Pos:      lp(2999, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 76),
+							Pos:  lp(2999, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 88),
-									Name: "T",
+									Pos:  lp(2999, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2999, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -68652,48 +68393,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3000, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3000, 49),
-							Name: "T",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(3000, 52),
+				Name:    "Min",
+				NamePos: lp(3000, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3000, 71),
+						Pos:      lp(3000, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 76),
+							Pos:  lp(3000, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 88),
-									Name: "T",
+									Pos:  lp(3000, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3000, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3000, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3000, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68702,30 +68423,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3001, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3001, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3001, 58),
+				Name:    "Min",
+				NamePos: lp(3001, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3001, 81),
+						Pos:      lp(3001, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 86),
+							Pos:  lp(3001, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 98),
+									Pos:  lp(3001, 77),
 									Name: "TSource",
 								},
 							},
@@ -68733,22 +68448,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3001, 115),
+						Pos: lp(3001, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 115),
+							Pos:  lp(3001, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 120),
+									Pos:  lp(3001, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3001, 129),
-									Name: "TKey",
+									Pos:  lp(3001, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -68757,30 +68472,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3002, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3002, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3002, 58),
+				Name:    "MinBy",
+				NamePos: lp(3002, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3002, 81),
+						Pos:      lp(3002, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 86),
+							Pos:  lp(3002, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 98),
+									Pos:  lp(3002, 76),
 									Name: "TSource",
 								},
 							},
@@ -68788,36 +68497,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3002, 115),
+						Pos: lp(3002, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 115),
+							Pos:  lp(3002, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 120),
+									Pos:  lp(3002, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3002, 129),
+									Pos:  lp(3002, 107),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3002, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3002, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3002, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68826,30 +68521,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3003, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3003, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(3003, 58),
+				Name:    "MinBy",
+				NamePos: lp(3003, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3003, 91),
+						Pos:      lp(3003, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 96),
+							Pos:  lp(3003, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 108),
+									Pos:  lp(3003, 76),
 									Name: "TSource",
 								},
 							},
@@ -68857,22 +68546,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3003, 125),
+						Pos: lp(3003, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 125),
+							Pos:  lp(3003, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 130),
+									Pos:  lp(3003, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3003, 139),
+									Pos:  lp(3003, 107),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3003, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3003, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3003, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68881,67 +68584,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3004, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3004, 49),
-							Name: "TSource",
+							Pos:  lp(3004, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(3004, 58),
+				Name:    "OfType",
+				NamePos: lp(3004, 51),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3004, 91),
+						Pos:      lp(3004, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 96),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3004, 108),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3004, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3004, 125),
-						Type: &lang.TypeRef{
-							Pos:  lp(3004, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3004, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3004, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3004, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3004, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3004, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68954,49 +68618,30 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3005, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(3005, 58),
+				Name:    "Order",
+				NamePos: lp(3005, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3005, 80),
+						Pos:      lp(3005, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3005, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3005, 104),
-									Name: "TSource",
+									Pos:  lp(3005, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3005, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3005, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3005, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3005, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -69009,59 +68654,40 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3006, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(3006, 58),
+				Name:    "Order",
+				NamePos: lp(3006, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3006, 80),
+						Pos:      lp(3006, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3006, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3006, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3006, 104),
-									Name: "TSource",
+									Pos:  lp(3006, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3006, 121),
+						Pos: lp(3006, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3006, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3006, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3006, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(3006, 154),
+							Pos:  lp(3006, 89),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3006, 164),
-									Name: "TKey",
+									Pos:  lp(3006, 99),
+									Name: "T",
 								},
 							},
 						},
@@ -69078,49 +68704,30 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3007, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(3007, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(3007, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3007, 90),
+						Pos:      lp(3007, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3007, 76),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3007, 114),
-									Name: "TSource",
+									Pos:  lp(3007, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3007, 131),
-						Type: &lang.TypeRef{
-							Pos:  lp(3007, 131),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3007, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3007, 145),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -69133,59 +68740,40 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3008, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(3008, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(3008, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3008, 90),
+						Pos:      lp(3008, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3008, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3008, 76),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3008, 114),
-									Name: "TSource",
+									Pos:  lp(3008, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3008, 131),
+						Pos: lp(3008, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3008, 131),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3008, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3008, 145),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3008, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(3008, 164),
+							Pos:  lp(3008, 99),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3008, 174),
-									Name: "TKey",
+									Pos:  lp(3008, 109),
+									Name: "T",
 								},
 							},
 						},
@@ -69198,29 +68786,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3009, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3009, 42),
+							Pos:  lp(3009, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(3009, 51),
+				Name:    "OrderBy",
+				NamePos: lp(3009, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3009, 68),
+						Pos:      lp(3009, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 73),
+							Pos:  lp(3009, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 85),
+									Pos:  lp(3009, 98),
 									Name: "TSource",
 								},
 							},
@@ -69228,12 +68817,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3009, 102),
+						Pos: lp(3009, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 102),
-							Name: "TSource",
+							Pos:  lp(3009, 115),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3009, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3009, 129),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -69242,32 +68841,67 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3010, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3010, 42),
-							Name: "int",
+							Pos:  lp(3010, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(3010, 47),
+				Name:    "OrderBy",
+				NamePos: lp(3010, 58),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3010, 53),
+						Pos:      lp(3010, 81),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 53),
-							Name: "int",
+							Pos:  lp(3010, 86),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3010, 98),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3010, 64),
+						Pos: lp(3010, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 64),
-							Name: "int",
+							Pos:  lp(3010, 115),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3010, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3010, 129),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3010, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3010, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3010, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69276,35 +68910,53 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3011, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3011, 42),
-							Name: "TResult",
+							Pos:  lp(3011, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(3011, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(3011, 58),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3011, 67),
+						Pos:      lp(3011, 91),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 67),
-							Name: "TResult",
+							Pos:  lp(3011, 96),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 108),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3011, 84),
+						Pos: lp(3011, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 84),
-							Name: "int",
+							Pos:  lp(3011, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3011, 139),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -69313,34 +68965,67 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3012, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3012, 42),
+							Pos:  lp(3012, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Reverse",
-				NamePos: lp(3012, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(3012, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3012, 68),
+						Pos:      lp(3012, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 73),
+							Pos:  lp(3012, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 85),
+									Pos:  lp(3012, 108),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3012, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3012, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3012, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3012, 139),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3012, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3012, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3012, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69349,30 +69034,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3013, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3013, 42),
-							Name: "TResult",
+							Pos:  lp(3013, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(3013, 51),
+				Name:    "ThenBy",
+				NamePos: lp(3013, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3013, 76),
+						Pos:      lp(3013, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 81),
-							Name: "IEnumerable",
+							Pos:  lp(3013, 85),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 93),
+									Pos:  lp(3013, 104),
 									Name: "TSource",
 								},
 							},
@@ -69380,22 +69065,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3013, 110),
+						Pos: lp(3013, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 110),
+							Pos:  lp(3013, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 115),
+									Pos:  lp(3013, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3013, 124),
-									Name: "TResult",
+									Pos:  lp(3013, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -69404,30 +69089,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3014, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3014, 42),
-							Name: "TResult",
+							Pos:  lp(3014, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(3014, 51),
+				Name:    "ThenBy",
+				NamePos: lp(3014, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3014, 76),
+						Pos:      lp(3014, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 81),
-							Name: "IEnumerable",
+							Pos:  lp(3014, 85),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 93),
+									Pos:  lp(3014, 104),
 									Name: "TSource",
 								},
 							},
@@ -69435,26 +69120,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3014, 110),
+						Pos: lp(3014, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 110),
+							Pos:  lp(3014, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 115),
+									Pos:  lp(3014, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3014, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3014, 129),
-									Name: "TResult",
+									Pos:  lp(3014, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3014, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3014, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3014, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69463,30 +69158,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3015, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3015, 42),
-							Name: "TResult",
+							Pos:  lp(3015, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3015, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3015, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3015, 80),
+						Pos:      lp(3015, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 85),
-							Name: "IEnumerable",
+							Pos:  lp(3015, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 97),
+									Pos:  lp(3015, 114),
 									Name: "TSource",
 								},
 							},
@@ -69494,28 +69189,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3015, 114),
+						Pos: lp(3015, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 114),
+							Pos:  lp(3015, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 119),
+									Pos:  lp(3015, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3015, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3015, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3015, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -69524,30 +69213,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3016, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3016, 42),
-							Name: "TResult",
+							Pos:  lp(3016, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3016, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3016, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3016, 80),
+						Pos:      lp(3016, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 85),
-							Name: "IEnumerable",
+							Pos:  lp(3016, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 97),
+									Pos:  lp(3016, 114),
 									Name: "TSource",
 								},
 							},
@@ -69555,32 +69244,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3016, 114),
+						Pos: lp(3016, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 114),
+							Pos:  lp(3016, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 119),
+									Pos:  lp(3016, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3016, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3016, 133),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3016, 145),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3016, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3016, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(3016, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3016, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69593,27 +69286,25 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3017, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Prepend",
 				NamePos: lp(3017, 51),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3017, 93),
+						Pos:      lp(3017, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 98),
+							Pos:  lp(3017, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 110),
+									Pos:  lp(3017, 85),
 									Name: "TSource",
 								},
 							},
@@ -69621,50 +69312,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3017, 127),
+						Pos: lp(3017, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 127),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3017, 132),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3017, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3017, 153),
-											Name: "TCollection",
-										},
-									},
-								},
-							},
+							Pos:  lp(3017, 102),
+							Name: "TSource",
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3017, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(3017, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3017, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3017, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3017, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "element",
 					},
 				},
 			},
@@ -69677,82 +69330,28 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3018, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3018, 51),
-				TypeParams: []string{
-					"TSource",
-					"TCollection",
-					"TResult",
-				},
+				Name:    "Range",
+				NamePos: lp(3018, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3018, 93),
-						Modifier: "this",
+						Pos: lp(3018, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 98),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3018, 110),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3018, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3018, 127),
+						Pos: lp(3018, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 127),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3018, 132),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3018, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3018, 146),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3018, 158),
-											Name: "TCollection",
-										},
-									},
-								},
-							},
+							Pos:  lp(3018, 64),
+							Name: "int",
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3018, 192),
-						Type: &lang.TypeRef{
-							Pos:  lp(3018, 192),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3018, 197),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3018, 206),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3018, 219),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "count",
 					},
 				},
 			},
@@ -69761,42 +69360,35 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3019, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3019, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3019, 35),
+				Name:    "Repeat",
+				NamePos: lp(3019, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3019, 58),
-						Modifier: "this",
+						Pos: lp(3019, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 75),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3019, 67),
+							Name: "TResult",
 						},
-						Name: "first",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(3019, 91),
+						Pos: lp(3019, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 103),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3019, 84),
+							Name: "int",
 						},
-						Name: "second",
+						Name: "count",
 					},
 				},
 			},
@@ -69805,56 +69397,34 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3020, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3020, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3020, 35),
+				Name:    "Reverse",
+				NamePos: lp(3020, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3020, 58),
+						Pos:      lp(3020, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3020, 63),
+							Pos:  lp(3020, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3020, 75),
+									Pos:  lp(3020, 85),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3020, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3020, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3020, 103),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3020, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3020, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3020, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "source",
 					},
 				},
 			},
@@ -69867,25 +69437,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3021, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Skip",
+				Name:    "Select",
 				NamePos: lp(3021, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3021, 65),
+						Pos:      lp(3021, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 70),
+							Pos:  lp(3021, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3021, 82),
+									Pos:  lp(3021, 93),
 									Name: "TSource",
 								},
 							},
@@ -69893,12 +69464,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3021, 99),
+						Pos: lp(3021, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 99),
-							Name: "int",
+							Pos:  lp(3021, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3021, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3021, 124),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -69911,25 +69492,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3022, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Select",
 				NamePos: lp(3022, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3022, 65),
+						Pos:      lp(3022, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3022, 70),
+							Pos:  lp(3022, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3022, 82),
+									Pos:  lp(3022, 93),
 									Name: "TSource",
 								},
 							},
@@ -69937,12 +69519,26 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3022, 99),
+						Pos: lp(3022, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3022, 99),
-							Name: "int",
+							Pos:  lp(3022, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3022, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3022, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3022, 129),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -69955,25 +69551,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3023, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "SelectMany",
 				NamePos: lp(3023, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3023, 65),
+						Pos:      lp(3023, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 70),
+							Pos:  lp(3023, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 82),
+									Pos:  lp(3023, 97),
 									Name: "TSource",
 								},
 							},
@@ -69981,12 +69578,28 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3023, 99),
+						Pos: lp(3023, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 99),
-							Name: "Range",
+							Pos:  lp(3023, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3023, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3023, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3023, 140),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "range",
+						Name: "selector",
 					},
 				},
 			},
@@ -69999,25 +69612,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3024, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "SelectMany",
 				NamePos: lp(3024, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3024, 69),
+						Pos:      lp(3024, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3024, 74),
+							Pos:  lp(3024, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3024, 86),
+									Pos:  lp(3024, 97),
 									Name: "TSource",
 								},
 							},
@@ -70025,12 +69639,32 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3024, 103),
+						Pos: lp(3024, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3024, 103),
-							Name: "int",
+							Pos:  lp(3024, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3024, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3024, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3024, 133),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3024, 145),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -70043,25 +69677,27 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3025, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SelectMany",
 				NamePos: lp(3025, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3025, 69),
+						Pos:      lp(3025, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 74),
+							Pos:  lp(3025, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 86),
+									Pos:  lp(3025, 110),
 									Name: "TSource",
 								},
 							},
@@ -70069,12 +69705,50 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3025, 103),
+						Pos: lp(3025, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 103),
-							Name: "int",
+							Pos:  lp(3025, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3025, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3025, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3025, 153),
+											Name: "TCollection",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3025, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3025, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3025, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3025, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -70087,25 +69761,27 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3026, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "SelectMany",
 				NamePos: lp(3026, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3026, 70),
+						Pos:      lp(3026, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3026, 75),
+							Pos:  lp(3026, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3026, 87),
+									Pos:  lp(3026, 110),
 									Name: "TSource",
 								},
 							},
@@ -70113,22 +69789,54 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3026, 104),
+						Pos: lp(3026, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3026, 104),
+							Pos:  lp(3026, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3026, 109),
+									Pos:  lp(3026, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3026, 118),
-									Name: "bool",
+									Pos:  lp(3026, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3026, 146),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3026, 158),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3026, 192),
+						Type: &lang.TypeRef{
+							Pos:  lp(3026, 192),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3026, 197),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3026, 206),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3026, 219),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -70137,56 +69845,42 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3027, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3027, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "SkipWhile",
-				NamePos: lp(3027, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3027, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3027, 70),
+						Pos:      lp(3027, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 75),
+							Pos:  lp(3027, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 87),
+									Pos:  lp(3027, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3027, 104),
+						Pos: lp(3027, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 104),
-							Name: "Func",
+							Pos:  lp(3027, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 109),
+									Pos:  lp(3027, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3027, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3027, 123),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -70195,52 +69889,56 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3028, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3028, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "TakeWhile",
-				NamePos: lp(3028, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3028, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3028, 70),
+						Pos:      lp(3028, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3028, 75),
+							Pos:  lp(3028, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3028, 87),
+									Pos:  lp(3028, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3028, 104),
+						Pos: lp(3028, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3028, 104),
-							Name: "Func",
+							Pos:  lp(3028, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3028, 109),
+									Pos:  lp(3028, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3028, 118),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3028, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3028, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3028, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70257,21 +69955,21 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "Skip",
 				NamePos: lp(3029, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3029, 70),
+						Pos:      lp(3029, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 75),
+							Pos:  lp(3029, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 87),
+									Pos:  lp(3029, 82),
 									Name: "TSource",
 								},
 							},
@@ -70279,26 +69977,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3029, 104),
+						Pos: lp(3029, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3029, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3029, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3029, 123),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3029, 99),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -70315,21 +69999,21 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "Take",
 				NamePos: lp(3030, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3030, 66),
+						Pos:      lp(3030, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 71),
+							Pos:  lp(3030, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3030, 83),
+									Pos:  lp(3030, 82),
 									Name: "TSource",
 								},
 							},
@@ -70337,22 +70021,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3030, 100),
+						Pos: lp(3030, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 100),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3030, 105),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3030, 114),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3030, 99),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -70369,21 +70043,21 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "Take",
 				NamePos: lp(3031, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3031, 66),
+						Pos:      lp(3031, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 71),
+							Pos:  lp(3031, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3031, 83),
+									Pos:  lp(3031, 82),
 									Name: "TSource",
 								},
 							},
@@ -70391,21 +70065,149 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3031, 100),
+						Pos: lp(3031, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 100),
+							Pos:  lp(3031, 99),
+							Name: "Range",
+						},
+						Name: "range",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3032, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3032, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3032, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipLast",
+				NamePos: lp(3032, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3032, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3032, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3032, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3032, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3032, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3033, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3033, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3033, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeLast",
+				NamePos: lp(3033, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3033, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3033, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3033, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3034, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3034, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3034, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipWhile",
+				NamePos: lp(3034, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3034, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3034, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3034, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3034, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3034, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3031, 105),
+									Pos:  lp(3034, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3031, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3031, 119),
+									Pos:  lp(3034, 118),
 									Name: "bool",
 								},
 							},
@@ -70415,152 +70217,60 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3032, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3032, 30),
-					Name: "int",
-				},
-				Name:    "Sum",
-				NamePos: lp(3032, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3032, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3032, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3032, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3033, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3033, 30),
-					Name: "int",
-				},
-				Name:    "Sum",
-				NamePos: lp(3033, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3033, 47),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3033, 52),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3033, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3033, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3033, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3033, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3033, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3034, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3034, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(3034, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3034, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3034, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3034, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3035, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3035, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3035, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3035, 35),
+				Name:    "SkipWhile",
+				NamePos: lp(3035, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3035, 48),
+						Pos:      lp(3035, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 53),
+							Pos:  lp(3035, 75),
 							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3035, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3035, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3035, 82),
-							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(3035, 87),
 									Name: "TSource",
 								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3035, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3035, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 96),
-									Name: "long",
+									Pos:  lp(3035, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3035, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3035, 123),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -70569,25 +70279,52 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3036, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3036, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3036, 37),
+				Name:    "TakeWhile",
+				NamePos: lp(3036, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3036, 41),
+						Pos:      lp(3036, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3036, 46),
+							Pos:  lp(3036, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3036, 58),
-									Name: "double",
+									Pos:  lp(3036, 87),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3036, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3036, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3036, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3036, 118),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -70596,23 +70333,29 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3037, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3037, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3037, 37),
+				Name:    "TakeWhile",
+				NamePos: lp(3037, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3037, 50),
+						Pos:      lp(3037, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 55),
+							Pos:  lp(3037, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 67),
+									Pos:  lp(3037, 87),
 									Name: "TSource",
 								},
 							},
@@ -70620,22 +70363,26 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3037, 84),
+						Pos: lp(3037, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 84),
+							Pos:  lp(3037, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 89),
+									Pos:  lp(3037, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3037, 98),
-									Name: "double",
+									Pos:  lp(3037, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3037, 123),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -70644,25 +70391,52 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3038, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3038, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3038, 38),
+				Name:    "Where",
+				NamePos: lp(3038, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3038, 42),
+						Pos:      lp(3038, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 47),
+							Pos:  lp(3038, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 59),
-									Name: "decimal",
+									Pos:  lp(3038, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3038, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3038, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3038, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3038, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -70671,23 +70445,29 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3039, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3039, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3039, 38),
+				Name:    "Where",
+				NamePos: lp(3039, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3039, 51),
+						Pos:      lp(3039, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 56),
+							Pos:  lp(3039, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 68),
+									Pos:  lp(3039, 83),
 									Name: "TSource",
 								},
 							},
@@ -70695,22 +70475,26 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3039, 85),
+						Pos: lp(3039, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 85),
+							Pos:  lp(3039, 100),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 90),
+									Pos:  lp(3039, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3039, 99),
-									Name: "decimal",
+									Pos:  lp(3039, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3039, 119),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -70719,21 +70503,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3040, 30),
-					Name: "float",
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3040, 36),
+				NamePos: lp(3040, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3040, 40),
+						Pos:      lp(3040, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3040, 45),
+							Pos:  lp(3040, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3040, 57),
-									Name: "float",
+									Pos:  lp(3040, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -70746,23 +70530,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3041, 30),
-					Name: "float",
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3041, 36),
+				NamePos: lp(3041, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3041, 49),
+						Pos:      lp(3041, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3041, 54),
+							Pos:  lp(3041, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3041, 66),
+									Pos:  lp(3041, 64),
 									Name: "TSource",
 								},
 							},
@@ -70770,18 +70554,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3041, 83),
+						Pos: lp(3041, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3041, 83),
+							Pos:  lp(3041, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3041, 88),
+									Pos:  lp(3041, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3041, 97),
-									Name: "float",
+									Pos:  lp(3041, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -70793,29 +70577,22 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3042, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3042, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3042, 30),
-						Name: "TSource",
-					},
+					Pos:  lp(3042, 30),
+					Name: "long",
 				},
-				Name:    "ToArray",
-				NamePos: lp(3042, 40),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3042, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3042, 57),
+						Pos:      lp(3042, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3042, 62),
+							Pos:  lp(3042, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3042, 74),
-									Name: "TSource",
+									Pos:  lp(3042, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -70828,34 +70605,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3043, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3043, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3043, 47),
-							Name: "TSource",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3043, 56),
+				Name:    "Sum",
+				NamePos: lp(3043, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3043, 84),
+						Pos:      lp(3043, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3043, 89),
+							Pos:  lp(3043, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3043, 101),
+									Pos:  lp(3043, 65),
 									Name: "TSource",
 								},
 							},
@@ -70863,22 +70629,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3043, 118),
+						Pos: lp(3043, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3043, 118),
+							Pos:  lp(3043, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3043, 123),
+									Pos:  lp(3043, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3043, 132),
-									Name: "TKey",
+									Pos:  lp(3043, 96),
+									Name: "long",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -70887,71 +70653,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3044, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3044, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3044, 47),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3044, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Sum",
+				NamePos: lp(3044, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3044, 84),
+						Pos:      lp(3044, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3044, 89),
+							Pos:  lp(3044, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3044, 101),
-									Name: "TSource",
+									Pos:  lp(3044, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3044, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(3044, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3044, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3044, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3044, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3044, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3044, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -70960,35 +70680,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3045, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3045, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3045, 47),
-							Name: "TElement",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3045, 57),
+				Name:    "Sum",
+				NamePos: lp(3045, 37),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3045, 95),
+						Pos:      lp(3045, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 100),
+							Pos:  lp(3045, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3045, 112),
+									Pos:  lp(3045, 67),
 									Name: "TSource",
 								},
 							},
@@ -70996,40 +70704,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3045, 129),
+						Pos: lp(3045, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 129),
+							Pos:  lp(3045, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3045, 134),
+									Pos:  lp(3045, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3045, 143),
-									Name: "TKey",
+									Pos:  lp(3045, 98),
+									Name: "double",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3045, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(3045, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3045, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3045, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -71038,90 +70728,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3046, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3046, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3046, 47),
-							Name: "TElement",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3046, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
+				Name:    "Sum",
+				NamePos: lp(3046, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3046, 95),
+						Pos:      lp(3046, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 100),
+							Pos:  lp(3046, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3046, 112),
-									Name: "TSource",
+									Pos:  lp(3046, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3046, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(3046, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3046, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3046, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3046, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(3046, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3046, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3046, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3046, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(3046, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3046, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -71130,34 +70755,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3047, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3047, 38),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3047, 47),
+				Name:    "Sum",
+				NamePos: lp(3047, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3047, 66),
+						Pos:      lp(3047, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 71),
+							Pos:  lp(3047, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 83),
+									Pos:  lp(3047, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3047, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3047, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3047, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3047, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71166,48 +70803,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3048, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3048, 38),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3048, 47),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3048, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3048, 66),
+						Pos:      lp(3048, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3048, 71),
+							Pos:  lp(3048, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3048, 83),
-									Name: "TSource",
+									Pos:  lp(3048, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3048, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3048, 100),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3048, 118),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -71216,29 +70830,75 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3049, 30),
-					Name: "List",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3049, 35),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "ToList",
-				NamePos: lp(3049, 44),
+				Name:    "Sum",
+				NamePos: lp(3049, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3049, 60),
+						Pos:      lp(3049, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 65),
+							Pos:  lp(3049, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 77),
+									Pos:  lp(3049, 66),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3049, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3049, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3049, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3049, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3050, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3050, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3050, 30),
+						Name: "TSource",
+					},
+				},
+				Name:    "ToArray",
+				NamePos: lp(3050, 40),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3050, 57),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3050, 74),
 									Name: "TSource",
 								},
 							},
@@ -71248,111 +70908,385 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3050, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3050, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3050, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Union",
-				NamePos: lp(3050, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3050, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3050, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3050, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3050, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3050, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3050, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3051, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3051, 30),
-					Name: "IEnumerable",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3051, 42),
+							Pos:  lp(3051, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3051, 47),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(3051, 51),
+				Name:    "ToDictionary",
+				NamePos: lp(3051, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3051, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3051, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3051, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3052, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3052, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3052, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3052, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3052, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3052, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3052, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3052, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3052, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 151),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 169),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3053, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3053, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3053, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3053, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3053, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3053, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3053, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3053, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3053, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3053, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3053, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3053, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3053, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3053, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3053, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3053, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3054, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3054, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3054, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3054, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3054, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3054, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3054, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3054, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3054, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3054, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3054, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3054, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3054, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3054, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3054, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3055, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3055, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3055, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3055, 47),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3051, 66),
+						Pos:      lp(3055, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 71),
+							Pos:  lp(3055, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 83),
+									Pos:  lp(3055, 83),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3056, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3056, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3056, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3056, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3051, 99),
+						Pos:      lp(3056, 66),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 99),
+							Pos:  lp(3056, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 111),
+									Pos:  lp(3056, 83),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "second",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3051, 128),
+						Pos: lp(3056, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 128),
+							Pos:  lp(3056, 100),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 146),
+									Pos:  lp(3056, 118),
 									Name: "TSource",
 								},
 							},
@@ -71362,20 +71296,170 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3052, 9),
+				Pos:       lp(3057, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3052, 30),
+					Pos:  lp(3057, 30),
+					Name: "List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3057, 35),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToList",
+				NamePos: lp(3057, 44),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3057, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3057, 77),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3058, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3058, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3052, 42),
+							Pos:  lp(3058, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3058, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3058, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3058, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3058, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3058, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3058, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3058, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3059, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3059, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3059, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3059, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3059, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3059, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3059, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3059, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3059, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3059, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3059, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(3059, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3059, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3060, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3060, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3060, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3052, 51),
+				NamePos: lp(3060, 51),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -71383,14 +71467,14 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3052, 81),
+						Pos:      lp(3060, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 86),
+							Pos:  lp(3060, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3052, 98),
+									Pos:  lp(3060, 98),
 									Name: "TFirst",
 								},
 							},
@@ -71398,13 +71482,13 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3052, 113),
+						Pos: lp(3060, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 113),
+							Pos:  lp(3060, 113),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3052, 125),
+									Pos:  lp(3060, 125),
 									Name: "TSecond",
 								},
 							},
@@ -71412,21 +71496,21 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3052, 142),
+						Pos: lp(3060, 142),
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 142),
+							Pos:  lp(3060, 142),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3052, 147),
+									Pos:  lp(3060, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3052, 155),
+									Pos:  lp(3060, 155),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3052, 164),
+									Pos:  lp(3060, 164),
 									Name: "TResult",
 								},
 							},
@@ -71436,22 +71520,22 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3053, 9),
+				Pos:       lp(3061, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3053, 30),
+					Pos:  lp(3061, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3053, 42),
+							Pos:  lp(3061, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 43),
+									Pos:  lp(3061, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3053, 57),
+									Pos:  lp(3061, 57),
 									Name: "TSecond",
 								},
 							},
@@ -71464,21 +71548,21 @@ func libraryAST_186() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3053, 74),
+				NamePos: lp(3061, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3053, 95),
+						Pos:      lp(3061, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 100),
+							Pos:  lp(3061, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 112),
+									Pos:  lp(3061, 112),
 									Name: "TFirst",
 								},
 							},
@@ -71486,13 +71570,13 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3053, 127),
+						Pos: lp(3061, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 127),
+							Pos:  lp(3061, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 139),
+									Pos:  lp(3061, 139),
 									Name: "TSecond",
 								},
 							},
@@ -71505,9 +71589,9 @@ func libraryAST_186() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_187() *lang.TypeDecl {
+func libraryAST_188() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3056, 5),
+		Pos:       lp(3064, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -71518,11 +71602,11 @@ func libraryAST_187() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3056, 50),
+				Pos:  lp(3064, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3056, 62),
+						Pos:  lp(3064, 62),
 						Name: "TElement",
 					},
 				},
@@ -71530,41 +71614,16 @@ func libraryAST_187() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3058, 9),
+				Pos: lp(3066, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3058, 9),
+					Pos:  lp(3066, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3058, 20),
+						Pos:  lp(3066, 20),
 						Kind: "get",
-					},
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_188() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3061, 5),
-		Kind:      lang.TypeKind("interface"),
-		Name:      "IOrderedEnumerable",
-		Namespace: "System.Linq",
-		TypeParams: []string{
-			"TElement",
-		},
-		Modifiers: lang.Modifiers(1),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3061, 53),
-				Name: "IEnumerable",
-				Args: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(3061, 65),
-						Name: "TElement",
 					},
 				},
 			},
@@ -71574,62 +71633,87 @@ func libraryAST_188() *lang.TypeDecl {
 
 func libraryAST_189() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3071, 5),
+		Pos:       lp(3069, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IOrderedEnumerable",
+		Namespace: "System.Linq",
+		TypeParams: []string{
+			"TElement",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3069, 53),
+				Name: "IEnumerable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3069, 65),
+						Name: "TElement",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_190() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3079, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3071, 6),
+				Pos:  lp(3079, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3071, 47),
+				Pos:  lp(3079, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3071, 60),
+				Pos:  lp(3079, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3071, 72),
+						Pos:  lp(3079, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3071, 85),
+				Pos:  lp(3079, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3071, 96),
+						Pos:  lp(3079, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3071, 109),
+				Pos:  lp(3079, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3073, 9),
+				Pos:       lp(3081, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3074, 9),
+				Pos:       lp(3082, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3074, 34),
+						Pos: lp(3082, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 34),
+							Pos:  lp(3082, 34),
 							Name: "int",
 						},
 						Name: "value",
@@ -71637,14 +71721,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3075, 9),
+				Pos:       lp(3083, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3075, 34),
+						Pos: lp(3083, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 34),
+							Pos:  lp(3083, 34),
 							Name: "uint",
 						},
 						Name: "value",
@@ -71652,14 +71736,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3076, 9),
+				Pos:       lp(3084, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3076, 34),
+						Pos: lp(3084, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 34),
+							Pos:  lp(3084, 34),
 							Name: "long",
 						},
 						Name: "value",
@@ -71667,14 +71751,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3077, 9),
+				Pos:       lp(3085, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3077, 34),
+						Pos: lp(3085, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 34),
+							Pos:  lp(3085, 34),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -71682,14 +71766,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3078, 9),
+				Pos:       lp(3086, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3078, 34),
+						Pos: lp(3086, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3078, 34),
+							Pos:  lp(3086, 34),
 							Name: "float",
 						},
 						Name: "value",
@@ -71697,14 +71781,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3079, 9),
+				Pos:       lp(3087, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3079, 34),
+						Pos: lp(3087, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 34),
+							Pos:  lp(3087, 34),
 							Name: "double",
 						},
 						Name: "value",
@@ -71712,14 +71796,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3080, 9),
+				Pos:       lp(3088, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3080, 34),
+						Pos: lp(3088, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 34),
+							Pos:  lp(3088, 34),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -71727,17 +71811,17 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3081, 9),
+				Pos:       lp(3089, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3081, 34),
+						Pos: lp(3089, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3081, 34),
+							Pos:       lp(3089, 34),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3081, 34),
+								Pos:  lp(3089, 34),
 								Name: "byte",
 							},
 						},
@@ -71746,362 +71830,122 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3082, 9),
+				Pos:       lp(3090, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3082, 23),
+					Pos:  lp(3090, 23),
 					Name: "BigInteger",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3082, 41),
+						Pos:  lp(3090, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3083, 9),
+				Pos:       lp(3091, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3083, 23),
+					Pos:  lp(3091, 23),
 					Name: "BigInteger",
 				},
 				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3083, 40),
+						Pos:  lp(3091, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3084, 9),
+				Pos:       lp(3092, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3084, 23),
+					Pos:  lp(3092, 23),
 					Name: "BigInteger",
 				},
 				Name: "MinusOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3084, 45),
+						Pos:  lp(3092, 45),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3085, 9),
+				Pos:       lp(3093, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3085, 16),
+					Pos:  lp(3093, 16),
 					Name: "bool",
 				},
 				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3085, 30),
+						Pos:  lp(3093, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3086, 9),
+				Pos:       lp(3094, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3086, 16),
+					Pos:  lp(3094, 16),
 					Name: "bool",
 				},
 				Name: "IsOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3086, 29),
+						Pos:  lp(3094, 29),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3087, 9),
+				Pos:       lp(3095, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3087, 16),
+					Pos:  lp(3095, 16),
 					Name: "bool",
 				},
 				Name: "IsEven",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3087, 30),
+						Pos:  lp(3095, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3088, 9),
+				Pos:       lp(3096, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3088, 16),
+					Pos:  lp(3096, 16),
 					Name: "bool",
 				},
 				Name: "IsPowerOfTwo",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3088, 36),
+						Pos:  lp(3096, 36),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3089, 9),
+				Pos:       lp(3097, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3089, 16),
+					Pos:  lp(3097, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3089, 27),
+						Pos:  lp(3097, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3090, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3090, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3090, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3090, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3090, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3091, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3091, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Add",
-				NamePos: lp(3091, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3091, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3091, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3092, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3092, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Subtract",
-				NamePos: lp(3092, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3092, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3092, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3092, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3092, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3093, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3093, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Multiply",
-				NamePos: lp(3093, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3093, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3093, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3094, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3094, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Divide",
-				NamePos: lp(3094, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3094, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3094, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3095, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3095, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Remainder",
-				NamePos: lp(3095, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3095, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3095, 51),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3095, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3095, 72),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3096, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3096, 30),
-					Name: "BigInteger",
-				},
-				Name:    "DivRem",
-				NamePos: lp(3096, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3096, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3096, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3096, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3096, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3096, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3096, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3097, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3097, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3097, 31),
-							Name: "BigInteger",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3097, 52),
-							Name: "BigInteger",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
-				},
-				Name:    "DivRem",
-				NamePos: lp(3097, 74),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3097, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3097, 81),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3097, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3097, 98),
-							Name: "BigInteger",
-						},
-						Name: "right",
 					},
 				},
 			},
@@ -72112,13 +71956,13 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3098, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Negate",
+				Name:    "Abs",
 				NamePos: lp(3098, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3098, 48),
+						Pos: lp(3098, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3098, 48),
+							Pos:  lp(3098, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72132,7 +71976,7 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3099, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Pow",
+				Name:    "Add",
 				NamePos: lp(3099, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -72141,15 +71985,15 @@ func libraryAST_189() *lang.TypeDecl {
 							Pos:  lp(3099, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3099, 63),
+						Pos: lp(3099, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3099, 63),
-							Name: "int",
+							Pos:  lp(3099, 62),
+							Name: "BigInteger",
 						},
-						Name: "exponent",
+						Name: "right",
 					},
 				},
 			},
@@ -72160,32 +72004,24 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3100, 30),
 					Name: "BigInteger",
 				},
-				Name:    "ModPow",
+				Name:    "Subtract",
 				NamePos: lp(3100, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3100, 48),
+						Pos: lp(3100, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 48),
+							Pos:  lp(3100, 50),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3100, 66),
+						Pos: lp(3100, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 66),
+							Pos:  lp(3100, 67),
 							Name: "BigInteger",
 						},
-						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3100, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3100, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
+						Name: "right",
 					},
 				},
 			},
@@ -72196,21 +72032,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3101, 30),
 					Name: "BigInteger",
 				},
-				Name:    "GreatestCommonDivisor",
+				Name:    "Multiply",
 				NamePos: lp(3101, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3101, 63),
+						Pos: lp(3101, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 63),
+							Pos:  lp(3101, 50),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3101, 80),
+						Pos: lp(3101, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 80),
+							Pos:  lp(3101, 67),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72224,24 +72060,24 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3102, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Max",
+				Name:    "Divide",
 				NamePos: lp(3102, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3102, 45),
+						Pos: lp(3102, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 45),
+							Pos:  lp(3102, 48),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3102, 62),
+						Pos: lp(3102, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 62),
+							Pos:  lp(3102, 69),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
 					},
 				},
 			},
@@ -72252,24 +72088,24 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3103, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Min",
+				Name:    "Remainder",
 				NamePos: lp(3103, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3103, 45),
+						Pos: lp(3103, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3103, 45),
+							Pos:  lp(3103, 51),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3103, 62),
+						Pos: lp(3103, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3103, 62),
+							Pos:  lp(3103, 72),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
 					},
 				},
 			},
@@ -72280,32 +72116,33 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3104, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Clamp",
+				Name:    "DivRem",
 				NamePos: lp(3104, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3104, 47),
+						Pos: lp(3104, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 47),
+							Pos:  lp(3104, 48),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3104, 65),
+						Pos: lp(3104, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 65),
+							Pos:  lp(3104, 69),
 							Name: "BigInteger",
 						},
-						Name: "min",
+						Name: "divisor",
 					},
 					&lang.Param{
-						Pos: lp(3104, 81),
+						Pos:      lp(3104, 89),
+						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 81),
+							Pos:  lp(3104, 93),
 							Name: "BigInteger",
 						},
-						Name: "max",
+						Name: "remainder",
 					},
 				},
 			},
@@ -72314,23 +72151,38 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3105, 30),
-					Name: "int",
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3105, 31),
+							Name: "BigInteger",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3105, 52),
+							Name: "BigInteger",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
 				},
-				Name:    "Compare",
-				NamePos: lp(3105, 34),
+				Name:    "DivRem",
+				NamePos: lp(3105, 74),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3105, 42),
+						Pos: lp(3105, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 42),
+							Pos:  lp(3105, 81),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3105, 59),
+						Pos: lp(3105, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 59),
+							Pos:  lp(3105, 98),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72342,15 +72194,15 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3106, 30),
-					Name: "double",
+					Name: "BigInteger",
 				},
-				Name:    "Log",
-				NamePos: lp(3106, 37),
+				Name:    "Negate",
+				NamePos: lp(3106, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3106, 41),
+						Pos: lp(3106, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 41),
+							Pos:  lp(3106, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72362,26 +72214,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3107, 30),
-					Name: "double",
+					Name: "BigInteger",
 				},
-				Name:    "Log",
-				NamePos: lp(3107, 37),
+				Name:    "Pow",
+				NamePos: lp(3107, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3107, 41),
+						Pos: lp(3107, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 41),
+							Pos:  lp(3107, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3107, 59),
+						Pos: lp(3107, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 59),
-							Name: "double",
+							Pos:  lp(3107, 63),
+							Name: "int",
 						},
-						Name: "baseValue",
+						Name: "exponent",
 					},
 				},
 			},
@@ -72390,18 +72242,34 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3108, 30),
-					Name: "double",
+					Name: "BigInteger",
 				},
-				Name:    "Log10",
-				NamePos: lp(3108, 37),
+				Name:    "ModPow",
+				NamePos: lp(3108, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3108, 43),
+						Pos: lp(3108, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3108, 43),
+							Pos:  lp(3108, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3108, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3108, 66),
+							Name: "BigInteger",
+						},
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3108, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3108, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
 					},
 				},
 			},
@@ -72412,16 +72280,24 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3109, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Log2",
+				Name:    "GreatestCommonDivisor",
 				NamePos: lp(3109, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3109, 46),
+						Pos: lp(3109, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 46),
+							Pos:  lp(3109, 63),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3109, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(3109, 80),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -72430,18 +72306,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3110, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3110, 35),
+				Name:    "Max",
+				NamePos: lp(3110, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3110, 49),
+						Pos: lp(3110, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 49),
+							Pos:  lp(3110, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3110, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3110, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -72450,18 +72334,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3111, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3111, 35),
+				Name:    "Min",
+				NamePos: lp(3111, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3111, 48),
+						Pos: lp(3111, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 48),
+							Pos:  lp(3111, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3111, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3111, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -72470,18 +72362,34 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3112, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3112, 35),
+				Name:    "Clamp",
+				NamePos: lp(3112, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3112, 46),
+						Pos: lp(3112, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3112, 46),
+							Pos:  lp(3112, 47),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3112, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3112, 65),
+							Name: "BigInteger",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3112, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3112, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -72490,18 +72398,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3113, 30),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "IsPositive",
-				NamePos: lp(3113, 35),
+				Name:    "Compare",
+				NamePos: lp(3113, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3113, 46),
+						Pos: lp(3113, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 46),
+							Pos:  lp(3113, 42),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3113, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -72510,15 +72426,15 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3114, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3114, 35),
+				Name:    "Log",
+				NamePos: lp(3114, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3114, 42),
+						Pos: lp(3114, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 42),
+							Pos:  lp(3114, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72530,18 +72446,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3115, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3115, 41),
+				Name:    "Log",
+				NamePos: lp(3115, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3115, 50),
+						Pos: lp(3115, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3115, 50),
+							Pos:  lp(3115, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3115, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3115, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
 					},
 				},
 			},
@@ -72550,15 +72474,15 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3116, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3116, 41),
+				Name:    "Log10",
+				NamePos: lp(3116, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3116, 59),
+						Pos: lp(3116, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 59),
+							Pos:  lp(3116, 43),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72572,14 +72496,14 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3117, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "Log2",
 				NamePos: lp(3117, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3117, 47),
+						Pos: lp(3117, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 47),
-							Name: "string",
+							Pos:  lp(3117, 46),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
@@ -72590,26 +72514,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3118, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3118, 41),
+				Name:    "IsEvenInteger",
+				NamePos: lp(3118, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3118, 47),
+						Pos: lp(3118, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 47),
-							Name: "string",
+							Pos:  lp(3118, 49),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3118, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3118, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -72618,26 +72534,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3119, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3119, 41),
+				Name:    "IsOddInteger",
+				NamePos: lp(3119, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3119, 47),
+						Pos: lp(3119, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 47),
-							Name: "string",
+							Pos:  lp(3119, 48),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3119, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3119, 61),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
 					},
 				},
 			},
@@ -72646,34 +72554,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3120, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3120, 41),
+				Name:    "IsNegative",
+				NamePos: lp(3120, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3120, 47),
+						Pos: lp(3120, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 47),
-							Name: "string",
+							Pos:  lp(3120, 46),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3120, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3120, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3120, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3120, 102),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
 					},
 				},
 			},
@@ -72684,25 +72576,16 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3121, 30),
 					Name: "bool",
 				},
-				Name:    "TryParse",
+				Name:    "IsPositive",
 				NamePos: lp(3121, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3121, 44),
+						Pos: lp(3121, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3121, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos:      lp(3121, 58),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3121, 62),
+							Pos:  lp(3121, 46),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "value",
 					},
 				},
 			},
@@ -72713,33 +72596,16 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3122, 30),
 					Name: "bool",
 				},
-				Name:    "TryParse",
+				Name:    "IsPow2",
 				NamePos: lp(3122, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3122, 44),
+						Pos: lp(3122, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3122, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3122, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3122, 84),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3122, 88),
+							Pos:  lp(3122, 42),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "value",
 					},
 				},
 			},
@@ -72748,40 +72614,176 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3123, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3123, 35),
+				Name:    "PopCount",
+				NamePos: lp(3123, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3123, 44),
+						Pos: lp(3123, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 44),
+							Pos:  lp(3123, 50),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3124, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3124, 30),
+					Name: "BigInteger",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3124, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3124, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3124, 59),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3125, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3125, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3125, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3125, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3126, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3126, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3126, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3126, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3123, 58),
+						Pos: lp(3126, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 58),
+							Pos:  lp(3126, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3127, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3127, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3127, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3127, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3127, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3127, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3127, 61),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3128, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3128, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3128, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3128, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3128, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 61),
 							Name: "System.Globalization.NumberStyles",
 						},
 						Name: "style",
 					},
 					&lang.Param{
-						Pos: lp(3123, 99),
+						Pos: lp(3128, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 99),
+							Pos:  lp(3128, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3129, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3129, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3129, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3123, 125),
+						Pos: lp(3129, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3129, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      lp(3129, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 129),
+							Pos:  lp(3129, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -72789,159 +72791,101 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3124, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3124, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3124, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3124, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3124, 37),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3125, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3125, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3125, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3125, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3125, 37),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3126, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3126, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3126, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3126, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3126, 37),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3127, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3127, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3127, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3127, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3127, 37),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3128, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3128, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3128, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3128, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3128, 35),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3129, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3129, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3129, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3129, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3129, 35),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3130, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3130, 23),
+					Pos:  lp(3130, 30),
 					Name: "bool",
 				},
-				Name:    "Equals",
-				NamePos: lp(3130, 28),
+				Name:    "TryParse",
+				NamePos: lp(3130, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3130, 35),
+						Pos: lp(3130, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3130, 35),
-							Name: "ulong",
+							Pos:  lp(3130, 44),
+							Name: "string",
 						},
-						Name: "other",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3130, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3130, 58),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3130, 84),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3130, 88),
+							Name: "BigInteger",
+						},
+						Name: "result",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3131, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3131, 32),
+					Pos:  lp(3131, 30),
 					Name: "bool",
 				},
-				Name:    "Equals",
-				NamePos: lp(3131, 37),
+				Name:    "TryParse",
+				NamePos: lp(3131, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3131, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(3131, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3131, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3131, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3131, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3132, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3132, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3132, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3132, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3132, 37),
 							Name: "object",
 						},
 						Name: "obj",
@@ -72949,42 +72893,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3132, 9),
-				Modifiers: lang.Modifiers(20481),
+				Pos:       lp(3133, 9),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3132, 32),
+					Pos:  lp(3133, 23),
 					Name: "int",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3132, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3133, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3133, 32),
-					Name: "string",
+				Name:    "CompareTo",
+				NamePos: lp(3133, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3133, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3133, 37),
+							Name: "BigInteger",
+						},
+						Name: "other",
+					},
 				},
-				Name:    "ToString",
-				NamePos: lp(3133, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3134, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3134, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3134, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3134, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3134, 39),
+						Pos: lp(3134, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3134, 39),
-							Name: "string",
+							Pos:  lp(3134, 37),
+							Name: "long",
 						},
-						Name: "format",
+						Name: "other",
 					},
 				},
 			},
@@ -72993,18 +72937,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3135, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3135, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3135, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3135, 39),
+						Pos: lp(3135, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 39),
-							Name: "IFormatProvider",
+							Pos:  lp(3135, 37),
+							Name: "ulong",
 						},
-						Name: "provider",
+						Name: "other",
 					},
 				},
 			},
@@ -73013,26 +72957,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3136, 23),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ToString",
-				NamePos: lp(3136, 30),
+				Name:    "Equals",
+				NamePos: lp(3136, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3136, 39),
+						Pos: lp(3136, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 39),
-							Name: "string",
+							Pos:  lp(3136, 35),
+							Name: "BigInteger",
 						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3136, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3136, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
+						Name: "other",
 					},
 				},
 			},
@@ -73040,79 +72976,201 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3137, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3137, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3137, 23),
-						Name: "byte",
+					Pos:  lp(3137, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3137, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3137, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3137, 35),
+							Name: "long",
+						},
+						Name: "other",
 					},
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3137, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3138, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3138, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3138, 23),
-						Name: "byte",
-					},
+					Pos:  lp(3138, 23),
+					Name: "bool",
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3138, 30),
+				Name:    "Equals",
+				NamePos: lp(3138, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3138, 42),
+						Pos: lp(3138, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3138, 42),
-							Name: "bool",
+							Pos:  lp(3138, 35),
+							Name: "ulong",
 						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3138, 60),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.Param{
-						Pos: lp(3138, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3138, 67),
-							Name: "bool",
-						},
-						Name: "isBigEndian",
-						Default: &lang.Literal{
-							Pos:   lp(3138, 86),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
+						Name: "other",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3139, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3139, 23),
-					Name: "int",
+					Pos:  lp(3139, 32),
+					Name: "bool",
 				},
-				Name:    "GetByteCount",
-				NamePos: lp(3139, 27),
+				Name:    "Equals",
+				NamePos: lp(3139, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3139, 40),
+						Pos: lp(3139, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3139, 40),
+							Pos:  lp(3139, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3140, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3140, 32),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: lp(3140, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3141, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3141, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3141, 39),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3142, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3142, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3142, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3142, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3142, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3143, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3143, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3143, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3143, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3143, 39),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3144, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3144, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3144, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3144, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3144, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3144, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3144, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3145, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3145, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3145, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3145, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3146, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3146, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3146, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3146, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3146, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3146, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3139, 58),
+							Pos:   lp(3146, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3146, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3146, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3146, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -73121,246 +73179,40 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3140, 9),
+				Pos:       lp(3147, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3140, 23),
-					Name: "long",
+					Pos:  lp(3147, 23),
+					Name: "int",
 				},
-				Name:    "GetBitLength",
-				NamePos: lp(3140, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3141, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3141, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Addition",
-				NamePos: lp(3141, 41),
+				Name:    "GetByteCount",
+				NamePos: lp(3147, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3141, 52),
+						Pos: lp(3147, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3141, 52),
-							Name: "BigInteger",
+							Pos:  lp(3147, 40),
+							Name: "bool",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3141, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3141, 69),
-							Name: "BigInteger",
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3147, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
 						},
-						Name: "right",
 					},
 				},
-				Operator: "+",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3142, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3142, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3142, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3142, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3142, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3142, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3142, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3143, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3143, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Multiply",
-				NamePos: lp(3143, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3143, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3143, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3143, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3143, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "*",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3144, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3144, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Division",
-				NamePos: lp(3144, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3144, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3144, 52),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3144, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3144, 73),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-				Operator: "/",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3145, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3145, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Modulus",
-				NamePos: lp(3145, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3145, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3145, 52),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3145, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3145, 73),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-				Operator: "%",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3146, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3146, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_BitwiseAnd",
-				NamePos: lp(3146, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3146, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3146, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3146, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3146, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "&",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3147, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3147, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_BitwiseOr",
-				NamePos: lp(3147, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3147, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3147, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3147, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3147, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3148, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3148, 30),
-					Name: "BigInteger",
+					Pos:  lp(3148, 23),
+					Name: "long",
 				},
-				Name:    "op_ExclusiveOr",
-				NamePos: lp(3148, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3148, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3148, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3148, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3148, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "^",
+				Name:    "GetBitLength",
+				NamePos: lp(3148, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3149, 9),
@@ -73369,27 +73221,27 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3149, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_Addition",
 				NamePos: lp(3149, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3149, 53),
+						Pos: lp(3149, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3149, 53),
+							Pos:  lp(3149, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3149, 71),
+						Pos: lp(3149, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3149, 71),
-							Name: "int",
+							Pos:  lp(3149, 69),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3150, 9),
@@ -73398,27 +73250,27 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3150, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_Subtraction",
 				NamePos: lp(3150, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3150, 53),
+						Pos: lp(3150, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 53),
+							Pos:  lp(3150, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3150, 71),
+						Pos: lp(3150, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 71),
-							Name: "int",
+							Pos:  lp(3150, 69),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "right",
 					},
 				},
-				Operator: ">>",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3151, 9),
@@ -73427,27 +73279,27 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3151, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_Multiply",
 				NamePos: lp(3151, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3151, 54),
+						Pos: lp(3151, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3151, 54),
+							Pos:  lp(3151, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3151, 72),
+						Pos: lp(3151, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3151, 72),
-							Name: "int",
+							Pos:  lp(3151, 69),
+							Name: "BigInteger",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: ">>>",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3152, 9),
@@ -73456,7 +73308,7 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3152, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_Division",
 				NamePos: lp(3152, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -73465,10 +73317,18 @@ func libraryAST_189() *lang.TypeDecl {
 							Pos:  lp(3152, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3152, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3152, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
-				Operator: "~",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3153, 9),
@@ -73477,7 +73337,7 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3153, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_Modulus",
 				NamePos: lp(3153, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -73486,10 +73346,18 @@ func libraryAST_189() *lang.TypeDecl {
 							Pos:  lp(3153, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3153, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3153, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
-				Operator: "-",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3154, 9),
@@ -73498,7 +73366,7 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3154, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3154, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -73507,10 +73375,18 @@ func libraryAST_189() *lang.TypeDecl {
 							Pos:  lp(3154, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3154, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3154, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "+",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3155, 9),
@@ -73519,19 +73395,27 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3155, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Increment",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3155, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3155, 53),
+						Pos: lp(3155, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3155, 53),
+							Pos:  lp(3155, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3155, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3155, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "++",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3156, 9),
@@ -73540,13 +73424,213 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3156, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3156, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3156, 53),
+						Pos: lp(3156, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3156, 53),
+							Pos:  lp(3156, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3156, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3156, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "^",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3157, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3157, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_LeftShift",
+				NamePos: lp(3157, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3157, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3157, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3157, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3157, 71),
+							Name: "int",
+						},
+						Name: "shift",
+					},
+				},
+				Operator: "<<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3158, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3158, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_RightShift",
+				NamePos: lp(3158, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3158, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3158, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3158, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3158, 71),
+							Name: "int",
+						},
+						Name: "shift",
+					},
+				},
+				Operator: ">>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3159, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3159, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnsignedRightShift",
+				NamePos: lp(3159, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3159, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3159, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3159, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3159, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3160, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3160, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_OnesComplement",
+				NamePos: lp(3160, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3160, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3160, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3161, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3161, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3161, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3161, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3161, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3162, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3162, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3162, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3162, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3163, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3163, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3163, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3163, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3164, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3164, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3164, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3164, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3164, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -73555,265 +73639,33 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "--",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3157, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3157, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3157, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3157, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3157, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3157, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3157, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3158, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3158, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3158, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3158, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3158, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3158, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3158, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3159, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3159, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3159, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3159, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3159, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3159, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3159, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3160, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3160, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3160, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3160, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3160, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3160, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3160, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3161, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3161, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3161, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3161, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3161, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3162, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3162, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3162, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3162, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3162, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3162, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3162, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3163, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3163, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3163, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3163, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3163, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3163, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3163, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3164, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3164, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3164, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3164, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3164, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3164, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3164, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3165, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3165, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Equality",
 				NamePos: lp(3165, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3165, 46),
+						Pos: lp(3165, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 46),
+							Pos:  lp(3165, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3165, 63),
+						Pos: lp(3165, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 63),
-							Name: "long",
+							Pos:  lp(3165, 64),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3166, 9),
@@ -73822,137 +73674,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3166, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3166, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3166, 46),
+						Pos: lp(3166, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3166, 46),
+							Pos:  lp(3166, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3166, 63),
+						Pos: lp(3166, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3166, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3167, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3167, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3167, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3167, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3167, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3167, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3167, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3168, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3168, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3168, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3168, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3168, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3168, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3168, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3169, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3169, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3169, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3169, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3169, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3169, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3169, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3170, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3170, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3170, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3170, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3170, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3170, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3170, 58),
+							Pos:  lp(3166, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -73961,27 +73697,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "!=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3171, 9),
+				Pos:       lp(3167, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3171, 30),
+					Pos:  lp(3167, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThan",
-				NamePos: lp(3171, 35),
+				NamePos: lp(3167, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3171, 46),
+						Pos: lp(3167, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 46),
-							Name: "long",
+							Pos:  lp(3167, 46),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3171, 57),
+						Pos: lp(3167, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 57),
+							Pos:  lp(3167, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -73990,27 +73726,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3172, 9),
+				Pos:       lp(3168, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3172, 30),
+					Pos:  lp(3168, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThan",
-				NamePos: lp(3172, 35),
+				NamePos: lp(3168, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3172, 46),
+						Pos: lp(3168, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 46),
-							Name: "long",
+							Pos:  lp(3168, 46),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3172, 57),
+						Pos: lp(3168, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 57),
+							Pos:  lp(3168, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74019,27 +73755,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: ">",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3173, 9),
+				Pos:       lp(3169, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3173, 30),
+					Pos:  lp(3169, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3173, 35),
+				NamePos: lp(3169, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3173, 47),
+						Pos: lp(3169, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3173, 47),
-							Name: "long",
+							Pos:  lp(3169, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3173, 58),
+						Pos: lp(3169, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3173, 58),
+							Pos:  lp(3169, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74048,27 +73784,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "<=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3174, 9),
+				Pos:       lp(3170, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3174, 30),
+					Pos:  lp(3170, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3174, 35),
+				NamePos: lp(3170, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3174, 47),
+						Pos: lp(3170, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 47),
-							Name: "long",
+							Pos:  lp(3170, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3174, 58),
+						Pos: lp(3170, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 58),
+							Pos:  lp(3170, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74077,13 +73813,129 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: ">=",
 			},
 			&lang.MethodDecl{
+				Pos:       lp(3171, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3171, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3171, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3171, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3171, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3172, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3172, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3172, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3172, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3172, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3173, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3173, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3173, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3173, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3173, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3174, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3174, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3174, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3174, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3174, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3175, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3175, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3175, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74098,12 +73950,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(3175, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3175, 64),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3176, 9),
@@ -74112,7 +73964,7 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3176, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3176, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74127,12 +73979,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(3176, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3176, 64),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3177, 9),
@@ -74141,137 +73993,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3177, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Equality",
 				NamePos: lp(3177, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3177, 46),
+						Pos: lp(3177, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 46),
-							Name: "BigInteger",
+							Pos:  lp(3177, 47),
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3177, 63),
+						Pos: lp(3177, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3178, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3178, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3178, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3178, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3178, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3178, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3178, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3179, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3179, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3179, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3179, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3179, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3179, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3179, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3180, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3180, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3180, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3180, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3180, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3180, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3180, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3181, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3181, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3181, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3181, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3181, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3181, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3181, 59),
+							Pos:  lp(3177, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74280,27 +74016,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "==",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3182, 9),
+				Pos:       lp(3178, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3182, 30),
+					Pos:  lp(3178, 30),
 					Name: "bool",
 				},
 				Name:    "op_Inequality",
-				NamePos: lp(3182, 35),
+				NamePos: lp(3178, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3182, 47),
+						Pos: lp(3178, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 47),
-							Name: "ulong",
+							Pos:  lp(3178, 47),
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3182, 59),
+						Pos: lp(3178, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 59),
+							Pos:  lp(3178, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74309,27 +74045,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "!=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3183, 9),
+				Pos:       lp(3179, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3183, 30),
+					Pos:  lp(3179, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThan",
-				NamePos: lp(3183, 35),
+				NamePos: lp(3179, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3183, 46),
+						Pos: lp(3179, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 46),
-							Name: "ulong",
+							Pos:  lp(3179, 46),
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3183, 58),
+						Pos: lp(3179, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 58),
+							Pos:  lp(3179, 57),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74338,27 +74074,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3184, 9),
+				Pos:       lp(3180, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3184, 30),
+					Pos:  lp(3180, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThan",
-				NamePos: lp(3184, 35),
+				NamePos: lp(3180, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3184, 46),
+						Pos: lp(3180, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 46),
-							Name: "ulong",
+							Pos:  lp(3180, 46),
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3184, 58),
+						Pos: lp(3180, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 58),
+							Pos:  lp(3180, 57),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74367,27 +74103,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: ">",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3185, 9),
+				Pos:       lp(3181, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3185, 30),
+					Pos:  lp(3181, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3185, 35),
+				NamePos: lp(3181, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3185, 47),
+						Pos: lp(3181, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 47),
-							Name: "ulong",
+							Pos:  lp(3181, 47),
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3185, 59),
+						Pos: lp(3181, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 59),
+							Pos:  lp(3181, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74396,27 +74132,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "<=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3186, 9),
+				Pos:       lp(3182, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3186, 30),
+					Pos:  lp(3182, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3186, 35),
+				NamePos: lp(3182, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3186, 47),
+						Pos: lp(3182, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 47),
-							Name: "ulong",
+							Pos:  lp(3182, 47),
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3186, 59),
+						Pos: lp(3182, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 59),
+							Pos:  lp(3182, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74425,164 +74161,352 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: ">=",
 			},
 			&lang.MethodDecl{
+				Pos:       lp(3183, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3183, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3183, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3183, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3183, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3183, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3183, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3184, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3184, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3184, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3184, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3184, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3184, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3184, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3185, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3185, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3185, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3185, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3185, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3185, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3185, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3186, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3186, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3186, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3186, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3186, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3186, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3186, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3187, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3187, 48),
-					Name: "BigInteger",
+					Pos:  lp(3187, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3187, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3187, 59),
+						Pos: lp(3187, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 59),
-							Name: "byte",
+							Pos:  lp(3187, 47),
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3187, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3187, 64),
+							Name: "ulong",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3188, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3188, 48),
-					Name: "BigInteger",
+					Pos:  lp(3188, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3188, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3188, 59),
+						Pos: lp(3188, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 59),
-							Name: "sbyte",
+							Pos:  lp(3188, 47),
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3188, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3188, 64),
+							Name: "ulong",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3189, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3189, 48),
-					Name: "BigInteger",
+					Pos:  lp(3189, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_Equality",
+				NamePos: lp(3189, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3189, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3189, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3189, 59),
-							Name: "short",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3190, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3190, 48),
-					Name: "BigInteger",
+					Pos:  lp(3190, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_Inequality",
+				NamePos: lp(3190, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3190, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3190, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3190, 59),
-							Name: "ushort",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3191, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3191, 48),
-					Name: "BigInteger",
+					Pos:  lp(3191, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_LessThan",
+				NamePos: lp(3191, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3191, 59),
+						Pos: lp(3191, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3191, 59),
-							Name: "char",
+							Pos:  lp(3191, 46),
+							Name: "ulong",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3191, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3191, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3192, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3192, 48),
-					Name: "BigInteger",
+					Pos:  lp(3192, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThan",
+				NamePos: lp(3192, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3192, 59),
+						Pos: lp(3192, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3192, 59),
-							Name: "int",
+							Pos:  lp(3192, 46),
+							Name: "ulong",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3192, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3192, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3193, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3193, 48),
-					Name: "BigInteger",
+					Pos:  lp(3193, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3193, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3193, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3193, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3193, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3193, 59),
-							Name: "uint",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3194, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3194, 48),
-					Name: "BigInteger",
+					Pos:  lp(3194, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3194, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3194, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3194, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3194, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3194, 59),
-							Name: "long",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3195, 9),
@@ -74597,7 +74521,7 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(3195, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3195, 59),
-							Name: "ulong",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -74611,18 +74535,18 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3196, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3196, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3196, 59),
-							Name: "float",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3197, 9),
@@ -74631,18 +74555,18 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3197, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3197, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3197, 59),
-							Name: "double",
+							Name: "short",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3198, 9),
@@ -74651,133 +74575,133 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3198, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3198, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3198, 59),
-							Name: "decimal",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3199, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3199, 48),
-					Name: "byte",
+					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3199, 53),
+						Pos: lp(3199, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3199, 53),
-							Name: "BigInteger",
+							Pos:  lp(3199, 59),
+							Name: "char",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3200, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3200, 48),
-					Name: "sbyte",
+					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3200, 54),
+						Pos: lp(3200, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3200, 54),
-							Name: "BigInteger",
+							Pos:  lp(3200, 59),
+							Name: "int",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3201, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3201, 48),
-					Name: "short",
+					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3201, 54),
+						Pos: lp(3201, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3201, 54),
-							Name: "BigInteger",
+							Pos:  lp(3201, 59),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3202, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3202, 48),
-					Name: "ushort",
+					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3202, 55),
+						Pos: lp(3202, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3202, 55),
-							Name: "BigInteger",
+							Pos:  lp(3202, 59),
+							Name: "long",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3203, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3203, 48),
-					Name: "char",
+					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3203, 53),
+						Pos: lp(3203, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3203, 53),
-							Name: "BigInteger",
+							Pos:  lp(3203, 59),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3204, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3204, 48),
-					Name: "int",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3204, 52),
+						Pos: lp(3204, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3204, 52),
-							Name: "BigInteger",
+							Pos:  lp(3204, 59),
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -74789,15 +74713,15 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3205, 48),
-					Name: "uint",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3205, 53),
+						Pos: lp(3205, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 53),
-							Name: "BigInteger",
+							Pos:  lp(3205, 59),
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -74809,15 +74733,15 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3206, 48),
-					Name: "long",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3206, 53),
+						Pos: lp(3206, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3206, 53),
-							Name: "BigInteger",
+							Pos:  lp(3206, 59),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -74829,14 +74753,14 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3207, 48),
-					Name: "ulong",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3207, 54),
+						Pos: lp(3207, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3207, 54),
+							Pos:  lp(3207, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74849,7 +74773,7 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3208, 48),
-					Name: "float",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -74869,14 +74793,14 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3209, 48),
-					Name: "double",
+					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3209, 55),
+						Pos: lp(3209, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3209, 55),
+							Pos:  lp(3209, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74889,14 +74813,174 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3210, 48),
+					Name: "ushort",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3210, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3210, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3211, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3211, 48),
+					Name: "char",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3211, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3211, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3212, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3212, 48),
+					Name: "int",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3212, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3212, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3213, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3213, 48),
+					Name: "uint",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3213, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3213, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3214, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3214, 48),
+					Name: "long",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3214, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3214, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3215, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3215, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3215, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3215, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3216, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3216, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3216, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3216, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3217, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3217, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3217, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3217, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3218, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3218, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3210, 56),
+						Pos: lp(3218, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3210, 56),
+							Pos:  lp(3218, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74908,189 +74992,29 @@ func libraryAST_189() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_190() *lang.TypeDecl {
+func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3213, 5),
+		Pos:       lp(3221, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BitOperations",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3215, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3215, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3215, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3215, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3215, 42),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3216, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3216, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3216, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3216, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3216, 42),
-							Name: "uint",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3217, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3217, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3217, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3217, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3217, 42),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3218, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3218, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3218, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3218, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3218, 42),
-							Name: "ulong",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3219, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3219, 30),
-					Name: "int",
-				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3219, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3219, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3219, 51),
-							Name: "uint",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3220, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3220, 30),
-					Name: "int",
-				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3220, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3220, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3220, 51),
-							Name: "ulong",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3221, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3221, 30),
-					Name: "int",
-				},
-				Name:    "Log2",
-				NamePos: lp(3221, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3221, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3221, 39),
-							Name: "uint",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3222, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3222, 30),
-					Name: "int",
-				},
-				Name:    "Log2",
-				NamePos: lp(3222, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3222, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 39),
-							Name: "ulong",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3223, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3223, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3223, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3223, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3223, 43),
+						Pos: lp(3223, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3223, 43),
-							Name: "uint",
+							Pos:  lp(3223, 42),
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -75101,16 +75025,16 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3224, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3224, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3224, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3224, 43),
+						Pos: lp(3224, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3224, 43),
-							Name: "ulong",
+							Pos:  lp(3224, 42),
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -75121,26 +75045,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3225, 30),
-					Name: "uint",
+					Name: "bool",
 				},
-				Name:    "RotateLeft",
+				Name:    "IsPow2",
 				NamePos: lp(3225, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3225, 46),
+						Pos: lp(3225, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3225, 46),
-							Name: "uint",
+							Pos:  lp(3225, 42),
+							Name: "long",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3225, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 58),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -75149,26 +75065,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3226, 30),
-					Name: "ulong",
+					Name: "bool",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3226, 36),
+				Name:    "IsPow2",
+				NamePos: lp(3226, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3226, 47),
+						Pos: lp(3226, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3226, 47),
+							Pos:  lp(3226, 42),
 							Name: "ulong",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3226, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3226, 60),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -75177,26 +75085,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3227, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3227, 35),
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3227, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3227, 47),
+						Pos: lp(3227, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3227, 47),
+							Pos:  lp(3227, 51),
 							Name: "uint",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3227, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3227, 59),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -75205,26 +75105,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3228, 30),
-					Name: "ulong",
+					Name: "int",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3228, 36),
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3228, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3228, 48),
+						Pos: lp(3228, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3228, 48),
+							Pos:  lp(3228, 51),
 							Name: "ulong",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3228, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3228, 61),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -75233,15 +75125,15 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3229, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3229, 35),
+				Name:    "Log2",
+				NamePos: lp(3229, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3229, 53),
+						Pos: lp(3229, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 53),
+							Pos:  lp(3229, 39),
 							Name: "uint",
 						},
 						Name: "value",
@@ -75253,15 +75145,15 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3230, 30),
-					Name: "ulong",
+					Name: "int",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3230, 36),
+				Name:    "Log2",
+				NamePos: lp(3230, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3230, 54),
+						Pos: lp(3230, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 54),
+							Pos:  lp(3230, 39),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -75275,14 +75167,14 @@ func libraryAST_190() *lang.TypeDecl {
 					Pos:  lp(3231, 30),
 					Name: "int",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "PopCount",
 				NamePos: lp(3231, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3231, 52),
+						Pos: lp(3231, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 52),
-							Name: "int",
+							Pos:  lp(3231, 43),
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -75295,14 +75187,14 @@ func libraryAST_190() *lang.TypeDecl {
 					Pos:  lp(3232, 30),
 					Name: "int",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "PopCount",
 				NamePos: lp(3232, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3232, 52),
+						Pos: lp(3232, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 52),
-							Name: "uint",
+							Pos:  lp(3232, 43),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -75313,18 +75205,26 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3233, 30),
-					Name: "int",
+					Name: "uint",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3233, 34),
+				Name:    "RotateLeft",
+				NamePos: lp(3233, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3233, 52),
+						Pos: lp(3233, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 52),
-							Name: "long",
+							Pos:  lp(3233, 46),
+							Name: "uint",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3233, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3233, 58),
+							Name: "int",
+						},
+						Name: "offset",
 					},
 				},
 			},
@@ -75333,15 +75233,199 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3234, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3234, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3234, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 47),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3234, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 60),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3235, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3235, 30),
+					Name: "uint",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3235, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3235, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3235, 47),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3235, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3235, 59),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3236, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3236, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3236, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3236, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3236, 48),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3236, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3236, 61),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3237, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3237, 30),
+					Name: "uint",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3237, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3237, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3237, 53),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3238, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3238, 30),
+					Name: "ulong",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3238, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3238, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3238, 54),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3239, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3239, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3234, 34),
+				NamePos: lp(3239, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3234, 52),
+						Pos: lp(3239, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3234, 52),
+							Pos:  lp(3239, 52),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3240, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3240, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3240, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3240, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3240, 52),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3241, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3241, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3241, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3241, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3241, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3242, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3242, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3242, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3242, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3242, 52),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -75352,55 +75436,55 @@ func libraryAST_190() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_191() *lang.TypeDecl {
+func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3240, 5),
+		Pos:       lp(3248, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3242, 9),
+				Pos:       lp(3250, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3242, 16),
+					Pos:  lp(3250, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3242, 30),
+						Pos:  lp(3250, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3243, 9),
+				Pos:       lp(3251, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3243, 16),
+					Pos:  lp(3251, 16),
 					Name: "Type",
 				},
 				Name: "DeclaringType",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3243, 37),
+						Pos:  lp(3251, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3244, 9),
+				Pos:       lp(3252, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3244, 16),
+					Pos:  lp(3252, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3244, 32),
+						Pos:  lp(3252, 32),
 						Kind: "get",
 					},
 				},
