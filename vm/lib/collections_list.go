@@ -497,7 +497,7 @@ func init() {
 	// patterns.
 	l.AddMethod("Slice", 2, 2, getRange)
 	// BinarySearch(item[, comparer]) or (index, count, item, comparer).
-	l.AddMethod("BinarySearch", 1, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	binarySearch := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		items := listOf(args[0]).snapshot()
 		lo, hi, item, cmp := 0, len(items)-1, args[1], vm.Null
 		switch len(args) {
@@ -533,7 +533,9 @@ func init() {
 			}
 		}
 		return vm.Int(int32(^lo)), nil
-	})
+	}
+	l.AddMethod("BinarySearch", 1, 2, binarySearch)
+	l.AddMethod("BinarySearch", 4, 4, binarySearch)
 	l.AddMethod("GetEnumerator", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		it, err := iterate(t, args[0])
 		if err != nil {
