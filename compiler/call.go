@@ -1226,6 +1226,21 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 			fs.setTop(save)
 			continue
 		}
+		if m.Init != nil {
+			// A nested object initializer: read the member (or element)
+			// and apply the initializer to the object it holds.
+			obj := fs.alloc()
+			if m.Index != nil {
+				ir := fs.alloc()
+				fs.exprTo(m.Index[0].X, ir)
+				fs.emitABC(vm.OpGetIndex, obj, w, ir)
+			} else {
+				fs.emitABC(vm.OpGetMember, obj, w, fs.c.site(m.Name, 0))
+			}
+			fs.initializer(m.Init, obj, nil, nil, nil)
+			fs.setTop(save)
+			continue
+		}
 		if m.Index != nil {
 			v := fs.alloc()
 			ir := fs.alloc()

@@ -208,6 +208,13 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	case *lang.CollectionExpr:
 		return fs.collection(e.Elems, e.Pos, dst)
 	case *lang.TypeOfExpr:
+		if unboundGeneric(e.Type) {
+			// typeof(List<>): the generic type definition.
+			if t, _ := fs.c.lookupTypeName(e.Type.Name+"`"+itoa(len(e.Type.Args)), fs.cls); t != nil && e.Type.Outer == nil {
+				fs.emitABC(vm.OpTypeOf, dst, fs.c.addType(t), 0)
+				return vm.TType
+			}
+		}
 		if l := fs.typeParamLocal(e.Type); l != nil {
 			fs.runtimeTypeOf(e.Type, l, dst)
 			return vm.TType
@@ -1448,4 +1455,18 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 	case vm.TSByte, vm.TByte, vm.TShort, vm.TUShort, vm.TUInt, vm.TULong:
 		fs.emitABC(vm.OpConv, r, r, int(convTo[conv]))
 	}
+}
+
+// unboundGeneric reports whether tr names a generic type with its type
+// arguments omitted, as typeof(Dictionary<,>) does.
+func unboundGeneric(tr *lang.TypeRef) bool {
+	if tr == nil || len(tr.Args) == 0 || tr.ArrayRank > 0 {
+		return false
+	}
+	for _, a := range tr.Args {
+		if a != nil && (a.Name != "" || len(a.Args) > 0 || a.ArrayRank > 0 || a.Tuple) {
+			return false
+		}
+	}
+	return true
 }

@@ -182,6 +182,13 @@ namespace System
         public RankException(string message, Exception innerException) : base(message, innerException) { }
     }
 
+    public class ArrayTypeMismatchException : SystemException
+    {
+        public ArrayTypeMismatchException() : base("Attempted to access an element as a type incompatible with the array.") { }
+        public ArrayTypeMismatchException(string message) : base(message) { }
+        public ArrayTypeMismatchException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
     public class InvalidCastException : SystemException
     {
         public InvalidCastException() : base("Specified cast is not valid.") { }
@@ -2949,13 +2956,19 @@ namespace System.Collections.Generic
         }
     }
 
+    // SortedSet<T> keeps its items in a sorted list. GetViewBetween gives
+    // a live view: a set sharing the underlying set's items, limited to a
+    // range, whose changes are the underlying set's.
     public class SortedSet<T> : IEnumerable<T>
     {
         readonly List<T> _items = new List<T>();
         readonly IComparer<T> _comparer;
+        readonly SortedSet<T> _root;
+        readonly T _lo;
+        readonly T _hi;
 
         public SortedSet() : this((IComparer<T>)null) { }
-        public SortedSet(IComparer<T> comparer) { _comparer = comparer ?? Comparer<T>.Default; }
+        public SortedSet(IComparer<T> comparer) { _comparer = comparer ?? System.Collections.Generic.Comparer<T>.Default; }
         public SortedSet(IEnumerable<T> collection) : this((IComparer<T>)null)
         {
             foreach (var x in collection) Add(x);
@@ -2964,18 +2977,56 @@ namespace System.Collections.Generic
         {
             foreach (var x in collection) Add(x);
         }
+        SortedSet(SortedSet<T> root, T lo, T hi, bool view)
+        {
+            _root = root;
+            _comparer = root._comparer;
+            _lo = lo;
+            _hi = hi;
+        }
 
-        public int Count => _items.Count;
-        public T Min => _items.Count == 0 ? default(T) : _items[0];
-        public T Max => _items.Count == 0 ? default(T) : _items[_items.Count - 1];
+        public IComparer<T> Comparer => _comparer;
+        public int Count => Items.Count;
+        public T Min
+        {
+            get
+            {
+                var items = Items;
+                return items.Count == 0 ? default(T) : items[0];
+            }
+        }
+        public T Max
+        {
+            get
+            {
+                var items = Items;
+                return items.Count == 0 ? default(T) : items[items.Count - 1];
+            }
+        }
+
+        // Items are the set's items in order: a view's are those of its
+        // underlying set inside its range.
+        List<T> Items
+        {
+            get
+            {
+                if (_root == null) return _items;
+                var r = new List<T>();
+                foreach (var x in _root._items) if (InRange(x)) r.Add(x);
+                return r;
+            }
+        }
+
+        bool InRange(T x) => _root == null || _comparer.Compare(x, _lo) >= 0 && _comparer.Compare(x, _hi) <= 0;
 
         int Find(T item)
         {
-            int lo = 0, hi = _items.Count - 1;
+            var items = _root == null ? _items : _root._items;
+            int lo = 0, hi = items.Count - 1;
             while (lo <= hi)
             {
                 int mid = lo + (hi - lo) / 2;
-                int c = _comparer.Compare(_items[mid], item);
+                int c = _comparer.Compare(items[mid], item);
                 if (c == 0) return mid;
                 if (c < 0) lo = mid + 1; else hi = mid - 1;
             }
@@ -2984,6 +3035,8 @@ namespace System.Collections.Generic
 
         public bool Add(T item)
         {
+            if (!InRange(item)) throw new ArgumentOutOfRangeException("item");
+            if (_root != null) return _root.Add(item);
             int i = Find(item);
             if (i >= 0) return false;
             _items.Insert(~i, item);
@@ -2992,28 +3045,104 @@ namespace System.Collections.Generic
 
         public bool Remove(T item)
         {
+            if (!InRange(item)) return false;
+            if (_root != null) return _root.Remove(item);
             int i = Find(item);
             if (i < 0) return false;
             _items.RemoveAt(i);
             return true;
         }
 
-        public bool Contains(T item) => Find(item) >= 0;
-        public void Clear() => _items.Clear();
+        public bool Contains(T item) => InRange(item) && Find(item) >= 0;
+
+        public void Clear()
+        {
+            if (_root == null)
+            {
+                _items.Clear();
+                return;
+            }
+            foreach (var x in Items) _root.Remove(x);
+        }
+
+        public SortedSet<T> GetViewBetween(T lowerValue, T upperValue)
+        {
+            if (_comparer.Compare(lowerValue, upperValue) > 0) throw new ArgumentException("Must be less than or equal to upperValue.", "lowerValue");
+            if (!InRange(lowerValue)) throw new ArgumentOutOfRangeException("lowerValue");
+            if (!InRange(upperValue)) throw new ArgumentOutOfRangeException("upperValue");
+            return new SortedSet<T>(_root ?? this, lowerValue, upperValue, true);
+        }
+
+        public int RemoveWhere(Predicate<T> match)
+        {
+            int n = 0;
+            foreach (var x in Items)
+            {
+                if (match(x) && Remove(x)) n++;
+            }
+            return n;
+        }
 
         public void UnionWith(IEnumerable<T> other)
         {
             foreach (var x in other) Add(x);
         }
 
+        public void IntersectWith(IEnumerable<T> other)
+        {
+            var keep = new SortedSet<T>(_comparer);
+            foreach (var x in other) if (Contains(x)) keep.Add(x);
+            foreach (var x in Items) if (!keep.Contains(x)) Remove(x);
+        }
+
+        public void ExceptWith(IEnumerable<T> other)
+        {
+            foreach (var x in other) Remove(x);
+        }
+
+        public bool SetEquals(IEnumerable<T> other)
+        {
+            var o = new SortedSet<T>(_comparer);
+            foreach (var x in other) o.Add(x);
+            if (o.Count != Count) return false;
+            foreach (var x in o._items) if (!Contains(x)) return false;
+            return true;
+        }
+
+        public bool Overlaps(IEnumerable<T> other)
+        {
+            foreach (var x in other) if (Contains(x)) return true;
+            return false;
+        }
+
+        public bool IsSubsetOf(IEnumerable<T> other)
+        {
+            var o = new SortedSet<T>(_comparer);
+            foreach (var x in other) o.Add(x);
+            foreach (var x in Items) if (!o.Contains(x)) return false;
+            return true;
+        }
+
+        public bool IsSupersetOf(IEnumerable<T> other)
+        {
+            foreach (var x in other) if (!Contains(x)) return false;
+            return true;
+        }
+
+        public void CopyTo(T[] array)
+        {
+            var items = Items;
+            for (int i = 0; i < items.Count; i++) array[i] = items[i];
+        }
+
         public IEnumerable<T> Reverse()
         {
-            var r = new List<T>(_items);
+            var r = new List<T>(Items);
             r.Reverse();
             return r;
         }
 
-        public IEnumerator<T> GetEnumerator() => new List<T>(_items).GetEnumerator();
+        public IEnumerator<T> GetEnumerator() => new List<T>(Items).GetEnumerator();
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 }
@@ -7058,5 +7187,402 @@ namespace System.Linq
             if (source.Degree > 0) options.MaxDegreeOfParallelism = source.Degree;
             System.Threading.Tasks.Parallel.ForEach(source.Source, options, action);
         }
+    }
+}
+
+// System.IO.StringReader: a TextReader over a string. Read and Peek give
+// -1 at the end, ReadLine null; a line ends at "\n", "\r" or "\r\n". A
+// disposed reader throws ObjectDisposedException, as .NET's does.
+namespace System.IO
+{
+    public abstract class TextReader : IDisposable
+    {
+        public virtual int Peek() => -1;
+        public virtual int Read() => -1;
+        public virtual string ReadLine() => null;
+        public virtual string ReadToEnd() => "";
+        public virtual void Close() => Dispose(true);
+        public void Dispose() => Dispose(true);
+        protected virtual void Dispose(bool disposing) { }
+        public virtual System.Threading.Tasks.Task<string> ReadLineAsync() => System.Threading.Tasks.Task.FromResult(ReadLine());
+        public virtual System.Threading.Tasks.Task<string> ReadToEndAsync() => System.Threading.Tasks.Task.FromResult(ReadToEnd());
+    }
+
+    public class StringReader : TextReader
+    {
+        private string _s;
+        private int _pos;
+
+        public StringReader(string s)
+        {
+            if (s == null) throw new ArgumentNullException("s");
+            _s = s;
+        }
+
+        private string Text
+        {
+            get
+            {
+                if (_s == null) throw new ObjectDisposedException(null, "Cannot read from a closed TextReader.");
+                return _s;
+            }
+        }
+
+        public override int Peek()
+        {
+            string s = Text;
+            return _pos < s.Length ? s[_pos] : -1;
+        }
+
+        public override int Read()
+        {
+            string s = Text;
+            return _pos < s.Length ? s[_pos++] : -1;
+        }
+
+        public int Read(char[] buffer, int index, int count)
+        {
+            if (buffer == null) throw new ArgumentNullException("buffer");
+            if (index < 0) throw new ArgumentOutOfRangeException("index", "Non-negative number required.");
+            if (count < 0) throw new ArgumentOutOfRangeException("count", "Non-negative number required.");
+            if (buffer.Length - index < count) throw new ArgumentException("Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
+            string s = Text;
+            int n = s.Length - _pos;
+            if (n > count) n = count;
+            for (int i = 0; i < n; i++) buffer[index + i] = s[_pos + i];
+            _pos += n;
+            return n;
+        }
+
+        public int ReadBlock(char[] buffer, int index, int count) => Read(buffer, index, count);
+
+        public override string ReadLine()
+        {
+            string s = Text;
+            if (_pos >= s.Length) return null;
+            int start = _pos;
+            while (_pos < s.Length)
+            {
+                char c = s[_pos];
+                if (c == '\r' || c == '\n')
+                {
+                    string line = s.Substring(start, _pos - start);
+                    _pos++;
+                    if (c == '\r' && _pos < s.Length && s[_pos] == '\n') _pos++;
+                    return line;
+                }
+                _pos++;
+            }
+            return s.Substring(start);
+        }
+
+        public override string ReadToEnd()
+        {
+            string s = Text;
+            string rest = _pos == 0 ? s : s.Substring(_pos);
+            _pos = s.Length;
+            return rest;
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+            _s = null;
+            _pos = 0;
+        }
+    }
+}
+
+// System.Collections.BitArray: a fixed-length (resizable through Length)
+// array of bits, with .NET's bitwise operations, which change the array
+// itself and return it, and its messages.
+namespace System.Collections
+{
+    public sealed class BitArray : ICollection, ICloneable
+    {
+        private bool[] _bits;
+        private int _version;
+
+        public BitArray(int length) : this(length, false) { }
+
+        public BitArray(int length, bool defaultValue)
+        {
+            if (length < 0) throw new ArgumentOutOfRangeException("length", length, "Non-negative number required.");
+            _bits = new bool[length];
+            if (defaultValue) for (int i = 0; i < length; i++) _bits[i] = true;
+        }
+
+        public BitArray(bool[] values)
+        {
+            if (values == null) throw new ArgumentNullException("values");
+            _bits = (bool[])values.Clone();
+        }
+
+        public BitArray(byte[] bytes)
+        {
+            if (bytes == null) throw new ArgumentNullException("bytes");
+            _bits = new bool[bytes.Length * 8];
+            for (int i = 0; i < _bits.Length; i++) _bits[i] = (bytes[i / 8] >> (i % 8) & 1) != 0;
+        }
+
+        public BitArray(int[] values)
+        {
+            if (values == null) throw new ArgumentNullException("values");
+            _bits = new bool[values.Length * 32];
+            for (int i = 0; i < _bits.Length; i++) _bits[i] = (values[i / 32] >> (i % 32) & 1) != 0;
+        }
+
+        public BitArray(BitArray bits)
+        {
+            if (bits == null) throw new ArgumentNullException("bits");
+            _bits = (bool[])bits._bits.Clone();
+        }
+
+        public int Length
+        {
+            get => _bits.Length;
+            set
+            {
+                if (value < 0) throw new ArgumentOutOfRangeException("value", value, "Non-negative number required.");
+                var n = new bool[value];
+                for (int i = 0; i < value && i < _bits.Length; i++) n[i] = _bits[i];
+                _bits = n;
+                _version++;
+            }
+        }
+
+        public int Count => _bits.Length;
+        public bool IsReadOnly => false;
+        public bool IsSynchronized => false;
+        public object SyncRoot => this;
+
+        public bool this[int index]
+        {
+            get => Get(index);
+            set => Set(index, value);
+        }
+
+        public bool Get(int index)
+        {
+            if (index < 0 || index >= _bits.Length) throw new ArgumentOutOfRangeException("index", index, "Index was out of range. Must be non-negative and less than the size of the collection.");
+            return _bits[index];
+        }
+
+        public void Set(int index, bool value)
+        {
+            if (index < 0 || index >= _bits.Length) throw new ArgumentOutOfRangeException("index", index, "Index was out of range. Must be non-negative and less than the size of the collection.");
+            _bits[index] = value;
+            _version++;
+        }
+
+        public void SetAll(bool value)
+        {
+            for (int i = 0; i < _bits.Length; i++) _bits[i] = value;
+            _version++;
+        }
+
+        private bool[] Operand(BitArray value)
+        {
+            if (value == null) throw new ArgumentNullException("value");
+            if (value._bits.Length != _bits.Length) throw new ArgumentException("Array lengths must be the same.");
+            _version++;
+            return value._bits;
+        }
+
+        public BitArray And(BitArray value)
+        {
+            var o = Operand(value);
+            for (int i = 0; i < _bits.Length; i++) _bits[i] = _bits[i] & o[i];
+            return this;
+        }
+
+        public BitArray Or(BitArray value)
+        {
+            var o = Operand(value);
+            for (int i = 0; i < _bits.Length; i++) _bits[i] = _bits[i] | o[i];
+            return this;
+        }
+
+        public BitArray Xor(BitArray value)
+        {
+            var o = Operand(value);
+            for (int i = 0; i < _bits.Length; i++) _bits[i] = _bits[i] ^ o[i];
+            return this;
+        }
+
+        public BitArray Not()
+        {
+            for (int i = 0; i < _bits.Length; i++) _bits[i] = !_bits[i];
+            _version++;
+            return this;
+        }
+
+        // LeftShift moves each bit to a higher index (bit 0 becomes false),
+        // RightShift to a lower one, as .NET's do.
+        public BitArray LeftShift(int count)
+        {
+            if (count < 0) throw new ArgumentOutOfRangeException("count", count, "Non-negative number required.");
+            for (int i = _bits.Length - 1; i >= 0; i--) _bits[i] = i - count >= 0 && _bits[i - count];
+            _version++;
+            return this;
+        }
+
+        public BitArray RightShift(int count)
+        {
+            if (count < 0) throw new ArgumentOutOfRangeException("count", count, "Non-negative number required.");
+            for (int i = 0; i < _bits.Length; i++) _bits[i] = i + count < _bits.Length && _bits[i + count];
+            _version++;
+            return this;
+        }
+
+        public bool HasAllSet()
+        {
+            foreach (bool b in _bits) if (!b) return false;
+            return true;
+        }
+
+        public bool HasAnySet()
+        {
+            foreach (bool b in _bits) if (b) return true;
+            return false;
+        }
+
+        // CopyTo copies into a bool[], or packs the bits into an int[] or a
+        // byte[], lowest bit first.
+        public void CopyTo(Array array, int index)
+        {
+            if (array == null) throw new ArgumentNullException("array");
+            if (index < 0) throw new ArgumentOutOfRangeException("index", index, "Non-negative number required.");
+            if (array is bool[] bs)
+            {
+                if (bs.Length - index < _bits.Length) throw new ArgumentException("Destination array was not long enough. Check the destination index, length, and the array's lower bounds.");
+                for (int i = 0; i < _bits.Length; i++) bs[index + i] = _bits[i];
+                return;
+            }
+            if (array is int[] ints)
+            {
+                int n = (_bits.Length + 31) / 32;
+                if (ints.Length - index < n) throw new ArgumentException("Destination array was not long enough. Check the destination index, length, and the array's lower bounds.");
+                for (int w = 0; w < n; w++)
+                {
+                    int v = 0;
+                    for (int b = 0; b < 32 && w * 32 + b < _bits.Length; b++) if (_bits[w * 32 + b]) v |= 1 << b;
+                    ints[index + w] = v;
+                }
+                return;
+            }
+            if (array is byte[] bytes)
+            {
+                int n = (_bits.Length + 7) / 8;
+                if (bytes.Length - index < n) throw new ArgumentException("Destination array was not long enough. Check the destination index, length, and the array's lower bounds.");
+                for (int w = 0; w < n; w++)
+                {
+                    int v = 0;
+                    for (int b = 0; b < 8 && w * 8 + b < _bits.Length; b++) if (_bits[w * 8 + b]) v |= 1 << b;
+                    bytes[index + w] = (byte)v;
+                }
+                return;
+            }
+            throw new ArgumentException("Only supported array types for CopyTo on BitArrays are Boolean[], Int32[] and Byte[].");
+        }
+
+        public object Clone()
+        {
+            var c = new BitArray(0, false);
+            c._bits = (bool[])_bits.Clone();
+            return c;
+        }
+
+        public IEnumerator GetEnumerator() => new BitArrayEnumerator(this);
+
+        private sealed class BitArrayEnumerator : IEnumerator
+        {
+            private readonly BitArray _a;
+            private readonly int _version;
+            private int _i = -1;
+
+            public BitArrayEnumerator(BitArray a) { _a = a; _version = a._version; }
+
+            public bool MoveNext()
+            {
+                if (_version != _a._version) throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
+                if (_i + 1 < _a._bits.Length)
+                {
+                    _i++;
+                    return true;
+                }
+                _i = _a._bits.Length;
+                return false;
+            }
+
+            public object Current
+            {
+                get
+                {
+                    if (_i < 0) throw new InvalidOperationException("Enumeration has not started. Call MoveNext.");
+                    if (_i >= _a._bits.Length) throw new InvalidOperationException("Enumeration already finished.");
+                    return _a._bits[_i];
+                }
+            }
+
+            public void Reset()
+            {
+                if (_version != _a._version) throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
+                _i = -1;
+            }
+        }
+    }
+}
+
+// System.Globalization.ISOWeek: ISO 8601 week numbering, in which weeks
+// start on Monday and week 1 is the one holding the year's first Thursday,
+// ported from .NET's formulas.
+namespace System.Globalization
+{
+    public static class ISOWeek
+    {
+        public static int GetWeekOfYear(DateTime date)
+        {
+            int week = GetWeekNumber(date);
+            if (week < 1) return GetWeeksInYear(date.Year - 1);
+            if (week > GetWeeksInYear(date.Year)) return 1;
+            return week;
+        }
+
+        public static int GetYear(DateTime date)
+        {
+            int year = date.Year;
+            int week = GetWeekNumber(date);
+            if (week < 1) return year - 1;
+            if (week > GetWeeksInYear(year)) return year + 1;
+            return year;
+        }
+
+        public static DateTime GetYearStart(int year) => ToDateTime(year, 1, DayOfWeek.Monday);
+
+        public static DateTime GetYearEnd(int year) => ToDateTime(year, GetWeeksInYear(year), DayOfWeek.Sunday);
+
+        public static int GetWeeksInYear(int year)
+        {
+            if (year < 1 || year > 9999) throw new ArgumentOutOfRangeException("year", "Year must be between 1 and 9999.");
+            if (P(year) == 4 || P(year - 1) == 3) return 53;
+            return 52;
+        }
+
+        public static DateTime ToDateTime(int year, int week, DayOfWeek dayOfWeek)
+        {
+            if (year < 1 || year > 9999) throw new ArgumentOutOfRangeException("year", "Year must be between 1 and 9999.");
+            if (week < 1 || week > 53) throw new ArgumentOutOfRangeException("week", "The week parameter must be in the range 1 through 53.");
+            if ((int)dayOfWeek < 0 || (int)dayOfWeek > 6) throw new ArgumentOutOfRangeException("dayOfWeek", "The DayOfWeek enumeration must be in the range 0 through 6.");
+            var jan4 = new DateTime(year, 1, 4);
+            int correction = Weekday(jan4.DayOfWeek) + 3;
+            int ordinal = week * 7 + Weekday(dayOfWeek) - correction;
+            return new DateTime(year, 1, 1).AddDays(ordinal - 1);
+        }
+
+        private static int GetWeekNumber(DateTime date) => (date.DayOfYear - Weekday(date.DayOfWeek) + 10) / 7;
+
+        private static int Weekday(DayOfWeek d) => d == DayOfWeek.Sunday ? 7 : (int)d;
+
+        private static int P(int y) => (y + y / 4 - y / 100 + y / 400) % 7;
     }
 }

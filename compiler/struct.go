@@ -459,6 +459,11 @@ func (fs *funcState) structInitializer(in *lang.Initializer, w int, ci *classInf
 				fi = pi.field
 			}
 		}
+		if m.Init != nil {
+			fs.errorf(m.Pos, "a nested object initializer in a struct's object initializer is not supported")
+			fs.setTop(save)
+			continue
+		}
 		if m.Index != nil || fi == nil && (pi == nil || pi.set == nil) {
 			fs.errorf(m.Pos, "'%s' does not contain a definition for '%s'", ci.decl.Name, m.Name)
 			fs.setTop(save)

@@ -889,12 +889,16 @@ type Initializer struct {
 }
 
 // MemberInit is `Name = Value` or, with Index set, `[Index] = Value` of an
-// object initializer. Value is an *InitListExpr for a nested `Name = { ... }`.
+// object initializer. Value is an *InitListExpr for a nested collection
+// initializer `Name = { 1, 2 }` (Add calls on the member's object); a
+// nested object initializer `Name = { A = 1, [k] = v }` (assignments to the
+// member's object) is Init, with Value nil.
 type MemberInit struct {
 	Pos   Pos
 	Name  string
 	Index []*Arg
 	Value Expr
+	Init  *Initializer
 }
 
 // WithExpr is `X with { A = 1, B = y }`: a copy of the record X, made by

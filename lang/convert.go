@@ -1286,7 +1286,12 @@ func (st *parseState) arrayInit(g *gInitList) []Expr {
 func (st *parseState) initializer(g *gInitializer) *Initializer {
 	in := &Initializer{Pos: st.pos(g.Pos)}
 	for _, m := range g.Members {
-		mi := &MemberInit{Pos: st.pos(m.Pos), Name: name(m.Name), Value: st.varInit(m.Value)}
+		mi := &MemberInit{Pos: st.pos(m.Pos), Name: name(m.Name)}
+		if m.Nested != nil {
+			mi.Init = st.initializer(m.Nested)
+		} else {
+			mi.Value = st.varInit(m.Value)
+		}
 		if m.Index != nil {
 			mi.Index = st.argList(m.Index.Args)
 		}

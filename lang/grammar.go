@@ -960,10 +960,11 @@ type gInitializer struct {
 }
 
 type gMemberInit struct {
-	Pos   lexer.Position
-	Index *gBrackets `parser:"( @@"`
-	Name  string     `parser:"| @Ident ) '='"`
-	Value *gVarInit  `parser:"@@"`
+	Pos    lexer.Position
+	Index  *gBrackets    `parser:"( @@"`
+	Name   string        `parser:"| @Ident ) '='"`
+	Nested *gInitializer `parser:"( (?= '{' ( Ident '=' | '[' ) ) @@"`
+	Value  *gVarInit     `parser:"| @@ )"`
 }
 
 type gLambda struct {

@@ -297,6 +297,9 @@ func walkChildren(n Node, visit func(Node)) {
 	case *MemberInit:
 		args(n.Index)
 		expr(n.Value)
+		if n.Init != nil {
+			v(n.Init)
+		}
 	case *InitListExpr:
 		exprs(n.Elems)
 	case *NewArrayExpr:

@@ -1193,6 +1193,10 @@ func (pr *printer) memberInit(m *MemberInit) {
 		pr.w(ident(m.Name))
 	}
 	pr.w(" = ")
+	if m.Init != nil {
+		pr.initializer(m.Init)
+		return
+	}
 	pr.expr(m.Value, 1)
 }
 

@@ -440,7 +440,7 @@ func (fl *fnLowering) newWithInit(e *lang.NewExpr) ([]lang.Stmt, lang.Expr) {
 	keep := &lang.Initializer{Pos: in.Pos}
 	var members []*lang.MemberInit
 	for i, m := range in.Members {
-		if hasAwait(m.Value) || hasAwaitArgs(m.Index) {
+		if hasAwait(m.Value) || hasAwaitArgs(m.Index) || m.Init != nil && hasAwait(m.Init) {
 			members = in.Members[i:]
 			break
 		}
@@ -467,6 +467,8 @@ func (fl *fnLowering) newWithInit(e *lang.NewExpr) ([]lang.Stmt, lang.Expr) {
 	for _, m := range members {
 		mp := m.Pos
 		switch {
+		case m.Init != nil:
+			fl.errorf(mp, "await is not supported in this expression in sm mode")
 		case m.Index != nil:
 			x := &lang.IndexExpr{Pos: mp, X: self(), Args: m.Index}
 			fl.typed(x, fl.boundType(m.Value))

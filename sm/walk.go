@@ -124,6 +124,7 @@ func (r *rewriter) init(in *lang.Initializer) {
 	for _, m := range in.Members {
 		r.args(m.Index)
 		m.Value = r.e(m.Value)
+		r.init(m.Init)
 	}
 	r.list(in.Elems)
 }

@@ -344,6 +344,8 @@ func (t *Thread) setIndex(ins Instr, regs []Value) error {
 			if v, err = t.ConvertTo(v, a.Elem); err != nil {
 				return err
 			}
+		} else if covariantStoreFails(a.Elem, v) {
+			return t.Throw("System.ArrayTypeMismatchException", "Attempted to access an element as a type incompatible with the array.")
 		}
 		a.V[n] = v
 		return nil
@@ -356,6 +358,28 @@ func (t *Thread) setIndex(ins Instr, regs []Value) error {
 		return t.missingMember(x, "this[]")
 	}
 	return t.callAccessor(f, x, []Value{i, v}, -1)
+}
+
+// covariantStoreFails reports whether storing v in an array of elem breaks
+// array covariance: `object[] a = new string[1]; a[0] = 1;` compiles, and
+// .NET checks the store at run time. The check covers the element types whose
+// runtime identity the VM keeps exactly (strings and classes); an interface,
+// delegate or library element type is left unchecked, since objects made
+// without their type arguments would not be known to match.
+func covariantStoreFails(elem *Type, v Value) bool {
+	if elem == TObject || v.IsNull() {
+		return false
+	}
+	switch elem.Kind {
+	case KindString:
+		return v.Type().Kind != KindString
+	case KindInstance:
+		if elem.IsValueType || elem.IsInterface || elem.Param > 0 {
+			return false
+		}
+		return !IsInstance(v, elem)
+	}
+	return false
 }
 
 // newArraySized is `new elem[n]`: n is an integer and not negative.

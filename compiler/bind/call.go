@@ -337,7 +337,7 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 		return
 	}
 	for _, mi := range in.Members {
-		if _, nested := mi.Value.(*lang.InitListExpr); len(mi.Index) > 0 && !nested && t.Kind == Class && !b.partlyKnown(t) {
+		if _, nested := mi.Value.(*lang.InitListExpr); len(mi.Index) > 0 && !nested && mi.Init == nil && t.Kind == Class && !b.partlyKnown(t) {
 			b.indexInit(mi, t)
 			continue
 		}
@@ -349,6 +349,20 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 			}
 		}
 		mt := b.initMemberType(mi, t, ip, true)
+		if mi.Init != nil {
+			// A nested object initializer assigns to the member's object
+			// (§12.8.17.3): it needs a type whose members can be assigned.
+			if mt != nil && mt.IsValueType() && !mt.IsUnchecked() {
+				if b.isProperty(t, mi.Name) {
+					b.errorf(mi.Pos, "CS1918", "Members of property '%s' of type '%s' cannot be assigned with an object initializer because it is of a value type", mi.Name, mt)
+				} else {
+					b.diags = append(b.diags, lang.Diagnostic{Pos: mi.Pos, Msg: "a nested object initializer of a struct-typed member is not supported"})
+				}
+			} else if mt != nil {
+				b.initializer(mi.Init, mt)
+			}
+			continue
+		}
 		if _, nested := mi.Value.(*lang.InitListExpr); nested || mt == nil {
 			b.expr(mi.Value)
 		} else {
@@ -368,6 +382,19 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 			b.expr(x)
 		}
 	}
+}
+
+// isProperty reports whether member name of t is a property.
+func (b *binder) isProperty(t *Type, name string) bool {
+	if name == "" {
+		return false
+	}
+	syms := b.lookup(t, name)
+	if len(syms) == 0 {
+		return false
+	}
+	_, ok := syms[0].(*Property)
+	return ok
 }
 
 // initAdd binds the Add call an element x of a collection initializer on

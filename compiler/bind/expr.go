@@ -424,7 +424,12 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			b.errorf(e.Pos, "CS8506", "No best type was found for the switch expression.")
 		}
 		var t *Type
+		pats, guarded := make([]lang.Pattern, len(e.Arms)), make([]bool, len(e.Arms))
+		defer func() {
+			b.checkSubsumed(pats, guarded, in, "CS8510", "The pattern has already been handled by a previous arm of the switch expression.")
+		}()
 		for i, arm := range e.Arms {
+			pats[i], guarded[i] = arm.Pattern, arm.When != nil
 			b.push()
 			b.patternIn(arm.Pattern, in)
 			if arm.When != nil {

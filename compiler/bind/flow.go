@@ -1136,13 +1136,7 @@ func (a *flow) expr(x lang.Expr) {
 		a.args(x.Members)
 	case *lang.NewExpr:
 		a.args(x.Args)
-		if x.Init != nil {
-			for _, m := range x.Init.Members {
-				a.args(m.Index)
-				a.expr(m.Value)
-			}
-			a.exprs(x.Init.Elems)
-		}
+		a.initializer(x.Init)
 	case *lang.IndexExpr:
 		a.expr(x.X)
 		a.args(x.Args)
@@ -1309,4 +1303,18 @@ func (a *flow) tupleTargets(t *lang.TupleExpr, assign bool) {
 			}
 		}
 	}
+}
+
+// initializer visits an object or collection initializer, nested member
+// initializers included, in evaluation order.
+func (a *flow) initializer(in *lang.Initializer) {
+	if in == nil {
+		return
+	}
+	for _, m := range in.Members {
+		a.args(m.Index)
+		a.expr(m.Value)
+		a.initializer(m.Init)
+	}
+	a.exprs(in.Elems)
 }

@@ -28,6 +28,7 @@ namespace System
     public abstract class Delegate
     {
         public object Target { get; }
+        public System.Reflection.MethodInfo Method { get; }
         public extern static Delegate Combine(Delegate a, Delegate b);
         public extern static Delegate Combine(params Delegate[] delegates);
         public extern static Delegate Remove(Delegate source, Delegate value);
@@ -1049,6 +1050,8 @@ namespace System
         public extern static float ToSingle(object value, IFormatProvider provider);
         public extern static string ToString(object value);
         public extern static string ToString(object value, IFormatProvider provider);
+        public extern static string ToString(byte value, int toBase);
+        public extern static string ToString(short value, int toBase);
         public extern static string ToString(int value, int toBase);
         public extern static string ToString(long value, int toBase);
     }
@@ -1084,7 +1087,7 @@ namespace System
     // System.ValueTuple: the types of C# tuples. `(int, string)` is
     // ValueTuple<int, string>; an eighth and later elements nest in TRest.
     // The fields are Item1..Item7 and Rest; element names are the binder's.
-    [Struct] public sealed class ValueTuple<T1> : IEquatable<ValueTuple<T1>>, IComparable<ValueTuple<T1>>, IComparable
+    [Struct] public sealed class ValueTuple<T1> : IEquatable<ValueTuple<T1>>, IComparable<ValueTuple<T1>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public extern ValueTuple(T1 item1);
@@ -1096,7 +1099,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1109,7 +1112,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1123,7 +1126,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1138,7 +1141,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5> : IEquatable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5> : IEquatable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1154,7 +1157,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1171,7 +1174,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1189,7 +1192,7 @@ namespace System
         public extern int CompareTo(object other);
     }
 
-    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable, System.Runtime.CompilerServices.ITuple
     {
         public T1 Item1;
         public T2 Item2;
@@ -1659,6 +1662,12 @@ namespace System
         public extern static void Sort<T>(T[] array);
         public extern static void Sort<T>(T[] array, Comparison<T> comparison);
         public extern static void Sort<T>(T[] array, System.Collections.Generic.IComparer<T> comparer);
+        public extern static void Sort<T>(T[] array, int index, int length);
+        public extern static void Sort<T>(T[] array, int index, int length, System.Collections.Generic.IComparer<T> comparer);
+        public extern static void Sort<TKey, TValue>(TKey[] keys, TValue[] items);
+        public extern static void Sort<TKey, TValue>(TKey[] keys, TValue[] items, System.Collections.Generic.IComparer<TKey> comparer);
+        public extern static void Sort<TKey, TValue>(TKey[] keys, TValue[] items, int index, int length);
+        public extern static void Sort<TKey, TValue>(TKey[] keys, TValue[] items, int index, int length, System.Collections.Generic.IComparer<TKey> comparer);
     }
 }
 
@@ -1720,6 +1729,9 @@ namespace System.Text
         public extern StringBuilder(string value);
         public extern StringBuilder(string value, int capacity);
         public int Length { get; set; }
+        public int Capacity { get; set; }
+        public int MaxCapacity { get; }
+        public extern int EnsureCapacity(int capacity);
         [Indexer] public extern char Chars(int index);
         public extern StringBuilder Append(object value);
         public extern StringBuilder Append(string value);
@@ -2015,6 +2027,8 @@ namespace System.Collections.Generic
         public extern void AddRange(IEnumerable<T> collection);
         public extern System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly();
         public extern int BinarySearch(T item);
+        public extern int BinarySearch(T item, IComparer<T> comparer);
+        public extern int BinarySearch(int index, int count, T item, IComparer<T> comparer);
         public extern void Clear();
         public extern bool Contains(T item);
         public extern List<TOutput> ConvertAll<TOutput>(Converter<T, TOutput> converter);
@@ -2498,6 +2512,14 @@ namespace System.Threading
 
 namespace System.Runtime.CompilerServices
 {
+    // ITuple is implemented by the ValueTuple types: Length is the number of
+    // elements (a nested Rest's included), the indexer reads one as object.
+    public interface ITuple
+    {
+        int Length { get; }
+        [Indexer] object Item(int index);
+    }
+
     public static class RuntimeHelpers
     {
         public extern static T[] GetSubArray<T>(T[] array, Range range);
@@ -3468,5 +3490,15 @@ namespace System.IO
         public extern StreamWriter(string path, bool append, System.Text.Encoding encoding, int bufferSize);
         public virtual bool AutoFlush { get; set; }
         public virtual Stream BaseStream { get; }
+    }
+}
+
+namespace System.Reflection
+{
+    public abstract class MethodInfo
+    {
+        public string Name { get; }
+        public Type DeclaringType { get; }
+        public bool IsStatic { get; }
     }
 }

@@ -413,11 +413,14 @@ func (b *binder) stmt(s lang.Stmt) {
 		in := b.patternOperand(s.X)
 		b.push()
 		block := b.scope
+		var pats []lang.Pattern
+		var guarded []bool
 		for _, sec := range s.Sections {
 			b.push()
 			for _, l := range sec.Labels {
 				if l.Pattern != nil {
 					b.patternIn(l.Pattern, in)
+					pats, guarded = append(pats, l.Pattern), append(guarded, l.When != nil)
 				}
 				if l.When != nil {
 					b.cond(l.When)
@@ -443,6 +446,7 @@ func (b *binder) stmt(s lang.Stmt) {
 			b.scope = block
 		}
 		b.pop()
+		b.checkSubsumed(pats, guarded, in, "CS8120", "The switch case is unreachable. It has already been handled by a previous case or it is impossible to match.")
 	case *lang.YieldStmt:
 		b.yieldStmt(s)
 	case *lang.ReturnStmt:

@@ -126,20 +126,65 @@ func init() {
 	bound("GetLowerBound", func(*vm.Array, int) int { return 0 })
 
 	ar := tArray
-	ar.AddStatic("Sort", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	// Sort(array[, comparer]), Sort(array, index, length[, comparer]),
+	// Sort(keys, items[, comparer]) and Sort(keys, items, index, length[,
+	// comparer]): an array second argument is the items array, which
+	// follows the keys' moves.
+	ar.AddStatic("Sort", 1, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, err := vectorArg(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		cmp := vm.Null
-		if len(args) > 1 {
-			cmp = args[1]
+		var items *vm.Array
+		rest := args[1:]
+		if len(rest) > 0 && (rest[0].AsArray() != nil || rest[0].IsNull() && len(rest) > 1) {
+			if !rest[0].IsNull() {
+				if items, err = vectorArg(t, rest[0]); err != nil {
+					return vm.Null, err
+				}
+			}
+			rest = rest[1:]
 		}
-		keys := append([]vm.Value(nil), a.V...)
-		if err := introSort(t, keys, comparerOf(t, cmp)); err != nil {
+		lo, n := 0, len(a.V)
+		if len(rest) >= 2 {
+			if lo, n, err = rangeArgs(t, rest, 0, len(a.V)); err != nil {
+				return vm.Null, err
+			}
+			rest = rest[2:]
+		}
+		if items != nil && lo+n > len(items.V) {
+			return vm.Null, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
+		}
+		cmp := vm.Null
+		if len(rest) > 0 {
+			cmp = rest[0]
+		}
+		compare := comparerOf(t, cmp)
+		if items == nil {
+			keys := append([]vm.Value(nil), a.V[lo:lo+n]...)
+			if err := introSort(t, keys, compare); err != nil {
+				return vm.Null, wrapCompareError(t, err)
+			}
+			copy(a.V[lo:], keys)
+			return vm.Null, nil
+		}
+		// Sorting the positions with the keys' comparison makes the same
+		// moves .NET's paired sort makes, so equal keys keep .NET's order.
+		keys := a.V[lo : lo+n]
+		perm := make([]vm.Value, n)
+		for i := range perm {
+			perm[i] = vm.Int(int32(i))
+		}
+		byKey := func(x, y vm.Value) (int, error) { return compare(keys[x.AsInt()], keys[y.AsInt()]) }
+		if err := introSort(t, perm, byKey); err != nil {
 			return vm.Null, wrapCompareError(t, err)
 		}
-		copy(a.V, keys)
+		sk, si := make([]vm.Value, n), make([]vm.Value, n)
+		for i, p := range perm {
+			sk[i], si[i] = keys[p.AsInt()], items.V[lo+int(p.AsInt())]
+		}
+		copy(a.V[lo:], sk)
+		copy(items.V[lo:], si)
 		return vm.Null, nil
 	})
 	ar.AddStatic("Reverse", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {

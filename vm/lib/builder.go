@@ -2,6 +2,7 @@ package lib
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"sync/atomic"
 	"unicode/utf16"
@@ -24,6 +25,22 @@ type builder struct {
 	arr   atomic.Pointer[[]byte] // backing array; its length is the capacity
 	n     int                    // bytes of text
 	units int                    // UTF-16 code units of text
+	// capacity is Capacity as .NET's chunked builder reports it, in
+	// UTF-16 units; grownCapacity brings it up to date with the length.
+	capacity int
+}
+
+// defaultCapacity is a new StringBuilder's Capacity.
+const defaultCapacity = 16
+
+// grownCapacity is Capacity after the text outgrew it: .NET adds a chunk of
+// the larger of the shortfall and the current capacity (at most 8000).
+func (b *builder) grownCapacity() int {
+	units, _ := b.length()
+	if units > b.capacity {
+		b.capacity += max(units-b.capacity, min(b.capacity, 8000))
+	}
+	return b.capacity
 }
 
 var tStringBuilder = register(vm.NewLibType("System.Text", "StringBuilder", nil))
@@ -232,15 +249,53 @@ const msgSBIndex = "Index was out of range. Must be non-negative and less than t
 func init() {
 	sb := tStringBuilder
 	sb.AddStatic(".ctor", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		b := &builder{}
+		b := &builder{capacity: defaultCapacity}
 		if len(args) > 0 {
 			if s, ok := str(args[0]); ok {
 				if err := b.replace(t, s); err != nil {
 					return vm.Null, err
 				}
+				b.capacity = max(b.units, defaultCapacity)
+			}
+			if c := args[len(args)-1]; c.PrimType() == vm.TInt {
+				n := int(c.AsInt())
+				if n < 0 {
+					return vm.Null, argOutOfRange(t, "capacity", "Capacity must be positive.")
+				}
+				b.capacity = max(n, b.units)
+				if n == 0 && b.units == 0 {
+					b.capacity = defaultCapacity
+				}
 			}
 		}
 		return vm.NewNative(tStringBuilder, b), nil
+	})
+	sb.AddProperty("Capacity", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(sbOf(args[0]).grownCapacity())), nil
+	}, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		b, n := sbOf(args[0]), int(args[1].AsInt())
+		units, _ := b.length()
+		switch {
+		case n < 0:
+			return vm.Null, argOutOfRange(t, "value", "Capacity must be positive.")
+		case n < units:
+			return vm.Null, argOutOfRange(t, "value", "capacity was less than the current size.")
+		}
+		b.capacity = n
+		return vm.Null, nil
+	})
+	sb.AddProperty("MaxCapacity", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(math.MaxInt32), nil
+	}, nil)
+	sb.AddMethod("EnsureCapacity", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		b, n := sbOf(args[0]), int(args[1].AsInt())
+		if n < 0 {
+			return vm.Null, argOutOfRange(t, "capacity", "Capacity must be positive.")
+		}
+		if b.grownCapacity() < n {
+			b.capacity = n
+		}
+		return vm.Int(int32(b.capacity)), nil
 	})
 	sb.AddMethod("Append", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		b := sbOf(args[0])

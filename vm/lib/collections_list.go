@@ -496,12 +496,30 @@ func init() {
 	// Slice (.NET 8) is GetRange; it gives List<T> `list[a..b]` and slice
 	// patterns.
 	l.AddMethod("Slice", 2, 2, getRange)
-	l.AddMethod("BinarySearch", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	// BinarySearch(item[, comparer]) or (index, count, item, comparer).
+	binarySearch := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		items := listOf(args[0]).snapshot()
-		lo, hi := 0, len(items)-1
+		lo, hi, item, cmp := 0, len(items)-1, args[1], vm.Null
+		switch len(args) {
+		case 3:
+			cmp = args[2]
+		case 5:
+			index, _ := toInt(args[1])
+			count, _ := toInt(args[2])
+			switch {
+			case index < 0:
+				return vm.Null, argOutOfRange(t, "index", msgNonNegative)
+			case count < 0:
+				return vm.Null, argOutOfRange(t, "count", msgNonNegative)
+			case len(items)-index < count:
+				return vm.Null, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
+			}
+			lo, hi, item, cmp = index, index+count-1, args[3], args[4]
+		}
+		compare := comparerOf(t, cmp)
 		for lo <= hi {
 			mid := lo + (hi-lo)/2
-			c, err := compareValues(t, items[mid], args[1])
+			c, err := compare(items[mid], item)
 			if err != nil {
 				return vm.Null, wrapCompareError(t, err)
 			}
@@ -515,7 +533,9 @@ func init() {
 			}
 		}
 		return vm.Int(int32(^lo)), nil
-	})
+	}
+	l.AddMethod("BinarySearch", 1, 2, binarySearch)
+	l.AddMethod("BinarySearch", 4, 4, binarySearch)
 	l.AddMethod("GetEnumerator", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		it, err := iterate(t, args[0])
 		if err != nil {

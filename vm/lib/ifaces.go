@@ -26,6 +26,7 @@ var libInterfaces = []struct {
 	{"System", "IFormattable", nil},
 	{"System", "ICloneable", nil},
 	{"System", "IConvertible", nil},
+	{"System.Runtime.CompilerServices", "ITuple", nil},
 }
 
 // Interface name sets: each lists an interface and every interface it inherits.

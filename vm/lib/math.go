@@ -488,20 +488,28 @@ func init() {
 	c.AddStatic("ToString", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if len(args) == 2 && args[1].PrimType() == vm.TInt && numKind(args[0]) <= kLong {
 			base := int(args[1].AsInt())
-			n := intBits(args[0])
-			if args[0].PrimType() == vm.TInt {
-				n = int64(uint32(args[0].AsInt()))
-				if base == 10 {
-					n = int64(args[0].AsInt())
-				}
-			}
 			if base != 2 && base != 8 && base != 10 && base != 16 {
 				return vm.Null, t.Throw("System.ArgumentException", "Invalid Base. (Parameter 'toBase')")
 			}
+			n := intBits(args[0])
 			if base == 10 || n >= 0 {
 				return vm.String(strconv.FormatInt(n, base)), nil
 			}
-			return vm.String(strconv.FormatUint(uint64(n), base)), nil
+			// A negative value prints in two's complement at the width of
+			// the overload C# chose: ToString(byte|short|int|long, int);
+			// sbyte binds to the short one, as in .NET.
+			var u uint64
+			switch args[0].PrimType() {
+			case vm.TByte:
+				u = uint64(uint8(n))
+			case vm.TSByte, vm.TShort:
+				u = uint64(uint16(n))
+			case vm.TInt:
+				u = uint64(uint32(n))
+			default:
+				u = uint64(n)
+			}
+			return vm.String(strconv.FormatUint(u, base)), nil
 		}
 		if args[0].IsNull() {
 			return vm.String(""), nil

@@ -48,13 +48,47 @@ func typeName(ty *vm.Type) string {
 // as a generic type's FullName spells its arguments.
 const coreLib = ", System.Private.CoreLib, Version=11.0.0.0, Culture=neutral, PublicKeyToken=7cec85d7bea7798e"
 
-// typeFullName is Type.FullName: Nullable<int> spells its argument
-// assembly-qualified.
+// programAssembly is the assembly-qualified suffix of a type the program
+// declares, as a generic type's FullName spells its arguments.
+const programAssembly = ", Program, Version=1.0.0.0, Culture=neutral, PublicKeyToken=null"
+
+// typeFullName is Type.FullName: a constructed generic type spells its
+// arguments assembly-qualified, as .NET does:
+// "System.Collections.Generic.List`1[[System.Int32, System.Private.CoreLib, ...]]".
 func typeFullName(ty *vm.Type) string {
-	if ty.IsNullable() {
-		return ty.FullName() + "[[" + ty.Elem.FullName() + coreLib + "]]"
+	switch {
+	case ty.IsNullable():
+		return ty.FullName() + "[[" + qualifiedName(ty.Elem) + "]]"
+	case ty.Kind == vm.KindArray && ty.Elem != nil && (ty.Elem.Def != nil || ty.Elem.IsNullable() || ty.Elem.Kind == vm.KindArray):
+		return typeFullName(ty.Elem) + "[" + strings.Repeat(",", max(ty.Rank-1, 0)) + "]"
+	case ty.Def != nil && len(ty.Args) > 0:
+		var b strings.Builder
+		b.WriteString(ty.FullName())
+		b.WriteByte('[')
+		for i, a := range ty.Args {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("[" + qualifiedName(a) + "]")
+		}
+		b.WriteByte(']')
+		return b.String()
 	}
 	return ty.FullName()
+}
+
+// qualifiedName is ty's assembly-qualified name: the library's and the
+// prelude's types (namespace System or below) are System.Private.CoreLib's,
+// the program's own are an assembly's named Program.
+func qualifiedName(ty *vm.Type) string {
+	e := ty
+	for e.Kind == vm.KindArray && e.Elem != nil {
+		e = e.Elem
+	}
+	if e.Namespace == "System" || strings.HasPrefix(e.Namespace, "System.") || e.Lib != nil {
+		return typeFullName(ty) + coreLib
+	}
+	return typeFullName(ty) + programAssembly
 }
 
 // typeString is Type.ToString(): "System.Nullable`1[System.Int32]".
@@ -131,6 +165,35 @@ func init() {
 		}
 		return vm.Ref(vm.NewArrayOf(vm.TType, ts)), nil
 	})
+	// Delegate.Method is the MethodInfo of the method the delegate calls
+	// (the last one of a multicast delegate): its Name, declaring type and
+	// whether it is static. A lambda's method has the compiler's name for
+	// it, "<Main>b__0_0", as in .NET.
+	mi := register(vm.NewLibType("System.Reflection", "MethodInfo", nil))
+	fnOf := func(v vm.Value) *vm.Func { return v.AsNative().(*vm.Func) }
+	mi.AddProperty("Name", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(fnOf(args[0]).Name), nil
+	}, nil)
+	mi.AddProperty("DeclaringType", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if o := fnOf(args[0]).Owner; o != nil {
+			return vm.TypeObject(o), nil
+		}
+		return vm.Null, nil
+	}, nil)
+	mi.AddProperty("IsStatic", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(!fnOf(args[0]).HasThis), nil
+	}, nil)
+	mi.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(fnOf(args[0]).Name), nil
+	})
+	vm.TDelegate.AddProperty("Method", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		list := vm.InvocationList(args[0])
+		if len(list) == 0 {
+			return vm.Null, t.ThrowNull()
+		}
+		return vm.NewNative(mi, list[len(list)-1].AsClosure().Fn), nil
+	}, nil)
+
 	nullable := register(vm.NewLibType("System", "Nullable", nil))
 	nullable.IsStatic = true
 	nullable.AddStatic("GetUnderlyingType", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {

@@ -41,6 +41,19 @@ func init() {
 			}
 			return t.NewString(s)
 		})
+		// ITuple: Length counts the elements of a nested Rest too, and
+		// the indexer reads element i as an object.
+		def.AddProperty("Length", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return vm.Int(int32(len(tupleItems(args[0])))), nil
+		}, nil)
+		def.AddMethod("get_Item", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			es := tupleItems(args[0])
+			i, _ := toInt(args[1])
+			if i < 0 || i >= len(es) {
+				return vm.Null, t.Throw("System.IndexOutOfRangeException", "Index was outside the bounds of the array.")
+			}
+			return es[i], nil
+		})
 		def.AddMethod("CompareTo", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			if args[1].IsNull() {
 				return vm.Int(1), nil
@@ -57,6 +70,18 @@ func init() {
 		vs, ts := vm.TakeTypeArgs(args, len(args)/2, 1)
 		return newTupleOf(ts, vs), nil
 	}).WithTypeArgs()
+}
+
+// tupleItems are the elements of tuple v, those of a nested Rest (an
+// eighth and later element) included.
+func tupleItems(v vm.Value) []vm.Value {
+	fs := v.AsTuple()
+	if len(fs) == vm.MaxTupleArity {
+		if rest := fs[vm.MaxTupleArity-1]; rest.AsTuple() != nil {
+			return append(append([]vm.Value(nil), fs[:vm.MaxTupleArity-1]...), tupleItems(rest)...)
+		}
+	}
+	return fs
 }
 
 // tupleType is def constructed with ts, or def itself when an argument is
