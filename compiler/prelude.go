@@ -132,10 +132,13 @@ func (p preludePart) namedIn(names map[string]bool, pre *lang.File) bool {
 	return false
 }
 
-// shadowed reports whether the program declares a method of one of the
-// part's member names: its own helpers (an extension ToListAsync of
-// IAsyncEnumerable<T>) then stand for the part's, which is left out, as
-// C# finds the program's extension methods before imported ones.
+// shadowed reports whether the program declares an extension method of
+// one of the part's member names: its own helpers (an extension
+// ToListAsync of IAsyncEnumerable<T>) then stand for the part's, which is
+// left out, as C# finds the program's extension methods before imported
+// ones. A method that is not an extension method (a static helper
+// ToListAsync(source) of the program's class) shadows nothing: the part
+// stays for the program's `source.Where(...)`.
 func (p preludePart) shadowed(own map[string]bool) bool {
 	if !p.shadowable {
 		return false
@@ -148,12 +151,13 @@ func (p preludePart) shadowed(own map[string]bool) bool {
 	return false
 }
 
-// declaredMethods collects the names of the methods files declare.
+// declaredMethods collects the names of the extension methods files
+// declare (`this` first parameters and C# 14 extension blocks).
 func declaredMethods(files []*lang.File) map[string]bool {
 	names := map[string]bool{}
 	for _, f := range files {
 		lang.Inspect(f, func(n lang.Node) bool {
-			if m, ok := n.(*lang.MethodDecl); ok {
+			if m, ok := n.(*lang.MethodDecl); ok && (len(m.Params) > 0 && m.Params[0].Modifier == "this" || m.Extension != nil) {
 				names[m.Name] = true
 			}
 			return true

@@ -17,6 +17,10 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	var instance lang.Expr // the receiver of an instance access, for CS0176
 	var typeArgs []*lang.TypeRef
 	var staticRecv *Type // the type a static access names
+	// extF and extRecv are an instance member access and its receiver type,
+	// which may be an extension method invocation (extensionInstead).
+	var extF *lang.MemberExpr
+	var extRecv *Type
 	switch f := e.Fun.(type) {
 	case *lang.Ident:
 		name, typeArgs = f.Name, f.TypeArgs
@@ -85,6 +89,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		lib = b.partlyKnown(recv)
 		if !static {
 			instance = f.X
+			extF, extRecv = f, recv
 		} else {
 			staticRecv = recv
 		}
@@ -103,6 +108,10 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	var targs []*Type
 	for _, ta := range typeArgs {
 		targs = append(targs, b.resolveType(ta, b.typeCtx()))
+	}
+	if extF != nil && !lib && b.extensionInstead(cands, e, extF, extRecv, args, targs) {
+		t, _ := b.extensionCallOf(e, extF, extRecv, b.extensionsInScope(extF.Name), extF.Name)
+		return t
 	}
 	m := b.resolve(name, cands, e.Args, args, e.Fun.Position(), targs, false, lib)
 	if m == nil {
@@ -130,6 +139,28 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return u.unchecked
 	}
 	return m.Ret
+}
+
+// extensionInstead reports whether instance call e (receiver f.X of type
+// recv) is an extension method invocation although recv has methods of
+// its name: none of them is applicable and an extension method in scope
+// is (§12.8.10.3). `s.IsNullOrWhiteSpace()` finds the static
+// string.IsNullOrWhiteSpace(string), which takes no zero arguments, and
+// then the program's extension method of that name.
+func (b *binder) extensionInstead(cands []*Method, e *lang.CallExpr, f *lang.MemberExpr, recv *Type, types, targs []*Type) bool {
+	if recv.IsUnchecked() {
+		return false
+	}
+	if r := b.applicable(cands, e.Args, types, targs, false); len(r.apps) > 0 || len(r.unsatisfied) > 0 {
+		return false
+	}
+	exts := b.extensionsInScope(f.Name)
+	if len(exts) == 0 {
+		return false
+	}
+	args := append([]*lang.Arg{{Pos: f.X.Position(), X: f.X}}, e.Args...)
+	r := b.applicable(exts, args, append([]*Type{recv}, types...), targs, false)
+	return len(r.apps) > 0 || len(r.unsatisfied) > 0
 }
 
 // withArity keeps the methods of cands that a member access with k type
