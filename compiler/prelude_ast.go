@@ -32584,6 +32584,9 @@ func preludeAST_80() *lang.TypeDecl {
 		TypeParams: []string{
 			"T",
 		},
+		Variance: []string{
+			"in",
+		},
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.MethodDecl{
@@ -92845,6 +92848,9 @@ func preludeAST_178() *lang.TypeDecl {
 		Namespace: "System.Threading.Tasks.Sources",
 		TypeParams: []string{
 			"TResult",
+		},
+		Variance: []string{
+			"out",
 		},
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
