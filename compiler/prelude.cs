@@ -4377,22 +4377,35 @@ namespace System.Threading
 
 namespace System.Collections.Concurrent
 {
-    // BlockingCollection<T> over a FIFO queue: Take blocks while the
-    // collection is empty, Add while it holds BoundedCapacity items;
-    // CompleteAdding ends both, and GetConsumingEnumerable ends once the
-    // collection is empty and complete.
+    // BlockingCollection<T> over a FIFO queue, or over the
+    // IProducerConsumerCollection<T> it is given (a ConcurrentStack<T> makes
+    // it LIFO): Take blocks while the collection is empty, Add while it
+    // holds BoundedCapacity items; CompleteAdding ends both, and
+    // GetConsumingEnumerable ends once the collection is empty and complete.
     public class BlockingCollection<T> : System.Collections.Generic.IEnumerable<T>, IDisposable
     {
         readonly object _gate = new object();
-        readonly System.Collections.Generic.Queue<T> _items = new System.Collections.Generic.Queue<T>();
-        readonly int _capacity = -1;
+        IProducerConsumerCollection<T> _items;
+        int _capacity = -1;
         bool _addingCompleted;
 
-        public BlockingCollection() { }
-        public BlockingCollection(int boundedCapacity)
+        // The constructors share Init rather than chain with this(...):
+        // prelude bodies are not bound, and a chained call would be
+        // resolved by its argument count alone.
+        public BlockingCollection() { _items = new QueueCollection<T>(); }
+        public BlockingCollection(int boundedCapacity) { Init(new QueueCollection<T>(), boundedCapacity, true); }
+        public BlockingCollection(IProducerConsumerCollection<T> collection) { Init(collection, -1, false); }
+        public BlockingCollection(IProducerConsumerCollection<T> collection, int boundedCapacity) { Init(collection, boundedCapacity, true); }
+
+        void Init(IProducerConsumerCollection<T> collection, int boundedCapacity, bool bounded)
         {
+            if (collection == null) throw new ArgumentNullException(nameof(collection));
+            _items = collection;
+            if (!bounded) return;
             if (boundedCapacity < 1)
                 throw new ArgumentOutOfRangeException(nameof(boundedCapacity), "The boundedCapacity argument must be positive.");
+            if (collection.Count > boundedCapacity)
+                throw new ArgumentException("The collection argument contains more items than are allowed by the boundedCapacity.", nameof(collection));
             _capacity = boundedCapacity;
         }
 
@@ -4429,7 +4442,8 @@ namespace System.Collections.Concurrent
                 if (!Wait(() => _addingCompleted || _capacity < 0 || _items.Count < _capacity, millisecondsTimeout, cancellationToken)) return false;
                 if (_addingCompleted)
                     throw new InvalidOperationException("The collection has been marked as complete with regards to additions.");
-                _items.Enqueue(item);
+                if (!_items.TryAdd(item))
+                    throw new InvalidOperationException("The underlying collection didn't accept the item.");
                 Monitor.PulseAll(_gate);
                 return true;
             }
@@ -4453,8 +4467,7 @@ namespace System.Collections.Concurrent
             lock (_gate)
             {
                 if (!Wait(() => _addingCompleted || _items.Count > 0, millisecondsTimeout, cancellationToken)) return false;
-                if (_items.Count == 0) return false;
-                item = _items.Dequeue();
+                if (_items.Count == 0 || !_items.TryTake(out item)) return false;
                 Monitor.PulseAll(_gate);
                 return true;
             }
@@ -4525,6 +4538,126 @@ namespace System.Collections.Concurrent
         public void Reset() => throw new NotSupportedException();
         public void Dispose() { }
         public System.Collections.Generic.IEnumerator<T> GetEnumerator() => new ConsumingEnumerable<T>(_source, _token);
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+}
+
+namespace System.Collections.Concurrent
+{
+    // IProducerConsumerCollection<T> is what a BlockingCollection<T> stores
+    // its items in.
+    public interface IProducerConsumerCollection<T> : System.Collections.Generic.IEnumerable<T>
+    {
+        int Count { get; }
+        bool TryAdd(T item);
+        bool TryTake(out T item);
+        T[] ToArray();
+        void CopyTo(T[] array, int index);
+    }
+
+    // QueueCollection is a BlockingCollection's default store, FIFO; the
+    // collection's own lock guards it.
+    internal sealed class QueueCollection<T> : IProducerConsumerCollection<T>
+    {
+        readonly System.Collections.Generic.Queue<T> _queue = new System.Collections.Generic.Queue<T>();
+        public int Count => _queue.Count;
+        public bool TryAdd(T item) { _queue.Enqueue(item); return true; }
+        public bool TryTake(out T item) => _queue.TryDequeue(out item);
+        public T[] ToArray() => _queue.ToArray();
+        public void CopyTo(T[] array, int index) => _queue.CopyTo(array, index);
+        public System.Collections.Generic.IEnumerator<T> GetEnumerator() => ((System.Collections.Generic.IEnumerable<T>)_queue.ToArray()).GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    // ConcurrentStack<T> is a lock-protected LIFO stack; enumerating it
+    // walks a snapshot from the top, as .NET's does.
+    public class ConcurrentStack<T> : IProducerConsumerCollection<T>, System.Collections.Generic.IReadOnlyCollection<T>
+    {
+        readonly object _gate = new object();
+        readonly System.Collections.Generic.List<T> _items = new System.Collections.Generic.List<T>();
+
+        public ConcurrentStack() { }
+        public ConcurrentStack(System.Collections.Generic.IEnumerable<T> collection)
+        {
+            if (collection == null) throw new ArgumentNullException(nameof(collection));
+            foreach (var item in collection) _items.Add(item);
+        }
+
+        public int Count { get { lock (_gate) return _items.Count; } }
+        public bool IsEmpty { get { lock (_gate) return _items.Count == 0; } }
+        public void Clear() { lock (_gate) _items.Clear(); }
+        public void Push(T item) { lock (_gate) _items.Add(item); }
+        public void PushRange(T[] items)
+        {
+            if (items == null) throw new ArgumentNullException(nameof(items));
+            PushRange(items, 0, items.Length);
+        }
+        public void PushRange(T[] items, int startIndex, int count)
+        {
+            if (items == null) throw new ArgumentNullException(nameof(items));
+            if (startIndex < 0 || count < 0 || startIndex + count > items.Length)
+                throw new ArgumentOutOfRangeException(nameof(count), "The sum of the startIndex and count arguments must be less than or equal to the collection's Count.");
+            lock (_gate)
+                for (int i = 0; i < count; i++) _items.Add(items[startIndex + i]);
+        }
+        public bool TryPeek(out T result)
+        {
+            lock (_gate)
+            {
+                if (_items.Count == 0) { result = default(T); return false; }
+                result = _items[_items.Count - 1];
+                return true;
+            }
+        }
+        public bool TryPop(out T result)
+        {
+            lock (_gate)
+            {
+                if (_items.Count == 0) { result = default(T); return false; }
+                result = _items[_items.Count - 1];
+                _items.RemoveAt(_items.Count - 1);
+                return true;
+            }
+        }
+        public int TryPopRange(T[] items)
+        {
+            if (items == null) throw new ArgumentNullException(nameof(items));
+            return TryPopRange(items, 0, items.Length);
+        }
+        public int TryPopRange(T[] items, int startIndex, int count)
+        {
+            if (items == null) throw new ArgumentNullException(nameof(items));
+            if (startIndex < 0 || count < 0 || startIndex + count > items.Length)
+                throw new ArgumentOutOfRangeException(nameof(count), "The sum of the startIndex and count arguments must be less than or equal to the collection's Count.");
+            lock (_gate)
+            {
+                int n = Math.Min(count, _items.Count);
+                for (int i = 0; i < n; i++)
+                {
+                    items[startIndex + i] = _items[_items.Count - 1];
+                    _items.RemoveAt(_items.Count - 1);
+                }
+                return n;
+            }
+        }
+        public T[] ToArray()
+        {
+            lock (_gate)
+            {
+                var a = new T[_items.Count];
+                for (int i = 0; i < a.Length; i++) a[i] = _items[_items.Count - 1 - i];
+                return a;
+            }
+        }
+        public void CopyTo(T[] array, int index)
+        {
+            if (array == null) throw new ArgumentNullException(nameof(array));
+            var a = ToArray();
+            Array.Copy(a, 0, array, index, a.Length);
+        }
+        bool IProducerConsumerCollection<T>.TryAdd(T item) { Push(item); return true; }
+        bool IProducerConsumerCollection<T>.TryTake(out T item) => TryPop(out item);
+        public System.Collections.Generic.IEnumerator<T> GetEnumerator() => ((System.Collections.Generic.IEnumerable<T>)ToArray()).GetEnumerator();
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 }

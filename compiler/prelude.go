@@ -44,6 +44,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"Debug", "Trace"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
+	{types: []string{"ConcurrentStack"}},
 	{namespace: "System.Timers"},
 	{types: []string{"Guid"}},
 	{types: []string{"SynchronizationContext", "SendOrPostCallback"}},

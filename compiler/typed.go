@@ -381,6 +381,14 @@ func (fs *funcState) getValueOrDefault(x lang.Expr, args []*lang.Arg, f *vm.Func
 // type: `F(1)` with F(byte)), so that the value has its target's run-time
 // type; it returns the type dst then holds.
 func (fs *funcState) convertNumeric(e lang.Expr, dst int, t *vm.Type) *vm.Type {
+	if bt := fs.c.info.ConversionOf(e); bt != nil && bt.Kind == bind.Enum {
+		// The constant 0 converted to an enum type (`E e = 0;`).
+		if to := fs.c.bindVMType(bt); to != nil && to != t {
+			fs.emitABC(vm.OpCast, dst, dst, fs.c.addType(to))
+			return to
+		}
+		return t
+	}
 	if to := vmNumeric(fs.c.info.ConversionOf(e)); to != nil && to != t {
 		fs.convertOnStore(dst, t, to)
 		return to

@@ -289,12 +289,16 @@ const (
 // TypeDecl is a class, interface, enum or delegate declaration. A
 // delegate's signature is Invoke, a method declaration without a body.
 type TypeDecl struct {
-	Pos           Pos
-	Kind          TypeKind
-	Record        bool // a record class or record struct (Kind): the binder adds its synthesized members (compiler/bind/record.go)
-	Name          string
-	Namespace     string // enclosing namespace, "" if none
-	TypeParams    []string
+	Pos        Pos
+	Kind       TypeKind
+	Record     bool // a record class or record struct (Kind): the binder adds its synthesized members (compiler/bind/record.go)
+	Name       string
+	Namespace  string // enclosing namespace, "" if none
+	TypeParams []string
+	// Variance holds each type parameter's variance annotation ("in",
+	// "out" or ""), nil when none has one (C# §19.2.3: only interfaces
+	// and delegates may declare them).
+	Variance      []string
 	Constraints   []*Constraint // `where T : ...` clauses
 	Modifiers     Modifiers
 	Attributes    []*Attribute

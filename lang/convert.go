@@ -227,6 +227,7 @@ func (st *parseState) typeTail(t *gTypeTail, pos Pos, attrs []*Attribute, mods M
 			}
 		}
 		td.TypeParams = typeParams(c.TypeParams)
+		td.Variance = typeParamVariance(c.TypeParams)
 		td.Constraints = st.constraints(c.Where)
 		if c.Primary != nil {
 			td.HasPrimary = true
@@ -262,6 +263,7 @@ func (st *parseState) typeTail(t *gTypeTail, pos Pos, attrs []*Attribute, mods M
 		d := t.Delegate
 		td.Kind, td.Name = KindDelegate, name(d.Name.Name)
 		td.TypeParams = typeParams(d.TypeParams)
+		td.Variance = typeParamVariance(d.TypeParams)
 		td.Invoke = &MethodDecl{Pos: st.pos(d.Name.Pos), Modifiers: ModPublic | ModVirtual, ReturnType: st.typ(d.Ret),
 			Name: "Invoke", Params: st.params(d.Params)}
 	case t.Enum != nil:
@@ -292,6 +294,21 @@ func (st *parseState) toksAfter(t *gType) int {
 		}
 	}
 	return t.Pos.Offset
+}
+
+// typeParamVariance returns the variance annotations of ps, nil when none
+// has one.
+func typeParamVariance(ps []*gTypeParam) []string {
+	var out []string
+	for i, p := range ps {
+		if p.Var != "" && out == nil {
+			out = make([]string, len(ps))
+		}
+		if out != nil {
+			out[i] = p.Var
+		}
+	}
+	return out
 }
 
 func typeParams(ps []*gTypeParam) []string {

@@ -189,7 +189,7 @@ type gBase struct {
 
 type gTypeParam struct {
 	Attrs []*gAttrList `parser:"@@*"`
-	Var   string       `parser:"( 'in' | 'out' )?"`
+	Var   string       `parser:"@( 'in' | 'out' )?"`
 	Name  string       `parser:"@Ident"`
 }
 

@@ -47,7 +47,8 @@ type Info struct {
 	Checked map[lang.Expr]bool
 	// Conversions holds the numeric type an expression is implicitly
 	// converted to where its value is used (an argument, an assignment, an
-	// initializer, a return value): `F(1)` with F(byte) passes a byte.
+	// initializer, a return value): `F(1)` with F(byte) passes a byte;
+	// and the enum type a constant zero converts to (`E e = 0;`).
 	Conversions map[lang.Expr]*Type
 	// Convs holds the user-defined implicit conversion (an op_Implicit
 	// method) applied to an expression's value where it is used.

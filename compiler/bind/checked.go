@@ -194,7 +194,9 @@ func (in *Info) ConversionOf(e lang.Expr) *Type {
 }
 
 // noteConversion records an implicit numeric conversion of e to type to
-// (or to its underlying type, for a nullable to), for code generation.
+// (or to its underlying type, for a nullable to), for code generation; and
+// the implicit conversion of a constant zero to an enum type (`E e = 0;`),
+// which gives the value the enum's run-time type.
 func (b *binder) noteConversion(e lang.Expr, to *Type) {
 	if to == nil || e == nil {
 		return
@@ -203,7 +205,7 @@ func (b *binder) noteConversion(e lang.Expr, to *Type) {
 		to = to.Elem
 	}
 	from := b.info.Types[e]
-	if from == nil || from == to || !from.IsNumeric() || !to.IsNumeric() {
+	if from == nil || from == to || !from.IsNumeric() || !to.IsNumeric() && to.Kind != Enum {
 		return
 	}
 	b.info.Conversions[e] = to

@@ -234,6 +234,9 @@ var contravariantInterfaces = map[string]bool{
 // except for the library's contravariant interfaces; a program's in/out
 // annotations are not modelled).
 func (b *binder) variantConverts(from, to *Type) bool {
+	if to.Def != nil && programDeclared(to.Def) {
+		return b.declaredVariantConverts(from, to, to.Def.Decl.Variance)
+	}
 	contra := to.Def != nil && contravariantInterfaces[to.Def.Namespace+"."+to.Def.Name]
 	for i := range to.Args {
 		x, y := from.Args[i], to.Args[i]
@@ -243,6 +246,47 @@ func (b *binder) variantConverts(from, to *Type) bool {
 		if contra {
 			// IComparer<in T>: an IComparer<Animal> is an IComparer<Dog>.
 			x, y = y, x
+		}
+		if !x.IsReference() || !y.IsReference() || !b.implicitType(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+// programDeclared reports whether generic definition def is declared by
+// the program, not by the library tables or the prelude (whose interfaces,
+// IEnumerable<T> and IComparer<T> among them, are declared without their
+// variance annotations, which conversions approximate).
+func programDeclared(def *Type) bool {
+	return !def.Lib && def.Decl != nil && def.Decl.Pos.File != preludeFile
+}
+
+// preludeFile is the file name the prelude's positions carry
+// (compiler.PreludeFile).
+const preludeFile = "<prelude>"
+
+// declaredVariantConverts is variantConverts for a program's generic
+// interface, by its type parameters' declared variance (C# §19.2.3.3): an
+// `out` argument converts by an implicit reference conversion, an `in`
+// one the other way round (IConsumer<IShape> is an IConsumer<Square>),
+// and an invariant one must be the same type.
+func (b *binder) declaredVariantConverts(from, to *Type, variance []string) bool {
+	for i := range to.Args {
+		x, y := from.Args[i], to.Args[i]
+		if x == y || lenient(x) || lenient(y) {
+			continue
+		}
+		v := ""
+		if i < len(variance) {
+			v = variance[i]
+		}
+		switch v {
+		case "in":
+			x, y = y, x
+		case "out":
+		default:
+			return false
 		}
 		if !x.IsReference() || !y.IsReference() || !b.implicitType(x, y) {
 			return false

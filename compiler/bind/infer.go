@@ -611,10 +611,27 @@ func (b *binder) constructionOf(t, def *Type) *Type {
 // `in` and `out`, but declarations keep no variance, so it is derived: a
 // delegate's type parameter is covariant when it is Invoke's return type
 // and contravariant when it is a parameter's type (true of Func, Action,
-// Predicate, Comparison and Converter); an interface's is taken to be
-// covariant, as conversions take it (docs/deviations.md); a class's is
-// invariant.
+// Predicate, Comparison and Converter); a library interface's is taken to
+// be covariant, as conversions take it (docs/deviations.md); a class's is
+// invariant. A program's interfaces and annotated delegates have their
+// declared `in` and `out`.
 func (b *binder) variance(def *Type, j int) int {
+	if programDeclared(def) && (def.Kind == Interface || def.Kind == Delegate) {
+		// A program's interface or delegate: its declared annotations (an
+		// unannotated interface is invariant; an unannotated delegate's
+		// variance is derived as the library's is).
+		if v := def.Decl.Variance; v != nil || def.Kind == Interface {
+			if j < len(v) {
+				switch v[j] {
+				case "out":
+					return 1
+				case "in":
+					return -1
+				}
+			}
+			return 0
+		}
+	}
 	switch def.Kind {
 	case Interface:
 		return 1

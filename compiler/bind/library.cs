@@ -1082,6 +1082,9 @@ namespace System
         public extern virtual long NextInt64();
         public extern virtual long NextInt64(long maxValue);
         public extern virtual long NextInt64(long minValue, long maxValue);
+        public extern virtual void NextBytes(byte[] buffer);
+        public extern void Shuffle<T>(T[] values);
+        public extern T[] GetItems<T>(T[] choices, int length);
     }
 
     // System.ValueTuple: the types of C# tuples. `(int, string)` is

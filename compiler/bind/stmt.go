@@ -230,8 +230,17 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 		it = b.iterator(m, m.ReturnType.Pos, ret, async, m.Params, mt.Signature())
 		ret = nil
 	case async:
-		if ret != nil && (ret.Kind == Special && ret.Special != Void || ret.Kind == Array) {
+		switch {
+		case ret != nil && (ret.Kind == Special && ret.Special != Void || ret.Kind == Array):
 			// int, string, arrays: never task-like (C# §15.14.1).
+			b.errorf(m.ReturnType.Pos, "CS1983", "The return type of an async method must be void, Task, Task<T>, a task-like type, IAsyncEnumerable<T>, or IAsyncEnumerator<T>")
+		case taskLike(ret):
+			// A type with [AsyncMethodBuilder] is task-like, and C# builds
+			// the method's result with that builder; asyncvm does not
+			// (deviations.md), and says so in both models rather than
+			// return something else.
+			b.diags = append(b.diags, lang.Diagnostic{Pos: m.ReturnType.Pos, Msg: fmt.Sprintf("async methods returning a custom task-like type ('%s', with [AsyncMethodBuilder]) are not supported", ret)})
+		case ret != nil && (ret.Kind == Class || ret.Kind == Struct || ret.Kind == Interface) && !ret.Generic().Lib:
 			b.errorf(m.ReturnType.Pos, "CS1983", "The return type of an async method must be void, Task, Task<T>, a task-like type, IAsyncEnumerable<T>, or IAsyncEnumerator<T>")
 		}
 		ret = b.asyncResult(ret)
@@ -272,6 +281,28 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 
 // asyncResult is the type a return statement of an async method converts
 // to: T for Task<T>, void for Task and void, nil when unknown.
+// taskLike reports whether t is a program type marked with
+// [AsyncMethodBuilder]: a custom task-like type (C# §15.14.1).
+func taskLike(t *Type) bool {
+	if t == nil {
+		return false
+	}
+	d := t.Generic().Decl
+	if d == nil || t.Generic().Lib {
+		return false
+	}
+	for _, a := range d.Attributes {
+		name := a.Name
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if name == "AsyncMethodBuilder" || name == "AsyncMethodBuilderAttribute" {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *binder) asyncResult(ret *Type) *Type {
 	if ret == nil {
 		return nil

@@ -1,6 +1,7 @@
 package lib
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"runtime"
@@ -161,6 +162,64 @@ func init() {
 	})
 	r.AddMethod("NextDouble", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Double(args[0].AsNative().(*randomState).nextDouble()), nil
+	})
+	// NextBytes fills a byte array with one sample's low byte each, as
+	// .NET's seeded Random does. Shuffle is Fisher-Yates from the front
+	// (Next(i, n) for each i) and GetItems draws Next(choices.Length) per
+	// item, so both follow a seeded Random's sequence.
+	r.AddMethod("NextBytes", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		rs := args[0].AsNative().(*randomState)
+		if args[1].IsNull() {
+			return vm.Null, argNull(t, "buffer")
+		}
+		a, err := vectorArg(t, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		for i := range a.V {
+			a.V[i] = vm.Byte(uint8(rs.nextSample()))
+		}
+		return vm.Null, nil
+	})
+	r.AddMethod("Shuffle", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		rs := args[0].AsNative().(*randomState)
+		if args[1].IsNull() {
+			return vm.Null, argNull(t, "values")
+		}
+		a, err := vectorArg(t, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		n := len(a.V)
+		for i := 0; i < n-1; i++ {
+			j := rs.next(i, n)
+			if j != i {
+				a.V[i], a.V[j] = a.V[j], a.V[i]
+			}
+		}
+		return vm.Null, nil
+	})
+	r.AddMethod("GetItems", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		rs := args[0].AsNative().(*randomState)
+		if args[1].IsNull() {
+			return vm.Null, argNull(t, "choices")
+		}
+		choices, err := vectorArg(t, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		n, _ := toInt(args[2])
+		if n < 0 {
+			return vm.Null, t.Throw("System.ArgumentOutOfRangeException", fmt.Sprintf("length ('%d') must be a non-negative value. (Parameter 'length')\nActual value was %d.", n, n))
+		}
+		if len(choices.V) == 0 {
+			return vm.Null, t.Throw("System.ArgumentException", "The value cannot be an empty collection. (Parameter 'choices')")
+		}
+		out := vm.NewArray(choices.Elem, n)
+		for i := range out.V {
+			out.V[i] = choices.V[rs.nextMax(len(choices.V), false)]
+		}
+		return vm.Ref(out), nil
 	})
 
 	ts := tTimeSpan

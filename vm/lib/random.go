@@ -163,3 +163,14 @@ func (rs *randomState) nextInt64(lo, hi int64) int64 {
 	}
 	return lo + int64(rs.compat.sampleLargeRange()*float64(span))
 }
+
+// nextSample is Next() (all): one full sample, .NET's InternalSample when
+// seeded.
+func (rs *randomState) nextSample() int32 {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if rs.compat == nil {
+		return rs.r.Int32N(math.MaxInt32)
+	}
+	return rs.compat.internalSample()
+}
