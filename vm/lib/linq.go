@@ -49,6 +49,9 @@ func iterType(op string) *vm.Type {
 	}
 	t := vm.NewLibType("System.Linq", "Enumerable+"+op+"Iterator`1", nil)
 	t.IfaceNames = ifEnumerable
+	if op == "OrderedEnumerable" {
+		t.IfaceNames = append([]string{"System.Linq.IOrderedEnumerable`1"}, ifEnumerable...)
+	}
 	t.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	iterTypes[op] = t
 	return t
