@@ -101,13 +101,36 @@ func extTypeArgs(name string, min, max int, fn native) {
 }
 
 func extFuncs(name string, min, max int, fn native) (*vm.Func, *vm.Func) {
+	checked := fn
+	if param, ok := delegateParams[name]; ok {
+		// Enumerable checks its delegate argument before it enumerates:
+		// a null predicate throws even for an empty source.
+		checked = func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if len(args) == 2 && !args[0].IsNull() && args[1].IsNull() {
+				return vm.Null, argNull(t, param)
+			}
+			return fn(t, args)
+		}
+	}
 	f := vm.RegisterExtension(name, min, max, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if args[0].IsNull() {
 			return vm.Null, argNull(t, "source")
 		}
-		return fn(t, args)
+		return checked(t, args)
 	})
-	return f, tEnumerable.AddStatic(name, min, max, fn)
+	return f, tEnumerable.AddStatic(name, min, max, checked)
+}
+
+// delegateParams names, for the operators whose every two-argument
+// overload takes a delegate second, that parameter.
+var delegateParams = map[string]string{
+	"All": "predicate", "Any": "predicate", "Count": "predicate", "LongCount": "predicate",
+	"First": "predicate", "Last": "predicate", "Single": "predicate",
+	"Where": "predicate", "SkipWhile": "predicate", "TakeWhile": "predicate",
+	"Select": "selector", "SelectMany": "selector", "Sum": "selector", "Average": "selector",
+	"OrderBy": "keySelector", "OrderByDescending": "keySelector", "ThenBy": "keySelector", "ThenByDescending": "keySelector",
+	"GroupBy": "keySelector", "ToLookup": "keySelector", "ToDictionary": "keySelector",
+	"DistinctBy": "keySelector", "CountBy": "keySelector",
 }
 
 // sumValues adds numbers with checked int/long arithmetic as Enumerable.Sum.
@@ -1539,7 +1562,17 @@ func init() {
 				if !ok || err != nil {
 					return vm.Null, false, err
 				}
-				if v.IsNull() || vm.IsInstance(v, ts[0]) {
+				to := ts[0]
+				if v.IsNull() {
+					if (to.IsValueType || to.IsEnum || to.IsPrimitive() && to != vm.TString && to != vm.TObject) && !to.IsNullable() {
+						return vm.Null, false, t.ThrowNull() // unboxing null to a value type
+					}
+					return v, true, nil
+				}
+				if to.IsNullable() {
+					to = to.Elem // a boxed T unboxes to T?
+				}
+				if vm.IsInstance(v, to) {
 					return v, true, nil
 				}
 				return vm.Null, false, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+vm.TypeString(v.Type())+"' to type '"+vm.TypeString(ts[0])+"'.")
