@@ -62415,24 +62415,54 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(2878, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2878, 30),
-					Name: "double",
+					Pos:      lp(2878, 30),
+					Name:     "double",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2878, 37),
+				NamePos: lp(2878, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2878, 46),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2878, 51),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2878, 63),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2879, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2879, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2879, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2878, 54),
+						Pos:      lp(2879, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 59),
+							Pos:  lp(2879, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2878, 71),
+									Pos:  lp(2879, 72),
 									Name: "TSource",
 								},
 							},
@@ -62440,17 +62470,382 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2878, 88),
+						Pos: lp(2879, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 88),
+							Pos:  lp(2879, 89),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2878, 93),
+									Pos:  lp(2879, 94),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2878, 102),
+									Pos:      lp(2879, 103),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2880, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2880, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2880, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2880, 46),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2880, 51),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2880, 63),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2881, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2881, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2881, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2881, 55),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2881, 60),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2881, 72),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2881, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2881, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2881, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2881, 103),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2882, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2882, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2882, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2882, 46),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2882, 51),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2882, 63),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2883, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2883, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2883, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2883, 55),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2883, 60),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2883, 72),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2883, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2883, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2883, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2883, 103),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2884, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2884, 30),
+					Name:     "float",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2884, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2884, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2884, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2884, 62),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2885, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2885, 30),
+					Name:     "float",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2885, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2885, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2885, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2885, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2885, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2885, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2885, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2885, 102),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2886, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2886, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2886, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2886, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2886, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2886, 64),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2887, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2887, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2887, 39),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2887, 56),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2887, 61),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2887, 73),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2887, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(2887, 90),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2887, 95),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2887, 104),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2888, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2888, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2888, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2888, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2888, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2888, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2888, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2888, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2888, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2888, 102),
 									Name: "int",
 								},
 							},
@@ -62460,430 +62855,29 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2879, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2879, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2879, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2879, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2879, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2879, 62),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2880, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2880, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2880, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2880, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2880, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2880, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2880, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2880, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2880, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2880, 102),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2881, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2881, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2881, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2881, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2881, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2881, 62),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2882, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2882, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2882, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2882, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2882, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2882, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2882, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2882, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2882, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2882, 102),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2883, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2883, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2883, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2883, 46),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2883, 51),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2883, 63),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2884, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2884, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2884, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2884, 55),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2884, 60),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2884, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2884, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2884, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2884, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2884, 103),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2885, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2885, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2885, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2885, 44),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2885, 61),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2886, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2886, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2886, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2886, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2886, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2886, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2886, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2886, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2886, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2886, 101),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2887, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2887, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2887, 42),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "Cast",
-				NamePos: lp(2887, 51),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2887, 65),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2887, 70),
-							Name: "System.Collections.IEnumerable",
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2888, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2888, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2888, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2888, 42),
-								Name: "TSource",
-							},
-						},
-					},
-				},
-				Name:    "Chunk",
-				NamePos: lp(2888, 53),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2888, 68),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2888, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2888, 85),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2888, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2888, 102),
-							Name: "int",
-						},
-						Name: "size",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2889, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2889, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2889, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Concat",
-				NamePos: lp(2889, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2889, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2889, 67),
+						Pos:      lp(2889, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 72),
+							Pos:  lp(2889, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2889, 84),
-									Name: "TSource",
+									Pos:  lp(2889, 62),
+									Name: "long",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2889, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2889, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2889, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -62892,23 +62886,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2890, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "Contains",
-				NamePos: lp(2890, 35),
+				Name:    "Average",
+				NamePos: lp(2890, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2890, 53),
+						Pos:      lp(2890, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 58),
+							Pos:  lp(2890, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2890, 70),
+									Pos:  lp(2890, 71),
 									Name: "TSource",
 								},
 							},
@@ -62916,12 +62910,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2890, 87),
+						Pos: lp(2890, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 87),
-							Name: "TSource",
+							Pos:  lp(2890, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2890, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2890, 102),
+									Name: "long",
+								},
+							},
 						},
-						Name: "value",
+						Name: "selector",
 					},
 				},
 			},
@@ -62930,50 +62934,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2891, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "Contains",
-				NamePos: lp(2891, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2891, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2891, 53),
+						Pos:      lp(2891, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2891, 58),
+							Pos:  lp(2891, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 70),
-									Name: "TSource",
+									Pos:  lp(2891, 62),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2891, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 87),
-							Name: "TSource",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(2891, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2891, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -62982,28 +62961,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2892, 30),
-					Name: "int",
+					Name: "double",
 				},
-				Name:    "Count",
-				NamePos: lp(2892, 34),
+				Name:    "Average",
+				NamePos: lp(2892, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2892, 49),
+						Pos:      lp(2892, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 54),
+							Pos:  lp(2892, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 66),
+									Pos:  lp(2892, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2892, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2892, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2892, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2892, 102),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -63012,46 +63009,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2893, 30),
-					Name: "int",
+					Name: "decimal",
 				},
-				Name:    "Count",
-				NamePos: lp(2893, 34),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2893, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2893, 49),
+						Pos:      lp(2893, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 54),
+							Pos:  lp(2893, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 66),
-									Name: "TSource",
+									Pos:  lp(2893, 63),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2893, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2893, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2893, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2893, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -63060,34 +63036,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2894, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2894, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2894, 51),
+				Name:    "Average",
+				NamePos: lp(2894, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2894, 75),
+						Pos:      lp(2894, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 80),
+							Pos:  lp(2894, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 92),
+									Pos:  lp(2894, 72),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2894, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2894, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2894, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2894, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -63096,42 +63084,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2895, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2895, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2895, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2895, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2895, 75),
+						Pos:      lp(2895, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2895, 80),
+							Pos:  lp(2895, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2895, 92),
-									Name: "TSource",
+									Pos:  lp(2895, 61),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2895, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -63140,34 +63111,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2896, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2896, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Distinct",
-				NamePos: lp(2896, 51),
+				Name:    "Average",
+				NamePos: lp(2896, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2896, 69),
+						Pos:      lp(2896, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 74),
+							Pos:  lp(2896, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 86),
+									Pos:  lp(2896, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2896, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2896, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2896, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2896, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -63180,44 +63163,24 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2897, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "Cast",
 				NamePos: lp(2897, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2897, 69),
+						Pos:      lp(2897, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2897, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2897, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2897, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -63229,27 +63192,30 @@ func libraryAST_186() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2898, 42),
-							Name: "TSource",
+							Pos:       lp(2898, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2898, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "DistinctBy",
-				NamePos: lp(2898, 51),
+				Name:    "Chunk",
+				NamePos: lp(2898, 53),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2898, 77),
+						Pos:      lp(2898, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 82),
+							Pos:  lp(2898, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 94),
+									Pos:  lp(2898, 85),
 									Name: "TSource",
 								},
 							},
@@ -63257,22 +63223,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2898, 111),
+						Pos: lp(2898, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2898, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2898, 125),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2898, 102),
+							Name: "int",
 						},
-						Name: "keySelector",
+						Name: "size",
 					},
 				},
 			},
@@ -63289,59 +63245,40 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "Concat",
 				NamePos: lp(2899, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2899, 77),
+						Pos:      lp(2899, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 82),
+							Pos:  lp(2899, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 94),
+									Pos:  lp(2899, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2899, 111),
+						Pos: lp(2899, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 111),
-							Name: "Func",
+							Pos:  lp(2899, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 116),
+									Pos:  lp(2899, 112),
 									Name: "TSource",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2899, 125),
-									Name: "TKey",
-								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2899, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2899, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2899, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "second",
 					},
 				},
 			},
@@ -63350,23 +63287,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2900, 30),
-					Name: "TSource",
+					Name: "bool",
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2900, 38),
+				Name:    "Contains",
+				NamePos: lp(2900, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2900, 57),
+						Pos:      lp(2900, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 62),
+							Pos:  lp(2900, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2900, 74),
+									Pos:  lp(2900, 70),
 									Name: "TSource",
 								},
 							},
@@ -63374,12 +63311,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2900, 91),
+						Pos: lp(2900, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2900, 91),
-							Name: "int",
+							Pos:  lp(2900, 87),
+							Name: "TSource",
 						},
-						Name: "index",
+						Name: "value",
 					},
 				},
 			},
@@ -63388,23 +63325,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2901, 30),
-					Name: "TSource",
+					Name: "bool",
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2901, 38),
+				Name:    "Contains",
+				NamePos: lp(2901, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2901, 57),
+						Pos:      lp(2901, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 62),
+							Pos:  lp(2901, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2901, 74),
+									Pos:  lp(2901, 70),
 									Name: "TSource",
 								},
 							},
@@ -63412,12 +63349,26 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2901, 91),
+						Pos: lp(2901, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 91),
-							Name: "Index",
+							Pos:  lp(2901, 87),
+							Name: "TSource",
 						},
-						Name: "index",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2901, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2901, 102),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2901, 120),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -63426,36 +63377,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2902, 30),
-					Name: "TSource",
+					Name: "int",
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2902, 38),
+				Name:    "Count",
+				NamePos: lp(2902, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2902, 66),
+						Pos:      lp(2902, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 71),
+							Pos:  lp(2902, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 83),
+									Pos:  lp(2902, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2902, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2902, 100),
-							Name: "int",
-						},
-						Name: "index",
 					},
 				},
 			},
@@ -63464,23 +63407,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2903, 30),
-					Name: "TSource",
+					Name: "int",
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2903, 38),
+				Name:    "Count",
+				NamePos: lp(2903, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2903, 66),
+						Pos:      lp(2903, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 71),
+							Pos:  lp(2903, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 83),
+									Pos:  lp(2903, 66),
 									Name: "TSource",
 								},
 							},
@@ -63488,12 +63431,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2903, 100),
+						Pos: lp(2903, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 100),
-							Name: "Index",
+							Pos:  lp(2903, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2903, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2903, 97),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "index",
+						Name: "predicate",
 					},
 				},
 			},
@@ -63506,14 +63459,31 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2904, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Empty",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2904, 51),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2904, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2904, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2904, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -63529,40 +63499,34 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2905, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2905, 67),
+						Pos:      lp(2905, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 72),
+							Pos:  lp(2905, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 84),
+									Pos:  lp(2905, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2905, 100),
+						Pos: lp(2905, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2905, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2905, 109),
+							Name: "TSource",
 						},
-						Name: "second",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -63579,49 +63543,71 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "Distinct",
 				NamePos: lp(2906, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2906, 67),
+						Pos:      lp(2906, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 72),
+							Pos:  lp(2906, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 84),
+									Pos:  lp(2906, 86),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2907, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2907, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2907, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Distinct",
+				NamePos: lp(2907, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2906, 100),
+						Pos:      lp(2907, 69),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 100),
+							Pos:  lp(2907, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 112),
+									Pos:  lp(2907, 86),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "second",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2906, 129),
+						Pos: lp(2907, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2906, 129),
+							Pos:  lp(2907, 103),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 147),
+									Pos:  lp(2907, 121),
 									Name: "TSource",
 								},
 							},
@@ -63631,57 +63617,34 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2907, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2907, 30),
-					Name: "TSource",
-				},
-				Name:    "First",
-				NamePos: lp(2907, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2907, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2907, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2907, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2908, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2908, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2908, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2908, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2908, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2908, 53),
+						Pos:      lp(2908, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 58),
+							Pos:  lp(2908, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 70),
+									Pos:  lp(2908, 94),
 									Name: "TSource",
 								},
 							},
@@ -63689,22 +63652,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2908, 87),
+						Pos: lp(2908, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 87),
+							Pos:  lp(2908, 111),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 92),
+									Pos:  lp(2908, 116),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2908, 101),
-									Name: "bool",
+									Pos:  lp(2908, 125),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -63713,28 +63676,67 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2909, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2909, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2909, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2909, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2909, 62),
+						Pos:      lp(2909, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 67),
+							Pos:  lp(2909, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 79),
+									Pos:  lp(2909, 94),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2909, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2909, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2909, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2909, 125),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2909, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2909, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2909, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -63745,21 +63747,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2910, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2910, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2910, 62),
+						Pos:      lp(2910, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 67),
+							Pos:  lp(2910, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2910, 79),
+									Pos:  lp(2910, 74),
 									Name: "TSource",
 								},
 							},
@@ -63767,22 +63769,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2910, 96),
+						Pos: lp(2910, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2910, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2910, 110),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2910, 91),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "index",
 					},
 				},
 			},
@@ -63793,21 +63785,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2911, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2911, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2911, 62),
+						Pos:      lp(2911, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 67),
+							Pos:  lp(2911, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 79),
+									Pos:  lp(2911, 74),
 									Name: "TSource",
 								},
 							},
@@ -63815,12 +63807,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2911, 96),
+						Pos: lp(2911, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 96),
-							Name: "TSource",
+							Pos:  lp(2911, 91),
+							Name: "Index",
 						},
-						Name: "defaultValue",
+						Name: "index",
 					},
 				},
 			},
@@ -63831,21 +63823,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2912, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(2912, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2912, 62),
+						Pos:      lp(2912, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 67),
+							Pos:  lp(2912, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 79),
+									Pos:  lp(2912, 83),
 									Name: "TSource",
 								},
 							},
@@ -63853,30 +63845,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2912, 96),
+						Pos: lp(2912, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2912, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2912, 110),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2912, 100),
+							Name: "int",
 						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2912, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2912, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
+						Name: "index",
 					},
 				},
 			},
@@ -63887,26 +63861,34 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2913, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(2913, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2913, 52),
+						Pos:      lp(2913, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 57),
+							Pos:  lp(2913, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 69),
+									Pos:  lp(2913, 83),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2913, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2913, 100),
+							Name: "Index",
+						},
+						Name: "index",
 					},
 				},
 			},
@@ -63915,47 +63897,18 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2914, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2914, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Last",
-				NamePos: lp(2914, 38),
+				Name:    "Empty",
+				NamePos: lp(2914, 51),
 				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2914, 52),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2914, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2914, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2914, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(2914, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2914, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2914, 100),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -63963,28 +63916,48 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2915, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2915, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LastOrDefault",
-				NamePos: lp(2915, 38),
+				Name:    "Except",
+				NamePos: lp(2915, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2915, 61),
+						Pos:      lp(2915, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 66),
+							Pos:  lp(2915, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2915, 78),
+									Pos:  lp(2915, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2915, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2915, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
 					},
 				},
 			},
@@ -63993,46 +63966,62 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2916, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2916, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LastOrDefault",
-				NamePos: lp(2916, 38),
+				Name:    "Except",
+				NamePos: lp(2916, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2916, 61),
+						Pos:      lp(2916, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 66),
+							Pos:  lp(2916, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 78),
+									Pos:  lp(2916, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2916, 95),
+						Pos: lp(2916, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 95),
-							Name: "Func",
+							Pos:  lp(2916, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 100),
+									Pos:  lp(2916, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2916, 109),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2916, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2916, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2916, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -64043,34 +64032,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2917, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "First",
 				NamePos: lp(2917, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2917, 61),
+						Pos:      lp(2917, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2917, 66),
+							Pos:  lp(2917, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2917, 78),
+									Pos:  lp(2917, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2917, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2917, 95),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64081,21 +64062,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2918, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "First",
 				NamePos: lp(2918, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2918, 61),
+						Pos:      lp(2918, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2918, 66),
+							Pos:  lp(2918, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2918, 78),
+									Pos:  lp(2918, 70),
 									Name: "TSource",
 								},
 							},
@@ -64103,30 +64084,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2918, 95),
+						Pos: lp(2918, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2918, 95),
+							Pos:  lp(2918, 87),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2918, 100),
+									Pos:  lp(2918, 92),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2918, 109),
+									Pos:  lp(2918, 101),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2918, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2918, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64137,21 +64110,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2919, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2919, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2919, 54),
+						Pos:      lp(2919, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2919, 59),
+							Pos:  lp(2919, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2919, 71),
+									Pos:  lp(2919, 79),
 									Name: "TSource",
 								},
 							},
@@ -64167,21 +64140,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2920, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2920, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2920, 54),
+						Pos:      lp(2920, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2920, 59),
+							Pos:  lp(2920, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2920, 71),
+									Pos:  lp(2920, 79),
 									Name: "TSource",
 								},
 							},
@@ -64189,17 +64162,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2920, 88),
+						Pos: lp(2920, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2920, 88),
+							Pos:  lp(2920, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2920, 93),
+									Pos:  lp(2920, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2920, 102),
+									Pos:  lp(2920, 110),
 									Name: "bool",
 								},
 							},
@@ -64215,26 +64188,34 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2921, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2921, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2921, 63),
+						Pos:      lp(2921, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2921, 68),
+							Pos:  lp(2921, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2921, 80),
+									Pos:  lp(2921, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2921, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2921, 96),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64245,21 +64226,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2922, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2922, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2922, 63),
+						Pos:      lp(2922, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2922, 68),
+							Pos:  lp(2922, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2922, 80),
+									Pos:  lp(2922, 79),
 									Name: "TSource",
 								},
 							},
@@ -64267,22 +64248,30 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2922, 97),
+						Pos: lp(2922, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2922, 97),
+							Pos:  lp(2922, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2922, 102),
+									Pos:  lp(2922, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2922, 111),
+									Pos:  lp(2922, 110),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2922, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2922, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64293,34 +64282,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2923, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Last",
 				NamePos: lp(2923, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2923, 63),
+						Pos:      lp(2923, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2923, 68),
+							Pos:  lp(2923, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2923, 80),
+									Pos:  lp(2923, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2923, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2923, 97),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64331,21 +64312,21 @@ func libraryAST_186() *lang.TypeDecl {
 					Pos:  lp(2924, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Last",
 				NamePos: lp(2924, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2924, 63),
+						Pos:      lp(2924, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2924, 68),
+							Pos:  lp(2924, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2924, 80),
+									Pos:  lp(2924, 69),
 									Name: "TSource",
 								},
 							},
@@ -64353,30 +64334,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2924, 97),
+						Pos: lp(2924, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2924, 97),
+							Pos:  lp(2924, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2924, 102),
+									Pos:  lp(2924, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2924, 111),
+									Pos:  lp(2924, 100),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2924, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2924, 128),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64385,63 +64358,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2925, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2925, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2925, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2925, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2925, 68),
+				Name:    "LastOrDefault",
+				NamePos: lp(2925, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2925, 91),
+						Pos:      lp(2925, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2925, 96),
+							Pos:  lp(2925, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2925, 108),
+									Pos:  lp(2925, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2925, 125),
-						Type: &lang.TypeRef{
-							Pos:  lp(2925, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2925, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2925, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -64450,40 +64388,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2926, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2926, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2926, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2926, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2926, 68),
+				Name:    "LastOrDefault",
+				NamePos: lp(2926, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2926, 91),
+						Pos:      lp(2926, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2926, 96),
+							Pos:  lp(2926, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2926, 108),
+									Pos:  lp(2926, 78),
 									Name: "TSource",
 								},
 							},
@@ -64491,36 +64412,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2926, 125),
+						Pos: lp(2926, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2926, 125),
+							Pos:  lp(2926, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2926, 130),
+									Pos:  lp(2926, 100),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2926, 139),
-									Name: "TKey",
+									Pos:  lp(2926, 109),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2926, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2926, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2926, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -64529,109 +64436,36 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2927, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2927, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2927, 51),
+				Name:    "LastOrDefault",
+				NamePos: lp(2927, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2927, 87),
+						Pos:      lp(2927, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2927, 92),
+							Pos:  lp(2927, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2927, 104),
-									Name: "TOuter",
+									Pos:  lp(2927, 78),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2927, 119),
+						Pos: lp(2927, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2927, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2927, 131),
-									Name: "TInner",
-								},
-							},
+							Pos:  lp(2927, 95),
+							Name: "TSource",
 						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2927, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2927, 146),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2927, 151),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2927, 159),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2927, 183),
-						Type: &lang.TypeRef{
-							Pos:  lp(2927, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2927, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2927, 196),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2927, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2927, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2927, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2927, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2927, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64640,123 +64474,54 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2928, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2928, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2928, 51),
+				Name:    "LastOrDefault",
+				NamePos: lp(2928, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2928, 87),
+						Pos:      lp(2928, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2928, 92),
+							Pos:  lp(2928, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2928, 104),
-									Name: "TOuter",
+									Pos:  lp(2928, 78),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2928, 119),
+						Pos: lp(2928, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2928, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2928, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 146),
+							Pos:  lp(2928, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2928, 151),
-									Name: "TOuter",
+									Pos:  lp(2928, 100),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2928, 159),
-									Name: "TKey",
+									Pos:  lp(2928, 109),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2928, 183),
+						Pos: lp(2928, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2928, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2928, 196),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2928, 126),
+							Name: "TSource",
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2928, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2928, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2928, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2928, 266),
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 266),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 284),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -64765,115 +64530,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2929, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2929, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2929, 51),
+				Name:    "Single",
+				NamePos: lp(2929, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2929, 92),
+						Pos:      lp(2929, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2929, 97),
+							Pos:  lp(2929, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2929, 109),
-									Name: "TOuter",
+									Pos:  lp(2929, 71),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(2929, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2929, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2929, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 151),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2929, 156),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2929, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2929, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2929, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2929, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2929, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2929, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2929, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2929, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2929, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -64882,129 +64560,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2930, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2930, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2930, 51),
+				Name:    "Single",
+				NamePos: lp(2930, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2930, 92),
+						Pos:      lp(2930, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 97),
+							Pos:  lp(2930, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 109),
-									Name: "TOuter",
+									Pos:  lp(2930, 71),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2930, 124),
+						Pos: lp(2930, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2930, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 151),
+							Pos:  lp(2930, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 156),
-									Name: "TOuter",
+									Pos:  lp(2930, 93),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2930, 164),
-									Name: "TKey",
+									Pos:  lp(2930, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2930, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2930, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2930, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2930, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2930, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2930, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2930, 284),
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 284),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 302),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -65013,82 +64608,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2931, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2931, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2931, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2931, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2931, 69),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2931, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2931, 102),
+						Pos:      lp(2931, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 107),
+							Pos:  lp(2931, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 119),
+									Pos:  lp(2931, 80),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2931, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2931, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2931, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2931, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2931, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2931, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2931, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2931, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
 					},
 				},
 			},
@@ -65097,41 +64638,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2932, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2932, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2932, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2932, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2932, 69),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2932, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2932, 102),
+						Pos:      lp(2932, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2932, 107),
+							Pos:  lp(2932, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2932, 119),
+									Pos:  lp(2932, 80),
 									Name: "TSource",
 								},
 							},
@@ -65139,54 +64662,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2932, 136),
+						Pos: lp(2932, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2932, 136),
+							Pos:  lp(2932, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2932, 141),
+									Pos:  lp(2932, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2932, 150),
-									Name: "TKey",
+									Pos:  lp(2932, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2932, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2932, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2932, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2932, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2932, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2932, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2932, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -65195,31 +64686,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2933, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2933, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2933, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2933, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2933, 83),
+						Pos:      lp(2933, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 88),
+							Pos:  lp(2933, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2933, 100),
+									Pos:  lp(2933, 80),
 									Name: "TSource",
 								},
 							},
@@ -65227,50 +64710,12 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2933, 117),
+						Pos: lp(2933, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 117),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2933, 122),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2933, 131),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2933, 97),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2933, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2933, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2933, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2933, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2933, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2933, 183),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65279,31 +64724,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2934, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2934, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2934, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2934, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2934, 83),
+						Pos:      lp(2934, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 88),
+							Pos:  lp(2934, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 100),
+									Pos:  lp(2934, 80),
 									Name: "TSource",
 								},
 							},
@@ -65311,64 +64748,30 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2934, 117),
+						Pos: lp(2934, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 117),
+							Pos:  lp(2934, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 122),
+									Pos:  lp(2934, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2934, 131),
-									Name: "TKey",
+									Pos:  lp(2934, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2934, 150),
+						Pos: lp(2934, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2934, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2934, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2934, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2934, 183),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2934, 128),
+							Name: "TSource",
 						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2934, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2934, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2934, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65381,28 +64784,36 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2935, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2935, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2935, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2935, 51),
+				NamePos: lp(2935, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2935, 93),
+						Pos:      lp(2935, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 98),
+							Pos:  lp(2935, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 110),
+									Pos:  lp(2935, 108),
 									Name: "TSource",
 								},
 							},
@@ -65410,68 +64821,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2935, 127),
+						Pos: lp(2935, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 127),
+							Pos:  lp(2935, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 132),
+									Pos:  lp(2935, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2935, 141),
+									Pos:  lp(2935, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2935, 160),
-						Type: &lang.TypeRef{
-							Pos:  lp(2935, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2935, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2935, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2935, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2935, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2935, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2935, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2935, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2935, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -65484,28 +64849,36 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2936, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2936, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2936, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2936, 51),
+				NamePos: lp(2936, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2936, 93),
+						Pos:      lp(2936, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 98),
+							Pos:  lp(2936, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 110),
+									Pos:  lp(2936, 108),
 									Name: "TSource",
 								},
 							},
@@ -65513,17 +64886,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2936, 127),
+						Pos: lp(2936, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 127),
+							Pos:  lp(2936, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 132),
+									Pos:  lp(2936, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2936, 141),
+									Pos:  lp(2936, 139),
 									Name: "TKey",
 								},
 							},
@@ -65531,59 +64904,13 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2936, 160),
+						Pos: lp(2936, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2936, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2936, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2936, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2936, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2936, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2936, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2936, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2936, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2936, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(2936, 260),
+							Pos:  lp(2936, 158),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 278),
+									Pos:  lp(2936, 176),
 									Name: "TKey",
 								},
 							},
@@ -65601,59 +64928,105 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2937, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2937, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2937, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2937, 67),
+				Name:    "Join",
+				NamePos: lp(2937, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2937, 90),
+						Pos:      lp(2937, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 95),
+							Pos:  lp(2937, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2937, 107),
-									Name: "TSource",
+									Pos:  lp(2937, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2937, 124),
+						Pos: lp(2937, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 124),
+							Pos:  lp(2937, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2937, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2937, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2937, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2937, 129),
-									Name: "TSource",
+									Pos:  lp(2937, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2937, 138),
+									Pos:  lp(2937, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2937, 183),
+						Type: &lang.TypeRef{
+							Pos:  lp(2937, 183),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2937, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2937, 196),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2937, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2937, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2937, 225),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2937, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2937, 241),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -65666,73 +65039,119 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2938, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2938, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2938, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2938, 67),
+				Name:    "Join",
+				NamePos: lp(2938, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2938, 90),
+						Pos:      lp(2938, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 95),
+							Pos:  lp(2938, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 107),
-									Name: "TSource",
+									Pos:  lp(2938, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2938, 124),
+						Pos: lp(2938, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 124),
+							Pos:  lp(2938, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2938, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2938, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2938, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 129),
-									Name: "TSource",
+									Pos:  lp(2938, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2938, 138),
+									Pos:  lp(2938, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2938, 157),
+						Pos: lp(2938, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 157),
+							Pos:  lp(2938, 183),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2938, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2938, 196),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2938, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2938, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2938, 225),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2938, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2938, 241),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2938, 266),
+						Type: &lang.TypeRef{
+							Pos:  lp(2938, 266),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 175),
+									Pos:  lp(2938, 284),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -65745,90 +65164,111 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2939, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2939, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2939, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2939, 75),
+				Name:    "GroupJoin",
+				NamePos: lp(2939, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2939, 115),
+						Pos:      lp(2939, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 120),
+							Pos:  lp(2939, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 132),
-									Name: "TSource",
+									Pos:  lp(2939, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2939, 149),
+						Pos: lp(2939, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 149),
+							Pos:  lp(2939, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2939, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2939, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2939, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 154),
-									Name: "TSource",
+									Pos:  lp(2939, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2939, 163),
+									Pos:  lp(2939, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2939, 182),
+						Pos: lp(2939, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2939, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 200),
+							Pos:  lp(2939, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 205),
-									Name: "TAccumulate",
+									Pos:  lp(2939, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2939, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2939, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2939, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2939, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(2939, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2939, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2939, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2939, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2939, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -65841,104 +65281,125 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2940, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2940, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2940, 75),
+				Name:    "GroupJoin",
+				NamePos: lp(2940, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2940, 115),
+						Pos:      lp(2940, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 120),
+							Pos:  lp(2940, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 132),
-									Name: "TSource",
+									Pos:  lp(2940, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2940, 149),
+						Pos: lp(2940, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 149),
+							Pos:  lp(2940, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2940, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2940, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2940, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 154),
-									Name: "TSource",
+									Pos:  lp(2940, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2940, 163),
+									Pos:  lp(2940, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2940, 182),
+						Pos: lp(2940, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2940, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 200),
+							Pos:  lp(2940, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 205),
-									Name: "TAccumulate",
+									Pos:  lp(2940, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2940, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2940, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2940, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2940, 246),
+						Pos: lp(2940, 225),
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 246),
+							Pos:  lp(2940, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2940, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2940, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2940, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2940, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2940, 284),
+						Type: &lang.TypeRef{
+							Pos:  lp(2940, 284),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 264),
+									Pos:  lp(2940, 302),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -65951,37 +65412,37 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2941, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 55),
+									Pos:  lp(2941, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2941, 61),
-									Name: "TAccumulate",
+									Pos:  lp(2941, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2941, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2941, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2941, 115),
+						Pos:      lp(2941, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 120),
+							Pos:  lp(2941, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 132),
+									Pos:  lp(2941, 119),
 									Name: "TSource",
 								},
 							},
@@ -65989,17 +65450,17 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2941, 149),
+						Pos: lp(2941, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 149),
+							Pos:  lp(2941, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 154),
+									Pos:  lp(2941, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2941, 163),
+									Pos:  lp(2941, 150),
 									Name: "TKey",
 								},
 							},
@@ -66007,44 +65468,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2941, 182),
+						Pos: lp(2941, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 182),
+							Pos:  lp(2941, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2941, 193),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "seedSelector",
-					},
-					&lang.Param{
-						Pos: lp(2941, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 225),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2941, 238),
+									Pos:  lp(2941, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2941, 247),
-									Name: "TAccumulate",
+									Pos:  lp(2941, 183),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -66057,45 +65496,92 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2942, 42),
-							Name: "System.ValueTuple",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 43),
-									Name: "int",
+									Pos:  lp(2942, 52),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2942, 54),
-									Name: "TSource",
+									Pos:  lp(2942, 58),
+									Name: "TElement",
 								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
 							},
 						},
 					},
 				},
-				Name:    "Index",
+				Name:    "GroupBy",
 				NamePos: lp(2942, 69),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2942, 84),
+						Pos:      lp(2942, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2942, 89),
+							Pos:  lp(2942, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 101),
+									Pos:  lp(2942, 119),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2942, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2942, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2942, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2942, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2942, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2942, 169),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2942, 174),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2942, 183),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2942, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(2942, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2942, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -66108,63 +65594,78 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2943, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "UnionBy",
+				Name:    "GroupBy",
 				NamePos: lp(2943, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2943, 74),
+						Pos:      lp(2943, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 79),
+							Pos:  lp(2943, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 91),
+									Pos:  lp(2943, 100),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2943, 107),
+						Pos: lp(2943, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2943, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 136),
+							Pos:  lp(2943, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 141),
+									Pos:  lp(2943, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2943, 150),
+									Pos:  lp(2943, 131),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2943, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2943, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2943, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2943, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2943, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2943, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -66177,58 +65678,45 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2944, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "UnionBy",
+				Name:    "GroupBy",
 				NamePos: lp(2944, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2944, 74),
+						Pos:      lp(2944, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 79),
+							Pos:  lp(2944, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 91),
+									Pos:  lp(2944, 100),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2944, 107),
+						Pos: lp(2944, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2944, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2944, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2944, 136),
+							Pos:  lp(2944, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 141),
+									Pos:  lp(2944, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2944, 150),
+									Pos:  lp(2944, 131),
 									Name: "TKey",
 								},
 							},
@@ -66236,13 +65724,41 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2944, 169),
+						Pos: lp(2944, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 169),
+							Pos:  lp(2944, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2944, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2944, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2944, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2944, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2944, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2944, 208),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 187),
+									Pos:  lp(2944, 226),
 									Name: "TKey",
 								},
 							},
@@ -66260,63 +65776,97 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2945, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "GroupBy",
 				NamePos: lp(2945, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2945, 78),
+						Pos:      lp(2945, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 83),
+							Pos:  lp(2945, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2945, 95),
+									Pos:  lp(2945, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2945, 111),
+						Pos: lp(2945, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2945, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2945, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2945, 137),
+							Pos:  lp(2945, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2945, 142),
+									Pos:  lp(2945, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2945, 151),
+									Pos:  lp(2945, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2945, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2945, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2945, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2945, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2945, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2945, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2945, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2945, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2945, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2945, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -66329,58 +65879,46 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2946, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "GroupBy",
 				NamePos: lp(2946, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2946, 78),
+						Pos:      lp(2946, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 83),
+							Pos:  lp(2946, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 95),
+									Pos:  lp(2946, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2946, 111),
+						Pos: lp(2946, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2946, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2946, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2946, 137),
+							Pos:  lp(2946, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 142),
+									Pos:  lp(2946, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2946, 151),
+									Pos:  lp(2946, 141),
 									Name: "TKey",
 								},
 							},
@@ -66388,13 +65926,59 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2946, 170),
+						Pos: lp(2946, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 170),
+							Pos:  lp(2946, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2946, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2946, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2946, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2946, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2946, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2946, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2946, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2946, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2946, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2946, 260),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 188),
+									Pos:  lp(2946, 278),
 									Name: "TKey",
 								},
 							},
@@ -66412,58 +65996,54 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2947, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2947, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2947, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2947, 51),
+				Name:    "CountBy",
+				NamePos: lp(2947, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2947, 75),
+						Pos:      lp(2947, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 80),
+							Pos:  lp(2947, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 92),
+									Pos:  lp(2947, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2947, 108),
+						Pos: lp(2947, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2947, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2947, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2947, 134),
+							Pos:  lp(2947, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 139),
+									Pos:  lp(2947, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2947, 148),
+									Pos:  lp(2947, 138),
 									Name: "TKey",
 								},
 							},
@@ -66481,58 +66061,54 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2948, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2948, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2948, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2948, 51),
+				Name:    "CountBy",
+				NamePos: lp(2948, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 75),
+						Pos:      lp(2948, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 80),
+							Pos:  lp(2948, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 92),
+									Pos:  lp(2948, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2948, 108),
+						Pos: lp(2948, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2948, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2948, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2948, 134),
+							Pos:  lp(2948, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 139),
+									Pos:  lp(2948, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2948, 148),
+									Pos:  lp(2948, 138),
 									Name: "TKey",
 								},
 							},
@@ -66540,18 +66116,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2948, 167),
+						Pos: lp(2948, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 167),
+							Pos:  lp(2948, 157),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 185),
+									Pos:  lp(2948, 175),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -66564,80 +66140,90 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2949, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 43),
-									Name: "TFirst",
+									Pos:  lp(2949, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 57),
-									Name: "TSecond",
+									Pos:  lp(2949, 61),
+									Name: "TAccumulate",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2949, 73),
-									Name: "TThird",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"First",
-								"Second",
-								"Third",
 							},
 						},
 					},
 				},
-				Name:    "Zip",
-				NamePos: lp(2949, 88),
+				Name:    "AggregateBy",
+				NamePos: lp(2949, 75),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TThird",
+					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2949, 117),
+						Pos:      lp(2949, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 122),
+							Pos:  lp(2949, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 134),
-									Name: "TFirst",
+									Pos:  lp(2949, 132),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
 						Pos: lp(2949, 149),
 						Type: &lang.TypeRef{
 							Pos:  lp(2949, 149),
-							Name: "IEnumerable",
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 161),
-									Name: "TSecond",
+									Pos:  lp(2949, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2949, 163),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2949, 178),
+						Pos: lp(2949, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 178),
-							Name: "IEnumerable",
+							Pos:  lp(2949, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2949, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2949, 200),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 190),
-									Name: "TThird",
+									Pos:  lp(2949, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2949, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2949, 227),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "third",
+						Name: "func",
 					},
 				},
 			},
@@ -66650,44 +66236,104 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2950, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2950, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2950, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "Intersect",
-				NamePos: lp(2950, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2950, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2950, 70),
+						Pos:      lp(2950, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 75),
+							Pos:  lp(2950, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 87),
+									Pos:  lp(2950, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2950, 103),
+						Pos: lp(2950, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 103),
-							Name: "IEnumerable",
+							Pos:  lp(2950, 149),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 115),
+									Pos:  lp(2950, 154),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2950, 163),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2950, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2950, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2950, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2950, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2950, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2950, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2950, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -66700,58 +66346,100 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2951, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "Intersect",
-				NamePos: lp(2951, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2951, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2951, 70),
+						Pos:      lp(2951, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 75),
+							Pos:  lp(2951, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 87),
+									Pos:  lp(2951, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2951, 103),
+						Pos: lp(2951, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 103),
-							Name: "IEnumerable",
+							Pos:  lp(2951, 149),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 115),
+									Pos:  lp(2951, 154),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 163),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2951, 132),
+						Pos: lp(2951, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 132),
-							Name: "IEqualityComparer",
+							Pos:  lp(2951, 182),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 150),
-									Name: "TSource",
+									Pos:  lp(2951, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 193),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2951, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2951, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -66760,23 +66448,44 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2952, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2952, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2952, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2952, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(2952, 35),
+				Name:    "Index",
+				NamePos: lp(2952, 69),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2952, 54),
+						Pos:      lp(2952, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 59),
+							Pos:  lp(2952, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 71),
+									Pos:  lp(2952, 101),
 									Name: "TSource",
 								},
 							},
@@ -66790,46 +66499,67 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2953, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2953, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(2953, 35),
+				Name:    "UnionBy",
+				NamePos: lp(2953, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2953, 54),
+						Pos:      lp(2953, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 59),
+							Pos:  lp(2953, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 71),
+									Pos:  lp(2953, 91),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2953, 88),
+						Pos: lp(2953, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 88),
+							Pos:  lp(2953, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2953, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2953, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2953, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 93),
+									Pos:  lp(2953, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2953, 102),
-									Name: "bool",
+									Pos:  lp(2953, 150),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -66838,25 +66568,81 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2954, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2954, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2954, 34),
+				Name:    "UnionBy",
+				NamePos: lp(2954, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2954, 38),
+						Pos:      lp(2954, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 43),
+							Pos:  lp(2954, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 55),
-									Name: "int",
+									Pos:  lp(2954, 91),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2954, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(2954, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2954, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2954, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2954, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2954, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2954, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2954, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2954, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2954, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -66865,46 +66651,67 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2955, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2955, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2955, 34),
+				Name:    "IntersectBy",
+				NamePos: lp(2955, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2955, 47),
+						Pos:      lp(2955, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 52),
+							Pos:  lp(2955, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 64),
+									Pos:  lp(2955, 95),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2955, 81),
+						Pos: lp(2955, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 81),
+							Pos:  lp(2955, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2955, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2955, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2955, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 86),
+									Pos:  lp(2955, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2955, 95),
-									Name: "int",
+									Pos:  lp(2955, 151),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -66913,25 +66720,81 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2956, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2956, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2956, 35),
+				Name:    "IntersectBy",
+				NamePos: lp(2956, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2956, 39),
+						Pos:      lp(2956, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 44),
+							Pos:  lp(2956, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 56),
-									Name: "long",
+									Pos:  lp(2956, 95),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2956, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2956, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2956, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2956, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2956, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2956, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2956, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -66940,46 +66803,67 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2957, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2957, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2957, 35),
+				Name:    "ExceptBy",
+				NamePos: lp(2957, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2957, 48),
+						Pos:      lp(2957, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 53),
+							Pos:  lp(2957, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 65),
+									Pos:  lp(2957, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2957, 82),
+						Pos: lp(2957, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 82),
+							Pos:  lp(2957, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2957, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2957, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2957, 134),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 87),
+									Pos:  lp(2957, 139),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2957, 96),
-									Name: "long",
+									Pos:  lp(2957, 148),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -66988,25 +66872,81 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2958, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2958, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2958, 37),
+				Name:    "ExceptBy",
+				NamePos: lp(2958, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2958, 41),
+						Pos:      lp(2958, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 46),
+							Pos:  lp(2958, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2958, 58),
-									Name: "double",
+									Pos:  lp(2958, 92),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2958, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2958, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2958, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2958, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67015,46 +66955,84 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2959, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2959, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2959, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2959, 57),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2959, 73),
+									Name: "TThird",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"First",
+								"Second",
+								"Third",
+							},
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2959, 37),
+				Name:    "Zip",
+				NamePos: lp(2959, 88),
 				TypeParams: []string{
-					"TSource",
+					"TFirst",
+					"TSecond",
+					"TThird",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2959, 50),
+						Pos:      lp(2959, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 55),
+							Pos:  lp(2959, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 67),
-									Name: "TSource",
+									Pos:  lp(2959, 134),
+									Name: "TFirst",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2959, 84),
+						Pos: lp(2959, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 84),
-							Name: "Func",
+							Pos:  lp(2959, 149),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2959, 98),
-									Name: "double",
+									Pos:  lp(2959, 161),
+									Name: "TSecond",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2959, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(2959, 178),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2959, 190),
+									Name: "TThird",
+								},
+							},
+						},
+						Name: "third",
 					},
 				},
 			},
@@ -67063,25 +67041,48 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2960, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2960, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2960, 38),
+				Name:    "Intersect",
+				NamePos: lp(2960, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2960, 42),
+						Pos:      lp(2960, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 47),
+							Pos:  lp(2960, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2960, 59),
-									Name: "decimal",
+									Pos:  lp(2960, 87),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2960, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2960, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
 					},
 				},
 			},
@@ -67090,46 +67091,62 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2961, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2961, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(2961, 38),
+				Name:    "Intersect",
+				NamePos: lp(2961, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2961, 51),
+						Pos:      lp(2961, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 56),
+							Pos:  lp(2961, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 68),
+									Pos:  lp(2961, 87),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2961, 85),
+						Pos: lp(2961, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 85),
-							Name: "Func",
+							Pos:  lp(2961, 103),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 90),
+									Pos:  lp(2961, 115),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2961, 99),
-									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2961, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2961, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67138,21 +67155,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2962, 30),
-					Name: "float",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(2962, 36),
+				Name:    "LongCount",
+				NamePos: lp(2962, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2962, 40),
+						Pos:      lp(2962, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 45),
+							Pos:  lp(2962, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 57),
-									Name: "float",
+									Pos:  lp(2962, 71),
+									Name: "TSource",
 								},
 							},
 						},
@@ -67165,23 +67185,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2963, 30),
-					Name: "float",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(2963, 36),
+				Name:    "LongCount",
+				NamePos: lp(2963, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2963, 49),
+						Pos:      lp(2963, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 54),
+							Pos:  lp(2963, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 66),
+									Pos:  lp(2963, 71),
 									Name: "TSource",
 								},
 							},
@@ -67189,22 +67209,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2963, 83),
+						Pos: lp(2963, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 83),
+							Pos:  lp(2963, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 88),
+									Pos:  lp(2963, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2963, 97),
-									Name: "float",
+									Pos:  lp(2963, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -67213,24 +67233,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2964, 30),
-					Name: "TSource",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(2964, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2964, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2964, 51),
+						Pos:      lp(2964, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 56),
+							Pos:  lp(2964, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 68),
-									Name: "TSource",
+									Pos:  lp(2964, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -67243,24 +67260,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2965, 30),
-					Name: "TResult",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(2965, 38),
+				NamePos: lp(2965, 34),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2965, 60),
+						Pos:      lp(2965, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 65),
+							Pos:  lp(2965, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 77),
+									Pos:  lp(2965, 64),
 									Name: "TSource",
 								},
 							},
@@ -67268,18 +67284,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2965, 94),
+						Pos: lp(2965, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 94),
+							Pos:  lp(2965, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 99),
+									Pos:  lp(2965, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2965, 108),
-									Name: "TResult",
+									Pos:  lp(2965, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -67292,47 +67308,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2966, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(2966, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Max",
+				NamePos: lp(2966, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2966, 59),
+						Pos:      lp(2966, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 64),
+							Pos:  lp(2966, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 76),
-									Name: "TSource",
+									Pos:  lp(2966, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2966, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2966, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2966, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2966, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -67341,24 +67335,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2967, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(2967, 38),
+				Name:    "Max",
+				NamePos: lp(2967, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2967, 59),
+						Pos:      lp(2967, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 64),
+							Pos:  lp(2967, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 76),
+									Pos:  lp(2967, 65),
 									Name: "TSource",
 								},
 							},
@@ -67366,36 +67359,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2967, 93),
+						Pos: lp(2967, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 93),
+							Pos:  lp(2967, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 98),
+									Pos:  lp(2967, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2967, 107),
-									Name: "TKey",
+									Pos:  lp(2967, 96),
+									Name: "long",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2967, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2967, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2967, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -67404,21 +67383,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2968, 30),
-					Name: "int",
+					Name: "double",
 				},
-				Name:    "Min",
-				NamePos: lp(2968, 34),
+				Name:    "Max",
+				NamePos: lp(2968, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2968, 38),
+						Pos:      lp(2968, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 43),
+							Pos:  lp(2968, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2968, 55),
-									Name: "int",
+									Pos:  lp(2968, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -67431,23 +67410,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2969, 30),
-					Name: "int",
+					Name: "double",
 				},
-				Name:    "Min",
-				NamePos: lp(2969, 34),
+				Name:    "Max",
+				NamePos: lp(2969, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2969, 47),
+						Pos:      lp(2969, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 52),
+							Pos:  lp(2969, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2969, 64),
+									Pos:  lp(2969, 67),
 									Name: "TSource",
 								},
 							},
@@ -67455,18 +67434,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2969, 81),
+						Pos: lp(2969, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 81),
+							Pos:  lp(2969, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2969, 86),
+									Pos:  lp(2969, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2969, 95),
-									Name: "int",
+									Pos:  lp(2969, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -67479,21 +67458,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2970, 30),
-					Name: "long",
+					Name: "decimal",
 				},
-				Name:    "Min",
-				NamePos: lp(2970, 35),
+				Name:    "Max",
+				NamePos: lp(2970, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2970, 39),
+						Pos:      lp(2970, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 44),
+							Pos:  lp(2970, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2970, 56),
-									Name: "long",
+									Pos:  lp(2970, 59),
+									Name: "decimal",
 								},
 							},
 						},
@@ -67506,23 +67485,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2971, 30),
-					Name: "long",
+					Name: "decimal",
 				},
-				Name:    "Min",
-				NamePos: lp(2971, 35),
+				Name:    "Max",
+				NamePos: lp(2971, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2971, 48),
+						Pos:      lp(2971, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 53),
+							Pos:  lp(2971, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2971, 65),
+									Pos:  lp(2971, 68),
 									Name: "TSource",
 								},
 							},
@@ -67530,18 +67509,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2971, 82),
+						Pos: lp(2971, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 82),
+							Pos:  lp(2971, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2971, 87),
+									Pos:  lp(2971, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2971, 96),
-									Name: "long",
+									Pos:  lp(2971, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -67554,21 +67533,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2972, 30),
-					Name: "double",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(2972, 37),
+				Name:    "Max",
+				NamePos: lp(2972, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2972, 41),
+						Pos:      lp(2972, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 46),
+							Pos:  lp(2972, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2972, 58),
-									Name: "double",
+									Pos:  lp(2972, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -67581,23 +67560,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2973, 30),
-					Name: "double",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(2973, 37),
+				Name:    "Max",
+				NamePos: lp(2973, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2973, 50),
+						Pos:      lp(2973, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2973, 55),
+							Pos:  lp(2973, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2973, 67),
+									Pos:  lp(2973, 66),
 									Name: "TSource",
 								},
 							},
@@ -67605,18 +67584,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2973, 84),
+						Pos: lp(2973, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2973, 84),
+							Pos:  lp(2973, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2973, 89),
+									Pos:  lp(2973, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2973, 98),
-									Name: "double",
+									Pos:  lp(2973, 97),
+									Name: "float",
 								},
 							},
 						},
@@ -67629,21 +67608,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2974, 30),
-					Name: "decimal",
+					Name: "TSource",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(2974, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2974, 42),
+						Pos:      lp(2974, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2974, 47),
+							Pos:  lp(2974, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2974, 59),
-									Name: "decimal",
+									Pos:  lp(2974, 68),
+									Name: "TSource",
 								},
 							},
 						},
@@ -67656,23 +67638,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2975, 30),
-					Name: "decimal",
+					Name: "TResult",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(2975, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2975, 51),
+						Pos:      lp(2975, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 56),
+							Pos:  lp(2975, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 68),
+									Pos:  lp(2975, 77),
 									Name: "TSource",
 								},
 							},
@@ -67680,18 +67663,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2975, 85),
+						Pos: lp(2975, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 85),
+							Pos:  lp(2975, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 90),
+									Pos:  lp(2975, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2975, 99),
-									Name: "decimal",
+									Pos:  lp(2975, 108),
+									Name: "TResult",
 								},
 							},
 						},
@@ -67704,25 +67687,47 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2976, 30),
-					Name: "float",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(2976, 36),
+				Name:    "MaxBy",
+				NamePos: lp(2976, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2976, 40),
+						Pos:      lp(2976, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 45),
+							Pos:  lp(2976, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 57),
-									Name: "float",
+									Pos:  lp(2976, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2976, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2976, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2976, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2976, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -67731,23 +67736,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2977, 30),
-					Name: "float",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(2977, 36),
+				Name:    "MaxBy",
+				NamePos: lp(2977, 38),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2977, 49),
+						Pos:      lp(2977, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 54),
+							Pos:  lp(2977, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2977, 66),
+									Pos:  lp(2977, 76),
 									Name: "TSource",
 								},
 							},
@@ -67755,22 +67761,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2977, 83),
+						Pos: lp(2977, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 83),
+							Pos:  lp(2977, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2977, 88),
+									Pos:  lp(2977, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2977, 97),
-									Name: "float",
+									Pos:  lp(2977, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2977, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2977, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2977, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67779,24 +67799,21 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2978, 30),
-					Name: "TSource",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(2978, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(2978, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2978, 51),
+						Pos:      lp(2978, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 56),
+							Pos:  lp(2978, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2978, 68),
-									Name: "TSource",
+									Pos:  lp(2978, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -67809,24 +67826,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2979, 30),
-					Name: "TResult",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(2979, 38),
+				NamePos: lp(2979, 34),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2979, 60),
+						Pos:      lp(2979, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2979, 65),
+							Pos:  lp(2979, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2979, 77),
+									Pos:  lp(2979, 64),
 									Name: "TSource",
 								},
 							},
@@ -67834,18 +67850,18 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2979, 94),
+						Pos: lp(2979, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2979, 94),
+							Pos:  lp(2979, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2979, 99),
+									Pos:  lp(2979, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2979, 108),
-									Name: "TResult",
+									Pos:  lp(2979, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -67858,47 +67874,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2980, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MinBy",
-				NamePos: lp(2980, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Min",
+				NamePos: lp(2980, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2980, 59),
+						Pos:      lp(2980, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2980, 64),
+							Pos:  lp(2980, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2980, 76),
-									Name: "TSource",
+									Pos:  lp(2980, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2980, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2980, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -67907,24 +67901,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2981, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MinBy",
-				NamePos: lp(2981, 38),
+				Name:    "Min",
+				NamePos: lp(2981, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2981, 59),
+						Pos:      lp(2981, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 64),
+							Pos:  lp(2981, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2981, 76),
+									Pos:  lp(2981, 65),
 									Name: "TSource",
 								},
 							},
@@ -67932,36 +67925,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2981, 93),
+						Pos: lp(2981, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 93),
+							Pos:  lp(2981, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2981, 98),
+									Pos:  lp(2981, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2981, 107),
-									Name: "TKey",
+									Pos:  lp(2981, 96),
+									Name: "long",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2981, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2981, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2981, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -67970,26 +67949,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2982, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2982, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "OfType",
-				NamePos: lp(2982, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Min",
+				NamePos: lp(2982, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2982, 67),
+						Pos:      lp(2982, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2982, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2982, 58),
+									Name: "double",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -68000,34 +67976,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2983, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2983, 49),
-							Name: "T",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Order",
-				NamePos: lp(2983, 52),
+				Name:    "Min",
+				NamePos: lp(2983, 37),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2983, 61),
+						Pos:      lp(2983, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2983, 66),
+							Pos:  lp(2983, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2983, 78),
-									Name: "T",
+									Pos:  lp(2983, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2983, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(2983, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2983, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2983, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -68036,48 +68024,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2984, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2984, 49),
-							Name: "T",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Order",
-				NamePos: lp(2984, 52),
-				TypeParams: []string{
-					"T",
-				},
+				Name:    "Min",
+				NamePos: lp(2984, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2984, 61),
+						Pos:      lp(2984, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 66),
+							Pos:  lp(2984, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 78),
-									Name: "T",
+									Pos:  lp(2984, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2984, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2984, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2984, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68086,34 +68051,46 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2985, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2985, 49),
-							Name: "T",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2985, 52),
+				Name:    "Min",
+				NamePos: lp(2985, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2985, 71),
+						Pos:      lp(2985, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 76),
+							Pos:  lp(2985, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2985, 88),
-									Name: "T",
+									Pos:  lp(2985, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2985, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(2985, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2985, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2985, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -68122,48 +68099,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2986, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2986, 49),
-							Name: "T",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2986, 52),
-				TypeParams: []string{
-					"T",
-				},
+				Name:    "Min",
+				NamePos: lp(2986, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2986, 71),
+						Pos:      lp(2986, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 76),
+							Pos:  lp(2986, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 88),
-									Name: "T",
+									Pos:  lp(2986, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2986, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2986, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2986, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68172,30 +68126,23 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2987, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2987, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2987, 58),
+				Name:    "Min",
+				NamePos: lp(2987, 36),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2987, 81),
+						Pos:      lp(2987, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 86),
+							Pos:  lp(2987, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 98),
+									Pos:  lp(2987, 66),
 									Name: "TSource",
 								},
 							},
@@ -68203,22 +68150,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2987, 115),
+						Pos: lp(2987, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 115),
+							Pos:  lp(2987, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 120),
+									Pos:  lp(2987, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2987, 129),
-									Name: "TKey",
+									Pos:  lp(2987, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -68227,67 +68174,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2988, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2988, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2988, 58),
+				Name:    "Min",
+				NamePos: lp(2988, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2988, 81),
+						Pos:      lp(2988, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 86),
+							Pos:  lp(2988, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2988, 98),
+									Pos:  lp(2988, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2988, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(2988, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2988, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2988, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2988, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(2988, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2988, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68296,30 +68204,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2989, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2989, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2989, 58),
+				Name:    "Min",
+				NamePos: lp(2989, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2989, 91),
+						Pos:      lp(2989, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 96),
+							Pos:  lp(2989, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 108),
+									Pos:  lp(2989, 77),
 									Name: "TSource",
 								},
 							},
@@ -68327,22 +68229,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2989, 125),
+						Pos: lp(2989, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 125),
+							Pos:  lp(2989, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 130),
+									Pos:  lp(2989, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2989, 139),
-									Name: "TKey",
+									Pos:  lp(2989, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -68351,30 +68253,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2990, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2990, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2990, 58),
+				Name:    "MinBy",
+				NamePos: lp(2990, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2990, 91),
+						Pos:      lp(2990, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2990, 96),
+							Pos:  lp(2990, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2990, 108),
+									Pos:  lp(2990, 76),
 									Name: "TSource",
 								},
 							},
@@ -68382,36 +68278,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2990, 125),
+						Pos: lp(2990, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2990, 125),
+							Pos:  lp(2990, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2990, 130),
+									Pos:  lp(2990, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2990, 139),
+									Pos:  lp(2990, 107),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2990, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2990, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2990, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68420,30 +68302,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2991, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2991, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "ThenBy",
-				NamePos: lp(2991, 58),
+				Name:    "MinBy",
+				NamePos: lp(2991, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2991, 80),
+						Pos:      lp(2991, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2991, 64),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 104),
+									Pos:  lp(2991, 76),
 									Name: "TSource",
 								},
 							},
@@ -68451,22 +68327,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2991, 121),
+						Pos: lp(2991, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 121),
+							Pos:  lp(2991, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 126),
+									Pos:  lp(2991, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2991, 135),
+									Pos:  lp(2991, 107),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2991, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2991, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2991, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68475,67 +68365,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2992, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2992, 49),
-							Name: "TSource",
+							Pos:  lp(2992, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(2992, 58),
+				Name:    "OfType",
+				NamePos: lp(2992, 51),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2992, 80),
+						Pos:      lp(2992, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2992, 85),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2992, 104),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2992, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2992, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(2992, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2992, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2992, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2992, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2992, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2992, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -68548,49 +68399,30 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2993, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(2993, 58),
+				Name:    "Order",
+				NamePos: lp(2993, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2993, 90),
+						Pos:      lp(2993, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2993, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 114),
-									Name: "TSource",
+									Pos:  lp(2993, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2993, 131),
-						Type: &lang.TypeRef{
-							Pos:  lp(2993, 131),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2993, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2993, 145),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -68603,59 +68435,40 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2994, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(2994, 58),
+				Name:    "Order",
+				NamePos: lp(2994, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2994, 90),
+						Pos:      lp(2994, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2994, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 114),
-									Name: "TSource",
+									Pos:  lp(2994, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2994, 131),
+						Pos: lp(2994, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 131),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2994, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2994, 145),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2994, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(2994, 164),
+							Pos:  lp(2994, 89),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 174),
-									Name: "TKey",
+									Pos:  lp(2994, 99),
+									Name: "T",
 								},
 							},
 						},
@@ -68668,42 +68481,34 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2995, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2995, 42),
-							Name: "TSource",
+							Pos:  lp(2995, 49),
+							Name: "T",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(2995, 51),
+				Name:    "OrderDescending",
+				NamePos: lp(2995, 52),
 				TypeParams: []string{
-					"TSource",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2995, 68),
+						Pos:      lp(2995, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 73),
+							Pos:  lp(2995, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 85),
-									Name: "TSource",
+									Pos:  lp(2995, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2995, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2995, 102),
-							Name: "TSource",
-						},
-						Name: "element",
 					},
 				},
 			},
@@ -68712,32 +68517,48 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2996, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2996, 42),
-							Name: "int",
+							Pos:  lp(2996, 49),
+							Name: "T",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(2996, 47),
+				Name:    "OrderDescending",
+				NamePos: lp(2996, 52),
+				TypeParams: []string{
+					"T",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2996, 53),
+						Pos:      lp(2996, 71),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 53),
-							Name: "int",
+							Pos:  lp(2996, 76),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2996, 88),
+									Name: "T",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2996, 64),
+						Pos: lp(2996, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 64),
-							Name: "int",
+							Pos:  lp(2996, 99),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2996, 109),
+									Name: "T",
+								},
+							},
 						},
-						Name: "count",
+						Name: "comparer",
 					},
 				},
 			},
@@ -68746,35 +68567,53 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2997, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2997, 42),
-							Name: "TResult",
+							Pos:  lp(2997, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(2997, 51),
+				Name:    "OrderBy",
+				NamePos: lp(2997, 58),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2997, 67),
+						Pos:      lp(2997, 81),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 67),
-							Name: "TResult",
+							Pos:  lp(2997, 86),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2997, 98),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2997, 84),
+						Pos: lp(2997, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 84),
-							Name: "int",
+							Pos:  lp(2997, 115),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2997, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2997, 129),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -68783,34 +68622,67 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2998, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2998, 42),
+							Pos:  lp(2998, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Reverse",
-				NamePos: lp(2998, 51),
+				Name:    "OrderBy",
+				NamePos: lp(2998, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2998, 68),
+						Pos:      lp(2998, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 73),
+							Pos:  lp(2998, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 85),
+									Pos:  lp(2998, 98),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2998, 115),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 115),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2998, 129),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2998, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68819,30 +68691,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2999, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2999, 42),
-							Name: "TResult",
+							Pos:  lp(2999, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(2999, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(2999, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2999, 76),
+						Pos:      lp(2999, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 81),
+							Pos:  lp(2999, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 93),
+									Pos:  lp(2999, 108),
 									Name: "TSource",
 								},
 							},
@@ -68850,22 +68722,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2999, 110),
+						Pos: lp(2999, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 110),
+							Pos:  lp(2999, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 115),
+									Pos:  lp(2999, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2999, 124),
-									Name: "TResult",
+									Pos:  lp(2999, 139),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -68874,30 +68746,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3000, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3000, 42),
-							Name: "TResult",
+							Pos:  lp(3000, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(3000, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(3000, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3000, 76),
+						Pos:      lp(3000, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 81),
+							Pos:  lp(3000, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 93),
+									Pos:  lp(3000, 108),
 									Name: "TSource",
 								},
 							},
@@ -68905,26 +68777,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3000, 110),
+						Pos: lp(3000, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 110),
+							Pos:  lp(3000, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 115),
+									Pos:  lp(3000, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3000, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3000, 129),
-									Name: "TResult",
+									Pos:  lp(3000, 139),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3000, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68933,19 +68815,19 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3001, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3001, 42),
-							Name: "TResult",
+							Pos:  lp(3001, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3001, 51),
+				Name:    "ThenBy",
+				NamePos: lp(3001, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
@@ -68953,10 +68835,10 @@ func libraryAST_186() *lang.TypeDecl {
 						Modifier: "this",
 						Type: &lang.TypeRef{
 							Pos:  lp(3001, 85),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 97),
+									Pos:  lp(3001, 104),
 									Name: "TSource",
 								},
 							},
@@ -68964,28 +68846,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3001, 114),
+						Pos: lp(3001, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 114),
+							Pos:  lp(3001, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 119),
+									Pos:  lp(3001, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3001, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3001, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3001, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -68994,19 +68870,19 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3002, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3002, 42),
-							Name: "TResult",
+							Pos:  lp(3002, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3002, 51),
+				Name:    "ThenBy",
+				NamePos: lp(3002, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
@@ -69014,10 +68890,10 @@ func libraryAST_186() *lang.TypeDecl {
 						Modifier: "this",
 						Type: &lang.TypeRef{
 							Pos:  lp(3002, 85),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 97),
+									Pos:  lp(3002, 104),
 									Name: "TSource",
 								},
 							},
@@ -69025,32 +68901,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3002, 114),
+						Pos: lp(3002, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 114),
+							Pos:  lp(3002, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 119),
+									Pos:  lp(3002, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3002, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3002, 133),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3002, 145),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3002, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3002, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3002, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3002, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69059,31 +68939,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3003, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3003, 42),
-							Name: "TResult",
+							Pos:  lp(3003, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3003, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3003, 58),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3003, 93),
+						Pos:      lp(3003, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 98),
-							Name: "IEnumerable",
+							Pos:  lp(3003, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 110),
+									Pos:  lp(3003, 114),
 									Name: "TSource",
 								},
 							},
@@ -69091,50 +68970,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3003, 127),
+						Pos: lp(3003, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 127),
+							Pos:  lp(3003, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 132),
+									Pos:  lp(3003, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3003, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3003, 153),
-											Name: "TCollection",
-										},
-									},
+									Pos:  lp(3003, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3003, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(3003, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3003, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3003, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3003, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -69143,31 +68994,30 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3004, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3004, 42),
-							Name: "TResult",
+							Pos:  lp(3004, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3004, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3004, 58),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3004, 93),
+						Pos:      lp(3004, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 98),
-							Name: "IEnumerable",
+							Pos:  lp(3004, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3004, 110),
+									Pos:  lp(3004, 114),
 									Name: "TSource",
 								},
 							},
@@ -69175,54 +69025,36 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3004, 127),
+						Pos: lp(3004, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 127),
+							Pos:  lp(3004, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3004, 132),
+									Pos:  lp(3004, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3004, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3004, 146),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3004, 158),
-											Name: "TCollection",
-										},
-									},
+									Pos:  lp(3004, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "collectionSelector",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3004, 192),
+						Pos: lp(3004, 164),
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 192),
-							Name: "Func",
+							Pos:  lp(3004, 164),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3004, 197),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3004, 206),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3004, 219),
-									Name: "TResult",
+									Pos:  lp(3004, 174),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -69231,42 +69063,42 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3005, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3005, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3005, 35),
+				Name:    "Prepend",
+				NamePos: lp(3005, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3005, 58),
+						Pos:      lp(3005, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 63),
+							Pos:  lp(3005, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3005, 75),
+									Pos:  lp(3005, 85),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3005, 91),
+						Pos: lp(3005, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3005, 103),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3005, 102),
+							Name: "TSource",
 						},
-						Name: "second",
+						Name: "element",
 					},
 				},
 			},
@@ -69275,56 +69107,32 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3006, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3006, 42),
+							Name: "int",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3006, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Range",
+				NamePos: lp(3006, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3006, 58),
-						Modifier: "this",
+						Pos: lp(3006, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3006, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 75),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3006, 53),
+							Name: "int",
 						},
-						Name: "first",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3006, 91),
+						Pos: lp(3006, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3006, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 103),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3006, 64),
+							Name: "int",
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3006, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3006, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "count",
 					},
 				},
 			},
@@ -69337,35 +69145,28 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3007, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Skip",
+				Name:    "Repeat",
 				NamePos: lp(3007, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3007, 65),
-						Modifier: "this",
+						Pos: lp(3007, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 70),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3007, 82),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3007, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(3007, 99),
+						Pos: lp(3007, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 99),
+							Pos:  lp(3007, 84),
 							Name: "int",
 						},
 						Name: "count",
@@ -69385,34 +69186,26 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Reverse",
 				NamePos: lp(3008, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3008, 65),
+						Pos:      lp(3008, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3008, 70),
+							Pos:  lp(3008, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3008, 82),
+									Pos:  lp(3008, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3008, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3008, 99),
-							Name: "int",
-						},
-						Name: "count",
 					},
 				},
 			},
@@ -69425,25 +69218,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3009, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Select",
 				NamePos: lp(3009, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3009, 65),
+						Pos:      lp(3009, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 70),
+							Pos:  lp(3009, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 82),
+									Pos:  lp(3009, 93),
 									Name: "TSource",
 								},
 							},
@@ -69451,12 +69245,22 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3009, 99),
+						Pos: lp(3009, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 99),
-							Name: "Range",
+							Pos:  lp(3009, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3009, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3009, 124),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "range",
+						Name: "selector",
 					},
 				},
 			},
@@ -69469,25 +69273,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3010, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "Select",
 				NamePos: lp(3010, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3010, 69),
+						Pos:      lp(3010, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 74),
+							Pos:  lp(3010, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3010, 86),
+									Pos:  lp(3010, 93),
 									Name: "TSource",
 								},
 							},
@@ -69495,12 +69300,26 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3010, 103),
+						Pos: lp(3010, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 103),
-							Name: "int",
+							Pos:  lp(3010, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3010, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3010, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3010, 129),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -69513,25 +69332,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3011, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SelectMany",
 				NamePos: lp(3011, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3011, 69),
+						Pos:      lp(3011, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 74),
+							Pos:  lp(3011, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3011, 86),
+									Pos:  lp(3011, 97),
 									Name: "TSource",
 								},
 							},
@@ -69539,12 +69359,28 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3011, 103),
+						Pos: lp(3011, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 103),
-							Name: "int",
+							Pos:  lp(3011, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3011, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3011, 140),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -69557,25 +69393,26 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3012, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "SelectMany",
 				NamePos: lp(3012, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3012, 70),
+						Pos:      lp(3012, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 75),
+							Pos:  lp(3012, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 87),
+									Pos:  lp(3012, 97),
 									Name: "TSource",
 								},
 							},
@@ -69583,22 +69420,32 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3012, 104),
+						Pos: lp(3012, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 104),
+							Pos:  lp(3012, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 109),
+									Pos:  lp(3012, 119),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3012, 118),
-									Name: "bool",
+									Pos:  lp(3012, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3012, 133),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3012, 145),
+											Name: "TResult",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -69611,25 +69458,27 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3013, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "SelectMany",
 				NamePos: lp(3013, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3013, 70),
+						Pos:      lp(3013, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 75),
+							Pos:  lp(3013, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 87),
+									Pos:  lp(3013, 110),
 									Name: "TSource",
 								},
 							},
@@ -69637,26 +69486,50 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3013, 104),
+						Pos: lp(3013, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 104),
+							Pos:  lp(3013, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 109),
+									Pos:  lp(3013, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3013, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3013, 123),
-									Name: "bool",
+									Pos:  lp(3013, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3013, 153),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3013, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(3013, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3013, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3013, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3013, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -69669,25 +69542,27 @@ func libraryAST_186() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3014, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SelectMany",
 				NamePos: lp(3014, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3014, 70),
+						Pos:      lp(3014, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 75),
+							Pos:  lp(3014, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 87),
+									Pos:  lp(3014, 110),
 									Name: "TSource",
 								},
 							},
@@ -69695,22 +69570,54 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3014, 104),
+						Pos: lp(3014, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 104),
+							Pos:  lp(3014, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 109),
+									Pos:  lp(3014, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3014, 118),
-									Name: "bool",
+									Pos:  lp(3014, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3014, 146),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3014, 158),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3014, 192),
+						Type: &lang.TypeRef{
+							Pos:  lp(3014, 192),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3014, 197),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3014, 206),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3014, 219),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -69719,56 +69626,42 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3015, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3015, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "TakeWhile",
-				NamePos: lp(3015, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3015, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3015, 70),
+						Pos:      lp(3015, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 75),
+							Pos:  lp(3015, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 87),
+									Pos:  lp(3015, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3015, 104),
+						Pos: lp(3015, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 104),
-							Name: "Func",
+							Pos:  lp(3015, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 109),
+									Pos:  lp(3015, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3015, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3015, 123),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -69777,52 +69670,56 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3016, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3016, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Where",
-				NamePos: lp(3016, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3016, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3016, 66),
+						Pos:      lp(3016, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 71),
+							Pos:  lp(3016, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 83),
+									Pos:  lp(3016, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3016, 100),
+						Pos: lp(3016, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 100),
-							Name: "Func",
+							Pos:  lp(3016, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 105),
+									Pos:  lp(3016, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3016, 114),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3016, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3016, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3016, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69839,21 +69736,21 @@ func libraryAST_186() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "Skip",
 				NamePos: lp(3017, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3017, 66),
+						Pos:      lp(3017, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 71),
+							Pos:  lp(3017, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 83),
+									Pos:  lp(3017, 82),
 									Name: "TSource",
 								},
 							},
@@ -69861,21 +69758,237 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3017, 100),
+						Pos: lp(3017, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 100),
+							Pos:  lp(3017, 99),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3018, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3018, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3018, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: lp(3018, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3018, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3018, 70),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3018, 82),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3018, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3018, 99),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3019, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3019, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3019, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: lp(3019, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3019, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 70),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3019, 82),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3019, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 99),
+							Name: "Range",
+						},
+						Name: "range",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3020, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3020, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3020, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipLast",
+				NamePos: lp(3020, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3020, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3020, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3020, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3020, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3020, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3021, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3021, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3021, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeLast",
+				NamePos: lp(3021, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3021, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3021, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3021, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3021, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3021, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3022, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3022, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3022, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipWhile",
+				NamePos: lp(3022, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3022, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3022, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3022, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3022, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3022, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 105),
+									Pos:  lp(3022, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3017, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3017, 119),
+									Pos:  lp(3022, 118),
 									Name: "bool",
 								},
 							},
@@ -69885,204 +69998,33 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3018, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3018, 30),
-					Name: "int",
-				},
-				Name:    "Sum",
-				NamePos: lp(3018, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3018, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3018, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3018, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3019, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3019, 30),
-					Name: "int",
-				},
-				Name:    "Sum",
-				NamePos: lp(3019, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3019, 47),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3019, 52),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3019, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3019, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3019, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3020, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3020, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(3020, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3020, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3020, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3020, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3021, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3021, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(3021, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3021, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3021, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3021, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3021, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3021, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3021, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3021, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3022, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3022, 30),
-					Name: "double",
-				},
-				Name:    "Sum",
-				NamePos: lp(3022, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3022, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3022, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3022, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3023, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3023, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3023, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3023, 37),
+				Name:    "SkipWhile",
+				NamePos: lp(3023, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3023, 50),
+						Pos:      lp(3023, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 55),
+							Pos:  lp(3023, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 67),
+									Pos:  lp(3023, 87),
 									Name: "TSource",
 								},
 							},
@@ -70090,22 +70032,26 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3023, 84),
+						Pos: lp(3023, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 84),
+							Pos:  lp(3023, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 89),
+									Pos:  lp(3023, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3023, 98),
-									Name: "double",
+									Pos:  lp(3023, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3023, 123),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -70114,25 +70060,52 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3024, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3024, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3024, 38),
+				Name:    "TakeWhile",
+				NamePos: lp(3024, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3024, 42),
+						Pos:      lp(3024, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3024, 47),
+							Pos:  lp(3024, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3024, 59),
-									Name: "decimal",
+									Pos:  lp(3024, 87),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3024, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3024, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3024, 118),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -70141,23 +70114,29 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3025, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3025, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3025, 38),
+				Name:    "TakeWhile",
+				NamePos: lp(3025, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3025, 51),
+						Pos:      lp(3025, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 56),
+							Pos:  lp(3025, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 68),
+									Pos:  lp(3025, 87),
 									Name: "TSource",
 								},
 							},
@@ -70165,22 +70144,26 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3025, 85),
+						Pos: lp(3025, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 85),
+							Pos:  lp(3025, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 90),
+									Pos:  lp(3025, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3025, 99),
-									Name: "decimal",
+									Pos:  lp(3025, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3025, 123),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -70189,25 +70172,52 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3026, 30),
-					Name: "float",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3026, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3026, 36),
+				Name:    "Where",
+				NamePos: lp(3026, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3026, 40),
+						Pos:      lp(3026, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3026, 45),
+							Pos:  lp(3026, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3026, 57),
-									Name: "float",
+									Pos:  lp(3026, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3026, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3026, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3026, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3026, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -70216,23 +70226,29 @@ func libraryAST_186() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3027, 30),
-					Name: "float",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3027, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3027, 36),
+				Name:    "Where",
+				NamePos: lp(3027, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3027, 49),
+						Pos:      lp(3027, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 54),
+							Pos:  lp(3027, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 66),
+									Pos:  lp(3027, 83),
 									Name: "TSource",
 								},
 							},
@@ -70240,22 +70256,26 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3027, 83),
+						Pos: lp(3027, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 83),
+							Pos:  lp(3027, 100),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 88),
+									Pos:  lp(3027, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3027, 97),
-									Name: "float",
+									Pos:  lp(3027, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3027, 119),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -70263,29 +70283,22 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3028, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3028, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3028, 30),
-						Name: "TSource",
-					},
+					Pos:  lp(3028, 30),
+					Name: "int",
 				},
-				Name:    "ToArray",
-				NamePos: lp(3028, 40),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3028, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3028, 57),
+						Pos:      lp(3028, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3028, 62),
+							Pos:  lp(3028, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3028, 74),
-									Name: "TSource",
+									Pos:  lp(3028, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -70297,58 +70310,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3029, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3029, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3029, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3029, 47),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3029, 30),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3029, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Sum",
+				NamePos: lp(3029, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3029, 84),
+						Pos:      lp(3029, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 89),
+							Pos:  lp(3029, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 101),
-									Name: "TSource",
+									Pos:      lp(3029, 56),
+									Name:     "int",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3029, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(3029, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3029, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3029, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -70356,35 +70339,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3030, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3030, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3030, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3030, 47),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3030, 30),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3030, 56),
+				Name:    "Sum",
+				NamePos: lp(3030, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3030, 84),
+						Pos:      lp(3030, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 89),
+							Pos:  lp(3030, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3030, 101),
+									Pos:  lp(3030, 65),
 									Name: "TSource",
 								},
 							},
@@ -70392,36 +70365,23 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3030, 118),
+						Pos: lp(3030, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 118),
+							Pos:  lp(3030, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3030, 123),
+									Pos:  lp(3030, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3030, 132),
-									Name: "TKey",
+									Pos:      lp(3030, 96),
+									Name:     "int",
+									Nullable: true,
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3030, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3030, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3030, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -70429,77 +70389,28 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3031, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3031, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3031, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3031, 47),
-							Name: "TElement",
-						},
-					},
+					Pos:      lp(3031, 30),
+					Name:     "long",
+					Nullable: true,
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3031, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
+				Name:    "Sum",
+				NamePos: lp(3031, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3031, 95),
+						Pos:      lp(3031, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 100),
+							Pos:  lp(3031, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3031, 112),
-									Name: "TSource",
+									Pos:      lp(3031, 57),
+									Name:     "long",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3031, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(3031, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3031, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3031, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3031, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(3031, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3031, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3031, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
 					},
 				},
 			},
@@ -70507,36 +70418,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3032, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3032, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3032, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3032, 47),
-							Name: "TElement",
-						},
-					},
+					Pos:      lp(3032, 30),
+					Name:     "long",
+					Nullable: true,
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3032, 57),
+				Name:    "Sum",
+				NamePos: lp(3032, 36),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3032, 95),
+						Pos:      lp(3032, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3032, 100),
+							Pos:  lp(3032, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3032, 112),
+									Pos:  lp(3032, 66),
 									Name: "TSource",
 								},
 							},
@@ -70544,54 +70444,23 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3032, 129),
+						Pos: lp(3032, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3032, 129),
+							Pos:  lp(3032, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3032, 134),
+									Pos:  lp(3032, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3032, 143),
-									Name: "TKey",
+									Pos:      lp(3032, 97),
+									Name:     "long",
+									Nullable: true,
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3032, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(3032, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3032, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3032, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3032, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(3032, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3032, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -70599,31 +70468,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3033, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3033, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3033, 38),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3033, 30),
+					Name:     "double",
+					Nullable: true,
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3033, 47),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3033, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3033, 66),
+						Pos:      lp(3033, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 71),
+							Pos:  lp(3033, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 83),
-									Name: "TSource",
+									Pos:      lp(3033, 59),
+									Name:     "double",
+									Nullable: true,
 								},
 							},
 						},
@@ -70635,30 +70497,25 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3034, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3034, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3034, 38),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3034, 30),
+					Name:     "double",
+					Nullable: true,
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3034, 47),
+				Name:    "Sum",
+				NamePos: lp(3034, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3034, 66),
+						Pos:      lp(3034, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3034, 71),
+							Pos:  lp(3034, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3034, 83),
+									Pos:  lp(3034, 68),
 									Name: "TSource",
 								},
 							},
@@ -70666,18 +70523,23 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3034, 100),
+						Pos: lp(3034, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(3034, 100),
-							Name: "IEqualityComparer",
+							Pos:  lp(3034, 85),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3034, 118),
+									Pos:  lp(3034, 90),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3034, 99),
+									Name:     "double",
+									Nullable: true,
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -70685,31 +70547,24 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3035, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3035, 30),
-					Name: "List",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3035, 35),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3035, 30),
+					Name:     "float",
+					Nullable: true,
 				},
-				Name:    "ToList",
-				NamePos: lp(3035, 44),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3035, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3035, 60),
+						Pos:      lp(3035, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 65),
+							Pos:  lp(3035, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 77),
-									Name: "TSource",
+									Pos:      lp(3035, 58),
+									Name:     "float",
+									Nullable: true,
 								},
 							},
 						},
@@ -70721,49 +70576,49 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3036, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3036, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3036, 42),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3036, 30),
+					Name:     "float",
+					Nullable: true,
 				},
-				Name:    "Union",
-				NamePos: lp(3036, 51),
+				Name:    "Sum",
+				NamePos: lp(3036, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3036, 66),
+						Pos:      lp(3036, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3036, 71),
+							Pos:  lp(3036, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3036, 83),
+									Pos:  lp(3036, 67),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3036, 99),
+						Pos: lp(3036, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3036, 99),
-							Name: "IEnumerable",
+							Pos:  lp(3036, 84),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3036, 111),
+									Pos:  lp(3036, 89),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3036, 98),
+									Name:     "float",
+									Nullable: true,
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -70771,58 +70626,843 @@ func libraryAST_186() *lang.TypeDecl {
 				Pos:       lp(3037, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3037, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3037, 42),
-							Name: "TSource",
+					Pos:      lp(3037, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Sum",
+				NamePos: lp(3037, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3037, 43),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 48),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(3037, 60),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
 						},
+						Name: "source",
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(3037, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3038, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(3038, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Sum",
+				NamePos: lp(3038, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3037, 66),
+						Pos:      lp(3038, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 71),
+							Pos:  lp(3038, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 83),
+									Pos:  lp(3038, 69),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3037, 99),
+						Pos: lp(3038, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 99),
+							Pos:  lp(3038, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3038, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3038, 100),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3039, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3039, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(3039, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3039, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3039, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 111),
+									Pos:  lp(3039, 64),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "second",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3037, 128),
+						Pos: lp(3039, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 128),
+							Pos:  lp(3039, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3039, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3039, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3040, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3040, 30),
+					Name: "long",
+				},
+				Name:    "Sum",
+				NamePos: lp(3040, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3040, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3040, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3040, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3041, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3041, 30),
+					Name: "long",
+				},
+				Name:    "Sum",
+				NamePos: lp(3041, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3041, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3041, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3041, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3041, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3041, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3041, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3041, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3042, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3042, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(3042, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3042, 41),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3042, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3042, 58),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3043, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3043, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(3043, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3043, 50),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3043, 55),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3043, 67),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3043, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3043, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3043, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3043, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3044, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3044, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(3044, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3044, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3044, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3044, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3045, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3045, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(3045, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3045, 51),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 56),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3045, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3045, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3045, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3045, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3046, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3046, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(3046, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3046, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3046, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3047, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3047, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(3047, 36),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3047, 49),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3047, 54),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3047, 66),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3047, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3047, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3047, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3047, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3048, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3048, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3048, 30),
+						Name: "TSource",
+					},
+				},
+				Name:    "ToArray",
+				NamePos: lp(3048, 40),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3048, 57),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3048, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3048, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3049, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3049, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3049, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3049, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3049, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3049, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3049, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3049, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3049, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(3049, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3049, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3049, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3050, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3050, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3050, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3050, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3050, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3050, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3050, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3050, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3050, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3050, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3050, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 151),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 146),
+									Pos:  lp(3050, 169),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3051, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3051, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3051, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3051, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3051, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3051, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3051, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3051, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3051, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3051, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3052, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3052, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3052, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3052, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3052, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3052, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3052, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3052, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3052, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3052, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3052, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3053, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3053, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3053, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3053, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3053, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3053, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3053, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3054, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3054, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3054, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3054, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3054, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3054, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3054, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 100),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3054, 118),
 									Name: "TSource",
 								},
 							},
@@ -70832,20 +71472,170 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3038, 9),
+				Pos:       lp(3055, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3038, 30),
+					Pos:  lp(3055, 30),
+					Name: "List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3055, 35),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToList",
+				NamePos: lp(3055, 44),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3055, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3055, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3055, 77),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3056, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3056, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3038, 42),
+							Pos:  lp(3056, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3056, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3056, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3056, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3056, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3056, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3056, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3056, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3057, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3057, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3057, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3057, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3057, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3057, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3057, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3057, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3057, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3057, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3058, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3058, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3058, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3038, 51),
+				NamePos: lp(3058, 51),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -70853,14 +71643,14 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3038, 81),
+						Pos:      lp(3058, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 86),
+							Pos:  lp(3058, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 98),
+									Pos:  lp(3058, 98),
 									Name: "TFirst",
 								},
 							},
@@ -70868,13 +71658,13 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3038, 113),
+						Pos: lp(3058, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 113),
+							Pos:  lp(3058, 113),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 125),
+									Pos:  lp(3058, 125),
 									Name: "TSecond",
 								},
 							},
@@ -70882,21 +71672,21 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3038, 142),
+						Pos: lp(3058, 142),
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 142),
+							Pos:  lp(3058, 142),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 147),
+									Pos:  lp(3058, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3038, 155),
+									Pos:  lp(3058, 155),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3038, 164),
+									Pos:  lp(3058, 164),
 									Name: "TResult",
 								},
 							},
@@ -70906,22 +71696,22 @@ func libraryAST_186() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3039, 9),
+				Pos:       lp(3059, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3039, 30),
+					Pos:  lp(3059, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3039, 42),
+							Pos:  lp(3059, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 43),
+									Pos:  lp(3059, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3039, 57),
+									Pos:  lp(3059, 57),
 									Name: "TSecond",
 								},
 							},
@@ -70934,21 +71724,21 @@ func libraryAST_186() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3039, 74),
+				NamePos: lp(3059, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3039, 95),
+						Pos:      lp(3059, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 100),
+							Pos:  lp(3059, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 112),
+									Pos:  lp(3059, 112),
 									Name: "TFirst",
 								},
 							},
@@ -70956,13 +71746,13 @@ func libraryAST_186() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3039, 127),
+						Pos: lp(3059, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 127),
+							Pos:  lp(3059, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 139),
+									Pos:  lp(3059, 139),
 									Name: "TSecond",
 								},
 							},
@@ -70977,7 +71767,7 @@ func libraryAST_186() *lang.TypeDecl {
 
 func libraryAST_187() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3042, 5),
+		Pos:       lp(3062, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -70988,11 +71778,11 @@ func libraryAST_187() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3042, 50),
+				Pos:  lp(3062, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3042, 62),
+						Pos:  lp(3062, 62),
 						Name: "TElement",
 					},
 				},
@@ -71000,15 +71790,15 @@ func libraryAST_187() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3044, 9),
+				Pos: lp(3064, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3044, 9),
+					Pos:  lp(3064, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3044, 20),
+						Pos:  lp(3064, 20),
 						Kind: "get",
 					},
 				},
@@ -71019,7 +71809,7 @@ func libraryAST_187() *lang.TypeDecl {
 
 func libraryAST_188() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3047, 5),
+		Pos:       lp(3067, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -71029,11 +71819,11 @@ func libraryAST_188() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3047, 53),
+				Pos:  lp(3067, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3047, 65),
+						Pos:  lp(3067, 65),
 						Name: "TElement",
 					},
 				},
@@ -71044,62 +71834,62 @@ func libraryAST_188() *lang.TypeDecl {
 
 func libraryAST_189() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3057, 5),
+		Pos:       lp(3077, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3057, 6),
+				Pos:  lp(3077, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3057, 47),
+				Pos:  lp(3077, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3057, 60),
+				Pos:  lp(3077, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3057, 72),
+						Pos:  lp(3077, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3057, 85),
+				Pos:  lp(3077, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3057, 96),
+						Pos:  lp(3077, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3057, 109),
+				Pos:  lp(3077, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3059, 9),
+				Pos:       lp(3079, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3060, 9),
+				Pos:       lp(3080, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3060, 34),
+						Pos: lp(3080, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3060, 34),
+							Pos:  lp(3080, 34),
 							Name: "int",
 						},
 						Name: "value",
@@ -71107,14 +71897,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3061, 9),
+				Pos:       lp(3081, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3061, 34),
+						Pos: lp(3081, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 34),
+							Pos:  lp(3081, 34),
 							Name: "uint",
 						},
 						Name: "value",
@@ -71122,14 +71912,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3062, 9),
+				Pos:       lp(3082, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3062, 34),
+						Pos: lp(3082, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 34),
+							Pos:  lp(3082, 34),
 							Name: "long",
 						},
 						Name: "value",
@@ -71137,14 +71927,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3063, 9),
+				Pos:       lp(3083, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3063, 34),
+						Pos: lp(3083, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 34),
+							Pos:  lp(3083, 34),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -71152,14 +71942,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3064, 9),
+				Pos:       lp(3084, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3064, 34),
+						Pos: lp(3084, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 34),
+							Pos:  lp(3084, 34),
 							Name: "float",
 						},
 						Name: "value",
@@ -71167,14 +71957,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3065, 9),
+				Pos:       lp(3085, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3065, 34),
+						Pos: lp(3085, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 34),
+							Pos:  lp(3085, 34),
 							Name: "double",
 						},
 						Name: "value",
@@ -71182,14 +71972,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3066, 9),
+				Pos:       lp(3086, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3066, 34),
+						Pos: lp(3086, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3066, 34),
+							Pos:  lp(3086, 34),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -71197,17 +71987,17 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3067, 9),
+				Pos:       lp(3087, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3067, 34),
+						Pos: lp(3087, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3067, 34),
+							Pos:       lp(3087, 34),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3067, 34),
+								Pos:  lp(3087, 34),
 								Name: "byte",
 							},
 						},
@@ -71216,682 +72006,122 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3068, 9),
+				Pos:       lp(3088, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3068, 23),
+					Pos:  lp(3088, 23),
 					Name: "BigInteger",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3068, 41),
+						Pos:  lp(3088, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3069, 9),
+				Pos:       lp(3089, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3069, 23),
+					Pos:  lp(3089, 23),
 					Name: "BigInteger",
 				},
 				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3069, 40),
+						Pos:  lp(3089, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3070, 9),
+				Pos:       lp(3090, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3070, 23),
+					Pos:  lp(3090, 23),
 					Name: "BigInteger",
 				},
 				Name: "MinusOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3070, 45),
+						Pos:  lp(3090, 45),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3071, 9),
+				Pos:       lp(3091, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3071, 16),
+					Pos:  lp(3091, 16),
 					Name: "bool",
 				},
 				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3071, 30),
+						Pos:  lp(3091, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3072, 9),
+				Pos:       lp(3092, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3072, 16),
+					Pos:  lp(3092, 16),
 					Name: "bool",
 				},
 				Name: "IsOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3072, 29),
+						Pos:  lp(3092, 29),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3073, 9),
+				Pos:       lp(3093, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3073, 16),
+					Pos:  lp(3093, 16),
 					Name: "bool",
 				},
 				Name: "IsEven",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3073, 30),
+						Pos:  lp(3093, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3074, 9),
+				Pos:       lp(3094, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3074, 16),
+					Pos:  lp(3094, 16),
 					Name: "bool",
 				},
 				Name: "IsPowerOfTwo",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3074, 36),
+						Pos:  lp(3094, 36),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3075, 9),
+				Pos:       lp(3095, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3075, 16),
+					Pos:  lp(3095, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3075, 27),
+						Pos:  lp(3095, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3076, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3076, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3076, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3076, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3076, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3077, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3077, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Add",
-				NamePos: lp(3077, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3077, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3077, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3077, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3077, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3078, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3078, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Subtract",
-				NamePos: lp(3078, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3078, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3078, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3078, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3078, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3079, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3079, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Multiply",
-				NamePos: lp(3079, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3079, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3079, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3079, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3079, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3080, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3080, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Divide",
-				NamePos: lp(3080, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3080, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3080, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3080, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3080, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3081, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3081, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Remainder",
-				NamePos: lp(3081, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3081, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3081, 51),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3081, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3081, 72),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3082, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3082, 30),
-					Name: "BigInteger",
-				},
-				Name:    "DivRem",
-				NamePos: lp(3082, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3082, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3082, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3082, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3082, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3082, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3082, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3083, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3083, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3083, 31),
-							Name: "BigInteger",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3083, 52),
-							Name: "BigInteger",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
-				},
-				Name:    "DivRem",
-				NamePos: lp(3083, 74),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3083, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3083, 81),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3083, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3083, 98),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3084, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3084, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Negate",
-				NamePos: lp(3084, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3084, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3084, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3085, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3085, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Pow",
-				NamePos: lp(3085, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3085, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3085, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3085, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3085, 63),
-							Name: "int",
-						},
-						Name: "exponent",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3086, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3086, 30),
-					Name: "BigInteger",
-				},
-				Name:    "ModPow",
-				NamePos: lp(3086, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3086, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3086, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3086, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3086, 66),
-							Name: "BigInteger",
-						},
-						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3086, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3086, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3087, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3087, 30),
-					Name: "BigInteger",
-				},
-				Name:    "GreatestCommonDivisor",
-				NamePos: lp(3087, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3087, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3087, 63),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3087, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(3087, 80),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3088, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3088, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Max",
-				NamePos: lp(3088, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3088, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3088, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3088, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3088, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3089, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3089, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Min",
-				NamePos: lp(3089, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3089, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3089, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3090, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3090, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Clamp",
-				NamePos: lp(3090, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3090, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3090, 47),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3090, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3090, 65),
-							Name: "BigInteger",
-						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3090, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3090, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3091, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3091, 30),
-					Name: "int",
-				},
-				Name:    "Compare",
-				NamePos: lp(3091, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3091, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 42),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3091, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3092, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3092, 30),
-					Name: "double",
-				},
-				Name:    "Log",
-				NamePos: lp(3092, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3092, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3092, 41),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3093, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3093, 30),
-					Name: "double",
-				},
-				Name:    "Log",
-				NamePos: lp(3093, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3093, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 41),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3093, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 59),
-							Name: "double",
-						},
-						Name: "baseValue",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3094, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3094, 30),
-					Name: "double",
-				},
-				Name:    "Log10",
-				NamePos: lp(3094, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3094, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 43),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3095, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3095, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Log2",
-				NamePos: lp(3095, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3095, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3095, 46),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -71900,15 +72130,15 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3096, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3096, 35),
+				Name:    "Abs",
+				NamePos: lp(3096, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3096, 49),
+						Pos: lp(3096, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3096, 49),
+							Pos:  lp(3096, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -71920,18 +72150,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3097, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3097, 35),
+				Name:    "Add",
+				NamePos: lp(3097, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3097, 48),
+						Pos: lp(3097, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3097, 48),
+							Pos:  lp(3097, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3097, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -71940,18 +72178,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3098, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3098, 35),
+				Name:    "Subtract",
+				NamePos: lp(3098, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3098, 46),
+						Pos: lp(3098, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3098, 46),
+							Pos:  lp(3098, 50),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3098, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3098, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -71960,18 +72206,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3099, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsPositive",
-				NamePos: lp(3099, 35),
+				Name:    "Multiply",
+				NamePos: lp(3099, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3099, 46),
+						Pos: lp(3099, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3099, 46),
+							Pos:  lp(3099, 50),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3099, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3099, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -71980,18 +72234,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3100, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3100, 35),
+				Name:    "Divide",
+				NamePos: lp(3100, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3100, 42),
+						Pos: lp(3100, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 42),
+							Pos:  lp(3100, 48),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3100, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3100, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
 			},
@@ -72002,16 +72264,24 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3101, 30),
 					Name: "BigInteger",
 				},
-				Name:    "PopCount",
+				Name:    "Remainder",
 				NamePos: lp(3101, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3101, 50),
+						Pos: lp(3101, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 50),
+							Pos:  lp(3101, 51),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3101, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3101, 72),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
 			},
@@ -72022,16 +72292,33 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3102, 30),
 					Name: "BigInteger",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "DivRem",
 				NamePos: lp(3102, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3102, 59),
+						Pos: lp(3102, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 59),
+							Pos:  lp(3102, 48),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3102, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3102, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
 					},
 				},
 			},
@@ -72040,18 +72327,41 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3103, 30),
-					Name: "BigInteger",
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3103, 31),
+							Name: "BigInteger",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3103, 52),
+							Name: "BigInteger",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
 				},
-				Name:    "Parse",
-				NamePos: lp(3103, 41),
+				Name:    "DivRem",
+				NamePos: lp(3103, 74),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3103, 47),
+						Pos: lp(3103, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3103, 47),
-							Name: "string",
+							Pos:  lp(3103, 81),
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3103, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3103, 98),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -72062,24 +72372,16 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3104, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "Negate",
 				NamePos: lp(3104, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3104, 47),
+						Pos: lp(3104, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 47),
-							Name: "string",
+							Pos:  lp(3104, 48),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3104, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3104, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -72090,24 +72392,24 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3105, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "Pow",
 				NamePos: lp(3105, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3105, 47),
+						Pos: lp(3105, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 47),
-							Name: "string",
+							Pos:  lp(3105, 45),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3105, 61),
+						Pos: lp(3105, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 61),
-							Name: "IFormatProvider",
+							Pos:  lp(3105, 63),
+							Name: "int",
 						},
-						Name: "provider",
+						Name: "exponent",
 					},
 				},
 			},
@@ -72118,32 +72420,32 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3106, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "ModPow",
 				NamePos: lp(3106, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3106, 47),
+						Pos: lp(3106, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 47),
-							Name: "string",
+							Pos:  lp(3106, 48),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3106, 61),
+						Pos: lp(3106, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 61),
-							Name: "System.Globalization.NumberStyles",
+							Pos:  lp(3106, 66),
+							Name: "BigInteger",
 						},
-						Name: "style",
+						Name: "exponent",
 					},
 					&lang.Param{
-						Pos: lp(3106, 102),
+						Pos: lp(3106, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 102),
-							Name: "IFormatProvider",
+							Pos:  lp(3106, 87),
+							Name: "BigInteger",
 						},
-						Name: "provider",
+						Name: "modulus",
 					},
 				},
 			},
@@ -72152,27 +72454,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3107, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3107, 35),
+				Name:    "GreatestCommonDivisor",
+				NamePos: lp(3107, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3107, 44),
+						Pos: lp(3107, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos:      lp(3107, 58),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3107, 62),
+							Pos:  lp(3107, 63),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3107, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(3107, 80),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -72181,35 +72482,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3108, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3108, 35),
+				Name:    "Max",
+				NamePos: lp(3108, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3108, 44),
+						Pos: lp(3108, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3108, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3108, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3108, 84),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 88),
+							Pos:  lp(3108, 45),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3108, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3108, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -72218,40 +72510,456 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3109, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3109, 35),
+				Name:    "Min",
+				NamePos: lp(3109, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3109, 44),
+						Pos: lp(3109, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 44),
+							Pos:  lp(3109, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3109, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3109, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3110, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3110, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Clamp",
+				NamePos: lp(3110, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3110, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3110, 47),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3110, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3110, 65),
+							Name: "BigInteger",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3110, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3110, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3111, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3111, 30),
+					Name: "int",
+				},
+				Name:    "Compare",
+				NamePos: lp(3111, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3111, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3111, 42),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3111, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3111, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3112, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3112, 30),
+					Name: "double",
+				},
+				Name:    "Log",
+				NamePos: lp(3112, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3112, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3112, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3113, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3113, 30),
+					Name: "double",
+				},
+				Name:    "Log",
+				NamePos: lp(3113, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3113, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3113, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3114, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3114, 30),
+					Name: "double",
+				},
+				Name:    "Log10",
+				NamePos: lp(3114, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3114, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3114, 43),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3115, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3115, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Log2",
+				NamePos: lp(3115, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3115, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3115, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3116, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3116, 30),
+					Name: "bool",
+				},
+				Name:    "IsEvenInteger",
+				NamePos: lp(3116, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3116, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3116, 49),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3117, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3117, 30),
+					Name: "bool",
+				},
+				Name:    "IsOddInteger",
+				NamePos: lp(3117, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3117, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3117, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3118, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3118, 30),
+					Name: "bool",
+				},
+				Name:    "IsNegative",
+				NamePos: lp(3118, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3118, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3119, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3119, 30),
+					Name: "bool",
+				},
+				Name:    "IsPositive",
+				NamePos: lp(3119, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3119, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3120, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3120, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3120, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3120, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3120, 42),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3121, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3121, 30),
+					Name: "BigInteger",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3121, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3121, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3121, 50),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3122, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3122, 30),
+					Name: "BigInteger",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3122, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3122, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3122, 59),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3123, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3123, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3123, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3123, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3123, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3124, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3124, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3124, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3124, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3124, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3109, 58),
+						Pos: lp(3124, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 58),
+							Pos:  lp(3124, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3125, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3125, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3125, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3125, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3125, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 61),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3126, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3126, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3126, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3126, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3126, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 61),
 							Name: "System.Globalization.NumberStyles",
 						},
 						Name: "style",
 					},
 					&lang.Param{
-						Pos: lp(3109, 99),
+						Pos: lp(3126, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 99),
+							Pos:  lp(3126, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3127, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3127, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3127, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3109, 125),
+						Pos: lp(3127, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3127, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      lp(3127, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 129),
+							Pos:  lp(3127, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -72259,19 +72967,101 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3110, 9),
+				Pos:       lp(3128, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3128, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3128, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3128, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3128, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 58),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3128, 84),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 88),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3129, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3129, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3129, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3129, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3129, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3129, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3129, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3129, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3129, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3129, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3129, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3130, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3110, 23),
+					Pos:  lp(3130, 23),
 					Name: "int",
 				},
 				Name:    "CompareTo",
-				NamePos: lp(3110, 27),
+				NamePos: lp(3130, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3110, 37),
+						Pos: lp(3130, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 37),
+							Pos:  lp(3130, 37),
 							Name: "object",
 						},
 						Name: "obj",
@@ -72279,19 +73069,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3111, 9),
+				Pos:       lp(3131, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3111, 23),
+					Pos:  lp(3131, 23),
 					Name: "int",
 				},
 				Name:    "CompareTo",
-				NamePos: lp(3111, 27),
+				NamePos: lp(3131, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3111, 37),
+						Pos: lp(3131, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 37),
+							Pos:  lp(3131, 37),
 							Name: "BigInteger",
 						},
 						Name: "other",
@@ -72299,19 +73089,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3112, 9),
+				Pos:       lp(3132, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3112, 23),
+					Pos:  lp(3132, 23),
 					Name: "int",
 				},
 				Name:    "CompareTo",
-				NamePos: lp(3112, 27),
+				NamePos: lp(3132, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3112, 37),
+						Pos: lp(3132, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3112, 37),
+							Pos:  lp(3132, 37),
 							Name: "long",
 						},
 						Name: "other",
@@ -72319,19 +73109,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3113, 9),
+				Pos:       lp(3133, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3113, 23),
+					Pos:  lp(3133, 23),
 					Name: "int",
 				},
 				Name:    "CompareTo",
-				NamePos: lp(3113, 27),
+				NamePos: lp(3133, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3113, 37),
+						Pos: lp(3133, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 37),
+							Pos:  lp(3133, 37),
 							Name: "ulong",
 						},
 						Name: "other",
@@ -72339,19 +73129,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3114, 9),
+				Pos:       lp(3134, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3114, 23),
+					Pos:  lp(3134, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3114, 28),
+				NamePos: lp(3134, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3114, 35),
+						Pos: lp(3134, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 35),
+							Pos:  lp(3134, 35),
 							Name: "BigInteger",
 						},
 						Name: "other",
@@ -72359,19 +73149,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3115, 9),
+				Pos:       lp(3135, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3115, 23),
+					Pos:  lp(3135, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3115, 28),
+				NamePos: lp(3135, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3115, 35),
+						Pos: lp(3135, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3115, 35),
+							Pos:  lp(3135, 35),
 							Name: "long",
 						},
 						Name: "other",
@@ -72379,19 +73169,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3116, 9),
+				Pos:       lp(3136, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3116, 23),
+					Pos:  lp(3136, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3116, 28),
+				NamePos: lp(3136, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3116, 35),
+						Pos: lp(3136, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 35),
+							Pos:  lp(3136, 35),
 							Name: "ulong",
 						},
 						Name: "other",
@@ -72399,19 +73189,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3117, 9),
+				Pos:       lp(3137, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3117, 32),
+					Pos:  lp(3137, 32),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3117, 37),
+				NamePos: lp(3137, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3117, 44),
+						Pos: lp(3137, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 44),
+							Pos:  lp(3137, 44),
 							Name: "object",
 						},
 						Name: "obj",
@@ -72419,39 +73209,39 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3118, 9),
+				Pos:       lp(3138, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3118, 32),
+					Pos:  lp(3138, 32),
 					Name: "int",
 				},
 				Name:    "GetHashCode",
-				NamePos: lp(3118, 36),
+				NamePos: lp(3138, 36),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3119, 9),
+				Pos:       lp(3139, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3119, 32),
+					Pos:  lp(3139, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3119, 39),
+				NamePos: lp(3139, 39),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3120, 9),
+				Pos:       lp(3140, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3120, 23),
+					Pos:  lp(3140, 23),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3120, 30),
+				NamePos: lp(3140, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3120, 39),
+						Pos: lp(3140, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 39),
+							Pos:  lp(3140, 39),
 							Name: "string",
 						},
 						Name: "format",
@@ -72459,19 +73249,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3121, 9),
+				Pos:       lp(3141, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3121, 23),
+					Pos:  lp(3141, 23),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3121, 30),
+				NamePos: lp(3141, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3121, 39),
+						Pos: lp(3141, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3121, 39),
+							Pos:  lp(3141, 39),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -72479,27 +73269,27 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3122, 9),
+				Pos:       lp(3142, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3122, 23),
+					Pos:  lp(3142, 23),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3122, 30),
+				NamePos: lp(3142, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3122, 39),
+						Pos: lp(3142, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 39),
+							Pos:  lp(3142, 39),
 							Name: "string",
 						},
 						Name: "format",
 					},
 					&lang.Param{
-						Pos: lp(3122, 54),
+						Pos: lp(3142, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 54),
+							Pos:  lp(3142, 54),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -72507,56 +73297,56 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3123, 9),
+				Pos:       lp(3143, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3123, 23),
+					Pos:       lp(3143, 23),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3123, 23),
+						Pos:  lp(3143, 23),
 						Name: "byte",
 					},
 				},
 				Name:    "ToByteArray",
-				NamePos: lp(3123, 30),
+				NamePos: lp(3143, 30),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3124, 9),
+				Pos:       lp(3144, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3124, 23),
+					Pos:       lp(3144, 23),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3124, 23),
+						Pos:  lp(3144, 23),
 						Name: "byte",
 					},
 				},
 				Name:    "ToByteArray",
-				NamePos: lp(3124, 30),
+				NamePos: lp(3144, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3124, 42),
+						Pos: lp(3144, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3124, 42),
+							Pos:  lp(3144, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3124, 60),
+							Pos:   lp(3144, 60),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.Param{
-						Pos: lp(3124, 67),
+						Pos: lp(3144, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3124, 67),
+							Pos:  lp(3144, 67),
 							Name: "bool",
 						},
 						Name: "isBigEndian",
 						Default: &lang.Literal{
-							Pos:   lp(3124, 86),
+							Pos:   lp(3144, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -72565,24 +73355,24 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3125, 9),
+				Pos:       lp(3145, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3125, 23),
+					Pos:  lp(3145, 23),
 					Name: "int",
 				},
 				Name:    "GetByteCount",
-				NamePos: lp(3125, 27),
+				NamePos: lp(3145, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3125, 40),
+						Pos: lp(3145, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3125, 40),
+							Pos:  lp(3145, 40),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3125, 58),
+							Pos:   lp(3145, 58),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -72591,37 +73381,37 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3126, 9),
+				Pos:       lp(3146, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3126, 23),
+					Pos:  lp(3146, 23),
 					Name: "long",
 				},
 				Name:    "GetBitLength",
-				NamePos: lp(3126, 28),
+				NamePos: lp(3146, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3127, 9),
+				Pos:       lp(3147, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3127, 30),
+					Pos:  lp(3147, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Addition",
-				NamePos: lp(3127, 41),
+				NamePos: lp(3147, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3127, 52),
+						Pos: lp(3147, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 52),
+							Pos:  lp(3147, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3127, 69),
+						Pos: lp(3147, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 69),
+							Pos:  lp(3147, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72630,27 +73420,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "+",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3128, 9),
+				Pos:       lp(3148, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3128, 30),
+					Pos:  lp(3148, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Subtraction",
-				NamePos: lp(3128, 41),
+				NamePos: lp(3148, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3128, 52),
+						Pos: lp(3148, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3128, 52),
+							Pos:  lp(3148, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3128, 69),
+						Pos: lp(3148, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3128, 69),
+							Pos:  lp(3148, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72659,27 +73449,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "-",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3129, 9),
+				Pos:       lp(3149, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3129, 30),
+					Pos:  lp(3149, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Multiply",
-				NamePos: lp(3129, 41),
+				NamePos: lp(3149, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3129, 52),
+						Pos: lp(3149, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 52),
+							Pos:  lp(3149, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3129, 69),
+						Pos: lp(3149, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 69),
+							Pos:  lp(3149, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72688,27 +73478,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "*",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3130, 9),
+				Pos:       lp(3150, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3130, 30),
+					Pos:  lp(3150, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Division",
-				NamePos: lp(3130, 41),
+				NamePos: lp(3150, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3130, 52),
+						Pos: lp(3150, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3130, 52),
+							Pos:  lp(3150, 52),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3130, 73),
+						Pos: lp(3150, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3130, 73),
+							Pos:  lp(3150, 73),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
@@ -72717,27 +73507,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "/",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3131, 9),
+				Pos:       lp(3151, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3131, 30),
+					Pos:  lp(3151, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Modulus",
-				NamePos: lp(3131, 41),
+				NamePos: lp(3151, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3131, 52),
+						Pos: lp(3151, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 52),
+							Pos:  lp(3151, 52),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3131, 73),
+						Pos: lp(3151, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 73),
+							Pos:  lp(3151, 73),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
@@ -72746,27 +73536,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "%",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3132, 9),
+				Pos:       lp(3152, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3132, 30),
+					Pos:  lp(3152, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_BitwiseAnd",
-				NamePos: lp(3132, 41),
+				NamePos: lp(3152, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3132, 52),
+						Pos: lp(3152, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3132, 52),
+							Pos:  lp(3152, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3132, 69),
+						Pos: lp(3152, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3132, 69),
+							Pos:  lp(3152, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72775,27 +73565,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "&",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3133, 9),
+				Pos:       lp(3153, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3133, 30),
+					Pos:  lp(3153, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_BitwiseOr",
-				NamePos: lp(3133, 41),
+				NamePos: lp(3153, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3133, 52),
+						Pos: lp(3153, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3133, 52),
+							Pos:  lp(3153, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3133, 69),
+						Pos: lp(3153, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3133, 69),
+							Pos:  lp(3153, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72804,27 +73594,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "|",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3134, 9),
+				Pos:       lp(3154, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3134, 30),
+					Pos:  lp(3154, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_ExclusiveOr",
-				NamePos: lp(3134, 41),
+				NamePos: lp(3154, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3134, 52),
+						Pos: lp(3154, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3134, 52),
+							Pos:  lp(3154, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3134, 69),
+						Pos: lp(3154, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3134, 69),
+							Pos:  lp(3154, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -72833,27 +73623,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "^",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3135, 9),
+				Pos:       lp(3155, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3135, 30),
+					Pos:  lp(3155, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_LeftShift",
-				NamePos: lp(3135, 41),
+				NamePos: lp(3155, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3135, 53),
+						Pos: lp(3155, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 53),
+							Pos:  lp(3155, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3135, 71),
+						Pos: lp(3155, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 71),
+							Pos:  lp(3155, 71),
 							Name: "int",
 						},
 						Name: "shift",
@@ -72862,27 +73652,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "<<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3136, 9),
+				Pos:       lp(3156, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3136, 30),
+					Pos:  lp(3156, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_RightShift",
-				NamePos: lp(3136, 41),
+				NamePos: lp(3156, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3136, 53),
+						Pos: lp(3156, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 53),
+							Pos:  lp(3156, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3136, 71),
+						Pos: lp(3156, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 71),
+							Pos:  lp(3156, 71),
 							Name: "int",
 						},
 						Name: "shift",
@@ -72891,27 +73681,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: ">>",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3137, 9),
+				Pos:       lp(3157, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3137, 30),
+					Pos:  lp(3157, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_UnsignedRightShift",
-				NamePos: lp(3137, 41),
+				NamePos: lp(3157, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3137, 54),
+						Pos: lp(3157, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 54),
+							Pos:  lp(3157, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3137, 72),
+						Pos: lp(3157, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 72),
+							Pos:  lp(3157, 72),
 							Name: "int",
 						},
 						Name: "shiftAmount",
@@ -72920,19 +73710,19 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: ">>>",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3138, 9),
+				Pos:       lp(3158, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3138, 30),
+					Pos:  lp(3158, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_OnesComplement",
-				NamePos: lp(3138, 41),
+				NamePos: lp(3158, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3138, 52),
+						Pos: lp(3158, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3138, 52),
+							Pos:  lp(3158, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72941,19 +73731,19 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "~",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3139, 9),
+				Pos:       lp(3159, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3139, 30),
+					Pos:  lp(3159, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_UnaryNegation",
-				NamePos: lp(3139, 41),
+				NamePos: lp(3159, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3139, 52),
+						Pos: lp(3159, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3139, 52),
+							Pos:  lp(3159, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72962,19 +73752,19 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "-",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3140, 9),
+				Pos:       lp(3160, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3140, 30),
+					Pos:  lp(3160, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_UnaryPlus",
-				NamePos: lp(3140, 41),
+				NamePos: lp(3160, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3140, 52),
+						Pos: lp(3160, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3140, 52),
+							Pos:  lp(3160, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -72983,19 +73773,19 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "+",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3141, 9),
+				Pos:       lp(3161, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3141, 30),
+					Pos:  lp(3161, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Increment",
-				NamePos: lp(3141, 41),
+				NamePos: lp(3161, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3141, 53),
+						Pos: lp(3161, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3141, 53),
+							Pos:  lp(3161, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -73004,19 +73794,19 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "++",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3142, 9),
+				Pos:       lp(3162, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3142, 30),
+					Pos:  lp(3162, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Decrement",
-				NamePos: lp(3142, 41),
+				NamePos: lp(3162, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3142, 53),
+						Pos: lp(3162, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3142, 53),
+							Pos:  lp(3162, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -73025,613 +73815,33 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "--",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3143, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3143, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3143, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3143, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3143, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3143, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3143, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3144, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3144, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3144, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3144, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3144, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3144, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3144, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3145, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3145, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3145, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3145, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3145, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3145, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3145, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3146, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3146, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3146, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3146, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3146, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3146, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3146, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3147, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3147, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3147, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3147, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3147, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3147, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3147, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3148, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3148, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3148, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3148, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3148, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3148, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3148, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3149, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3149, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3149, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3149, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3149, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3149, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3149, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3150, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3150, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3150, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3150, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3150, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3150, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3150, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3151, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3151, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3151, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3151, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3151, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3151, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3151, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3152, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3152, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3152, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3152, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3152, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3152, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3152, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3153, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3153, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3153, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3153, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3153, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3153, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3153, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3154, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3154, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3154, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3154, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3154, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3154, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3154, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3155, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3155, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3155, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3155, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3155, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3155, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3155, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3156, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3156, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3156, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3156, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3156, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3156, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3156, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3157, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3157, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3157, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3157, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3157, 46),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3157, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3157, 57),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3158, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3158, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3158, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3158, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3158, 46),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3158, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3158, 57),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3159, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3159, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3159, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3159, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3159, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3159, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3159, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3160, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3160, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3160, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3160, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3160, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3160, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3160, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3161, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3161, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3161, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3161, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3161, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3162, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3162, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3162, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3162, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3162, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3162, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3162, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3163, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3163, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Equality",
 				NamePos: lp(3163, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3163, 46),
+						Pos: lp(3163, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3163, 46),
+							Pos:  lp(3163, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3163, 63),
+						Pos: lp(3163, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3163, 63),
-							Name: "ulong",
+							Pos:  lp(3163, 64),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3164, 9),
@@ -73640,137 +73850,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3164, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3164, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3164, 46),
+						Pos: lp(3164, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3164, 46),
+							Pos:  lp(3164, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3164, 63),
+						Pos: lp(3164, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3164, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3165, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3165, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3165, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3165, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3165, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3165, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3165, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3166, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3166, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3166, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3166, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3166, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3166, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3166, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3167, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3167, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3167, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3167, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3167, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3167, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3167, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3168, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3168, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3168, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3168, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3168, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3168, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3168, 59),
+							Pos:  lp(3164, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -73779,27 +73873,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "!=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3169, 9),
+				Pos:       lp(3165, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3169, 30),
+					Pos:  lp(3165, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThan",
-				NamePos: lp(3169, 35),
+				NamePos: lp(3165, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3169, 46),
+						Pos: lp(3165, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 46),
-							Name: "ulong",
+							Pos:  lp(3165, 46),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3169, 58),
+						Pos: lp(3165, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 58),
+							Pos:  lp(3165, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -73808,27 +73902,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3170, 9),
+				Pos:       lp(3166, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3170, 30),
+					Pos:  lp(3166, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThan",
-				NamePos: lp(3170, 35),
+				NamePos: lp(3166, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3170, 46),
+						Pos: lp(3166, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 46),
-							Name: "ulong",
+							Pos:  lp(3166, 46),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3170, 58),
+						Pos: lp(3166, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 58),
+							Pos:  lp(3166, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -73837,27 +73931,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: ">",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3171, 9),
+				Pos:       lp(3167, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3171, 30),
+					Pos:  lp(3167, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3171, 35),
+				NamePos: lp(3167, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3171, 47),
+						Pos: lp(3167, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 47),
-							Name: "ulong",
+							Pos:  lp(3167, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3171, 59),
+						Pos: lp(3167, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 59),
+							Pos:  lp(3167, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -73866,27 +73960,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "<=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3172, 9),
+				Pos:       lp(3168, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3172, 30),
+					Pos:  lp(3168, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3172, 35),
+				NamePos: lp(3168, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3172, 47),
+						Pos: lp(3168, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 47),
-							Name: "ulong",
+							Pos:  lp(3168, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3172, 59),
+						Pos: lp(3168, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 59),
+							Pos:  lp(3168, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -73895,18 +73989,714 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: ">=",
 			},
 			&lang.MethodDecl{
+				Pos:       lp(3169, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3169, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3169, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3169, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3169, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3170, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3170, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3170, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3170, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3170, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3170, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3170, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3171, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3171, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3171, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3171, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3171, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3172, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3172, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3172, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3172, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3172, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3173, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3173, 48),
+					Pos:  lp(3173, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3173, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3173, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3173, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3174, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3174, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3174, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3174, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3174, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3175, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3175, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3175, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3175, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3175, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3175, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3175, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3176, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3176, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3176, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3176, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3176, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3176, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3176, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3177, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3177, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3177, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3177, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3177, 46),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3177, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3177, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3178, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3178, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3178, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3178, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3178, 46),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3178, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3178, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3179, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3179, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3179, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3179, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3179, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3179, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3179, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3180, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3180, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3180, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3180, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3180, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3180, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3180, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3181, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3181, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3181, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3181, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3181, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3181, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3181, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3182, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3182, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3182, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3182, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3182, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3182, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3182, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3183, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3183, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3183, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3183, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3183, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3183, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3183, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3184, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3184, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3184, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3184, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3184, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3184, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3184, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3185, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3185, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3185, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3185, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3185, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3185, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3185, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3186, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3186, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3186, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3186, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3186, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3186, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3186, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3187, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3187, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3187, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3187, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3187, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3187, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3187, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3188, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3188, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3188, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3188, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3188, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3188, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3188, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3189, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3189, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3189, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3189, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3189, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3190, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3190, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3190, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3190, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3190, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3191, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3191, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3191, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3191, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3191, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3191, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3191, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3192, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3192, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3192, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3192, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3192, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3192, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3192, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3193, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3193, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3173, 59),
+						Pos: lp(3193, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3173, 59),
+							Pos:  lp(3193, 59),
 							Name: "byte",
 						},
 						Name: "value",
@@ -73915,18 +74705,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3174, 9),
+				Pos:       lp(3194, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3174, 48),
+					Pos:  lp(3194, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3174, 59),
+						Pos: lp(3194, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 59),
+							Pos:  lp(3194, 59),
 							Name: "sbyte",
 						},
 						Name: "value",
@@ -73935,18 +74725,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3175, 9),
+				Pos:       lp(3195, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3175, 48),
+					Pos:  lp(3195, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3175, 59),
+						Pos: lp(3195, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 59),
+							Pos:  lp(3195, 59),
 							Name: "short",
 						},
 						Name: "value",
@@ -73955,18 +74745,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3176, 9),
+				Pos:       lp(3196, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3176, 48),
+					Pos:  lp(3196, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3176, 59),
+						Pos: lp(3196, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 59),
+							Pos:  lp(3196, 59),
 							Name: "ushort",
 						},
 						Name: "value",
@@ -73975,18 +74765,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3177, 9),
+				Pos:       lp(3197, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3177, 48),
+					Pos:  lp(3197, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3177, 59),
+						Pos: lp(3197, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 59),
+							Pos:  lp(3197, 59),
 							Name: "char",
 						},
 						Name: "value",
@@ -73995,18 +74785,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3178, 9),
+				Pos:       lp(3198, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3178, 48),
+					Pos:  lp(3198, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3178, 59),
+						Pos: lp(3198, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 59),
+							Pos:  lp(3198, 59),
 							Name: "int",
 						},
 						Name: "value",
@@ -74015,18 +74805,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3179, 9),
+				Pos:       lp(3199, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3179, 48),
+					Pos:  lp(3199, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3179, 59),
+						Pos: lp(3199, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 59),
+							Pos:  lp(3199, 59),
 							Name: "uint",
 						},
 						Name: "value",
@@ -74035,18 +74825,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3180, 9),
+				Pos:       lp(3200, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3180, 48),
+					Pos:  lp(3200, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3180, 59),
+						Pos: lp(3200, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 59),
+							Pos:  lp(3200, 59),
 							Name: "long",
 						},
 						Name: "value",
@@ -74055,18 +74845,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3181, 9),
+				Pos:       lp(3201, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3181, 48),
+					Pos:  lp(3201, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3181, 59),
+						Pos: lp(3201, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 59),
+							Pos:  lp(3201, 59),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -74075,18 +74865,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3182, 9),
+				Pos:       lp(3202, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3182, 48),
+					Pos:  lp(3202, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3182, 59),
+						Pos: lp(3202, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 59),
+							Pos:  lp(3202, 59),
 							Name: "float",
 						},
 						Name: "value",
@@ -74095,18 +74885,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3183, 9),
+				Pos:       lp(3203, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3183, 48),
+					Pos:  lp(3203, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3183, 59),
+						Pos: lp(3203, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 59),
+							Pos:  lp(3203, 59),
 							Name: "double",
 						},
 						Name: "value",
@@ -74115,18 +74905,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3184, 9),
+				Pos:       lp(3204, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3184, 48),
+					Pos:  lp(3204, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3184, 59),
+						Pos: lp(3204, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 59),
+							Pos:  lp(3204, 59),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -74135,18 +74925,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3185, 9),
+				Pos:       lp(3205, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3185, 48),
+					Pos:  lp(3205, 48),
 					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3185, 53),
+						Pos: lp(3205, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 53),
+							Pos:  lp(3205, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74155,18 +74945,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3186, 9),
+				Pos:       lp(3206, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3186, 48),
+					Pos:  lp(3206, 48),
 					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3186, 54),
+						Pos: lp(3206, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 54),
+							Pos:  lp(3206, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74175,18 +74965,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3187, 9),
+				Pos:       lp(3207, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3187, 48),
+					Pos:  lp(3207, 48),
 					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3187, 54),
+						Pos: lp(3207, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 54),
+							Pos:  lp(3207, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74195,18 +74985,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3188, 9),
+				Pos:       lp(3208, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3188, 48),
+					Pos:  lp(3208, 48),
 					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3188, 55),
+						Pos: lp(3208, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 55),
+							Pos:  lp(3208, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74215,18 +75005,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3189, 9),
+				Pos:       lp(3209, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3189, 48),
+					Pos:  lp(3209, 48),
 					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3189, 53),
+						Pos: lp(3209, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 53),
+							Pos:  lp(3209, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74235,18 +75025,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3190, 9),
+				Pos:       lp(3210, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3190, 48),
+					Pos:  lp(3210, 48),
 					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3190, 52),
+						Pos: lp(3210, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3190, 52),
+							Pos:  lp(3210, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74255,18 +75045,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3191, 9),
+				Pos:       lp(3211, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3191, 48),
+					Pos:  lp(3211, 48),
 					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3191, 53),
+						Pos: lp(3211, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3191, 53),
+							Pos:  lp(3211, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74275,18 +75065,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3192, 9),
+				Pos:       lp(3212, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3192, 48),
+					Pos:  lp(3212, 48),
 					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3192, 53),
+						Pos: lp(3212, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3192, 53),
+							Pos:  lp(3212, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74295,18 +75085,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3193, 9),
+				Pos:       lp(3213, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3193, 48),
+					Pos:  lp(3213, 48),
 					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3193, 54),
+						Pos: lp(3213, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3193, 54),
+							Pos:  lp(3213, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74315,18 +75105,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3194, 9),
+				Pos:       lp(3214, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3194, 48),
+					Pos:  lp(3214, 48),
 					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3194, 54),
+						Pos: lp(3214, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3194, 54),
+							Pos:  lp(3214, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74335,18 +75125,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3195, 9),
+				Pos:       lp(3215, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3195, 48),
+					Pos:  lp(3215, 48),
 					Name: "double",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3195, 55),
+						Pos: lp(3215, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3195, 55),
+							Pos:  lp(3215, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74355,18 +75145,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3196, 9),
+				Pos:       lp(3216, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3196, 48),
+					Pos:  lp(3216, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3196, 56),
+						Pos: lp(3216, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3196, 56),
+							Pos:  lp(3216, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74380,26 +75170,26 @@ func libraryAST_189() *lang.TypeDecl {
 
 func libraryAST_190() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3199, 5),
+		Pos:       lp(3219, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BitOperations",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3201, 9),
+				Pos:       lp(3221, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3201, 30),
+					Pos:  lp(3221, 30),
 					Name: "bool",
 				},
 				Name:    "IsPow2",
-				NamePos: lp(3201, 35),
+				NamePos: lp(3221, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3201, 42),
+						Pos: lp(3221, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3201, 42),
+							Pos:  lp(3221, 42),
 							Name: "int",
 						},
 						Name: "value",
@@ -74407,19 +75197,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3202, 9),
+				Pos:       lp(3222, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3202, 30),
+					Pos:  lp(3222, 30),
 					Name: "bool",
 				},
 				Name:    "IsPow2",
-				NamePos: lp(3202, 35),
+				NamePos: lp(3222, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3202, 42),
+						Pos: lp(3222, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3202, 42),
+							Pos:  lp(3222, 42),
 							Name: "uint",
 						},
 						Name: "value",
@@ -74427,19 +75217,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3203, 9),
+				Pos:       lp(3223, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3203, 30),
+					Pos:  lp(3223, 30),
 					Name: "bool",
 				},
 				Name:    "IsPow2",
-				NamePos: lp(3203, 35),
+				NamePos: lp(3223, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3203, 42),
+						Pos: lp(3223, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3203, 42),
+							Pos:  lp(3223, 42),
 							Name: "long",
 						},
 						Name: "value",
@@ -74447,19 +75237,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3204, 9),
+				Pos:       lp(3224, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3204, 30),
+					Pos:  lp(3224, 30),
 					Name: "bool",
 				},
 				Name:    "IsPow2",
-				NamePos: lp(3204, 35),
+				NamePos: lp(3224, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3204, 42),
+						Pos: lp(3224, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3204, 42),
+							Pos:  lp(3224, 42),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -74467,19 +75257,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3205, 9),
+				Pos:       lp(3225, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3205, 30),
+					Pos:  lp(3225, 30),
 					Name: "int",
 				},
 				Name:    "LeadingZeroCount",
-				NamePos: lp(3205, 34),
+				NamePos: lp(3225, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3205, 51),
+						Pos: lp(3225, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 51),
+							Pos:  lp(3225, 51),
 							Name: "uint",
 						},
 						Name: "value",
@@ -74487,19 +75277,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3206, 9),
+				Pos:       lp(3226, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3206, 30),
+					Pos:  lp(3226, 30),
 					Name: "int",
 				},
 				Name:    "LeadingZeroCount",
-				NamePos: lp(3206, 34),
+				NamePos: lp(3226, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3206, 51),
+						Pos: lp(3226, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3206, 51),
+							Pos:  lp(3226, 51),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -74507,19 +75297,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3207, 9),
+				Pos:       lp(3227, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3207, 30),
+					Pos:  lp(3227, 30),
 					Name: "int",
 				},
 				Name:    "Log2",
-				NamePos: lp(3207, 34),
+				NamePos: lp(3227, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3207, 39),
+						Pos: lp(3227, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3207, 39),
+							Pos:  lp(3227, 39),
 							Name: "uint",
 						},
 						Name: "value",
@@ -74527,19 +75317,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3208, 9),
+				Pos:       lp(3228, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3208, 30),
+					Pos:  lp(3228, 30),
 					Name: "int",
 				},
 				Name:    "Log2",
-				NamePos: lp(3208, 34),
+				NamePos: lp(3228, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3208, 39),
+						Pos: lp(3228, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3208, 39),
+							Pos:  lp(3228, 39),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -74547,19 +75337,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3209, 9),
+				Pos:       lp(3229, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3209, 30),
+					Pos:  lp(3229, 30),
 					Name: "int",
 				},
 				Name:    "PopCount",
-				NamePos: lp(3209, 34),
+				NamePos: lp(3229, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3209, 43),
+						Pos: lp(3229, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3209, 43),
+							Pos:  lp(3229, 43),
 							Name: "uint",
 						},
 						Name: "value",
@@ -74567,19 +75357,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3210, 9),
+				Pos:       lp(3230, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3210, 30),
+					Pos:  lp(3230, 30),
 					Name: "int",
 				},
 				Name:    "PopCount",
-				NamePos: lp(3210, 34),
+				NamePos: lp(3230, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3210, 43),
+						Pos: lp(3230, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3210, 43),
+							Pos:  lp(3230, 43),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -74587,27 +75377,27 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3211, 9),
+				Pos:       lp(3231, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3211, 30),
+					Pos:  lp(3231, 30),
 					Name: "uint",
 				},
 				Name:    "RotateLeft",
-				NamePos: lp(3211, 35),
+				NamePos: lp(3231, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3211, 46),
+						Pos: lp(3231, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3211, 46),
+							Pos:  lp(3231, 46),
 							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3211, 58),
+						Pos: lp(3231, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3211, 58),
+							Pos:  lp(3231, 58),
 							Name: "int",
 						},
 						Name: "offset",
@@ -74615,27 +75405,27 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3212, 9),
+				Pos:       lp(3232, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3212, 30),
+					Pos:  lp(3232, 30),
 					Name: "ulong",
 				},
 				Name:    "RotateLeft",
-				NamePos: lp(3212, 36),
+				NamePos: lp(3232, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3212, 47),
+						Pos: lp(3232, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3212, 47),
+							Pos:  lp(3232, 47),
 							Name: "ulong",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3212, 60),
+						Pos: lp(3232, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3212, 60),
+							Pos:  lp(3232, 60),
 							Name: "int",
 						},
 						Name: "offset",
@@ -74643,27 +75433,27 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3213, 9),
+				Pos:       lp(3233, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3213, 30),
+					Pos:  lp(3233, 30),
 					Name: "uint",
 				},
 				Name:    "RotateRight",
-				NamePos: lp(3213, 35),
+				NamePos: lp(3233, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3213, 47),
+						Pos: lp(3233, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3213, 47),
+							Pos:  lp(3233, 47),
 							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3213, 59),
+						Pos: lp(3233, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3213, 59),
+							Pos:  lp(3233, 59),
 							Name: "int",
 						},
 						Name: "offset",
@@ -74671,27 +75461,27 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3214, 9),
+				Pos:       lp(3234, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3214, 30),
+					Pos:  lp(3234, 30),
 					Name: "ulong",
 				},
 				Name:    "RotateRight",
-				NamePos: lp(3214, 36),
+				NamePos: lp(3234, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3214, 48),
+						Pos: lp(3234, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3214, 48),
+							Pos:  lp(3234, 48),
 							Name: "ulong",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3214, 61),
+						Pos: lp(3234, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3214, 61),
+							Pos:  lp(3234, 61),
 							Name: "int",
 						},
 						Name: "offset",
@@ -74699,19 +75489,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3215, 9),
+				Pos:       lp(3235, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3215, 30),
+					Pos:  lp(3235, 30),
 					Name: "uint",
 				},
 				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3215, 35),
+				NamePos: lp(3235, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3215, 53),
+						Pos: lp(3235, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3215, 53),
+							Pos:  lp(3235, 53),
 							Name: "uint",
 						},
 						Name: "value",
@@ -74719,19 +75509,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3216, 9),
+				Pos:       lp(3236, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3216, 30),
+					Pos:  lp(3236, 30),
 					Name: "ulong",
 				},
 				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3216, 36),
+				NamePos: lp(3236, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3216, 54),
+						Pos: lp(3236, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3216, 54),
+							Pos:  lp(3236, 54),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -74739,19 +75529,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3217, 9),
+				Pos:       lp(3237, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3217, 30),
+					Pos:  lp(3237, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3217, 34),
+				NamePos: lp(3237, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3217, 52),
+						Pos: lp(3237, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3217, 52),
+							Pos:  lp(3237, 52),
 							Name: "int",
 						},
 						Name: "value",
@@ -74759,19 +75549,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3218, 9),
+				Pos:       lp(3238, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3218, 30),
+					Pos:  lp(3238, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3218, 34),
+				NamePos: lp(3238, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3218, 52),
+						Pos: lp(3238, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3218, 52),
+							Pos:  lp(3238, 52),
 							Name: "uint",
 						},
 						Name: "value",
@@ -74779,19 +75569,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3219, 9),
+				Pos:       lp(3239, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3219, 30),
+					Pos:  lp(3239, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3219, 34),
+				NamePos: lp(3239, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3219, 52),
+						Pos: lp(3239, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3219, 52),
+							Pos:  lp(3239, 52),
 							Name: "long",
 						},
 						Name: "value",
@@ -74799,19 +75589,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3220, 9),
+				Pos:       lp(3240, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3220, 30),
+					Pos:  lp(3240, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3220, 34),
+				NamePos: lp(3240, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3220, 52),
+						Pos: lp(3240, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3220, 52),
+							Pos:  lp(3240, 52),
 							Name: "ulong",
 						},
 						Name: "value",

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"asyncvm/vm"
+	"asyncvm/vm/netfmt"
 )
 
 // lazySeq is a deferred LINQ query: each enumeration calls open afresh, so
@@ -114,11 +115,22 @@ func extFuncs(name string, min, max int, fn native) (*vm.Func, *vm.Func) {
 	}
 	f := vm.RegisterExtension(name, min, max, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if args[0].IsNull() {
-			return vm.Null, argNull(t, "source")
+			return vm.Null, argNull(t, sourceParam(name))
 		}
 		return checked(t, args)
 	})
 	return f, tEnumerable.AddStatic(name, min, max, checked)
+}
+
+// sourceParam is the name of an operator's first parameter.
+func sourceParam(op string) string {
+	switch op {
+	case "Except", "Intersect", "Union", "Concat", "Zip", "SequenceEqual", "ExceptBy", "IntersectBy", "UnionBy":
+		return "first"
+	case "Join", "GroupJoin":
+		return "outer"
+	}
+	return "source"
 }
 
 // delegateParams names, for the operators whose every two-argument
@@ -1011,20 +1023,41 @@ func init() {
 		return sumValues(t, vs, elem)
 	})
 	ext("Average", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		vs, err := mapped(t, args)
+		all, err := mapped(t, args)
 		if err != nil {
 			return vm.Null, err
 		}
+		// A nullable sequence's average skips its nulls and is null when
+		// nothing is left.
+		vs := all[:0:0]
+		for _, v := range all {
+			if !v.IsNull() {
+				vs = append(vs, v)
+			}
+		}
 		if len(vs) == 0 {
+			if len(all) > 0 || len(args) == 1 && elemTypeOf(args[0]) != nil && elemTypeOf(args[0]).IsNullable() {
+				return vm.Null, nil
+			}
 			return vm.Null, noElements(t)
+		}
+		if _, ok := vs[0].AsNative().(vm.Decimal); ok {
+			var acc vm.Decimal
+			for _, v := range vs {
+				d, _ := v.AsNative().(vm.Decimal)
+				if acc, err = acc.Add(d); err != nil {
+					return vm.Null, t.Throw("System.OverflowException", err.Error())
+				}
+			}
+			avg, err := acc.Div(netfmt.DecimalFromInt64(int64(len(vs))))
+			if err != nil {
+				return vm.Null, t.Throw("System.OverflowException", err.Error())
+			}
+			return vm.NewDecimal(avg), nil
 		}
 		var s float64
 		for _, v := range vs {
-			if d, ok := v.AsNative().(vm.Decimal); ok {
-				s += d.Float64()
-			} else {
-				s += vm.AsF64(v)
-			}
+			s += vm.AsF64(v)
 		}
 		if vs[0].PrimType() == vm.TFloat {
 			return vm.Float(float32(s / float64(len(vs)))), nil
