@@ -3422,6 +3422,26 @@ namespace Xunit
 
         public static void Equal<T>(IEnumerable<T> expected, IEnumerable<T> actual) => EqualSequences(expected, actual);
 
+        public static void Equal<T>(T expected, T actual, IEqualityComparer<T> comparer)
+        {
+            if (!comparer.Equals(expected, actual))
+                throw Xunit.Sdk.EqualException.ForMismatchedValues(Xunit.Sdk.ArgumentFormatter.Format(expected), Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void Equal<T>(IEnumerable<T> expected, IEnumerable<T> actual, IEqualityComparer<T> comparer)
+        {
+            if (expected == null && actual == null) return;
+            var el = expected == null ? null : new List<T>(expected);
+            var al = actual == null ? null : new List<T>(actual);
+            int i = 0;
+            if (el != null && al != null)
+            {
+                while (i < el.Count && i < al.Count && comparer.Equals(el[i], al[i])) i++;
+                if (i == el.Count && i == al.Count) return;
+            }
+            throw Xunit.Sdk.EqualException.ForMismatchedCollections(i, Xunit.Sdk.ArgumentFormatter.Items(expected), Xunit.Sdk.ArgumentFormatter.Items(actual), expected is Array && actual is Array ? "Arrays" : "Collections");
+        }
+
         public static void Equal(string expected, string actual)
         {
             if (expected == actual) return;
@@ -3521,6 +3541,8 @@ namespace Xunit
                     "Actual:    " + Xunit.Sdk.ArgumentFormatter.Format(ex.ParamName));
             return ex;
         }
+
+        public static T Throws<T>(string paramName, Func<object> testCode) where T : ArgumentException => Throws<T>(paramName, () => { testCode(); });
 
         public static async Task<T> ThrowsAsync<T>(Func<Task> testCode) where T : Exception => (T)ThrowsExact(typeof(T), await RecordAsync(testCode));
 
@@ -3665,6 +3687,19 @@ namespace Xunit
             if (items.Count > 1)
                 throw new Xunit.Sdk.SingleException("Assert.Single() Failure: The collection contained " + items.Count + " items" + Environment.NewLine + "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(items));
             return items[0];
+        }
+
+        public static T Single<T>(IEnumerable<T> collection, Predicate<T> predicate)
+        {
+            var matches = new List<T>();
+            foreach (T item in collection)
+                if (predicate(item))
+                    matches.Add(item);
+            if (matches.Count == 0)
+                throw new Xunit.Sdk.SingleException("Assert.Single() Failure: The collection did not contain any matching items");
+            if (matches.Count > 1)
+                throw new Xunit.Sdk.SingleException("Assert.Single() Failure: The collection contained " + matches.Count + " matching items");
+            return matches[0];
         }
 
         public static void Collection<T>(IEnumerable<T> collection, params Action<T>[] elementInspectors)
@@ -7717,5 +7752,77 @@ namespace System.Globalization
         private static int Weekday(DayOfWeek d) => d == DayOfWeek.Sunday ? 7 : (int)d;
 
         private static int P(int y) => (y + y / 4 - y / 100 + y / 400) % 7;
+    }
+}
+
+namespace System
+{
+    // AssertExtensions is dotnet/runtime's test helper beside xunit's Assert
+    // (its TestUtilities library): Throws that also checks an
+    // ArgumentException's ParamName, or the message.
+    public static class AssertExtensions
+    {
+        public static T Throws<T>(Action action) where T : Exception => Xunit.Assert.Throws<T>(action);
+
+        public static T Throws<T>(Func<object> testCode) where T : Exception => Xunit.Assert.Throws<T>(testCode);
+
+        public static void Throws<T>(Action action, string expectedMessage) where T : Exception =>
+            Xunit.Assert.Equal(expectedMessage, Xunit.Assert.Throws<T>(action).Message);
+
+        public static void ThrowsContains<T>(Action action, string expectedMessageContent) where T : Exception =>
+            Xunit.Assert.Contains(expectedMessageContent, Xunit.Assert.Throws<T>(action).Message);
+
+        public static T Throws<T>(string expectedParamName, Action action) where T : ArgumentException
+        {
+            T ex = Xunit.Assert.Throws<T>(action);
+            Xunit.Assert.Equal(expectedParamName, ex.ParamName);
+            return ex;
+        }
+
+        public static T Throws<T>(string expectedParamName, Func<object> testCode) where T : ArgumentException
+        {
+            T ex = Xunit.Assert.Throws<T>(testCode);
+            Xunit.Assert.Equal(expectedParamName, ex.ParamName);
+            return ex;
+        }
+
+        // The .NET Framework's parameter name is not checked: this is .NET.
+        public static void Throws<T>(string netCoreParamName, string netFxParamName, Action action) where T : ArgumentException =>
+            Throws<T>(netCoreParamName, action);
+
+        public static void Throws<T>(string netCoreParamName, string netFxParamName, Func<object> testCode) where T : ArgumentException =>
+            Throws<T>(netCoreParamName, testCode);
+
+        public static TException Throws<TException, TResult>(Func<TResult> func) where TException : Exception =>
+            Xunit.Assert.Throws<TException>(() => { func(); });
+
+        public static async Task<T> ThrowsAsync<T>(string expectedParamName, Func<Task> testCode) where T : ArgumentException
+        {
+            T ex = await Xunit.Assert.ThrowsAsync<T>(testCode);
+            Xunit.Assert.Equal(expectedParamName, ex.ParamName);
+            return ex;
+        }
+
+        public static T ThrowsAny<T>(Action action) where T : Exception => Xunit.Assert.ThrowsAny<T>(action);
+
+        public static void ThrowsAny<T1, T2>(Action action) where T1 : Exception where T2 : Exception
+        {
+            Exception ex = Xunit.Assert.ThrowsAny<Exception>(action);
+            if (!(ex is T1) && !(ex is T2))
+                throw new Xunit.Sdk.ThrowsException("Expected one of: (" + typeof(T1) + ", " + typeof(T2) + ") -> Actual: (" + ex.GetType() + ")");
+        }
+
+        public static void Equal<T>(T[] expected, T[] actual) => Xunit.Assert.Equal<T>((IEnumerable<T>)expected, (IEnumerable<T>)actual);
+    }
+}
+
+namespace Xunit.Abstractions
+{
+    // ITestOutputHelper is the output a test class takes in its constructor
+    // under xunit; a test program's entry point passes none.
+    public interface ITestOutputHelper
+    {
+        void WriteLine(string message);
+        void WriteLine(string format, params object[] args);
     }
 }

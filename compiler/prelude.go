@@ -31,6 +31,7 @@ var preludeOnDemand = []preludePart{
 			"TrailingZeroCount", "RotateLeft", "RotateRight", "IsEvenInteger", "IsOddInteger", "MaxMagnitude", "MinMagnitude", "CopySign"}},
 	{namespace: "Xunit"}, // with Xunit.Sdk
 	{namespace: "TestLibrary"},
+	{types: []string{"AssertExtensions"}},
 	{types: []string{"Progress", "IProgress"}},
 	{types: []string{"UnauthorizedAccessException", "PlatformNotSupportedException", "IOException",
 		"FileNotFoundException", "DirectoryNotFoundException", "EndOfStreamException"},

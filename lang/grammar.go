@@ -1043,9 +1043,10 @@ type gTypeSeg struct {
 
 // gNullable is the nullable marker: C# reads `?` after a type as such when
 // the next token cannot continue a conditional expression, or when a name
-// follows that is itself followed by a declaration's or argument's end.
+// follows that is itself followed by a declaration's or argument's end
+// (see gNullable.Parse).
 type gNullable struct {
-	Q bool `parser:"(?= '?' ( EOF | ScriptEnd | '>' | ',' | ')' | ']' | '[' | ';' | '=' | '{' | '}' | '=>' | ( Ident | 'this' | 'operator' ) ( '=' | ';' | ',' | ')' | '(' | '=>' | '{' | '<' | 'in' | 'when' | 'and' | 'or' | EOF | ScriptEnd ) ) ) @'?'"`
+	Q bool
 }
 
 // ---- patterns ----

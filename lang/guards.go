@@ -702,6 +702,63 @@ func (a *assignOp) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
+// Parse reads the `?` after a type when it marks the type nullable rather
+// than beginning a conditional expression: the next token cannot continue
+// a conditional (`T?>`, `T?)`, `T? ;`), or a name follows that ends a
+// declaration or an argument (`T? x =`, `T? x)`). A name followed by '('
+// is a method's or local function's declaration only when its parameter
+// list is followed by a body, `=>`, `;` or `where`: `x is T ? F(a) : b`
+// is a conditional.
+func (n *gNullable) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	if !c.at("?") {
+		return participle.NextMatch
+	}
+	next := c.peek(1)
+	switch {
+	case isEnd(next):
+	case next.Type == tokPunct:
+		switch next.Value {
+		case ">", ",", ")", "]", "[", ";", "=", "{", "}", "=>":
+		default:
+			return participle.NextMatch
+		}
+	case next.Type == tokIdent || next.Value == "this" || next.Value == "operator":
+		after := c.peek(2)
+		switch {
+		case isEnd(after):
+		case isPunctTok(after, "("):
+			d := newCursor(lex)
+			d.next()
+			d.next()
+			if !d.matchParen() {
+				return participle.NextMatch
+			}
+			d.next()
+			if t := d.tok(); !isEnd(t) && !isPunctTok(t, "{") && !isPunctTok(t, "=>") && !isPunctTok(t, ";") && t.Value != "where" {
+				return participle.NextMatch
+			}
+		case after.Type == tokPunct:
+			switch after.Value {
+			case "=", ";", ",", ")", "=>", "{", "<":
+			default:
+				return participle.NextMatch
+			}
+		default:
+			switch after.Value {
+			case "in", "when", "and", "or":
+			default:
+				return participle.NextMatch
+			}
+		}
+	default:
+		return participle.NextMatch
+	}
+	lex.Next()
+	n.Q = true
+	return nil
+}
+
 // nullIndexMark is the '?' of `x?[i]`, which must touch the '['.
 type nullIndexMark struct{}
 

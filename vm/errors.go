@@ -245,10 +245,48 @@ func (m *Machine) NewException(typeName, msg string) *Instance {
 		t = m.Prog.TypeByName("System.Exception")
 	}
 	e := NewInstance(t)
+	if i := paramNameField(t); i >= 0 {
+		// An ArgumentException's message names its parameter as
+		// "... (Parameter 'name')": the parameter goes in ParamName, whose
+		// Message appends that suffix again.
+		if base, name, ok := splitParamSuffix(msg); ok {
+			msg = base
+			e.F[i] = String(name)
+		}
+	}
 	if len(e.F) > ExcFieldMessage {
 		e.F[ExcFieldMessage] = String(msg)
 	}
 	return e
+}
+
+// paramNameField is the index of ArgumentException's parameter name field
+// in an exception of type t, or -1 when t is no ArgumentException.
+func paramNameField(t *Type) int {
+	for c := t; c != nil; c = c.Super {
+		if c.FullName() == "System.ArgumentException" {
+			return t.FieldIndex("_paramName")
+		}
+	}
+	return -1
+}
+
+// splitParamSuffix splits "message (Parameter 'name')" into its message
+// and parameter name.
+func splitParamSuffix(msg string) (base, name string, ok bool) {
+	const open, close = " (Parameter '", "')"
+	if !strings.HasSuffix(msg, close) {
+		return "", "", false
+	}
+	i := strings.LastIndex(msg, open)
+	if i < 0 {
+		return "", "", false
+	}
+	name = msg[i+len(open) : len(msg)-len(close)]
+	if name == "" || strings.ContainsAny(name, "'()") {
+		return "", "", false
+	}
+	return msg[:i], name, true
 }
 
 // Throw returns an error that throws a new exception of the named type.

@@ -108,6 +108,11 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 			// base classes and expression trees, not to another class.
 			return to.Namespace == "System" && (to.Name == "Delegate" || to.Name == "MulticastDelegate") ||
 				to.Namespace == "System.Linq.Expressions" || to.UnknownBase
+		case Interface:
+			// A delegate implements ICloneable and ISerializable, no
+			// other interface: a lambda is no IEqualityComparer<T>.
+			return to.Namespace == "System" && to.Name == "ICloneable" ||
+				to.Namespace == "System.Runtime.Serialization" && to.Name == "ISerializable"
 		}
 		return true
 	case Null:

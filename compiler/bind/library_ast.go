@@ -63944,24 +63944,54 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(2926, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2926, 30),
-					Name: "double",
+					Pos:      lp(2926, 30),
+					Name:     "double",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2926, 37),
+				NamePos: lp(2926, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2926, 46),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2926, 51),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2926, 63),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2927, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2927, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2927, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2926, 54),
+						Pos:      lp(2927, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2926, 59),
+							Pos:  lp(2927, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2926, 71),
+									Pos:  lp(2927, 72),
 									Name: "TSource",
 								},
 							},
@@ -63969,17 +63999,382 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2926, 88),
+						Pos: lp(2927, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2926, 88),
+							Pos:  lp(2927, 89),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2926, 93),
+									Pos:  lp(2927, 94),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2926, 102),
+									Pos:      lp(2927, 103),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2928, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2928, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2928, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2928, 46),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2928, 51),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2928, 63),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2929, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2929, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2929, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2929, 55),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2929, 60),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2929, 72),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2929, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2929, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2929, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2929, 103),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2930, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2930, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2930, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2930, 46),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2930, 51),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2930, 63),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2931, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2931, 30),
+					Name:     "double",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2931, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2931, 55),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2931, 60),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2931, 72),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2931, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2931, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2931, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2931, 103),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2932, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2932, 30),
+					Name:     "float",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2932, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2932, 45),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2932, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2932, 62),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2933, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2933, 30),
+					Name:     "float",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2933, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2933, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2933, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2933, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2933, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2933, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2933, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2933, 102),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2934, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2934, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2934, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2934, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2934, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(2934, 64),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2935, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(2935, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(2935, 39),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2935, 56),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2935, 61),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2935, 73),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2935, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(2935, 90),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2935, 95),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2935, 104),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2936, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2936, 30),
+					Name: "double",
+				},
+				Name:    "Average",
+				NamePos: lp(2936, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2936, 54),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2936, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2936, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2936, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2936, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2936, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2936, 102),
 									Name: "int",
 								},
 							},
@@ -63989,430 +64384,29 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2927, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2927, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2927, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2927, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2927, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2927, 62),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2928, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2928, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2928, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2928, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2928, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2928, 102),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2929, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2929, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2929, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2929, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2929, 62),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2930, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2930, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2930, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2930, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2930, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2930, 102),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2931, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2931, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2931, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2931, 46),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2931, 51),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2931, 63),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2932, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2932, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2932, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2932, 55),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2932, 60),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2932, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2932, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2932, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2932, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2932, 103),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2933, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2933, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2933, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2933, 44),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2933, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2933, 61),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2934, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2934, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2934, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2934, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2934, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2934, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2934, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2934, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2934, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2934, 101),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2935, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2935, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2935, 42),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "Cast",
-				NamePos: lp(2935, 51),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2935, 65),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2935, 70),
-							Name: "System.Collections.IEnumerable",
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2936, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2936, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2936, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2936, 42),
-								Name: "TSource",
-							},
-						},
-					},
-				},
-				Name:    "Chunk",
-				NamePos: lp(2936, 53),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2936, 68),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2936, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2936, 85),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2936, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2936, 102),
-							Name: "int",
-						},
-						Name: "size",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2937, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2937, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2937, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Concat",
-				NamePos: lp(2937, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2937, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2937, 67),
+						Pos:      lp(2937, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 72),
+							Pos:  lp(2937, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2937, 84),
-									Name: "TSource",
+									Pos:  lp(2937, 62),
+									Name: "long",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2937, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2937, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2937, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -64421,23 +64415,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2938, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "Contains",
-				NamePos: lp(2938, 35),
+				Name:    "Average",
+				NamePos: lp(2938, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2938, 53),
+						Pos:      lp(2938, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 58),
+							Pos:  lp(2938, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 70),
+									Pos:  lp(2938, 71),
 									Name: "TSource",
 								},
 							},
@@ -64445,12 +64439,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2938, 87),
+						Pos: lp(2938, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 87),
-							Name: "TSource",
+							Pos:  lp(2938, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2938, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2938, 102),
+									Name: "long",
+								},
+							},
 						},
-						Name: "value",
+						Name: "selector",
 					},
 				},
 			},
@@ -64459,50 +64463,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2939, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "Contains",
-				NamePos: lp(2939, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2939, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2939, 53),
+						Pos:      lp(2939, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 58),
+							Pos:  lp(2939, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 70),
-									Name: "TSource",
+									Pos:  lp(2939, 62),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2939, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 87),
-							Name: "TSource",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(2939, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2939, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -64511,28 +64490,46 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2940, 30),
-					Name: "int",
+					Name: "double",
 				},
-				Name:    "Count",
-				NamePos: lp(2940, 34),
+				Name:    "Average",
+				NamePos: lp(2940, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2940, 49),
+						Pos:      lp(2940, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 54),
+							Pos:  lp(2940, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 66),
+									Pos:  lp(2940, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2940, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2940, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2940, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2940, 102),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64541,46 +64538,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2941, 30),
-					Name: "int",
+					Name: "decimal",
 				},
-				Name:    "Count",
-				NamePos: lp(2941, 34),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2941, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2941, 49),
+						Pos:      lp(2941, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 54),
+							Pos:  lp(2941, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 66),
-									Name: "TSource",
+									Pos:  lp(2941, 63),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2941, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2941, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -64589,34 +64565,46 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2942, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2942, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2942, 51),
+				Name:    "Average",
+				NamePos: lp(2942, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2942, 75),
+						Pos:      lp(2942, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2942, 80),
+							Pos:  lp(2942, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 92),
+									Pos:  lp(2942, 72),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2942, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2942, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2942, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2942, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64625,42 +64613,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2943, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2943, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2943, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2943, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2943, 75),
+						Pos:      lp(2943, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 80),
+							Pos:  lp(2943, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 92),
-									Name: "TSource",
+									Pos:  lp(2943, 61),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2943, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -64669,34 +64640,46 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2944, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2944, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Distinct",
-				NamePos: lp(2944, 51),
+				Name:    "Average",
+				NamePos: lp(2944, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2944, 69),
+						Pos:      lp(2944, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 74),
+							Pos:  lp(2944, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 86),
+									Pos:  lp(2944, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2944, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2944, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2944, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2944, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64709,44 +64692,24 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2945, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "Cast",
 				NamePos: lp(2945, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2945, 69),
+						Pos:      lp(2945, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2945, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2945, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2945, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2945, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2945, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -64758,27 +64721,30 @@ func libraryAST_187() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2946, 42),
-							Name: "TSource",
+							Pos:       lp(2946, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2946, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "DistinctBy",
-				NamePos: lp(2946, 51),
+				Name:    "Chunk",
+				NamePos: lp(2946, 53),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2946, 77),
+						Pos:      lp(2946, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 82),
+							Pos:  lp(2946, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 94),
+									Pos:  lp(2946, 85),
 									Name: "TSource",
 								},
 							},
@@ -64786,22 +64752,12 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2946, 111),
+						Pos: lp(2946, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2946, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2946, 125),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2946, 102),
+							Name: "int",
 						},
-						Name: "keySelector",
+						Name: "size",
 					},
 				},
 			},
@@ -64818,59 +64774,40 @@ func libraryAST_187() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "Concat",
 				NamePos: lp(2947, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2947, 77),
+						Pos:      lp(2947, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 82),
+							Pos:  lp(2947, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 94),
+									Pos:  lp(2947, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2947, 111),
+						Pos: lp(2947, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 111),
-							Name: "Func",
+							Pos:  lp(2947, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 116),
+									Pos:  lp(2947, 112),
 									Name: "TSource",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2947, 125),
-									Name: "TKey",
-								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2947, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2947, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2947, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "second",
 					},
 				},
 			},
@@ -64879,23 +64816,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2948, 30),
-					Name: "TSource",
+					Name: "bool",
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2948, 38),
+				Name:    "Contains",
+				NamePos: lp(2948, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 57),
+						Pos:      lp(2948, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 62),
+							Pos:  lp(2948, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 74),
+									Pos:  lp(2948, 70),
 									Name: "TSource",
 								},
 							},
@@ -64903,12 +64840,12 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2948, 91),
+						Pos: lp(2948, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 91),
-							Name: "int",
+							Pos:  lp(2948, 87),
+							Name: "TSource",
 						},
-						Name: "index",
+						Name: "value",
 					},
 				},
 			},
@@ -64917,23 +64854,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2949, 30),
-					Name: "TSource",
+					Name: "bool",
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2949, 38),
+				Name:    "Contains",
+				NamePos: lp(2949, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2949, 57),
+						Pos:      lp(2949, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 62),
+							Pos:  lp(2949, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 74),
+									Pos:  lp(2949, 70),
 									Name: "TSource",
 								},
 							},
@@ -64941,12 +64878,26 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2949, 91),
+						Pos: lp(2949, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 91),
-							Name: "Index",
+							Pos:  lp(2949, 87),
+							Name: "TSource",
 						},
-						Name: "index",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2949, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2949, 102),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2949, 120),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -64955,36 +64906,28 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2950, 30),
-					Name: "TSource",
+					Name: "int",
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2950, 38),
+				Name:    "Count",
+				NamePos: lp(2950, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2950, 66),
+						Pos:      lp(2950, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 71),
+							Pos:  lp(2950, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 83),
+									Pos:  lp(2950, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2950, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2950, 100),
-							Name: "int",
-						},
-						Name: "index",
 					},
 				},
 			},
@@ -64993,23 +64936,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2951, 30),
-					Name: "TSource",
+					Name: "int",
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2951, 38),
+				Name:    "Count",
+				NamePos: lp(2951, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2951, 66),
+						Pos:      lp(2951, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 71),
+							Pos:  lp(2951, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 83),
+									Pos:  lp(2951, 66),
 									Name: "TSource",
 								},
 							},
@@ -65017,12 +64960,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2951, 100),
+						Pos: lp(2951, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 100),
-							Name: "Index",
+							Pos:  lp(2951, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 97),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "index",
+						Name: "predicate",
 					},
 				},
 			},
@@ -65035,14 +64988,31 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2952, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Empty",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2952, 51),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2952, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2952, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2952, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65058,40 +65028,34 @@ func libraryAST_187() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2953, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2953, 67),
+						Pos:      lp(2953, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 72),
+							Pos:  lp(2953, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 84),
+									Pos:  lp(2953, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2953, 100),
+						Pos: lp(2953, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2953, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2953, 109),
+							Name: "TSource",
 						},
-						Name: "second",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65108,49 +65072,71 @@ func libraryAST_187() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "Distinct",
 				NamePos: lp(2954, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2954, 67),
+						Pos:      lp(2954, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 72),
+							Pos:  lp(2954, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 84),
+									Pos:  lp(2954, 86),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2955, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2955, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2955, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Distinct",
+				NamePos: lp(2955, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2954, 100),
+						Pos:      lp(2955, 69),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 100),
+							Pos:  lp(2955, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 112),
+									Pos:  lp(2955, 86),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "second",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2954, 129),
+						Pos: lp(2955, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 129),
+							Pos:  lp(2955, 103),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 147),
+									Pos:  lp(2955, 121),
 									Name: "TSource",
 								},
 							},
@@ -65160,57 +65146,34 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2955, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2955, 30),
-					Name: "TSource",
-				},
-				Name:    "First",
-				NamePos: lp(2955, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2955, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2956, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2956, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2956, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2956, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2956, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2956, 53),
+						Pos:      lp(2956, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 58),
+							Pos:  lp(2956, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 70),
+									Pos:  lp(2956, 94),
 									Name: "TSource",
 								},
 							},
@@ -65218,22 +65181,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2956, 87),
+						Pos: lp(2956, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 87),
+							Pos:  lp(2956, 111),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 92),
+									Pos:  lp(2956, 116),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2956, 101),
-									Name: "bool",
+									Pos:  lp(2956, 125),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -65242,28 +65205,67 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2957, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2957, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2957, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2957, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2957, 62),
+						Pos:      lp(2957, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 67),
+							Pos:  lp(2957, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 79),
+									Pos:  lp(2957, 94),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2957, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2957, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2957, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2957, 125),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2957, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2957, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2957, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65274,21 +65276,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2958, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2958, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2958, 62),
+						Pos:      lp(2958, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 67),
+							Pos:  lp(2958, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2958, 79),
+									Pos:  lp(2958, 74),
 									Name: "TSource",
 								},
 							},
@@ -65296,22 +65298,12 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2958, 96),
+						Pos: lp(2958, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2958, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2958, 110),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2958, 91),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "index",
 					},
 				},
 			},
@@ -65322,21 +65314,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2959, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2959, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2959, 62),
+						Pos:      lp(2959, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 67),
+							Pos:  lp(2959, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 79),
+									Pos:  lp(2959, 74),
 									Name: "TSource",
 								},
 							},
@@ -65344,12 +65336,12 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2959, 96),
+						Pos: lp(2959, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 96),
-							Name: "TSource",
+							Pos:  lp(2959, 91),
+							Name: "Index",
 						},
-						Name: "defaultValue",
+						Name: "index",
 					},
 				},
 			},
@@ -65360,21 +65352,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2960, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(2960, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2960, 62),
+						Pos:      lp(2960, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 67),
+							Pos:  lp(2960, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2960, 79),
+									Pos:  lp(2960, 83),
 									Name: "TSource",
 								},
 							},
@@ -65382,30 +65374,12 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2960, 96),
+						Pos: lp(2960, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2960, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2960, 110),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2960, 100),
+							Name: "int",
 						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2960, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2960, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
+						Name: "index",
 					},
 				},
 			},
@@ -65416,26 +65390,34 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2961, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(2961, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2961, 52),
+						Pos:      lp(2961, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 57),
+							Pos:  lp(2961, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 69),
+									Pos:  lp(2961, 83),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2961, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 100),
+							Name: "Index",
+						},
+						Name: "index",
 					},
 				},
 			},
@@ -65444,47 +65426,18 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2962, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2962, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Last",
-				NamePos: lp(2962, 38),
+				Name:    "Empty",
+				NamePos: lp(2962, 51),
 				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2962, 52),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2962, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2962, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2962, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(2962, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2962, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2962, 100),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -65492,28 +65445,48 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2963, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2963, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LastOrDefault",
-				NamePos: lp(2963, 38),
+				Name:    "Except",
+				NamePos: lp(2963, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2963, 61),
+						Pos:      lp(2963, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 66),
+							Pos:  lp(2963, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 78),
+									Pos:  lp(2963, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2963, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2963, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2963, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
 					},
 				},
 			},
@@ -65522,46 +65495,62 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2964, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2964, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LastOrDefault",
-				NamePos: lp(2964, 38),
+				Name:    "Except",
+				NamePos: lp(2964, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2964, 61),
+						Pos:      lp(2964, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 66),
+							Pos:  lp(2964, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 78),
+									Pos:  lp(2964, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2964, 95),
+						Pos: lp(2964, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 95),
-							Name: "Func",
+							Pos:  lp(2964, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 100),
+									Pos:  lp(2964, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2964, 109),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2964, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2964, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2964, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65572,34 +65561,26 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2965, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "First",
 				NamePos: lp(2965, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2965, 61),
+						Pos:      lp(2965, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 66),
+							Pos:  lp(2965, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 78),
+									Pos:  lp(2965, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2965, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2965, 95),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -65610,21 +65591,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2966, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "First",
 				NamePos: lp(2966, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2966, 61),
+						Pos:      lp(2966, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 66),
+							Pos:  lp(2966, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 78),
+									Pos:  lp(2966, 70),
 									Name: "TSource",
 								},
 							},
@@ -65632,30 +65613,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2966, 95),
+						Pos: lp(2966, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 95),
+							Pos:  lp(2966, 87),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 100),
+									Pos:  lp(2966, 92),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2966, 109),
+									Pos:  lp(2966, 101),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2966, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2966, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -65666,21 +65639,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2967, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2967, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2967, 54),
+						Pos:      lp(2967, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 59),
+							Pos:  lp(2967, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 71),
+									Pos:  lp(2967, 79),
 									Name: "TSource",
 								},
 							},
@@ -65696,21 +65669,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2968, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2968, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2968, 54),
+						Pos:      lp(2968, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 59),
+							Pos:  lp(2968, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2968, 71),
+									Pos:  lp(2968, 79),
 									Name: "TSource",
 								},
 							},
@@ -65718,17 +65691,17 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2968, 88),
+						Pos: lp(2968, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 88),
+							Pos:  lp(2968, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2968, 93),
+									Pos:  lp(2968, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2968, 102),
+									Pos:  lp(2968, 110),
 									Name: "bool",
 								},
 							},
@@ -65744,26 +65717,34 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2969, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2969, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2969, 63),
+						Pos:      lp(2969, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 68),
+							Pos:  lp(2969, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2969, 80),
+									Pos:  lp(2969, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2969, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2969, 96),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65774,21 +65755,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2970, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2970, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2970, 63),
+						Pos:      lp(2970, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 68),
+							Pos:  lp(2970, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2970, 80),
+									Pos:  lp(2970, 79),
 									Name: "TSource",
 								},
 							},
@@ -65796,22 +65777,30 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2970, 97),
+						Pos: lp(2970, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 97),
+							Pos:  lp(2970, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2970, 102),
+									Pos:  lp(2970, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2970, 111),
+									Pos:  lp(2970, 110),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2970, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65822,34 +65811,26 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2971, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Last",
 				NamePos: lp(2971, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2971, 63),
+						Pos:      lp(2971, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 68),
+							Pos:  lp(2971, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2971, 80),
+									Pos:  lp(2971, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2971, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2971, 97),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -65860,21 +65841,21 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2972, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Last",
 				NamePos: lp(2972, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2972, 63),
+						Pos:      lp(2972, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 68),
+							Pos:  lp(2972, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2972, 80),
+									Pos:  lp(2972, 69),
 									Name: "TSource",
 								},
 							},
@@ -65882,30 +65863,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2972, 97),
+						Pos: lp(2972, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 97),
+							Pos:  lp(2972, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2972, 102),
+									Pos:  lp(2972, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2972, 111),
+									Pos:  lp(2972, 100),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2972, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2972, 128),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -65914,63 +65887,28 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2973, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2973, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2973, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2973, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2973, 68),
+				Name:    "LastOrDefault",
+				NamePos: lp(2973, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2973, 91),
+						Pos:      lp(2973, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2973, 96),
+							Pos:  lp(2973, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2973, 108),
+									Pos:  lp(2973, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2973, 125),
-						Type: &lang.TypeRef{
-							Pos:  lp(2973, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2973, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2973, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -65979,40 +65917,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2974, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2974, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2974, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2974, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2974, 68),
+				Name:    "LastOrDefault",
+				NamePos: lp(2974, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2974, 91),
+						Pos:      lp(2974, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2974, 96),
+							Pos:  lp(2974, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2974, 108),
+									Pos:  lp(2974, 78),
 									Name: "TSource",
 								},
 							},
@@ -66020,36 +65941,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2974, 125),
+						Pos: lp(2974, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2974, 125),
+							Pos:  lp(2974, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2974, 130),
+									Pos:  lp(2974, 100),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2974, 139),
-									Name: "TKey",
+									Pos:  lp(2974, 109),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2974, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2974, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2974, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66058,109 +65965,36 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2975, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2975, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2975, 51),
+				Name:    "LastOrDefault",
+				NamePos: lp(2975, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2975, 87),
+						Pos:      lp(2975, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 92),
+							Pos:  lp(2975, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2975, 104),
-									Name: "TOuter",
+									Pos:  lp(2975, 78),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2975, 119),
+						Pos: lp(2975, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2975, 131),
-									Name: "TInner",
-								},
-							},
+							Pos:  lp(2975, 95),
+							Name: "TSource",
 						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2975, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2975, 146),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2975, 151),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2975, 159),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2975, 183),
-						Type: &lang.TypeRef{
-							Pos:  lp(2975, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2975, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2975, 196),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2975, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2975, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2975, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2975, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2975, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66169,123 +66003,54 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2976, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2976, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(2976, 51),
+				Name:    "LastOrDefault",
+				NamePos: lp(2976, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2976, 87),
+						Pos:      lp(2976, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 92),
+							Pos:  lp(2976, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 104),
-									Name: "TOuter",
+									Pos:  lp(2976, 78),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2976, 119),
+						Pos: lp(2976, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2976, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2976, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2976, 146),
+							Pos:  lp(2976, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 151),
-									Name: "TOuter",
+									Pos:  lp(2976, 100),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2976, 159),
-									Name: "TKey",
+									Pos:  lp(2976, 109),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2976, 183),
+						Pos: lp(2976, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2976, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2976, 196),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2976, 126),
+							Name: "TSource",
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2976, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2976, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2976, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2976, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2976, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2976, 266),
-						Type: &lang.TypeRef{
-							Pos:  lp(2976, 266),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2976, 284),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66294,115 +66059,28 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2977, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2977, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2977, 51),
+				Name:    "Single",
+				NamePos: lp(2977, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2977, 92),
+						Pos:      lp(2977, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 97),
+							Pos:  lp(2977, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2977, 109),
-									Name: "TOuter",
+									Pos:  lp(2977, 71),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(2977, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2977, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2977, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2977, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2977, 151),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2977, 156),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2977, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2977, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2977, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2977, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2977, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2977, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2977, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2977, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2977, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2977, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2977, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -66411,129 +66089,46 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2978, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2978, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(2978, 51),
+				Name:    "Single",
+				NamePos: lp(2978, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2978, 92),
+						Pos:      lp(2978, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 97),
+							Pos:  lp(2978, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2978, 109),
-									Name: "TOuter",
+									Pos:  lp(2978, 71),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2978, 124),
+						Pos: lp(2978, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2978, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2978, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2978, 151),
+							Pos:  lp(2978, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2978, 156),
-									Name: "TOuter",
+									Pos:  lp(2978, 93),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2978, 164),
-									Name: "TKey",
+									Pos:  lp(2978, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2978, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2978, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2978, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2978, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2978, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2978, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2978, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2978, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2978, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2978, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2978, 284),
-						Type: &lang.TypeRef{
-							Pos:  lp(2978, 284),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2978, 302),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66542,82 +66137,28 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2979, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2979, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2979, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2979, 69),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2979, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2979, 102),
+						Pos:      lp(2979, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2979, 107),
+							Pos:  lp(2979, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2979, 119),
+									Pos:  lp(2979, 80),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2979, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2979, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2979, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2979, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2979, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2979, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
 					},
 				},
 			},
@@ -66626,41 +66167,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2980, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2980, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2980, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2980, 69),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2980, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2980, 102),
+						Pos:      lp(2980, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2980, 107),
+							Pos:  lp(2980, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2980, 119),
+									Pos:  lp(2980, 80),
 									Name: "TSource",
 								},
 							},
@@ -66668,54 +66191,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2980, 136),
+						Pos: lp(2980, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2980, 136),
+							Pos:  lp(2980, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2980, 141),
+									Pos:  lp(2980, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2980, 150),
-									Name: "TKey",
+									Pos:  lp(2980, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2980, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2980, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2980, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66724,31 +66215,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2981, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2981, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2981, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2981, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2981, 83),
+						Pos:      lp(2981, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 88),
+							Pos:  lp(2981, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2981, 100),
+									Pos:  lp(2981, 80),
 									Name: "TSource",
 								},
 							},
@@ -66756,50 +66239,12 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2981, 117),
+						Pos: lp(2981, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 117),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2981, 122),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2981, 131),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2981, 97),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2981, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2981, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2981, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2981, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2981, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2981, 183),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66808,31 +66253,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2982, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2982, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2982, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2982, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2982, 83),
+						Pos:      lp(2982, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 88),
+							Pos:  lp(2982, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 100),
+									Pos:  lp(2982, 80),
 									Name: "TSource",
 								},
 							},
@@ -66840,64 +66277,30 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2982, 117),
+						Pos: lp(2982, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 117),
+							Pos:  lp(2982, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 122),
+									Pos:  lp(2982, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2982, 131),
-									Name: "TKey",
+									Pos:  lp(2982, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2982, 150),
+						Pos: lp(2982, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2982, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2982, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2982, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2982, 183),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2982, 128),
+							Name: "TSource",
 						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2982, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2982, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2982, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66910,28 +66313,36 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2983, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2983, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2983, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2983, 51),
+				NamePos: lp(2983, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2983, 93),
+						Pos:      lp(2983, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2983, 98),
+							Pos:  lp(2983, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2983, 110),
+									Pos:  lp(2983, 108),
 									Name: "TSource",
 								},
 							},
@@ -66939,68 +66350,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2983, 127),
+						Pos: lp(2983, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2983, 127),
+							Pos:  lp(2983, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2983, 132),
+									Pos:  lp(2983, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2983, 141),
+									Pos:  lp(2983, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2983, 160),
-						Type: &lang.TypeRef{
-							Pos:  lp(2983, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2983, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2983, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2983, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2983, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2983, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2983, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2983, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2983, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -67013,28 +66378,36 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2984, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2984, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2984, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(2984, 51),
+				NamePos: lp(2984, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2984, 93),
+						Pos:      lp(2984, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 98),
+							Pos:  lp(2984, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 110),
+									Pos:  lp(2984, 108),
 									Name: "TSource",
 								},
 							},
@@ -67042,17 +66415,17 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2984, 127),
+						Pos: lp(2984, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 127),
+							Pos:  lp(2984, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 132),
+									Pos:  lp(2984, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2984, 141),
+									Pos:  lp(2984, 139),
 									Name: "TKey",
 								},
 							},
@@ -67060,59 +66433,13 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2984, 160),
+						Pos: lp(2984, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2984, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2984, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2984, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2984, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2984, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2984, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2984, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2984, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2984, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(2984, 260),
+							Pos:  lp(2984, 158),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 278),
+									Pos:  lp(2984, 176),
 									Name: "TKey",
 								},
 							},
@@ -67130,59 +66457,105 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2985, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2985, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2985, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2985, 67),
+				Name:    "Join",
+				NamePos: lp(2985, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2985, 90),
+						Pos:      lp(2985, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 95),
+							Pos:  lp(2985, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2985, 107),
-									Name: "TSource",
+									Pos:  lp(2985, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2985, 124),
+						Pos: lp(2985, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 124),
+							Pos:  lp(2985, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2985, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2985, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2985, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2985, 129),
-									Name: "TSource",
+									Pos:  lp(2985, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2985, 138),
+									Pos:  lp(2985, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2985, 183),
+						Type: &lang.TypeRef{
+							Pos:  lp(2985, 183),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2985, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2985, 196),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2985, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2985, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2985, 225),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2985, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2985, 241),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -67195,73 +66568,119 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2986, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2986, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2986, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2986, 67),
+				Name:    "Join",
+				NamePos: lp(2986, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2986, 90),
+						Pos:      lp(2986, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 95),
+							Pos:  lp(2986, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 107),
-									Name: "TSource",
+									Pos:  lp(2986, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2986, 124),
+						Pos: lp(2986, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 124),
+							Pos:  lp(2986, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2986, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2986, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2986, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 129),
-									Name: "TSource",
+									Pos:  lp(2986, 151),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2986, 138),
+									Pos:  lp(2986, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2986, 157),
+						Pos: lp(2986, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 157),
+							Pos:  lp(2986, 183),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2986, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2986, 196),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2986, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2986, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2986, 225),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2986, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2986, 241),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2986, 266),
+						Type: &lang.TypeRef{
+							Pos:  lp(2986, 266),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 175),
+									Pos:  lp(2986, 284),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -67274,90 +66693,111 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2987, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2987, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2987, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2987, 75),
+				Name:    "GroupJoin",
+				NamePos: lp(2987, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2987, 115),
+						Pos:      lp(2987, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 120),
+							Pos:  lp(2987, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 132),
-									Name: "TSource",
+									Pos:  lp(2987, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2987, 149),
+						Pos: lp(2987, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 149),
+							Pos:  lp(2987, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2987, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2987, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2987, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 154),
-									Name: "TSource",
+									Pos:  lp(2987, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2987, 163),
+									Pos:  lp(2987, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2987, 182),
+						Pos: lp(2987, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2987, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2987, 200),
+							Pos:  lp(2987, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 205),
-									Name: "TAccumulate",
+									Pos:  lp(2987, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2987, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2987, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2987, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2987, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(2987, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2987, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2987, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2987, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2987, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -67370,104 +66810,125 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2988, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2988, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2988, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2988, 75),
+				Name:    "GroupJoin",
+				NamePos: lp(2988, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2988, 115),
+						Pos:      lp(2988, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 120),
+							Pos:  lp(2988, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2988, 132),
-									Name: "TSource",
+									Pos:  lp(2988, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2988, 149),
+						Pos: lp(2988, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 149),
+							Pos:  lp(2988, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2988, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2988, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2988, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2988, 154),
-									Name: "TSource",
+									Pos:  lp(2988, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2988, 163),
+									Pos:  lp(2988, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2988, 182),
+						Pos: lp(2988, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2988, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2988, 200),
+							Pos:  lp(2988, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2988, 205),
-									Name: "TAccumulate",
+									Pos:  lp(2988, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2988, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2988, 227),
-									Name: "TAccumulate",
+									Pos:  lp(2988, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2988, 246),
+						Pos: lp(2988, 225),
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 246),
+							Pos:  lp(2988, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2988, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2988, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2988, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2988, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2988, 284),
+						Type: &lang.TypeRef{
+							Pos:  lp(2988, 284),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2988, 264),
+									Pos:  lp(2988, 302),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -67480,37 +66941,37 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2989, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 55),
+									Pos:  lp(2989, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2989, 61),
-									Name: "TAccumulate",
+									Pos:  lp(2989, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2989, 75),
+				Name:    "GroupBy",
+				NamePos: lp(2989, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2989, 115),
+						Pos:      lp(2989, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 120),
+							Pos:  lp(2989, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 132),
+									Pos:  lp(2989, 119),
 									Name: "TSource",
 								},
 							},
@@ -67518,17 +66979,17 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2989, 149),
+						Pos: lp(2989, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 149),
+							Pos:  lp(2989, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 154),
+									Pos:  lp(2989, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2989, 163),
+									Pos:  lp(2989, 150),
 									Name: "TKey",
 								},
 							},
@@ -67536,44 +66997,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2989, 182),
+						Pos: lp(2989, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 182),
+							Pos:  lp(2989, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2989, 193),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "seedSelector",
-					},
-					&lang.Param{
-						Pos: lp(2989, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 225),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2989, 238),
+									Pos:  lp(2989, 174),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2989, 247),
-									Name: "TAccumulate",
+									Pos:  lp(2989, 183),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -67586,45 +67025,92 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2990, 42),
-							Name: "System.ValueTuple",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2990, 43),
-									Name: "int",
+									Pos:  lp(2990, 52),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2990, 54),
-									Name: "TSource",
+									Pos:  lp(2990, 58),
+									Name: "TElement",
 								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
 							},
 						},
 					},
 				},
-				Name:    "Index",
+				Name:    "GroupBy",
 				NamePos: lp(2990, 69),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2990, 84),
+						Pos:      lp(2990, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2990, 89),
+							Pos:  lp(2990, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2990, 101),
+									Pos:  lp(2990, 119),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2990, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2990, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2990, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2990, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2990, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2990, 169),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2990, 174),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2990, 183),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2990, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(2990, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2990, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67637,63 +67123,78 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2991, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "UnionBy",
+				Name:    "GroupBy",
 				NamePos: lp(2991, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2991, 74),
+						Pos:      lp(2991, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 79),
+							Pos:  lp(2991, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 91),
+									Pos:  lp(2991, 100),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2991, 107),
+						Pos: lp(2991, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2991, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 136),
+							Pos:  lp(2991, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 141),
+									Pos:  lp(2991, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2991, 150),
+									Pos:  lp(2991, 131),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2991, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2991, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2991, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2991, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2991, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2991, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -67706,58 +67207,45 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2992, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "UnionBy",
+				Name:    "GroupBy",
 				NamePos: lp(2992, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2992, 74),
+						Pos:      lp(2992, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2992, 79),
+							Pos:  lp(2992, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2992, 91),
+									Pos:  lp(2992, 100),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2992, 107),
+						Pos: lp(2992, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2992, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2992, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2992, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2992, 136),
+							Pos:  lp(2992, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2992, 141),
+									Pos:  lp(2992, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2992, 150),
+									Pos:  lp(2992, 131),
 									Name: "TKey",
 								},
 							},
@@ -67765,13 +67253,41 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2992, 169),
+						Pos: lp(2992, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2992, 169),
+							Pos:  lp(2992, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2992, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2992, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2992, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2992, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2992, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2992, 208),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2992, 187),
+									Pos:  lp(2992, 226),
 									Name: "TKey",
 								},
 							},
@@ -67789,63 +67305,97 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2993, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "GroupBy",
 				NamePos: lp(2993, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2993, 78),
+						Pos:      lp(2993, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 83),
+							Pos:  lp(2993, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 95),
+									Pos:  lp(2993, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2993, 111),
+						Pos: lp(2993, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2993, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2993, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2993, 137),
+							Pos:  lp(2993, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 142),
+									Pos:  lp(2993, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2993, 151),
+									Pos:  lp(2993, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2993, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2993, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2993, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2993, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2993, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2993, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2993, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2993, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2993, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2993, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -67858,58 +67408,46 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2994, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "GroupBy",
 				NamePos: lp(2994, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2994, 78),
+						Pos:      lp(2994, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 83),
+							Pos:  lp(2994, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 95),
+									Pos:  lp(2994, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2994, 111),
+						Pos: lp(2994, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2994, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2994, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2994, 137),
+							Pos:  lp(2994, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 142),
+									Pos:  lp(2994, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2994, 151),
+									Pos:  lp(2994, 141),
 									Name: "TKey",
 								},
 							},
@@ -67917,13 +67455,59 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2994, 170),
+						Pos: lp(2994, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 170),
+							Pos:  lp(2994, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2994, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2994, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2994, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2994, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2994, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2994, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2994, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2994, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2994, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2994, 260),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 188),
+									Pos:  lp(2994, 278),
 									Name: "TKey",
 								},
 							},
@@ -67941,58 +67525,54 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2995, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2995, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2995, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2995, 51),
+				Name:    "CountBy",
+				NamePos: lp(2995, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2995, 75),
+						Pos:      lp(2995, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 80),
+							Pos:  lp(2995, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 92),
+									Pos:  lp(2995, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2995, 108),
+						Pos: lp(2995, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2995, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2995, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2995, 134),
+							Pos:  lp(2995, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 139),
+									Pos:  lp(2995, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2995, 148),
+									Pos:  lp(2995, 138),
 									Name: "TKey",
 								},
 							},
@@ -68010,58 +67590,54 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2996, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2996, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2996, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(2996, 51),
+				Name:    "CountBy",
+				NamePos: lp(2996, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2996, 75),
+						Pos:      lp(2996, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 80),
+							Pos:  lp(2996, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 92),
+									Pos:  lp(2996, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2996, 108),
+						Pos: lp(2996, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2996, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2996, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2996, 134),
+							Pos:  lp(2996, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 139),
+									Pos:  lp(2996, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2996, 148),
+									Pos:  lp(2996, 138),
 									Name: "TKey",
 								},
 							},
@@ -68069,18 +67645,18 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2996, 167),
+						Pos: lp(2996, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 167),
+							Pos:  lp(2996, 157),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 185),
+									Pos:  lp(2996, 175),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -68093,80 +67669,90 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2997, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 43),
-									Name: "TFirst",
+									Pos:  lp(2997, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2997, 57),
-									Name: "TSecond",
+									Pos:  lp(2997, 61),
+									Name: "TAccumulate",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2997, 73),
-									Name: "TThird",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"First",
-								"Second",
-								"Third",
 							},
 						},
 					},
 				},
-				Name:    "Zip",
-				NamePos: lp(2997, 88),
+				Name:    "AggregateBy",
+				NamePos: lp(2997, 75),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TThird",
+					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2997, 117),
+						Pos:      lp(2997, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 122),
+							Pos:  lp(2997, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 134),
-									Name: "TFirst",
+									Pos:  lp(2997, 132),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
 						Pos: lp(2997, 149),
 						Type: &lang.TypeRef{
 							Pos:  lp(2997, 149),
-							Name: "IEnumerable",
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 161),
-									Name: "TSecond",
+									Pos:  lp(2997, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2997, 163),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2997, 178),
+						Pos: lp(2997, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 178),
-							Name: "IEnumerable",
+							Pos:  lp(2997, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2997, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2997, 200),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 190),
-									Name: "TThird",
+									Pos:  lp(2997, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2997, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2997, 227),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "third",
+						Name: "func",
 					},
 				},
 			},
@@ -68179,44 +67765,104 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2998, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2998, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "Intersect",
-				NamePos: lp(2998, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2998, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2998, 70),
+						Pos:      lp(2998, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 75),
+							Pos:  lp(2998, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 87),
+									Pos:  lp(2998, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2998, 103),
+						Pos: lp(2998, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 103),
-							Name: "IEnumerable",
+							Pos:  lp(2998, 149),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 115),
+									Pos:  lp(2998, 154),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2998, 163),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2998, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2998, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2998, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2998, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2998, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -68229,58 +67875,100 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2999, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "Intersect",
-				NamePos: lp(2999, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(2999, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2999, 70),
+						Pos:      lp(2999, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 75),
+							Pos:  lp(2999, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 87),
+									Pos:  lp(2999, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2999, 103),
+						Pos: lp(2999, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 103),
-							Name: "IEnumerable",
+							Pos:  lp(2999, 149),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 115),
+									Pos:  lp(2999, 154),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 163),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2999, 132),
+						Pos: lp(2999, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 132),
-							Name: "IEqualityComparer",
+							Pos:  lp(2999, 182),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 150),
-									Name: "TSource",
+									Pos:  lp(2999, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 193),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2999, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -68289,23 +67977,44 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3000, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3000, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3000, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(3000, 35),
+				Name:    "Index",
+				NamePos: lp(3000, 69),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3000, 54),
+						Pos:      lp(3000, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 59),
+							Pos:  lp(3000, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 71),
+									Pos:  lp(3000, 101),
 									Name: "TSource",
 								},
 							},
@@ -68319,46 +68028,67 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3001, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3001, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(3001, 35),
+				Name:    "UnionBy",
+				NamePos: lp(3001, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3001, 54),
+						Pos:      lp(3001, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 59),
+							Pos:  lp(3001, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 71),
+									Pos:  lp(3001, 91),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3001, 88),
+						Pos: lp(3001, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 88),
+							Pos:  lp(3001, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3001, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3001, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(3001, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 93),
+									Pos:  lp(3001, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3001, 102),
-									Name: "bool",
+									Pos:  lp(3001, 150),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -68367,25 +68097,81 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3002, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3002, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(3002, 34),
+				Name:    "UnionBy",
+				NamePos: lp(3002, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3002, 38),
+						Pos:      lp(3002, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 43),
+							Pos:  lp(3002, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 55),
-									Name: "int",
+									Pos:  lp(3002, 91),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3002, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3002, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3002, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3002, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(3002, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3002, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3002, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3002, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(3002, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3002, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68394,46 +68180,67 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3003, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3003, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(3003, 34),
+				Name:    "IntersectBy",
+				NamePos: lp(3003, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3003, 47),
+						Pos:      lp(3003, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 52),
+							Pos:  lp(3003, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 64),
+									Pos:  lp(3003, 95),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3003, 81),
+						Pos: lp(3003, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 81),
+							Pos:  lp(3003, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3003, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3003, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3003, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 86),
+									Pos:  lp(3003, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3003, 95),
-									Name: "int",
+									Pos:  lp(3003, 151),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -68442,25 +68249,81 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3004, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3004, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(3004, 35),
+				Name:    "IntersectBy",
+				NamePos: lp(3004, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3004, 39),
+						Pos:      lp(3004, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 44),
+							Pos:  lp(3004, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3004, 56),
-									Name: "long",
+									Pos:  lp(3004, 95),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3004, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3004, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3004, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3004, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3004, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3004, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3004, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3004, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(3004, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3004, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68469,46 +68332,67 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3005, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3005, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(3005, 35),
+				Name:    "ExceptBy",
+				NamePos: lp(3005, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3005, 48),
+						Pos:      lp(3005, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 53),
+							Pos:  lp(3005, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3005, 65),
+									Pos:  lp(3005, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3005, 82),
+						Pos: lp(3005, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 82),
+							Pos:  lp(3005, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3005, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3005, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(3005, 134),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3005, 87),
+									Pos:  lp(3005, 139),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3005, 96),
-									Name: "long",
+									Pos:  lp(3005, 148),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -68517,25 +68401,81 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3006, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3006, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(3006, 37),
+				Name:    "ExceptBy",
+				NamePos: lp(3006, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3006, 41),
+						Pos:      lp(3006, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3006, 46),
+							Pos:  lp(3006, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3006, 58),
-									Name: "double",
+									Pos:  lp(3006, 92),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3006, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3006, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3006, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3006, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(3006, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3006, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3006, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3006, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(3006, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3006, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68544,46 +68484,84 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3007, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3007, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3007, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3007, 57),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3007, 73),
+									Name: "TThird",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"First",
+								"Second",
+								"Third",
+							},
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(3007, 37),
+				Name:    "Zip",
+				NamePos: lp(3007, 88),
 				TypeParams: []string{
-					"TSource",
+					"TFirst",
+					"TSecond",
+					"TThird",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3007, 50),
+						Pos:      lp(3007, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 55),
+							Pos:  lp(3007, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3007, 67),
-									Name: "TSource",
+									Pos:  lp(3007, 134),
+									Name: "TFirst",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3007, 84),
+						Pos: lp(3007, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 84),
-							Name: "Func",
+							Pos:  lp(3007, 149),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3007, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3007, 98),
-									Name: "double",
+									Pos:  lp(3007, 161),
+									Name: "TSecond",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3007, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3007, 178),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3007, 190),
+									Name: "TThird",
+								},
+							},
+						},
+						Name: "third",
 					},
 				},
 			},
@@ -68592,25 +68570,48 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3008, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3008, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(3008, 38),
+				Name:    "Intersect",
+				NamePos: lp(3008, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3008, 42),
+						Pos:      lp(3008, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3008, 47),
+							Pos:  lp(3008, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3008, 59),
-									Name: "decimal",
+									Pos:  lp(3008, 87),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3008, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3008, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3008, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
 					},
 				},
 			},
@@ -68619,46 +68620,62 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3009, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3009, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Max",
-				NamePos: lp(3009, 38),
+				Name:    "Intersect",
+				NamePos: lp(3009, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3009, 51),
+						Pos:      lp(3009, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 56),
+							Pos:  lp(3009, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 68),
+									Pos:  lp(3009, 87),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3009, 85),
+						Pos: lp(3009, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 85),
-							Name: "Func",
+							Pos:  lp(3009, 103),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 90),
+									Pos:  lp(3009, 115),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3009, 99),
-									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3009, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(3009, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3009, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68667,21 +68684,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3010, 30),
-					Name: "float",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(3010, 36),
+				Name:    "LongCount",
+				NamePos: lp(3010, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3010, 40),
+						Pos:      lp(3010, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 45),
+							Pos:  lp(3010, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3010, 57),
-									Name: "float",
+									Pos:  lp(3010, 71),
+									Name: "TSource",
 								},
 							},
 						},
@@ -68694,23 +68714,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3011, 30),
-					Name: "float",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(3011, 36),
+				Name:    "LongCount",
+				NamePos: lp(3011, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3011, 49),
+						Pos:      lp(3011, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 54),
+							Pos:  lp(3011, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3011, 66),
+									Pos:  lp(3011, 71),
 									Name: "TSource",
 								},
 							},
@@ -68718,22 +68738,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3011, 83),
+						Pos: lp(3011, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 83),
+							Pos:  lp(3011, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3011, 88),
+									Pos:  lp(3011, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3011, 97),
-									Name: "float",
+									Pos:  lp(3011, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -68742,24 +68762,21 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3012, 30),
-					Name: "TSource",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(3012, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3012, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3012, 51),
+						Pos:      lp(3012, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 56),
+							Pos:  lp(3012, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 68),
-									Name: "TSource",
+									Pos:  lp(3012, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -68772,24 +68789,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3013, 30),
-					Name: "TResult",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(3013, 38),
+				NamePos: lp(3013, 34),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3013, 60),
+						Pos:      lp(3013, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 65),
+							Pos:  lp(3013, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 77),
+									Pos:  lp(3013, 64),
 									Name: "TSource",
 								},
 							},
@@ -68797,18 +68813,18 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3013, 94),
+						Pos: lp(3013, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 94),
+							Pos:  lp(3013, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 99),
+									Pos:  lp(3013, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3013, 108),
-									Name: "TResult",
+									Pos:  lp(3013, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -68821,47 +68837,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3014, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(3014, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Max",
+				NamePos: lp(3014, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3014, 59),
+						Pos:      lp(3014, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 64),
+							Pos:  lp(3014, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 76),
-									Name: "TSource",
+									Pos:  lp(3014, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3014, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3014, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3014, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3014, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -68870,24 +68864,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3015, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(3015, 38),
+				Name:    "Max",
+				NamePos: lp(3015, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3015, 59),
+						Pos:      lp(3015, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 64),
+							Pos:  lp(3015, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 76),
+									Pos:  lp(3015, 65),
 									Name: "TSource",
 								},
 							},
@@ -68895,36 +68888,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3015, 93),
+						Pos: lp(3015, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 93),
+							Pos:  lp(3015, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 98),
+									Pos:  lp(3015, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3015, 107),
-									Name: "TKey",
+									Pos:  lp(3015, 96),
+									Name: "long",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3015, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3015, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3015, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -68933,21 +68912,21 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3016, 30),
-					Name: "int",
+					Name: "double",
 				},
-				Name:    "Min",
-				NamePos: lp(3016, 34),
+				Name:    "Max",
+				NamePos: lp(3016, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3016, 38),
+						Pos:      lp(3016, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 43),
+							Pos:  lp(3016, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 55),
-									Name: "int",
+									Pos:  lp(3016, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -68960,23 +68939,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3017, 30),
-					Name: "int",
+					Name: "double",
 				},
-				Name:    "Min",
-				NamePos: lp(3017, 34),
+				Name:    "Max",
+				NamePos: lp(3017, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3017, 47),
+						Pos:      lp(3017, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 52),
+							Pos:  lp(3017, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 64),
+									Pos:  lp(3017, 67),
 									Name: "TSource",
 								},
 							},
@@ -68984,18 +68963,18 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3017, 81),
+						Pos: lp(3017, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 81),
+							Pos:  lp(3017, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 86),
+									Pos:  lp(3017, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3017, 95),
-									Name: "int",
+									Pos:  lp(3017, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -69008,21 +68987,21 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3018, 30),
-					Name: "long",
+					Name: "decimal",
 				},
-				Name:    "Min",
-				NamePos: lp(3018, 35),
+				Name:    "Max",
+				NamePos: lp(3018, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3018, 39),
+						Pos:      lp(3018, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 44),
+							Pos:  lp(3018, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 56),
-									Name: "long",
+									Pos:  lp(3018, 59),
+									Name: "decimal",
 								},
 							},
 						},
@@ -69035,23 +69014,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3019, 30),
-					Name: "long",
+					Name: "decimal",
 				},
-				Name:    "Min",
-				NamePos: lp(3019, 35),
+				Name:    "Max",
+				NamePos: lp(3019, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3019, 48),
+						Pos:      lp(3019, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 53),
+							Pos:  lp(3019, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 65),
+									Pos:  lp(3019, 68),
 									Name: "TSource",
 								},
 							},
@@ -69059,18 +69038,18 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3019, 82),
+						Pos: lp(3019, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 82),
+							Pos:  lp(3019, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 87),
+									Pos:  lp(3019, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3019, 96),
-									Name: "long",
+									Pos:  lp(3019, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -69083,21 +69062,21 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3020, 30),
-					Name: "double",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(3020, 37),
+				Name:    "Max",
+				NamePos: lp(3020, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3020, 41),
+						Pos:      lp(3020, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3020, 46),
+							Pos:  lp(3020, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3020, 58),
-									Name: "double",
+									Pos:  lp(3020, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -69110,23 +69089,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3021, 30),
-					Name: "double",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(3021, 37),
+				Name:    "Max",
+				NamePos: lp(3021, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3021, 50),
+						Pos:      lp(3021, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 55),
+							Pos:  lp(3021, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3021, 67),
+									Pos:  lp(3021, 66),
 									Name: "TSource",
 								},
 							},
@@ -69134,18 +69113,18 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3021, 84),
+						Pos: lp(3021, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 84),
+							Pos:  lp(3021, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3021, 89),
+									Pos:  lp(3021, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3021, 98),
-									Name: "double",
+									Pos:  lp(3021, 97),
+									Name: "float",
 								},
 							},
 						},
@@ -69158,21 +69137,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3022, 30),
-					Name: "decimal",
+					Name: "TSource",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(3022, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3022, 42),
+						Pos:      lp(3022, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3022, 47),
+							Pos:  lp(3022, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3022, 59),
-									Name: "decimal",
+									Pos:  lp(3022, 68),
+									Name: "TSource",
 								},
 							},
 						},
@@ -69185,23 +69167,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3023, 30),
-					Name: "decimal",
+					Name: "TResult",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(3023, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3023, 51),
+						Pos:      lp(3023, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 56),
+							Pos:  lp(3023, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 68),
+									Pos:  lp(3023, 77),
 									Name: "TSource",
 								},
 							},
@@ -69209,18 +69192,18 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3023, 85),
+						Pos: lp(3023, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 85),
+							Pos:  lp(3023, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 90),
+									Pos:  lp(3023, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3023, 99),
-									Name: "decimal",
+									Pos:  lp(3023, 108),
+									Name: "TResult",
 								},
 							},
 						},
@@ -69233,25 +69216,47 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3024, 30),
-					Name: "float",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3024, 36),
+				Name:    "MaxBy",
+				NamePos: lp(3024, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3024, 40),
+						Pos:      lp(3024, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3024, 45),
+							Pos:  lp(3024, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3024, 57),
-									Name: "float",
+									Pos:  lp(3024, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3024, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3024, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3024, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -69260,23 +69265,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3025, 30),
-					Name: "float",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3025, 36),
+				Name:    "MaxBy",
+				NamePos: lp(3025, 38),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3025, 49),
+						Pos:      lp(3025, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 54),
+							Pos:  lp(3025, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 66),
+									Pos:  lp(3025, 76),
 									Name: "TSource",
 								},
 							},
@@ -69284,22 +69290,36 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3025, 83),
+						Pos: lp(3025, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 83),
+							Pos:  lp(3025, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 88),
+									Pos:  lp(3025, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3025, 97),
-									Name: "float",
+									Pos:  lp(3025, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3025, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3025, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69308,24 +69328,21 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3026, 30),
-					Name: "TSource",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(3026, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3026, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3026, 51),
+						Pos:      lp(3026, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3026, 56),
+							Pos:  lp(3026, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3026, 68),
-									Name: "TSource",
+									Pos:  lp(3026, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -69338,24 +69355,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3027, 30),
-					Name: "TResult",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(3027, 38),
+				NamePos: lp(3027, 34),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3027, 60),
+						Pos:      lp(3027, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 65),
+							Pos:  lp(3027, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 77),
+									Pos:  lp(3027, 64),
 									Name: "TSource",
 								},
 							},
@@ -69363,18 +69379,18 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3027, 94),
+						Pos: lp(3027, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 94),
+							Pos:  lp(3027, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 99),
+									Pos:  lp(3027, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3027, 108),
-									Name: "TResult",
+									Pos:  lp(3027, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -69387,47 +69403,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3028, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MinBy",
-				NamePos: lp(3028, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Min",
+				NamePos: lp(3028, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3028, 59),
+						Pos:      lp(3028, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3028, 64),
+							Pos:  lp(3028, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3028, 76),
-									Name: "TSource",
+									Pos:  lp(3028, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3028, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3028, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3028, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3028, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -69436,24 +69430,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3029, 30),
-					Name: "TSource",
+					Name: "long",
 				},
-				Name:    "MinBy",
-				NamePos: lp(3029, 38),
+				Name:    "Min",
+				NamePos: lp(3029, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3029, 59),
+						Pos:      lp(3029, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 64),
+							Pos:  lp(3029, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 76),
+									Pos:  lp(3029, 65),
 									Name: "TSource",
 								},
 							},
@@ -69461,36 +69454,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3029, 93),
+						Pos: lp(3029, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 93),
+							Pos:  lp(3029, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 98),
+									Pos:  lp(3029, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3029, 107),
-									Name: "TKey",
+									Pos:  lp(3029, 96),
+									Name: "long",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3029, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3029, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3029, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -69499,26 +69478,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3030, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3030, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "OfType",
-				NamePos: lp(3030, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Min",
+				NamePos: lp(3030, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3030, 67),
+						Pos:      lp(3030, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(3030, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3030, 58),
+									Name: "double",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -69529,34 +69505,46 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3031, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3031, 49),
-							Name: "T",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Order",
-				NamePos: lp(3031, 52),
+				Name:    "Min",
+				NamePos: lp(3031, 37),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3031, 61),
+						Pos:      lp(3031, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 66),
+							Pos:  lp(3031, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3031, 78),
-									Name: "T",
+									Pos:  lp(3031, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3031, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3031, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3031, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3031, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69565,48 +69553,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3032, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3032, 49),
-							Name: "T",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Order",
-				NamePos: lp(3032, 52),
-				TypeParams: []string{
-					"T",
-				},
+				Name:    "Min",
+				NamePos: lp(3032, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3032, 61),
+						Pos:      lp(3032, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3032, 66),
+							Pos:  lp(3032, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3032, 78),
-									Name: "T",
+									Pos:  lp(3032, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3032, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3032, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3032, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -69615,34 +69580,46 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3033, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3033, 49),
-							Name: "T",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(3033, 52),
+				Name:    "Min",
+				NamePos: lp(3033, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3033, 71),
+						Pos:      lp(3033, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 76),
+							Pos:  lp(3033, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 88),
-									Name: "T",
+									Pos:  lp(3033, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3033, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3033, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3033, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69651,48 +69628,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3034, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3034, 49),
-							Name: "T",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(3034, 52),
-				TypeParams: []string{
-					"T",
-				},
+				Name:    "Min",
+				NamePos: lp(3034, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3034, 71),
+						Pos:      lp(3034, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3034, 76),
+							Pos:  lp(3034, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3034, 88),
-									Name: "T",
+									Pos:  lp(3034, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3034, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3034, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3034, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -69701,30 +69655,23 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3035, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3035, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3035, 58),
+				Name:    "Min",
+				NamePos: lp(3035, 36),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3035, 81),
+						Pos:      lp(3035, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 86),
+							Pos:  lp(3035, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 98),
+									Pos:  lp(3035, 66),
 									Name: "TSource",
 								},
 							},
@@ -69732,22 +69679,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3035, 115),
+						Pos: lp(3035, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 115),
+							Pos:  lp(3035, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 120),
+									Pos:  lp(3035, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3035, 129),
-									Name: "TKey",
+									Pos:  lp(3035, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -69756,67 +69703,28 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3036, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3036, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3036, 58),
+				Name:    "Min",
+				NamePos: lp(3036, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3036, 81),
+						Pos:      lp(3036, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3036, 86),
+							Pos:  lp(3036, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3036, 98),
+									Pos:  lp(3036, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3036, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(3036, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3036, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3036, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3036, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3036, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3036, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -69825,30 +69733,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3037, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3037, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(3037, 58),
+				Name:    "Min",
+				NamePos: lp(3037, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3037, 91),
+						Pos:      lp(3037, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 96),
+							Pos:  lp(3037, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 108),
+									Pos:  lp(3037, 77),
 									Name: "TSource",
 								},
 							},
@@ -69856,22 +69758,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3037, 125),
+						Pos: lp(3037, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 125),
+							Pos:  lp(3037, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 130),
+									Pos:  lp(3037, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3037, 139),
-									Name: "TKey",
+									Pos:  lp(3037, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -69880,30 +69782,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3038, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3038, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(3038, 58),
+				Name:    "MinBy",
+				NamePos: lp(3038, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3038, 91),
+						Pos:      lp(3038, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 96),
+							Pos:  lp(3038, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 108),
+									Pos:  lp(3038, 76),
 									Name: "TSource",
 								},
 							},
@@ -69911,36 +69807,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3038, 125),
+						Pos: lp(3038, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 125),
+							Pos:  lp(3038, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 130),
+									Pos:  lp(3038, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3038, 139),
+									Pos:  lp(3038, 107),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3038, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3038, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3038, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -69949,30 +69831,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3039, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3039, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "ThenBy",
-				NamePos: lp(3039, 58),
+				Name:    "MinBy",
+				NamePos: lp(3039, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3039, 80),
+						Pos:      lp(3039, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3039, 64),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 104),
+									Pos:  lp(3039, 76),
 									Name: "TSource",
 								},
 							},
@@ -69980,22 +69856,36 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3039, 121),
+						Pos: lp(3039, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 121),
+							Pos:  lp(3039, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 126),
+									Pos:  lp(3039, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3039, 135),
+									Pos:  lp(3039, 107),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3039, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3039, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3039, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70004,67 +69894,28 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3040, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3040, 49),
-							Name: "TSource",
+							Pos:  lp(3040, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(3040, 58),
+				Name:    "OfType",
+				NamePos: lp(3040, 51),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3040, 80),
+						Pos:      lp(3040, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3040, 85),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3040, 104),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3040, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3040, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3040, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3040, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3040, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3040, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(3040, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3040, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -70077,49 +69928,30 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3041, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(3041, 58),
+				Name:    "Order",
+				NamePos: lp(3041, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3041, 90),
+						Pos:      lp(3041, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3041, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3041, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3041, 114),
-									Name: "TSource",
+									Pos:  lp(3041, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3041, 131),
-						Type: &lang.TypeRef{
-							Pos:  lp(3041, 131),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3041, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3041, 145),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -70132,59 +69964,40 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3042, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(3042, 58),
+				Name:    "Order",
+				NamePos: lp(3042, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3042, 90),
+						Pos:      lp(3042, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3042, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3042, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3042, 114),
-									Name: "TSource",
+									Pos:  lp(3042, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3042, 131),
+						Pos: lp(3042, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3042, 131),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3042, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3042, 145),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3042, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(3042, 164),
+							Pos:  lp(3042, 89),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3042, 174),
-									Name: "TKey",
+									Pos:  lp(3042, 99),
+									Name: "T",
 								},
 							},
 						},
@@ -70197,42 +70010,34 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3043, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3043, 42),
-							Name: "TSource",
+							Pos:  lp(3043, 49),
+							Name: "T",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(3043, 51),
+				Name:    "OrderDescending",
+				NamePos: lp(3043, 52),
 				TypeParams: []string{
-					"TSource",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3043, 68),
+						Pos:      lp(3043, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3043, 73),
+							Pos:  lp(3043, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3043, 85),
-									Name: "TSource",
+									Pos:  lp(3043, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3043, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3043, 102),
-							Name: "TSource",
-						},
-						Name: "element",
 					},
 				},
 			},
@@ -70241,32 +70046,48 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3044, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3044, 42),
-							Name: "int",
+							Pos:  lp(3044, 49),
+							Name: "T",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(3044, 47),
+				Name:    "OrderDescending",
+				NamePos: lp(3044, 52),
+				TypeParams: []string{
+					"T",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3044, 53),
+						Pos:      lp(3044, 71),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3044, 53),
-							Name: "int",
+							Pos:  lp(3044, 76),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3044, 88),
+									Name: "T",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3044, 64),
+						Pos: lp(3044, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3044, 64),
-							Name: "int",
+							Pos:  lp(3044, 99),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3044, 109),
+									Name: "T",
+								},
+							},
 						},
-						Name: "count",
+						Name: "comparer",
 					},
 				},
 			},
@@ -70275,35 +70096,53 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3045, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3045, 42),
-							Name: "TResult",
+							Pos:  lp(3045, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(3045, 51),
+				Name:    "OrderBy",
+				NamePos: lp(3045, 58),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3045, 67),
+						Pos:      lp(3045, 81),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 67),
-							Name: "TResult",
+							Pos:  lp(3045, 86),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3045, 98),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3045, 84),
+						Pos: lp(3045, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 84),
-							Name: "int",
+							Pos:  lp(3045, 115),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3045, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3045, 129),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -70312,34 +70151,67 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3046, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3046, 42),
+							Pos:  lp(3046, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Reverse",
-				NamePos: lp(3046, 51),
+				Name:    "OrderBy",
+				NamePos: lp(3046, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3046, 68),
+						Pos:      lp(3046, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 73),
+							Pos:  lp(3046, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3046, 85),
+									Pos:  lp(3046, 98),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3046, 115),
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 115),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3046, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3046, 129),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3046, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3046, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70348,30 +70220,30 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3047, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3047, 42),
-							Name: "TResult",
+							Pos:  lp(3047, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(3047, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(3047, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3047, 76),
+						Pos:      lp(3047, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 81),
+							Pos:  lp(3047, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 93),
+									Pos:  lp(3047, 108),
 									Name: "TSource",
 								},
 							},
@@ -70379,22 +70251,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3047, 110),
+						Pos: lp(3047, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 110),
+							Pos:  lp(3047, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 115),
+									Pos:  lp(3047, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3047, 124),
-									Name: "TResult",
+									Pos:  lp(3047, 139),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -70403,30 +70275,30 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3048, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3048, 42),
-							Name: "TResult",
+							Pos:  lp(3048, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(3048, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(3048, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3048, 76),
+						Pos:      lp(3048, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3048, 81),
+							Pos:  lp(3048, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3048, 93),
+									Pos:  lp(3048, 108),
 									Name: "TSource",
 								},
 							},
@@ -70434,26 +70306,36 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3048, 110),
+						Pos: lp(3048, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3048, 110),
+							Pos:  lp(3048, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3048, 115),
+									Pos:  lp(3048, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3048, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3048, 129),
-									Name: "TResult",
+									Pos:  lp(3048, 139),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3048, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3048, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3048, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70462,19 +70344,19 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3049, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3049, 42),
-							Name: "TResult",
+							Pos:  lp(3049, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3049, 51),
+				Name:    "ThenBy",
+				NamePos: lp(3049, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
@@ -70482,10 +70364,10 @@ func libraryAST_187() *lang.TypeDecl {
 						Modifier: "this",
 						Type: &lang.TypeRef{
 							Pos:  lp(3049, 85),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 97),
+									Pos:  lp(3049, 104),
 									Name: "TSource",
 								},
 							},
@@ -70493,28 +70375,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3049, 114),
+						Pos: lp(3049, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 114),
+							Pos:  lp(3049, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 119),
+									Pos:  lp(3049, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3049, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3049, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3049, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -70523,19 +70399,19 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3050, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3050, 42),
-							Name: "TResult",
+							Pos:  lp(3050, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3050, 51),
+				Name:    "ThenBy",
+				NamePos: lp(3050, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
@@ -70543,10 +70419,10 @@ func libraryAST_187() *lang.TypeDecl {
 						Modifier: "this",
 						Type: &lang.TypeRef{
 							Pos:  lp(3050, 85),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3050, 97),
+									Pos:  lp(3050, 104),
 									Name: "TSource",
 								},
 							},
@@ -70554,32 +70430,36 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3050, 114),
+						Pos: lp(3050, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3050, 114),
+							Pos:  lp(3050, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3050, 119),
+									Pos:  lp(3050, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3050, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3050, 133),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3050, 145),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3050, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3050, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3050, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70588,31 +70468,30 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3051, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3051, 42),
-							Name: "TResult",
+							Pos:  lp(3051, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3051, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3051, 58),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3051, 93),
+						Pos:      lp(3051, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 98),
-							Name: "IEnumerable",
+							Pos:  lp(3051, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 110),
+									Pos:  lp(3051, 114),
 									Name: "TSource",
 								},
 							},
@@ -70620,50 +70499,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3051, 127),
+						Pos: lp(3051, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 127),
+							Pos:  lp(3051, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 132),
+									Pos:  lp(3051, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3051, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3051, 153),
-											Name: "TCollection",
-										},
-									},
+									Pos:  lp(3051, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3051, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(3051, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3051, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3051, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3051, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -70672,31 +70523,30 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3052, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3052, 42),
-							Name: "TResult",
+							Pos:  lp(3052, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3052, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3052, 58),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3052, 93),
+						Pos:      lp(3052, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 98),
-							Name: "IEnumerable",
+							Pos:  lp(3052, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3052, 110),
+									Pos:  lp(3052, 114),
 									Name: "TSource",
 								},
 							},
@@ -70704,54 +70554,36 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3052, 127),
+						Pos: lp(3052, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 127),
+							Pos:  lp(3052, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3052, 132),
+									Pos:  lp(3052, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3052, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3052, 146),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3052, 158),
-											Name: "TCollection",
-										},
-									},
+									Pos:  lp(3052, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "collectionSelector",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3052, 192),
+						Pos: lp(3052, 164),
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 192),
-							Name: "Func",
+							Pos:  lp(3052, 164),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3052, 197),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3052, 206),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3052, 219),
-									Name: "TResult",
+									Pos:  lp(3052, 174),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -70760,42 +70592,42 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3053, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3053, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3053, 35),
+				Name:    "Prepend",
+				NamePos: lp(3053, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3053, 58),
+						Pos:      lp(3053, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 63),
+							Pos:  lp(3053, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 75),
+									Pos:  lp(3053, 85),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3053, 91),
+						Pos: lp(3053, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3053, 103),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3053, 102),
+							Name: "TSource",
 						},
-						Name: "second",
+						Name: "element",
 					},
 				},
 			},
@@ -70804,56 +70636,32 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3054, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3054, 42),
+							Name: "int",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3054, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Range",
+				NamePos: lp(3054, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3054, 58),
-						Modifier: "this",
+						Pos: lp(3054, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3054, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3054, 75),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3054, 53),
+							Name: "int",
 						},
-						Name: "first",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3054, 91),
+						Pos: lp(3054, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3054, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3054, 103),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3054, 64),
+							Name: "int",
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3054, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3054, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3054, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "count",
 					},
 				},
 			},
@@ -70866,35 +70674,28 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3055, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Skip",
+				Name:    "Repeat",
 				NamePos: lp(3055, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3055, 65),
-						Modifier: "this",
+						Pos: lp(3055, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 70),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3055, 82),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3055, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(3055, 99),
+						Pos: lp(3055, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 99),
+							Pos:  lp(3055, 84),
 							Name: "int",
 						},
 						Name: "count",
@@ -70914,34 +70715,26 @@ func libraryAST_187() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Reverse",
 				NamePos: lp(3056, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3056, 65),
+						Pos:      lp(3056, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3056, 70),
+							Pos:  lp(3056, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3056, 82),
+									Pos:  lp(3056, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3056, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3056, 99),
-							Name: "int",
-						},
-						Name: "count",
 					},
 				},
 			},
@@ -70954,25 +70747,26 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3057, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Select",
 				NamePos: lp(3057, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3057, 65),
+						Pos:      lp(3057, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 70),
+							Pos:  lp(3057, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3057, 82),
+									Pos:  lp(3057, 93),
 									Name: "TSource",
 								},
 							},
@@ -70980,12 +70774,22 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3057, 99),
+						Pos: lp(3057, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 99),
-							Name: "Range",
+							Pos:  lp(3057, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3057, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3057, 124),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "range",
+						Name: "selector",
 					},
 				},
 			},
@@ -70998,25 +70802,26 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3058, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "Select",
 				NamePos: lp(3058, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3058, 69),
+						Pos:      lp(3058, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3058, 74),
+							Pos:  lp(3058, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3058, 86),
+									Pos:  lp(3058, 93),
 									Name: "TSource",
 								},
 							},
@@ -71024,12 +70829,26 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3058, 103),
+						Pos: lp(3058, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3058, 103),
-							Name: "int",
+							Pos:  lp(3058, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3058, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3058, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3058, 129),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -71042,25 +70861,26 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3059, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SelectMany",
 				NamePos: lp(3059, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3059, 69),
+						Pos:      lp(3059, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 74),
+							Pos:  lp(3059, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 86),
+									Pos:  lp(3059, 97),
 									Name: "TSource",
 								},
 							},
@@ -71068,12 +70888,28 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3059, 103),
+						Pos: lp(3059, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 103),
-							Name: "int",
+							Pos:  lp(3059, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3059, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3059, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3059, 140),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -71086,25 +70922,26 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3060, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "SelectMany",
 				NamePos: lp(3060, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3060, 70),
+						Pos:      lp(3060, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3060, 75),
+							Pos:  lp(3060, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3060, 87),
+									Pos:  lp(3060, 97),
 									Name: "TSource",
 								},
 							},
@@ -71112,22 +70949,32 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3060, 104),
+						Pos: lp(3060, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3060, 104),
+							Pos:  lp(3060, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3060, 109),
+									Pos:  lp(3060, 119),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3060, 118),
-									Name: "bool",
+									Pos:  lp(3060, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3060, 133),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3060, 145),
+											Name: "TResult",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -71140,25 +70987,27 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3061, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "SelectMany",
 				NamePos: lp(3061, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3061, 70),
+						Pos:      lp(3061, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 75),
+							Pos:  lp(3061, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3061, 87),
+									Pos:  lp(3061, 110),
 									Name: "TSource",
 								},
 							},
@@ -71166,26 +71015,50 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3061, 104),
+						Pos: lp(3061, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 104),
+							Pos:  lp(3061, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3061, 109),
+									Pos:  lp(3061, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3061, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3061, 123),
-									Name: "bool",
+									Pos:  lp(3061, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3061, 153),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3061, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(3061, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3061, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3061, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3061, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -71198,25 +71071,27 @@ func libraryAST_187() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3062, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SelectMany",
 				NamePos: lp(3062, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3062, 70),
+						Pos:      lp(3062, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 75),
+							Pos:  lp(3062, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3062, 87),
+									Pos:  lp(3062, 110),
 									Name: "TSource",
 								},
 							},
@@ -71224,22 +71099,54 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3062, 104),
+						Pos: lp(3062, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 104),
+							Pos:  lp(3062, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3062, 109),
+									Pos:  lp(3062, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3062, 118),
-									Name: "bool",
+									Pos:  lp(3062, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3062, 146),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3062, 158),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3062, 192),
+						Type: &lang.TypeRef{
+							Pos:  lp(3062, 192),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3062, 197),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3062, 206),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3062, 219),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -71248,56 +71155,42 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3063, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3063, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "TakeWhile",
-				NamePos: lp(3063, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3063, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3063, 70),
+						Pos:      lp(3063, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 75),
+							Pos:  lp(3063, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3063, 87),
+									Pos:  lp(3063, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3063, 104),
+						Pos: lp(3063, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 104),
-							Name: "Func",
+							Pos:  lp(3063, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3063, 109),
+									Pos:  lp(3063, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3063, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3063, 123),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 				},
 			},
@@ -71306,52 +71199,56 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3064, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3064, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Where",
-				NamePos: lp(3064, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3064, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3064, 66),
+						Pos:      lp(3064, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 71),
+							Pos:  lp(3064, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3064, 83),
+									Pos:  lp(3064, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3064, 100),
+						Pos: lp(3064, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 100),
-							Name: "Func",
+							Pos:  lp(3064, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3064, 105),
+									Pos:  lp(3064, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3064, 114),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3064, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3064, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3064, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71368,21 +71265,21 @@ func libraryAST_187() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "Skip",
 				NamePos: lp(3065, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3065, 66),
+						Pos:      lp(3065, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 71),
+							Pos:  lp(3065, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 83),
+									Pos:  lp(3065, 82),
 									Name: "TSource",
 								},
 							},
@@ -71390,21 +71287,237 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3065, 100),
+						Pos: lp(3065, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 100),
+							Pos:  lp(3065, 99),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3066, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3066, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3066, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: lp(3066, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3066, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3066, 70),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3066, 82),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3066, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3066, 99),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3067, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3067, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3067, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: lp(3067, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3067, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3067, 70),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3067, 82),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3067, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3067, 99),
+							Name: "Range",
+						},
+						Name: "range",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3068, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3068, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3068, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipLast",
+				NamePos: lp(3068, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3068, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3068, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3068, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3068, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3068, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3069, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3069, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3069, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeLast",
+				NamePos: lp(3069, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3069, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3069, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3069, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3069, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3069, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3070, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3070, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3070, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipWhile",
+				NamePos: lp(3070, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3070, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3070, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3070, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3070, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3070, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 105),
+									Pos:  lp(3070, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3065, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3065, 119),
+									Pos:  lp(3070, 118),
 									Name: "bool",
 								},
 							},
@@ -71414,204 +71527,33 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3066, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3066, 30),
-					Name: "int",
-				},
-				Name:    "Sum",
-				NamePos: lp(3066, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3066, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3066, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3066, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3067, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3067, 30),
-					Name: "int",
-				},
-				Name:    "Sum",
-				NamePos: lp(3067, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3067, 47),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3067, 52),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3067, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3067, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3067, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3067, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3067, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3068, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3068, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(3068, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3068, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3068, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3068, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3069, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3069, 30),
-					Name: "long",
-				},
-				Name:    "Sum",
-				NamePos: lp(3069, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3069, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3069, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3069, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3069, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3069, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3069, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3069, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3070, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3070, 30),
-					Name: "double",
-				},
-				Name:    "Sum",
-				NamePos: lp(3070, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3070, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3070, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3070, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3071, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3071, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3071, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3071, 37),
+				Name:    "SkipWhile",
+				NamePos: lp(3071, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3071, 50),
+						Pos:      lp(3071, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3071, 55),
+							Pos:  lp(3071, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3071, 67),
+									Pos:  lp(3071, 87),
 									Name: "TSource",
 								},
 							},
@@ -71619,22 +71561,26 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3071, 84),
+						Pos: lp(3071, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3071, 84),
+							Pos:  lp(3071, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3071, 89),
+									Pos:  lp(3071, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3071, 98),
-									Name: "double",
+									Pos:  lp(3071, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3071, 123),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -71643,25 +71589,52 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3072, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3072, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3072, 38),
+				Name:    "TakeWhile",
+				NamePos: lp(3072, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3072, 42),
+						Pos:      lp(3072, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3072, 47),
+							Pos:  lp(3072, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3072, 59),
-									Name: "decimal",
+									Pos:  lp(3072, 87),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3072, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3072, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3072, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3072, 118),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -71670,23 +71643,29 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3073, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3073, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3073, 38),
+				Name:    "TakeWhile",
+				NamePos: lp(3073, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3073, 51),
+						Pos:      lp(3073, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 56),
+							Pos:  lp(3073, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 68),
+									Pos:  lp(3073, 87),
 									Name: "TSource",
 								},
 							},
@@ -71694,22 +71673,26 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3073, 85),
+						Pos: lp(3073, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 85),
+							Pos:  lp(3073, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 90),
+									Pos:  lp(3073, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3073, 99),
-									Name: "decimal",
+									Pos:  lp(3073, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3073, 123),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -71718,25 +71701,52 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3074, 30),
-					Name: "float",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3074, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3074, 36),
+				Name:    "Where",
+				NamePos: lp(3074, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3074, 40),
+						Pos:      lp(3074, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 45),
+							Pos:  lp(3074, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3074, 57),
-									Name: "float",
+									Pos:  lp(3074, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3074, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3074, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3074, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -71745,23 +71755,29 @@ func libraryAST_187() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3075, 30),
-					Name: "float",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3075, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3075, 36),
+				Name:    "Where",
+				NamePos: lp(3075, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3075, 49),
+						Pos:      lp(3075, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 54),
+							Pos:  lp(3075, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 66),
+									Pos:  lp(3075, 83),
 									Name: "TSource",
 								},
 							},
@@ -71769,22 +71785,26 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3075, 83),
+						Pos: lp(3075, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 83),
+							Pos:  lp(3075, 100),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 88),
+									Pos:  lp(3075, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3075, 97),
-									Name: "float",
+									Pos:  lp(3075, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3075, 119),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -71792,29 +71812,22 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3076, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3076, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3076, 30),
-						Name: "TSource",
-					},
+					Pos:  lp(3076, 30),
+					Name: "int",
 				},
-				Name:    "ToArray",
-				NamePos: lp(3076, 40),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3076, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3076, 57),
+						Pos:      lp(3076, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 62),
+							Pos:  lp(3076, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3076, 74),
-									Name: "TSource",
+									Pos:  lp(3076, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -71826,58 +71839,28 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3077, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3077, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3077, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3077, 47),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3077, 30),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3077, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Sum",
+				NamePos: lp(3077, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3077, 84),
+						Pos:      lp(3077, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 89),
+							Pos:  lp(3077, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 101),
-									Name: "TSource",
+									Pos:      lp(3077, 56),
+									Name:     "int",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3077, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(3077, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3077, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3077, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -71885,35 +71868,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3078, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3078, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3078, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3078, 47),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3078, 30),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3078, 56),
+				Name:    "Sum",
+				NamePos: lp(3078, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3078, 84),
+						Pos:      lp(3078, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3078, 89),
+							Pos:  lp(3078, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3078, 101),
+									Pos:  lp(3078, 65),
 									Name: "TSource",
 								},
 							},
@@ -71921,36 +71894,23 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3078, 118),
+						Pos: lp(3078, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3078, 118),
+							Pos:  lp(3078, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3078, 123),
+									Pos:  lp(3078, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3078, 132),
-									Name: "TKey",
+									Pos:      lp(3078, 96),
+									Name:     "int",
+									Nullable: true,
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3078, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3078, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3078, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -71958,77 +71918,28 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3079, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3079, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3079, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3079, 47),
-							Name: "TElement",
-						},
-					},
+					Pos:      lp(3079, 30),
+					Name:     "long",
+					Nullable: true,
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3079, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
+				Name:    "Sum",
+				NamePos: lp(3079, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3079, 95),
+						Pos:      lp(3079, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 100),
+							Pos:  lp(3079, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 112),
-									Name: "TSource",
+									Pos:      lp(3079, 57),
+									Name:     "long",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3079, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(3079, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3079, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3079, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3079, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(3079, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3079, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3079, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
 					},
 				},
 			},
@@ -72036,36 +71947,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3080, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3080, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3080, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3080, 47),
-							Name: "TElement",
-						},
-					},
+					Pos:      lp(3080, 30),
+					Name:     "long",
+					Nullable: true,
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3080, 57),
+				Name:    "Sum",
+				NamePos: lp(3080, 36),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3080, 95),
+						Pos:      lp(3080, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 100),
+							Pos:  lp(3080, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3080, 112),
+									Pos:  lp(3080, 66),
 									Name: "TSource",
 								},
 							},
@@ -72073,54 +71973,23 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3080, 129),
+						Pos: lp(3080, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 129),
+							Pos:  lp(3080, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3080, 134),
+									Pos:  lp(3080, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3080, 143),
-									Name: "TKey",
+									Pos:      lp(3080, 97),
+									Name:     "long",
+									Nullable: true,
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3080, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(3080, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3080, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3080, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3080, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(3080, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3080, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -72128,31 +71997,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3081, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3081, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3081, 38),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3081, 30),
+					Name:     "double",
+					Nullable: true,
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3081, 47),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3081, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3081, 66),
+						Pos:      lp(3081, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 71),
+							Pos:  lp(3081, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 83),
-									Name: "TSource",
+									Pos:      lp(3081, 59),
+									Name:     "double",
+									Nullable: true,
 								},
 							},
 						},
@@ -72164,30 +72026,25 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3082, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3082, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3082, 38),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3082, 30),
+					Name:     "double",
+					Nullable: true,
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3082, 47),
+				Name:    "Sum",
+				NamePos: lp(3082, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3082, 66),
+						Pos:      lp(3082, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3082, 71),
+							Pos:  lp(3082, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3082, 83),
+									Pos:  lp(3082, 68),
 									Name: "TSource",
 								},
 							},
@@ -72195,18 +72052,23 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3082, 100),
+						Pos: lp(3082, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(3082, 100),
-							Name: "IEqualityComparer",
+							Pos:  lp(3082, 85),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3082, 118),
+									Pos:  lp(3082, 90),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3082, 99),
+									Name:     "double",
+									Nullable: true,
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -72214,31 +72076,24 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3083, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3083, 30),
-					Name: "List",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3083, 35),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3083, 30),
+					Name:     "float",
+					Nullable: true,
 				},
-				Name:    "ToList",
-				NamePos: lp(3083, 44),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3083, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3083, 60),
+						Pos:      lp(3083, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3083, 65),
+							Pos:  lp(3083, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3083, 77),
-									Name: "TSource",
+									Pos:      lp(3083, 58),
+									Name:     "float",
+									Nullable: true,
 								},
 							},
 						},
@@ -72250,49 +72105,49 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3084, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3084, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3084, 42),
-							Name: "TSource",
-						},
-					},
+					Pos:      lp(3084, 30),
+					Name:     "float",
+					Nullable: true,
 				},
-				Name:    "Union",
-				NamePos: lp(3084, 51),
+				Name:    "Sum",
+				NamePos: lp(3084, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3084, 66),
+						Pos:      lp(3084, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3084, 71),
+							Pos:  lp(3084, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3084, 83),
+									Pos:  lp(3084, 67),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3084, 99),
+						Pos: lp(3084, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3084, 99),
-							Name: "IEnumerable",
+							Pos:  lp(3084, 84),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3084, 111),
+									Pos:  lp(3084, 89),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3084, 98),
+									Name:     "float",
+									Nullable: true,
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -72300,58 +72155,843 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(3085, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3085, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3085, 42),
-							Name: "TSource",
+					Pos:      lp(3085, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Sum",
+				NamePos: lp(3085, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3085, 43),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3085, 48),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:      lp(3085, 60),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
 						},
+						Name: "source",
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(3085, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3086, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(3086, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Sum",
+				NamePos: lp(3086, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3085, 66),
+						Pos:      lp(3086, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 71),
+							Pos:  lp(3086, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 83),
+									Pos:  lp(3086, 69),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3085, 99),
+						Pos: lp(3086, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 99),
+							Pos:  lp(3086, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3086, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3086, 100),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3087, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3087, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(3087, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3087, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3087, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 111),
+									Pos:  lp(3087, 64),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "second",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3085, 128),
+						Pos: lp(3087, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 128),
+							Pos:  lp(3087, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3087, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3087, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3088, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3088, 30),
+					Name: "long",
+				},
+				Name:    "Sum",
+				NamePos: lp(3088, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3088, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3088, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3089, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3089, 30),
+					Name: "long",
+				},
+				Name:    "Sum",
+				NamePos: lp(3089, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3089, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3089, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3089, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3089, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3089, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3089, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3089, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3090, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3090, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(3090, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3090, 41),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3090, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3090, 58),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3091, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3091, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(3091, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3091, 50),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3091, 55),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3091, 67),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3091, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3091, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3091, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3091, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3092, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3092, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(3092, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3092, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3092, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3092, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3093, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3093, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(3093, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3093, 51),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 56),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3093, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3093, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3094, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3094, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(3094, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3094, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3094, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3094, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3095, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3095, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(3095, 36),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3095, 49),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 54),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 66),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3095, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3095, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3096, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3096, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3096, 30),
+						Name: "TSource",
+					},
+				},
+				Name:    "ToArray",
+				NamePos: lp(3096, 40),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3096, 57),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3096, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3096, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3097, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3097, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3097, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3097, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3097, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3097, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3097, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3097, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3097, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3097, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3098, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3098, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3098, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3098, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3098, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3098, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3098, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3098, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3098, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(3098, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3098, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3098, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3098, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3098, 151),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 146),
+									Pos:  lp(3098, 169),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3099, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3099, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3099, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3099, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3099, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3099, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3099, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3099, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3099, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3099, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3099, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3099, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3099, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3099, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3099, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3099, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3100, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3100, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3100, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3100, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3100, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3100, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3100, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3100, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3100, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3100, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3100, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3100, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3100, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3100, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3100, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3100, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3100, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3100, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3100, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3101, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3101, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3101, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3101, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3101, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3101, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3101, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3102, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3102, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3102, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3102, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3102, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3102, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3102, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 100),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3102, 118),
 									Name: "TSource",
 								},
 							},
@@ -72361,20 +73001,170 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3086, 9),
+				Pos:       lp(3103, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3086, 30),
+					Pos:  lp(3103, 30),
+					Name: "List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3103, 35),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToList",
+				NamePos: lp(3103, 44),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3103, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3103, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3103, 77),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3104, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3104, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3086, 42),
+							Pos:  lp(3104, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3104, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3104, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3104, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3104, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3104, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3104, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3104, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3105, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3105, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3105, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3105, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3105, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3105, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3105, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3105, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3105, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3105, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3106, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3106, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3106, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3086, 51),
+				NamePos: lp(3106, 51),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -72382,14 +73172,14 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3086, 81),
+						Pos:      lp(3106, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 86),
+							Pos:  lp(3106, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 98),
+									Pos:  lp(3106, 98),
 									Name: "TFirst",
 								},
 							},
@@ -72397,13 +73187,13 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3086, 113),
+						Pos: lp(3106, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 113),
+							Pos:  lp(3106, 113),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 125),
+									Pos:  lp(3106, 125),
 									Name: "TSecond",
 								},
 							},
@@ -72411,21 +73201,21 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3086, 142),
+						Pos: lp(3106, 142),
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 142),
+							Pos:  lp(3106, 142),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 147),
+									Pos:  lp(3106, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3086, 155),
+									Pos:  lp(3106, 155),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3086, 164),
+									Pos:  lp(3106, 164),
 									Name: "TResult",
 								},
 							},
@@ -72435,22 +73225,22 @@ func libraryAST_187() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3087, 9),
+				Pos:       lp(3107, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3087, 30),
+					Pos:  lp(3107, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3087, 42),
+							Pos:  lp(3107, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3087, 43),
+									Pos:  lp(3107, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3087, 57),
+									Pos:  lp(3107, 57),
 									Name: "TSecond",
 								},
 							},
@@ -72463,21 +73253,21 @@ func libraryAST_187() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3087, 74),
+				NamePos: lp(3107, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3087, 95),
+						Pos:      lp(3107, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3087, 100),
+							Pos:  lp(3107, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3087, 112),
+									Pos:  lp(3107, 112),
 									Name: "TFirst",
 								},
 							},
@@ -72485,13 +73275,13 @@ func libraryAST_187() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3087, 127),
+						Pos: lp(3107, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3087, 127),
+							Pos:  lp(3107, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3087, 139),
+									Pos:  lp(3107, 139),
 									Name: "TSecond",
 								},
 							},
@@ -72506,7 +73296,7 @@ func libraryAST_187() *lang.TypeDecl {
 
 func libraryAST_188() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3090, 5),
+		Pos:       lp(3110, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -72517,11 +73307,11 @@ func libraryAST_188() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3090, 50),
+				Pos:  lp(3110, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3090, 62),
+						Pos:  lp(3110, 62),
 						Name: "TElement",
 					},
 				},
@@ -72529,15 +73319,15 @@ func libraryAST_188() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3092, 9),
+				Pos: lp(3112, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3092, 9),
+					Pos:  lp(3112, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3092, 20),
+						Pos:  lp(3112, 20),
 						Kind: "get",
 					},
 				},
@@ -72548,7 +73338,7 @@ func libraryAST_188() *lang.TypeDecl {
 
 func libraryAST_189() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3095, 5),
+		Pos:       lp(3115, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -72558,11 +73348,11 @@ func libraryAST_189() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3095, 53),
+				Pos:  lp(3115, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3095, 65),
+						Pos:  lp(3115, 65),
 						Name: "TElement",
 					},
 				},
@@ -72573,62 +73363,62 @@ func libraryAST_189() *lang.TypeDecl {
 
 func libraryAST_190() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3105, 5),
+		Pos:       lp(3125, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3105, 6),
+				Pos:  lp(3125, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3105, 47),
+				Pos:  lp(3125, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3105, 60),
+				Pos:  lp(3125, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3105, 72),
+						Pos:  lp(3125, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3105, 85),
+				Pos:  lp(3125, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3105, 96),
+						Pos:  lp(3125, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3105, 109),
+				Pos:  lp(3125, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3107, 9),
+				Pos:       lp(3127, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3108, 9),
+				Pos:       lp(3128, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3108, 34),
+						Pos: lp(3128, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3108, 34),
+							Pos:  lp(3128, 34),
 							Name: "int",
 						},
 						Name: "value",
@@ -72636,14 +73426,14 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3109, 9),
+				Pos:       lp(3129, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3109, 34),
+						Pos: lp(3129, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 34),
+							Pos:  lp(3129, 34),
 							Name: "uint",
 						},
 						Name: "value",
@@ -72651,14 +73441,14 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3110, 9),
+				Pos:       lp(3130, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3110, 34),
+						Pos: lp(3130, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 34),
+							Pos:  lp(3130, 34),
 							Name: "long",
 						},
 						Name: "value",
@@ -72666,14 +73456,14 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3111, 9),
+				Pos:       lp(3131, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3111, 34),
+						Pos: lp(3131, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 34),
+							Pos:  lp(3131, 34),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -72681,14 +73471,14 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3112, 9),
+				Pos:       lp(3132, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3112, 34),
+						Pos: lp(3132, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3112, 34),
+							Pos:  lp(3132, 34),
 							Name: "float",
 						},
 						Name: "value",
@@ -72696,14 +73486,14 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3113, 9),
+				Pos:       lp(3133, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3113, 34),
+						Pos: lp(3133, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 34),
+							Pos:  lp(3133, 34),
 							Name: "double",
 						},
 						Name: "value",
@@ -72711,14 +73501,14 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3114, 9),
+				Pos:       lp(3134, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3114, 34),
+						Pos: lp(3134, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 34),
+							Pos:  lp(3134, 34),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -72726,17 +73516,17 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3115, 9),
+				Pos:       lp(3135, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3115, 34),
+						Pos: lp(3135, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3115, 34),
+							Pos:       lp(3135, 34),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3115, 34),
+								Pos:  lp(3135, 34),
 								Name: "byte",
 							},
 						},
@@ -72745,682 +73535,122 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3116, 9),
+				Pos:       lp(3136, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3116, 23),
+					Pos:  lp(3136, 23),
 					Name: "BigInteger",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3116, 41),
+						Pos:  lp(3136, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3117, 9),
+				Pos:       lp(3137, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3117, 23),
+					Pos:  lp(3137, 23),
 					Name: "BigInteger",
 				},
 				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3117, 40),
+						Pos:  lp(3137, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3118, 9),
+				Pos:       lp(3138, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3118, 23),
+					Pos:  lp(3138, 23),
 					Name: "BigInteger",
 				},
 				Name: "MinusOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3118, 45),
+						Pos:  lp(3138, 45),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3119, 9),
+				Pos:       lp(3139, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3119, 16),
+					Pos:  lp(3139, 16),
 					Name: "bool",
 				},
 				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3119, 30),
+						Pos:  lp(3139, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3120, 9),
+				Pos:       lp(3140, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3120, 16),
+					Pos:  lp(3140, 16),
 					Name: "bool",
 				},
 				Name: "IsOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3120, 29),
+						Pos:  lp(3140, 29),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3121, 9),
+				Pos:       lp(3141, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3121, 16),
+					Pos:  lp(3141, 16),
 					Name: "bool",
 				},
 				Name: "IsEven",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3121, 30),
+						Pos:  lp(3141, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3122, 9),
+				Pos:       lp(3142, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3122, 16),
+					Pos:  lp(3142, 16),
 					Name: "bool",
 				},
 				Name: "IsPowerOfTwo",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3122, 36),
+						Pos:  lp(3142, 36),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3123, 9),
+				Pos:       lp(3143, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3123, 16),
+					Pos:  lp(3143, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3123, 27),
+						Pos:  lp(3143, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3124, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3124, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3124, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3124, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3124, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3125, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3125, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Add",
-				NamePos: lp(3125, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3125, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3125, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3125, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3125, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3126, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3126, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Subtract",
-				NamePos: lp(3126, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3126, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3126, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3126, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3126, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3127, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3127, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Multiply",
-				NamePos: lp(3127, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3127, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3127, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3127, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3127, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3128, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3128, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Divide",
-				NamePos: lp(3128, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3128, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3128, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3128, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3128, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3129, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3129, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Remainder",
-				NamePos: lp(3129, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3129, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3129, 51),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3129, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3129, 72),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3130, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3130, 30),
-					Name: "BigInteger",
-				},
-				Name:    "DivRem",
-				NamePos: lp(3130, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3130, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3130, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3130, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3130, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3130, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3130, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3131, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3131, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3131, 31),
-							Name: "BigInteger",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3131, 52),
-							Name: "BigInteger",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
-				},
-				Name:    "DivRem",
-				NamePos: lp(3131, 74),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3131, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3131, 81),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3131, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3131, 98),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3132, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3132, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Negate",
-				NamePos: lp(3132, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3132, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3132, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3133, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3133, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Pow",
-				NamePos: lp(3133, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3133, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3133, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3133, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3133, 63),
-							Name: "int",
-						},
-						Name: "exponent",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3134, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3134, 30),
-					Name: "BigInteger",
-				},
-				Name:    "ModPow",
-				NamePos: lp(3134, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3134, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3134, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3134, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3134, 66),
-							Name: "BigInteger",
-						},
-						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3134, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3134, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3135, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3135, 30),
-					Name: "BigInteger",
-				},
-				Name:    "GreatestCommonDivisor",
-				NamePos: lp(3135, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3135, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3135, 63),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3135, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(3135, 80),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3136, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3136, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Max",
-				NamePos: lp(3136, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3136, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3136, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3136, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3136, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3137, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3137, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Min",
-				NamePos: lp(3137, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3137, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3137, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3137, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3137, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3138, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3138, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Clamp",
-				NamePos: lp(3138, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3138, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3138, 47),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3138, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3138, 65),
-							Name: "BigInteger",
-						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3138, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3138, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3139, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3139, 30),
-					Name: "int",
-				},
-				Name:    "Compare",
-				NamePos: lp(3139, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3139, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3139, 42),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3139, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3139, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3140, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3140, 30),
-					Name: "double",
-				},
-				Name:    "Log",
-				NamePos: lp(3140, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3140, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3140, 41),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3141, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3141, 30),
-					Name: "double",
-				},
-				Name:    "Log",
-				NamePos: lp(3141, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3141, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3141, 41),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3141, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3141, 59),
-							Name: "double",
-						},
-						Name: "baseValue",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3142, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3142, 30),
-					Name: "double",
-				},
-				Name:    "Log10",
-				NamePos: lp(3142, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3142, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3142, 43),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3143, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3143, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Log2",
-				NamePos: lp(3143, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3143, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3143, 46),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -73429,15 +73659,15 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3144, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3144, 35),
+				Name:    "Abs",
+				NamePos: lp(3144, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3144, 49),
+						Pos: lp(3144, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3144, 49),
+							Pos:  lp(3144, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -73449,18 +73679,26 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3145, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3145, 35),
+				Name:    "Add",
+				NamePos: lp(3145, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3145, 48),
+						Pos: lp(3145, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3145, 48),
+							Pos:  lp(3145, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3145, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3145, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -73469,18 +73707,26 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3146, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3146, 35),
+				Name:    "Subtract",
+				NamePos: lp(3146, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3146, 46),
+						Pos: lp(3146, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3146, 46),
+							Pos:  lp(3146, 50),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3146, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3146, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -73489,18 +73735,26 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3147, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsPositive",
-				NamePos: lp(3147, 35),
+				Name:    "Multiply",
+				NamePos: lp(3147, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3147, 46),
+						Pos: lp(3147, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3147, 46),
+							Pos:  lp(3147, 50),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3147, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3147, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -73509,18 +73763,26 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3148, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3148, 35),
+				Name:    "Divide",
+				NamePos: lp(3148, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3148, 42),
+						Pos: lp(3148, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3148, 42),
+							Pos:  lp(3148, 48),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3148, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3148, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
 			},
@@ -73531,16 +73793,24 @@ func libraryAST_190() *lang.TypeDecl {
 					Pos:  lp(3149, 30),
 					Name: "BigInteger",
 				},
-				Name:    "PopCount",
+				Name:    "Remainder",
 				NamePos: lp(3149, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3149, 50),
+						Pos: lp(3149, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3149, 50),
+							Pos:  lp(3149, 51),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3149, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3149, 72),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
 			},
@@ -73551,16 +73821,33 @@ func libraryAST_190() *lang.TypeDecl {
 					Pos:  lp(3150, 30),
 					Name: "BigInteger",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "DivRem",
 				NamePos: lp(3150, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3150, 59),
+						Pos: lp(3150, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 59),
+							Pos:  lp(3150, 48),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3150, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3150, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3150, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3150, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
 					},
 				},
 			},
@@ -73569,18 +73856,41 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3151, 30),
-					Name: "BigInteger",
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3151, 31),
+							Name: "BigInteger",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3151, 52),
+							Name: "BigInteger",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
 				},
-				Name:    "Parse",
-				NamePos: lp(3151, 41),
+				Name:    "DivRem",
+				NamePos: lp(3151, 74),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3151, 47),
+						Pos: lp(3151, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3151, 47),
-							Name: "string",
+							Pos:  lp(3151, 81),
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3151, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3151, 98),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -73591,24 +73901,16 @@ func libraryAST_190() *lang.TypeDecl {
 					Pos:  lp(3152, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "Negate",
 				NamePos: lp(3152, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3152, 47),
+						Pos: lp(3152, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3152, 47),
-							Name: "string",
+							Pos:  lp(3152, 48),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3152, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3152, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -73619,24 +73921,24 @@ func libraryAST_190() *lang.TypeDecl {
 					Pos:  lp(3153, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "Pow",
 				NamePos: lp(3153, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3153, 47),
+						Pos: lp(3153, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3153, 47),
-							Name: "string",
+							Pos:  lp(3153, 45),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3153, 61),
+						Pos: lp(3153, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3153, 61),
-							Name: "IFormatProvider",
+							Pos:  lp(3153, 63),
+							Name: "int",
 						},
-						Name: "provider",
+						Name: "exponent",
 					},
 				},
 			},
@@ -73647,32 +73949,32 @@ func libraryAST_190() *lang.TypeDecl {
 					Pos:  lp(3154, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "ModPow",
 				NamePos: lp(3154, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3154, 47),
+						Pos: lp(3154, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3154, 47),
-							Name: "string",
+							Pos:  lp(3154, 48),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3154, 61),
+						Pos: lp(3154, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(3154, 61),
-							Name: "System.Globalization.NumberStyles",
+							Pos:  lp(3154, 66),
+							Name: "BigInteger",
 						},
-						Name: "style",
+						Name: "exponent",
 					},
 					&lang.Param{
-						Pos: lp(3154, 102),
+						Pos: lp(3154, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3154, 102),
-							Name: "IFormatProvider",
+							Pos:  lp(3154, 87),
+							Name: "BigInteger",
 						},
-						Name: "provider",
+						Name: "modulus",
 					},
 				},
 			},
@@ -73681,27 +73983,26 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3155, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3155, 35),
+				Name:    "GreatestCommonDivisor",
+				NamePos: lp(3155, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3155, 44),
+						Pos: lp(3155, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3155, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos:      lp(3155, 58),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3155, 62),
+							Pos:  lp(3155, 63),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3155, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(3155, 80),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -73710,35 +74011,26 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3156, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3156, 35),
+				Name:    "Max",
+				NamePos: lp(3156, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3156, 44),
+						Pos: lp(3156, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3156, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3156, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3156, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3156, 84),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3156, 88),
+							Pos:  lp(3156, 45),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3156, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3156, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -73747,40 +74039,456 @@ func libraryAST_190() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3157, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3157, 35),
+				Name:    "Min",
+				NamePos: lp(3157, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3157, 44),
+						Pos: lp(3157, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 44),
+							Pos:  lp(3157, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3157, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3157, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3158, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3158, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Clamp",
+				NamePos: lp(3158, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3158, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3158, 47),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3158, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3158, 65),
+							Name: "BigInteger",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3158, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3158, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3159, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3159, 30),
+					Name: "int",
+				},
+				Name:    "Compare",
+				NamePos: lp(3159, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3159, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3159, 42),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3159, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3159, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3160, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3160, 30),
+					Name: "double",
+				},
+				Name:    "Log",
+				NamePos: lp(3160, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3160, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3160, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3161, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3161, 30),
+					Name: "double",
+				},
+				Name:    "Log",
+				NamePos: lp(3161, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3161, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3161, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3161, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3161, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3162, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3162, 30),
+					Name: "double",
+				},
+				Name:    "Log10",
+				NamePos: lp(3162, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3162, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 43),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3163, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3163, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Log2",
+				NamePos: lp(3163, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3163, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3164, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3164, 30),
+					Name: "bool",
+				},
+				Name:    "IsEvenInteger",
+				NamePos: lp(3164, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3164, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3164, 49),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3165, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3165, 30),
+					Name: "bool",
+				},
+				Name:    "IsOddInteger",
+				NamePos: lp(3165, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3165, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3165, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3166, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3166, 30),
+					Name: "bool",
+				},
+				Name:    "IsNegative",
+				NamePos: lp(3166, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3166, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3166, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3167, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3167, 30),
+					Name: "bool",
+				},
+				Name:    "IsPositive",
+				NamePos: lp(3167, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3167, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3167, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3168, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3168, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3168, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3168, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3168, 42),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3169, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3169, 30),
+					Name: "BigInteger",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3169, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3169, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 50),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3170, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3170, 30),
+					Name: "BigInteger",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3170, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3170, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3170, 59),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3171, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3171, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3171, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3171, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3172, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3172, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3172, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3172, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3157, 58),
+						Pos: lp(3172, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 58),
+							Pos:  lp(3172, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3173, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3173, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3173, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3173, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3173, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 61),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3174, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3174, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3174, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3174, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3174, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 61),
 							Name: "System.Globalization.NumberStyles",
 						},
 						Name: "style",
 					},
 					&lang.Param{
-						Pos: lp(3157, 99),
+						Pos: lp(3174, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 99),
+							Pos:  lp(3174, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3175, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3175, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3175, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3157, 125),
+						Pos: lp(3175, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3175, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      lp(3175, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 129),
+							Pos:  lp(3175, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -73788,19 +74496,101 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3158, 9),
+				Pos:       lp(3176, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3176, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3176, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3176, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3176, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3176, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3176, 58),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3176, 84),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3176, 88),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3177, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3177, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3177, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3177, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3177, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3177, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3177, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3177, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3177, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3177, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3177, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3178, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3158, 23),
+					Pos:  lp(3178, 23),
 					Name: "int",
 				},
 				Name:    "CompareTo",
-				NamePos: lp(3158, 27),
+				NamePos: lp(3178, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3158, 37),
+						Pos: lp(3178, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3158, 37),
+							Pos:  lp(3178, 37),
 							Name: "object",
 						},
 						Name: "obj",
@@ -73808,19 +74598,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3159, 9),
+				Pos:       lp(3179, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3159, 23),
+					Pos:  lp(3179, 23),
 					Name: "int",
 				},
 				Name:    "CompareTo",
-				NamePos: lp(3159, 27),
+				NamePos: lp(3179, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3159, 37),
+						Pos: lp(3179, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3159, 37),
+							Pos:  lp(3179, 37),
 							Name: "BigInteger",
 						},
 						Name: "other",
@@ -73828,19 +74618,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3160, 9),
+				Pos:       lp(3180, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3160, 23),
+					Pos:  lp(3180, 23),
 					Name: "int",
 				},
 				Name:    "CompareTo",
-				NamePos: lp(3160, 27),
+				NamePos: lp(3180, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3160, 37),
+						Pos: lp(3180, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3160, 37),
+							Pos:  lp(3180, 37),
 							Name: "long",
 						},
 						Name: "other",
@@ -73848,19 +74638,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3161, 9),
+				Pos:       lp(3181, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3161, 23),
+					Pos:  lp(3181, 23),
 					Name: "int",
 				},
 				Name:    "CompareTo",
-				NamePos: lp(3161, 27),
+				NamePos: lp(3181, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3161, 37),
+						Pos: lp(3181, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 37),
+							Pos:  lp(3181, 37),
 							Name: "ulong",
 						},
 						Name: "other",
@@ -73868,19 +74658,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3162, 9),
+				Pos:       lp(3182, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3162, 23),
+					Pos:  lp(3182, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3162, 28),
+				NamePos: lp(3182, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3162, 35),
+						Pos: lp(3182, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3162, 35),
+							Pos:  lp(3182, 35),
 							Name: "BigInteger",
 						},
 						Name: "other",
@@ -73888,19 +74678,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3163, 9),
+				Pos:       lp(3183, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3163, 23),
+					Pos:  lp(3183, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3163, 28),
+				NamePos: lp(3183, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3163, 35),
+						Pos: lp(3183, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3163, 35),
+							Pos:  lp(3183, 35),
 							Name: "long",
 						},
 						Name: "other",
@@ -73908,19 +74698,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3164, 9),
+				Pos:       lp(3184, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3164, 23),
+					Pos:  lp(3184, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3164, 28),
+				NamePos: lp(3184, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3164, 35),
+						Pos: lp(3184, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3164, 35),
+							Pos:  lp(3184, 35),
 							Name: "ulong",
 						},
 						Name: "other",
@@ -73928,19 +74718,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3165, 9),
+				Pos:       lp(3185, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3165, 32),
+					Pos:  lp(3185, 32),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3165, 37),
+				NamePos: lp(3185, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3165, 44),
+						Pos: lp(3185, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 44),
+							Pos:  lp(3185, 44),
 							Name: "object",
 						},
 						Name: "obj",
@@ -73948,39 +74738,39 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3166, 9),
+				Pos:       lp(3186, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3166, 32),
+					Pos:  lp(3186, 32),
 					Name: "int",
 				},
 				Name:    "GetHashCode",
-				NamePos: lp(3166, 36),
+				NamePos: lp(3186, 36),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3167, 9),
+				Pos:       lp(3187, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3167, 32),
+					Pos:  lp(3187, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3167, 39),
+				NamePos: lp(3187, 39),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3168, 9),
+				Pos:       lp(3188, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3168, 23),
+					Pos:  lp(3188, 23),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3168, 30),
+				NamePos: lp(3188, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3168, 39),
+						Pos: lp(3188, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3168, 39),
+							Pos:  lp(3188, 39),
 							Name: "string",
 						},
 						Name: "format",
@@ -73988,19 +74778,19 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3169, 9),
+				Pos:       lp(3189, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3169, 23),
+					Pos:  lp(3189, 23),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3169, 30),
+				NamePos: lp(3189, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3169, 39),
+						Pos: lp(3189, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 39),
+							Pos:  lp(3189, 39),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -74008,27 +74798,27 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3170, 9),
+				Pos:       lp(3190, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3170, 23),
+					Pos:  lp(3190, 23),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3170, 30),
+				NamePos: lp(3190, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3170, 39),
+						Pos: lp(3190, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 39),
+							Pos:  lp(3190, 39),
 							Name: "string",
 						},
 						Name: "format",
 					},
 					&lang.Param{
-						Pos: lp(3170, 54),
+						Pos: lp(3190, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 54),
+							Pos:  lp(3190, 54),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -74036,56 +74826,56 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3171, 9),
+				Pos:       lp(3191, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3171, 23),
+					Pos:       lp(3191, 23),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3171, 23),
+						Pos:  lp(3191, 23),
 						Name: "byte",
 					},
 				},
 				Name:    "ToByteArray",
-				NamePos: lp(3171, 30),
+				NamePos: lp(3191, 30),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3172, 9),
+				Pos:       lp(3192, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3172, 23),
+					Pos:       lp(3192, 23),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3172, 23),
+						Pos:  lp(3192, 23),
 						Name: "byte",
 					},
 				},
 				Name:    "ToByteArray",
-				NamePos: lp(3172, 30),
+				NamePos: lp(3192, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3172, 42),
+						Pos: lp(3192, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 42),
+							Pos:  lp(3192, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3172, 60),
+							Pos:   lp(3192, 60),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.Param{
-						Pos: lp(3172, 67),
+						Pos: lp(3192, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 67),
+							Pos:  lp(3192, 67),
 							Name: "bool",
 						},
 						Name: "isBigEndian",
 						Default: &lang.Literal{
-							Pos:   lp(3172, 86),
+							Pos:   lp(3192, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -74094,24 +74884,24 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3173, 9),
+				Pos:       lp(3193, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3173, 23),
+					Pos:  lp(3193, 23),
 					Name: "int",
 				},
 				Name:    "GetByteCount",
-				NamePos: lp(3173, 27),
+				NamePos: lp(3193, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3173, 40),
+						Pos: lp(3193, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3173, 40),
+							Pos:  lp(3193, 40),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3173, 58),
+							Pos:   lp(3193, 58),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -74120,37 +74910,37 @@ func libraryAST_190() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3174, 9),
+				Pos:       lp(3194, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3174, 23),
+					Pos:  lp(3194, 23),
 					Name: "long",
 				},
 				Name:    "GetBitLength",
-				NamePos: lp(3174, 28),
+				NamePos: lp(3194, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3175, 9),
+				Pos:       lp(3195, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3175, 30),
+					Pos:  lp(3195, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Addition",
-				NamePos: lp(3175, 41),
+				NamePos: lp(3195, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3175, 52),
+						Pos: lp(3195, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 52),
+							Pos:  lp(3195, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3175, 69),
+						Pos: lp(3195, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 69),
+							Pos:  lp(3195, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74159,27 +74949,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "+",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3176, 9),
+				Pos:       lp(3196, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3176, 30),
+					Pos:  lp(3196, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Subtraction",
-				NamePos: lp(3176, 41),
+				NamePos: lp(3196, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3176, 52),
+						Pos: lp(3196, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 52),
+							Pos:  lp(3196, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3176, 69),
+						Pos: lp(3196, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 69),
+							Pos:  lp(3196, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74188,27 +74978,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "-",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3177, 9),
+				Pos:       lp(3197, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3177, 30),
+					Pos:  lp(3197, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Multiply",
-				NamePos: lp(3177, 41),
+				NamePos: lp(3197, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3177, 52),
+						Pos: lp(3197, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 52),
+							Pos:  lp(3197, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3177, 69),
+						Pos: lp(3197, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 69),
+							Pos:  lp(3197, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74217,27 +75007,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "*",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3178, 9),
+				Pos:       lp(3198, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3178, 30),
+					Pos:  lp(3198, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Division",
-				NamePos: lp(3178, 41),
+				NamePos: lp(3198, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3178, 52),
+						Pos: lp(3198, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 52),
+							Pos:  lp(3198, 52),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3178, 73),
+						Pos: lp(3198, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 73),
+							Pos:  lp(3198, 73),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
@@ -74246,27 +75036,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "/",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3179, 9),
+				Pos:       lp(3199, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3179, 30),
+					Pos:  lp(3199, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Modulus",
-				NamePos: lp(3179, 41),
+				NamePos: lp(3199, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3179, 52),
+						Pos: lp(3199, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 52),
+							Pos:  lp(3199, 52),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3179, 73),
+						Pos: lp(3199, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 73),
+							Pos:  lp(3199, 73),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
@@ -74275,27 +75065,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "%",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3180, 9),
+				Pos:       lp(3200, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3180, 30),
+					Pos:  lp(3200, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_BitwiseAnd",
-				NamePos: lp(3180, 41),
+				NamePos: lp(3200, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3180, 52),
+						Pos: lp(3200, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 52),
+							Pos:  lp(3200, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3180, 69),
+						Pos: lp(3200, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 69),
+							Pos:  lp(3200, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74304,27 +75094,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "&",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3181, 9),
+				Pos:       lp(3201, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3181, 30),
+					Pos:  lp(3201, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_BitwiseOr",
-				NamePos: lp(3181, 41),
+				NamePos: lp(3201, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3181, 52),
+						Pos: lp(3201, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 52),
+							Pos:  lp(3201, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3181, 69),
+						Pos: lp(3201, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 69),
+							Pos:  lp(3201, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74333,27 +75123,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "|",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3182, 9),
+				Pos:       lp(3202, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3182, 30),
+					Pos:  lp(3202, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_ExclusiveOr",
-				NamePos: lp(3182, 41),
+				NamePos: lp(3202, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3182, 52),
+						Pos: lp(3202, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 52),
+							Pos:  lp(3202, 52),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3182, 69),
+						Pos: lp(3202, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 69),
+							Pos:  lp(3202, 69),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74362,27 +75152,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "^",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3183, 9),
+				Pos:       lp(3203, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3183, 30),
+					Pos:  lp(3203, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_LeftShift",
-				NamePos: lp(3183, 41),
+				NamePos: lp(3203, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3183, 53),
+						Pos: lp(3203, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 53),
+							Pos:  lp(3203, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3183, 71),
+						Pos: lp(3203, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 71),
+							Pos:  lp(3203, 71),
 							Name: "int",
 						},
 						Name: "shift",
@@ -74391,27 +75181,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "<<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3184, 9),
+				Pos:       lp(3204, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3184, 30),
+					Pos:  lp(3204, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_RightShift",
-				NamePos: lp(3184, 41),
+				NamePos: lp(3204, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3184, 53),
+						Pos: lp(3204, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 53),
+							Pos:  lp(3204, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3184, 71),
+						Pos: lp(3204, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 71),
+							Pos:  lp(3204, 71),
 							Name: "int",
 						},
 						Name: "shift",
@@ -74420,27 +75210,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: ">>",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3185, 9),
+				Pos:       lp(3205, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3185, 30),
+					Pos:  lp(3205, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_UnsignedRightShift",
-				NamePos: lp(3185, 41),
+				NamePos: lp(3205, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3185, 54),
+						Pos: lp(3205, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 54),
+							Pos:  lp(3205, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3185, 72),
+						Pos: lp(3205, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 72),
+							Pos:  lp(3205, 72),
 							Name: "int",
 						},
 						Name: "shiftAmount",
@@ -74449,19 +75239,19 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: ">>>",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3186, 9),
+				Pos:       lp(3206, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3186, 30),
+					Pos:  lp(3206, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_OnesComplement",
-				NamePos: lp(3186, 41),
+				NamePos: lp(3206, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3186, 52),
+						Pos: lp(3206, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 52),
+							Pos:  lp(3206, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74470,19 +75260,19 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "~",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3187, 9),
+				Pos:       lp(3207, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3187, 30),
+					Pos:  lp(3207, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_UnaryNegation",
-				NamePos: lp(3187, 41),
+				NamePos: lp(3207, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3187, 52),
+						Pos: lp(3207, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 52),
+							Pos:  lp(3207, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74491,19 +75281,19 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "-",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3188, 9),
+				Pos:       lp(3208, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3188, 30),
+					Pos:  lp(3208, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_UnaryPlus",
-				NamePos: lp(3188, 41),
+				NamePos: lp(3208, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3188, 52),
+						Pos: lp(3208, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 52),
+							Pos:  lp(3208, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74512,19 +75302,19 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "+",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3189, 9),
+				Pos:       lp(3209, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3189, 30),
+					Pos:  lp(3209, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Increment",
-				NamePos: lp(3189, 41),
+				NamePos: lp(3209, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3189, 53),
+						Pos: lp(3209, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 53),
+							Pos:  lp(3209, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74533,19 +75323,19 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "++",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3190, 9),
+				Pos:       lp(3210, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3190, 30),
+					Pos:  lp(3210, 30),
 					Name: "BigInteger",
 				},
 				Name:    "op_Decrement",
-				NamePos: lp(3190, 41),
+				NamePos: lp(3210, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3190, 53),
+						Pos: lp(3210, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3190, 53),
+							Pos:  lp(3210, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74554,613 +75344,33 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "--",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3191, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3191, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3191, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3191, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3191, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3191, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3191, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3192, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3192, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3192, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3192, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3192, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3192, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3192, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3193, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3193, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3193, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3193, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3193, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3193, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3193, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3194, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3194, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3194, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3194, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3194, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3194, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3194, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3195, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3195, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3195, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3195, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3195, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3195, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3195, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3196, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3196, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3196, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3196, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3196, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3196, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3196, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3197, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3197, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3197, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3197, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3197, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3197, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3197, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3198, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3198, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3198, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3198, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3198, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3198, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3198, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3199, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3199, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3199, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3199, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3199, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3199, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3199, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3200, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3200, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3200, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3200, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3200, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3200, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3200, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3201, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3201, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3201, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3201, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3201, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3201, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3201, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3202, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3202, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3202, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3202, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3202, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3202, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3202, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3203, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3203, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3203, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3203, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3203, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3203, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3203, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3204, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3204, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3204, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3204, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3204, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3204, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3204, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3205, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3205, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3205, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3205, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3205, 46),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3205, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3205, 57),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3206, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3206, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3206, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3206, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3206, 46),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3206, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3206, 57),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3207, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3207, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3207, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3207, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3207, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3208, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3208, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3208, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3208, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3208, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3208, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3208, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3209, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3209, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3209, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3209, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3209, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3209, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3209, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3210, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3210, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3210, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3210, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3210, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3210, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3210, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3211, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3211, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Equality",
 				NamePos: lp(3211, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3211, 46),
+						Pos: lp(3211, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3211, 46),
+							Pos:  lp(3211, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3211, 63),
+						Pos: lp(3211, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3211, 63),
-							Name: "ulong",
+							Pos:  lp(3211, 64),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3212, 9),
@@ -75169,137 +75379,21 @@ func libraryAST_190() *lang.TypeDecl {
 					Pos:  lp(3212, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3212, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3212, 46),
+						Pos: lp(3212, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3212, 46),
+							Pos:  lp(3212, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3212, 63),
+						Pos: lp(3212, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3212, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3213, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3213, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3213, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3213, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3213, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3213, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3213, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3214, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3214, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3214, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3214, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3214, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3214, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3214, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3215, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3215, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3215, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3215, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3215, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3215, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3215, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3216, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3216, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3216, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3216, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3216, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3216, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3216, 59),
+							Pos:  lp(3212, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -75308,27 +75402,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "!=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3217, 9),
+				Pos:       lp(3213, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3217, 30),
+					Pos:  lp(3213, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThan",
-				NamePos: lp(3217, 35),
+				NamePos: lp(3213, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3217, 46),
+						Pos: lp(3213, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3217, 46),
-							Name: "ulong",
+							Pos:  lp(3213, 46),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3217, 58),
+						Pos: lp(3213, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3217, 58),
+							Pos:  lp(3213, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -75337,27 +75431,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3218, 9),
+				Pos:       lp(3214, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3218, 30),
+					Pos:  lp(3214, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThan",
-				NamePos: lp(3218, 35),
+				NamePos: lp(3214, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3218, 46),
+						Pos: lp(3214, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3218, 46),
-							Name: "ulong",
+							Pos:  lp(3214, 46),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3218, 58),
+						Pos: lp(3214, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3218, 58),
+							Pos:  lp(3214, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -75366,27 +75460,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: ">",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3219, 9),
+				Pos:       lp(3215, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3219, 30),
+					Pos:  lp(3215, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3219, 35),
+				NamePos: lp(3215, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3219, 47),
+						Pos: lp(3215, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3219, 47),
-							Name: "ulong",
+							Pos:  lp(3215, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3219, 59),
+						Pos: lp(3215, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3219, 59),
+							Pos:  lp(3215, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -75395,27 +75489,27 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "<=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3220, 9),
+				Pos:       lp(3216, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3220, 30),
+					Pos:  lp(3216, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3220, 35),
+				NamePos: lp(3216, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3220, 47),
+						Pos: lp(3216, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3220, 47),
-							Name: "ulong",
+							Pos:  lp(3216, 47),
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3220, 59),
+						Pos: lp(3216, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3220, 59),
+							Pos:  lp(3216, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -75424,18 +75518,714 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: ">=",
 			},
 			&lang.MethodDecl{
+				Pos:       lp(3217, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3217, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3217, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3217, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3217, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3217, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3217, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3218, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3218, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3218, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3218, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3218, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3218, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3218, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3219, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3219, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3219, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3219, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3219, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3219, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3219, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3220, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3220, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3220, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3220, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3220, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3220, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3220, 63),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3221, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3221, 48),
+					Pos:  lp(3221, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3221, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3221, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3221, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3221, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3221, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3222, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3222, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3222, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3222, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3222, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3222, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3222, 64),
+							Name: "long",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3223, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3223, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3223, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3223, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3223, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3223, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3223, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3224, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3224, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3224, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3224, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3224, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3224, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3224, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3225, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3225, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3225, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3225, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3225, 46),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3225, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3225, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3226, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3226, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3226, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3226, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3226, 46),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3226, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3226, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3227, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3227, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3227, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3227, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3227, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3227, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3227, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3228, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3228, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3228, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3228, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3228, 47),
+							Name: "long",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3228, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3228, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3229, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3229, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3229, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3229, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3229, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3229, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3229, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3230, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3230, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3230, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3230, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3230, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3230, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3230, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3231, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3231, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3231, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3231, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3231, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3231, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3231, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3232, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3232, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3232, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3232, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3232, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3232, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3232, 63),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3233, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3233, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3233, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3233, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3233, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3233, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3233, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3234, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3234, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3234, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3234, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3234, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3235, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3235, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3235, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3235, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3235, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3235, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3235, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3236, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3236, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3236, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3236, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3236, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3236, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3236, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3237, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3237, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3237, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3237, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3237, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3237, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3237, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3238, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3238, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3238, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3238, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3238, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3238, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3238, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3239, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3239, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3239, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3239, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3239, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3239, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3239, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3240, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3240, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3240, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3240, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3240, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3240, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3240, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3241, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3241, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3221, 59),
+						Pos: lp(3241, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3221, 59),
+							Pos:  lp(3241, 59),
 							Name: "byte",
 						},
 						Name: "value",
@@ -75444,18 +76234,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3222, 9),
+				Pos:       lp(3242, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3222, 48),
+					Pos:  lp(3242, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3222, 59),
+						Pos: lp(3242, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3222, 59),
+							Pos:  lp(3242, 59),
 							Name: "sbyte",
 						},
 						Name: "value",
@@ -75464,18 +76254,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3223, 9),
+				Pos:       lp(3243, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3223, 48),
+					Pos:  lp(3243, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3223, 59),
+						Pos: lp(3243, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3223, 59),
+							Pos:  lp(3243, 59),
 							Name: "short",
 						},
 						Name: "value",
@@ -75484,18 +76274,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3224, 9),
+				Pos:       lp(3244, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3224, 48),
+					Pos:  lp(3244, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3224, 59),
+						Pos: lp(3244, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3224, 59),
+							Pos:  lp(3244, 59),
 							Name: "ushort",
 						},
 						Name: "value",
@@ -75504,18 +76294,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3225, 9),
+				Pos:       lp(3245, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3225, 48),
+					Pos:  lp(3245, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3225, 59),
+						Pos: lp(3245, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3225, 59),
+							Pos:  lp(3245, 59),
 							Name: "char",
 						},
 						Name: "value",
@@ -75524,18 +76314,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3226, 9),
+				Pos:       lp(3246, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3226, 48),
+					Pos:  lp(3246, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3226, 59),
+						Pos: lp(3246, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3226, 59),
+							Pos:  lp(3246, 59),
 							Name: "int",
 						},
 						Name: "value",
@@ -75544,18 +76334,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3227, 9),
+				Pos:       lp(3247, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3227, 48),
+					Pos:  lp(3247, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3227, 59),
+						Pos: lp(3247, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3227, 59),
+							Pos:  lp(3247, 59),
 							Name: "uint",
 						},
 						Name: "value",
@@ -75564,18 +76354,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3228, 9),
+				Pos:       lp(3248, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3228, 48),
+					Pos:  lp(3248, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3228, 59),
+						Pos: lp(3248, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3228, 59),
+							Pos:  lp(3248, 59),
 							Name: "long",
 						},
 						Name: "value",
@@ -75584,18 +76374,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3229, 9),
+				Pos:       lp(3249, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3229, 48),
+					Pos:  lp(3249, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3229, 59),
+						Pos: lp(3249, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 59),
+							Pos:  lp(3249, 59),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -75604,18 +76394,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3230, 9),
+				Pos:       lp(3250, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3230, 48),
+					Pos:  lp(3250, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3230, 59),
+						Pos: lp(3250, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 59),
+							Pos:  lp(3250, 59),
 							Name: "float",
 						},
 						Name: "value",
@@ -75624,18 +76414,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3231, 9),
+				Pos:       lp(3251, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3231, 48),
+					Pos:  lp(3251, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3231, 59),
+						Pos: lp(3251, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 59),
+							Pos:  lp(3251, 59),
 							Name: "double",
 						},
 						Name: "value",
@@ -75644,18 +76434,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3232, 9),
+				Pos:       lp(3252, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3232, 48),
+					Pos:  lp(3252, 48),
 					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3232, 59),
+						Pos: lp(3252, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 59),
+							Pos:  lp(3252, 59),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -75664,18 +76454,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3233, 9),
+				Pos:       lp(3253, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3233, 48),
+					Pos:  lp(3253, 48),
 					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3233, 53),
+						Pos: lp(3253, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 53),
+							Pos:  lp(3253, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75684,18 +76474,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3234, 9),
+				Pos:       lp(3254, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3234, 48),
+					Pos:  lp(3254, 48),
 					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3234, 54),
+						Pos: lp(3254, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3234, 54),
+							Pos:  lp(3254, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75704,18 +76494,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3235, 9),
+				Pos:       lp(3255, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3235, 48),
+					Pos:  lp(3255, 48),
 					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3235, 54),
+						Pos: lp(3255, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 54),
+							Pos:  lp(3255, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75724,18 +76514,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3236, 9),
+				Pos:       lp(3256, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3236, 48),
+					Pos:  lp(3256, 48),
 					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3236, 55),
+						Pos: lp(3256, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 55),
+							Pos:  lp(3256, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75744,18 +76534,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3237, 9),
+				Pos:       lp(3257, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3237, 48),
+					Pos:  lp(3257, 48),
 					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3237, 53),
+						Pos: lp(3257, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3237, 53),
+							Pos:  lp(3257, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75764,18 +76554,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3238, 9),
+				Pos:       lp(3258, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3238, 48),
+					Pos:  lp(3258, 48),
 					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3238, 52),
+						Pos: lp(3258, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 52),
+							Pos:  lp(3258, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75784,18 +76574,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3239, 9),
+				Pos:       lp(3259, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3239, 48),
+					Pos:  lp(3259, 48),
 					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3239, 53),
+						Pos: lp(3259, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 53),
+							Pos:  lp(3259, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75804,18 +76594,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3240, 9),
+				Pos:       lp(3260, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3240, 48),
+					Pos:  lp(3260, 48),
 					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3240, 53),
+						Pos: lp(3260, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3240, 53),
+							Pos:  lp(3260, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75824,18 +76614,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3241, 9),
+				Pos:       lp(3261, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3241, 48),
+					Pos:  lp(3261, 48),
 					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3241, 54),
+						Pos: lp(3261, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3241, 54),
+							Pos:  lp(3261, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75844,18 +76634,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3242, 9),
+				Pos:       lp(3262, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3242, 48),
+					Pos:  lp(3262, 48),
 					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3242, 54),
+						Pos: lp(3262, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3242, 54),
+							Pos:  lp(3262, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75864,18 +76654,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3243, 9),
+				Pos:       lp(3263, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3243, 48),
+					Pos:  lp(3263, 48),
 					Name: "double",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3243, 55),
+						Pos: lp(3263, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3243, 55),
+							Pos:  lp(3263, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75884,18 +76674,18 @@ func libraryAST_190() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3244, 9),
+				Pos:       lp(3264, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3244, 48),
+					Pos:  lp(3264, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3244, 56),
+						Pos: lp(3264, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3244, 56),
+							Pos:  lp(3264, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75909,26 +76699,26 @@ func libraryAST_190() *lang.TypeDecl {
 
 func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3247, 5),
+		Pos:       lp(3267, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BitOperations",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3249, 9),
+				Pos:       lp(3269, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3249, 30),
+					Pos:  lp(3269, 30),
 					Name: "bool",
 				},
 				Name:    "IsPow2",
-				NamePos: lp(3249, 35),
+				NamePos: lp(3269, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3249, 42),
+						Pos: lp(3269, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3249, 42),
+							Pos:  lp(3269, 42),
 							Name: "int",
 						},
 						Name: "value",
@@ -75936,19 +76726,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3250, 9),
+				Pos:       lp(3270, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3250, 30),
+					Pos:  lp(3270, 30),
 					Name: "bool",
 				},
 				Name:    "IsPow2",
-				NamePos: lp(3250, 35),
+				NamePos: lp(3270, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3250, 42),
+						Pos: lp(3270, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3250, 42),
+							Pos:  lp(3270, 42),
 							Name: "uint",
 						},
 						Name: "value",
@@ -75956,19 +76746,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3251, 9),
+				Pos:       lp(3271, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3251, 30),
+					Pos:  lp(3271, 30),
 					Name: "bool",
 				},
 				Name:    "IsPow2",
-				NamePos: lp(3251, 35),
+				NamePos: lp(3271, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3251, 42),
+						Pos: lp(3271, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3251, 42),
+							Pos:  lp(3271, 42),
 							Name: "long",
 						},
 						Name: "value",
@@ -75976,19 +76766,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3252, 9),
+				Pos:       lp(3272, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3252, 30),
+					Pos:  lp(3272, 30),
 					Name: "bool",
 				},
 				Name:    "IsPow2",
-				NamePos: lp(3252, 35),
+				NamePos: lp(3272, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3252, 42),
+						Pos: lp(3272, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3252, 42),
+							Pos:  lp(3272, 42),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -75996,19 +76786,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3253, 9),
+				Pos:       lp(3273, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3253, 30),
+					Pos:  lp(3273, 30),
 					Name: "int",
 				},
 				Name:    "LeadingZeroCount",
-				NamePos: lp(3253, 34),
+				NamePos: lp(3273, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3253, 51),
+						Pos: lp(3273, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3253, 51),
+							Pos:  lp(3273, 51),
 							Name: "uint",
 						},
 						Name: "value",
@@ -76016,19 +76806,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3254, 9),
+				Pos:       lp(3274, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3254, 30),
+					Pos:  lp(3274, 30),
 					Name: "int",
 				},
 				Name:    "LeadingZeroCount",
-				NamePos: lp(3254, 34),
+				NamePos: lp(3274, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3254, 51),
+						Pos: lp(3274, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3254, 51),
+							Pos:  lp(3274, 51),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -76036,19 +76826,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3255, 9),
+				Pos:       lp(3275, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3255, 30),
+					Pos:  lp(3275, 30),
 					Name: "int",
 				},
 				Name:    "Log2",
-				NamePos: lp(3255, 34),
+				NamePos: lp(3275, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3255, 39),
+						Pos: lp(3275, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3255, 39),
+							Pos:  lp(3275, 39),
 							Name: "uint",
 						},
 						Name: "value",
@@ -76056,19 +76846,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3256, 9),
+				Pos:       lp(3276, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3256, 30),
+					Pos:  lp(3276, 30),
 					Name: "int",
 				},
 				Name:    "Log2",
-				NamePos: lp(3256, 34),
+				NamePos: lp(3276, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3256, 39),
+						Pos: lp(3276, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3256, 39),
+							Pos:  lp(3276, 39),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -76076,19 +76866,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3257, 9),
+				Pos:       lp(3277, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3257, 30),
+					Pos:  lp(3277, 30),
 					Name: "int",
 				},
 				Name:    "PopCount",
-				NamePos: lp(3257, 34),
+				NamePos: lp(3277, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3257, 43),
+						Pos: lp(3277, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3257, 43),
+							Pos:  lp(3277, 43),
 							Name: "uint",
 						},
 						Name: "value",
@@ -76096,19 +76886,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3258, 9),
+				Pos:       lp(3278, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3258, 30),
+					Pos:  lp(3278, 30),
 					Name: "int",
 				},
 				Name:    "PopCount",
-				NamePos: lp(3258, 34),
+				NamePos: lp(3278, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3258, 43),
+						Pos: lp(3278, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3258, 43),
+							Pos:  lp(3278, 43),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -76116,27 +76906,27 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3259, 9),
+				Pos:       lp(3279, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3259, 30),
+					Pos:  lp(3279, 30),
 					Name: "uint",
 				},
 				Name:    "RotateLeft",
-				NamePos: lp(3259, 35),
+				NamePos: lp(3279, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3259, 46),
+						Pos: lp(3279, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3259, 46),
+							Pos:  lp(3279, 46),
 							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3259, 58),
+						Pos: lp(3279, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3259, 58),
+							Pos:  lp(3279, 58),
 							Name: "int",
 						},
 						Name: "offset",
@@ -76144,27 +76934,27 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3260, 9),
+				Pos:       lp(3280, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3260, 30),
+					Pos:  lp(3280, 30),
 					Name: "ulong",
 				},
 				Name:    "RotateLeft",
-				NamePos: lp(3260, 36),
+				NamePos: lp(3280, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3260, 47),
+						Pos: lp(3280, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3260, 47),
+							Pos:  lp(3280, 47),
 							Name: "ulong",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3260, 60),
+						Pos: lp(3280, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3260, 60),
+							Pos:  lp(3280, 60),
 							Name: "int",
 						},
 						Name: "offset",
@@ -76172,27 +76962,27 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3261, 9),
+				Pos:       lp(3281, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3261, 30),
+					Pos:  lp(3281, 30),
 					Name: "uint",
 				},
 				Name:    "RotateRight",
-				NamePos: lp(3261, 35),
+				NamePos: lp(3281, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3261, 47),
+						Pos: lp(3281, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3261, 47),
+							Pos:  lp(3281, 47),
 							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3261, 59),
+						Pos: lp(3281, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3261, 59),
+							Pos:  lp(3281, 59),
 							Name: "int",
 						},
 						Name: "offset",
@@ -76200,27 +76990,27 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3262, 9),
+				Pos:       lp(3282, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3262, 30),
+					Pos:  lp(3282, 30),
 					Name: "ulong",
 				},
 				Name:    "RotateRight",
-				NamePos: lp(3262, 36),
+				NamePos: lp(3282, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3262, 48),
+						Pos: lp(3282, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3262, 48),
+							Pos:  lp(3282, 48),
 							Name: "ulong",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3262, 61),
+						Pos: lp(3282, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3262, 61),
+							Pos:  lp(3282, 61),
 							Name: "int",
 						},
 						Name: "offset",
@@ -76228,19 +77018,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3263, 9),
+				Pos:       lp(3283, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3263, 30),
+					Pos:  lp(3283, 30),
 					Name: "uint",
 				},
 				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3263, 35),
+				NamePos: lp(3283, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3263, 53),
+						Pos: lp(3283, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3263, 53),
+							Pos:  lp(3283, 53),
 							Name: "uint",
 						},
 						Name: "value",
@@ -76248,19 +77038,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3264, 9),
+				Pos:       lp(3284, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3264, 30),
+					Pos:  lp(3284, 30),
 					Name: "ulong",
 				},
 				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3264, 36),
+				NamePos: lp(3284, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3264, 54),
+						Pos: lp(3284, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3264, 54),
+							Pos:  lp(3284, 54),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -76268,19 +77058,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3265, 9),
+				Pos:       lp(3285, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3265, 30),
+					Pos:  lp(3285, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3265, 34),
+				NamePos: lp(3285, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3265, 52),
+						Pos: lp(3285, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3265, 52),
+							Pos:  lp(3285, 52),
 							Name: "int",
 						},
 						Name: "value",
@@ -76288,19 +77078,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3266, 9),
+				Pos:       lp(3286, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3266, 30),
+					Pos:  lp(3286, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3266, 34),
+				NamePos: lp(3286, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3266, 52),
+						Pos: lp(3286, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3266, 52),
+							Pos:  lp(3286, 52),
 							Name: "uint",
 						},
 						Name: "value",
@@ -76308,19 +77098,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3267, 9),
+				Pos:       lp(3287, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3267, 30),
+					Pos:  lp(3287, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3267, 34),
+				NamePos: lp(3287, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3267, 52),
+						Pos: lp(3287, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3267, 52),
+							Pos:  lp(3287, 52),
 							Name: "long",
 						},
 						Name: "value",
@@ -76328,19 +77118,19 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3268, 9),
+				Pos:       lp(3288, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3268, 30),
+					Pos:  lp(3288, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3268, 34),
+				NamePos: lp(3288, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3268, 52),
+						Pos: lp(3288, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3268, 52),
+							Pos:  lp(3288, 52),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -76353,26 +77143,26 @@ func libraryAST_191() *lang.TypeDecl {
 
 func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3277, 5),
+		Pos:       lp(3297, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SearchOption",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3277, 32),
+				Pos:  lp(3297, 32),
 				Name: "TopDirectoryOnly",
 				Value: &lang.Literal{
-					Pos:   lp(3277, 51),
+					Pos:   lp(3297, 51),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3277, 54),
+				Pos:  lp(3297, 54),
 				Name: "AllDirectories",
 				Value: &lang.Literal{
-					Pos:   lp(3277, 71),
+					Pos:   lp(3297, 71),
 					Raw:   "1",
 					Value: int64(1),
 				},
@@ -76383,62 +77173,62 @@ func libraryAST_192() *lang.TypeDecl {
 
 func libraryAST_193() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3278, 5),
+		Pos:       lp(3298, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileMode",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3278, 28),
+				Pos:  lp(3298, 28),
 				Name: "CreateNew",
 				Value: &lang.Literal{
-					Pos:   lp(3278, 40),
+					Pos:   lp(3298, 40),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3278, 43),
+				Pos:  lp(3298, 43),
 				Name: "Create",
 				Value: &lang.Literal{
-					Pos:   lp(3278, 52),
+					Pos:   lp(3298, 52),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3278, 55),
+				Pos:  lp(3298, 55),
 				Name: "Open",
 				Value: &lang.Literal{
-					Pos:   lp(3278, 62),
+					Pos:   lp(3298, 62),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3278, 65),
+				Pos:  lp(3298, 65),
 				Name: "OpenOrCreate",
 				Value: &lang.Literal{
-					Pos:   lp(3278, 80),
+					Pos:   lp(3298, 80),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3278, 83),
+				Pos:  lp(3298, 83),
 				Name: "Truncate",
 				Value: &lang.Literal{
-					Pos:   lp(3278, 94),
+					Pos:   lp(3298, 94),
 					Raw:   "5",
 					Value: int64(5),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3278, 97),
+				Pos:  lp(3298, 97),
 				Name: "Append",
 				Value: &lang.Literal{
-					Pos:   lp(3278, 106),
+					Pos:   lp(3298, 106),
 					Raw:   "6",
 					Value: int64(6),
 				},
@@ -76449,41 +77239,41 @@ func libraryAST_193() *lang.TypeDecl {
 
 func libraryAST_194() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3279, 5),
+		Pos:       lp(3299, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileAccess",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3279, 6),
+				Pos:  lp(3299, 6),
 				Name: "Flags",
 			},
 		},
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3279, 38),
+				Pos:  lp(3299, 38),
 				Name: "Read",
 				Value: &lang.Literal{
-					Pos:   lp(3279, 45),
+					Pos:   lp(3299, 45),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3279, 48),
+				Pos:  lp(3299, 48),
 				Name: "Write",
 				Value: &lang.Literal{
-					Pos:   lp(3279, 56),
+					Pos:   lp(3299, 56),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3279, 59),
+				Pos:  lp(3299, 59),
 				Name: "ReadWrite",
 				Value: &lang.Literal{
-					Pos:   lp(3279, 71),
+					Pos:   lp(3299, 71),
 					Raw:   "3",
 					Value: int64(3),
 				},
@@ -76494,68 +77284,68 @@ func libraryAST_194() *lang.TypeDecl {
 
 func libraryAST_195() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3280, 5),
+		Pos:       lp(3300, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileShare",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3280, 6),
+				Pos:  lp(3300, 6),
 				Name: "Flags",
 			},
 		},
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3280, 37),
+				Pos:  lp(3300, 37),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(3280, 44),
+					Pos:   lp(3300, 44),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3280, 47),
+				Pos:  lp(3300, 47),
 				Name: "Read",
 				Value: &lang.Literal{
-					Pos:   lp(3280, 54),
+					Pos:   lp(3300, 54),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3280, 57),
+				Pos:  lp(3300, 57),
 				Name: "Write",
 				Value: &lang.Literal{
-					Pos:   lp(3280, 65),
+					Pos:   lp(3300, 65),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3280, 68),
+				Pos:  lp(3300, 68),
 				Name: "ReadWrite",
 				Value: &lang.Literal{
-					Pos:   lp(3280, 80),
+					Pos:   lp(3300, 80),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3280, 83),
+				Pos:  lp(3300, 83),
 				Name: "Delete",
 				Value: &lang.Literal{
-					Pos:   lp(3280, 92),
+					Pos:   lp(3300, 92),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3280, 95),
+				Pos:  lp(3300, 95),
 				Name: "Inheritable",
 				Value: &lang.Literal{
-					Pos:   lp(3280, 109),
+					Pos:   lp(3300, 109),
 					Raw:   "16",
 					Value: int64(16),
 				},
@@ -76566,35 +77356,35 @@ func libraryAST_195() *lang.TypeDecl {
 
 func libraryAST_196() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3281, 5),
+		Pos:       lp(3301, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SeekOrigin",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3281, 30),
+				Pos:  lp(3301, 30),
 				Name: "Begin",
 				Value: &lang.Literal{
-					Pos:   lp(3281, 38),
+					Pos:   lp(3301, 38),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3281, 41),
+				Pos:  lp(3301, 41),
 				Name: "Current",
 				Value: &lang.Literal{
-					Pos:   lp(3281, 51),
+					Pos:   lp(3301, 51),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3281, 54),
+				Pos:  lp(3301, 54),
 				Name: "End",
 				Value: &lang.Literal{
-					Pos:   lp(3281, 60),
+					Pos:   lp(3301, 60),
 					Raw:   "2",
 					Value: int64(2),
 				},
@@ -76605,658 +77395,26 @@ func libraryAST_196() *lang.TypeDecl {
 
 func libraryAST_197() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3283, 5),
+		Pos:       lp(3303, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "File",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3285, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3285, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3285, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3285, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3285, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3286, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3286, 30),
-					Name: "string",
-				},
-				Name:    "ReadAllText",
-				NamePos: lp(3286, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3286, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3286, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3287, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3287, 30),
-					Name: "string",
-				},
-				Name:    "ReadAllText",
-				NamePos: lp(3287, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3287, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3287, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3287, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3287, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3288, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3288, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3288, 30),
-						Name: "string",
-					},
-				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3288, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3288, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3288, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3289, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3289, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3289, 30),
-						Name: "string",
-					},
-				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3289, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3289, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3289, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3289, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3289, 65),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3290, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3290, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3290, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLines",
-				NamePos: lp(3290, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3290, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3290, 87),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3291, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3291, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3291, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLines",
-				NamePos: lp(3291, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3291, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3291, 87),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3291, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3291, 100),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3292, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3292, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3292, 30),
-						Name: "byte",
-					},
-				},
-				Name:    "ReadAllBytes",
-				NamePos: lp(3292, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3292, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3292, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3293, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3293, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3293, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3293, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3293, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3293, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3293, 61),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3294, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3294, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3294, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3294, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3294, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3294, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3294, 61),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3294, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3294, 78),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3295, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3295, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllText",
-				NamePos: lp(3295, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3295, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3295, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3295, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3295, 62),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3296, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3296, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllText",
-				NamePos: lp(3296, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3296, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3296, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3296, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3296, 62),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3296, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(3296, 79),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3297, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3297, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllLines",
-				NamePos: lp(3297, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3297, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3297, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3297, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3297, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3297, 101),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3298, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3298, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllLines",
-				NamePos: lp(3298, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3298, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3298, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3298, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3298, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3298, 101),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3298, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3298, 119),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3299, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3299, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllLines",
-				NamePos: lp(3299, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3299, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3299, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3299, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3299, 63),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3299, 102),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3300, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3300, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllLines",
-				NamePos: lp(3300, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3300, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3300, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3300, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3300, 63),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3300, 102),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3300, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3300, 120),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3301, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3301, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllBytes",
-				NamePos: lp(3301, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3301, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3301, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3301, 62),
-						Type: &lang.TypeRef{
-							Pos:       lp(3301, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3301, 62),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3302, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3302, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3302, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3302, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3302, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3302, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3303, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3303, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3303, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3303, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3303, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3303, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3303, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3303, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3304, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3304, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3304, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3304, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3304, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3304, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3304, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3304, 96),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3304, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3304, 127),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3305, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3305, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3305, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3305, 58),
-								Name: "string",
-							},
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3305, 68),
+				Name:    "Exists",
+				NamePos: lp(3305, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3305, 86),
+						Pos: lp(3305, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3305, 86),
+							Pos:  lp(3305, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -77268,36 +77426,18 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3306, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3306, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3306, 58),
-								Name: "string",
-							},
-						},
-					},
+					Name: "string",
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3306, 68),
+				Name:    "ReadAllText",
+				NamePos: lp(3306, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3306, 86),
+						Pos: lp(3306, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3306, 86),
+							Pos:  lp(3306, 49),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3306, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3306, 99),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -77306,44 +77446,26 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3307, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3307, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3307, 58),
-								Name: "string",
-							},
-						},
-					},
+					Name: "string",
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3307, 68),
+				Name:    "ReadAllText",
+				NamePos: lp(3307, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3307, 86),
+						Pos: lp(3307, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3307, 86),
+							Pos:  lp(3307, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3307, 99),
+						Pos: lp(3307, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3307, 99),
+							Pos:  lp(3307, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3307, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(3307, 130),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -77351,26 +77473,20 @@ func libraryAST_197() *lang.TypeDecl {
 				Pos:       lp(3308, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3308, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3308, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3308, 58),
-								Name: "byte",
-							},
-						},
+					Pos:       lp(3308, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3308, 30),
+						Name: "string",
 					},
 				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3308, 66),
+				Name:    "ReadAllLines",
+				NamePos: lp(3308, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3308, 84),
+						Pos: lp(3308, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3308, 84),
+							Pos:  lp(3308, 52),
 							Name: "string",
 						},
 						Name: "path",
@@ -77381,37 +77497,31 @@ func libraryAST_197() *lang.TypeDecl {
 				Pos:       lp(3309, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3309, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3309, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3309, 58),
-								Name: "byte",
-							},
-						},
+					Pos:       lp(3309, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3309, 30),
+						Name: "string",
 					},
 				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3309, 66),
+				Name:    "ReadAllLines",
+				NamePos: lp(3309, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3309, 84),
+						Pos: lp(3309, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3309, 84),
+							Pos:  lp(3309, 52),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3309, 97),
+						Pos: lp(3309, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3309, 97),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(3309, 65),
+							Name: "System.Text.Encoding",
 						},
-						Name: "cancellationToken",
+						Name: "encoding",
 					},
 				},
 			},
@@ -77420,26 +77530,24 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3310, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3310, 69),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3310, 58),
+				Name:    "ReadLines",
+				NamePos: lp(3310, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3310, 76),
+						Pos: lp(3310, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3310, 76),
+							Pos:  lp(3310, 87),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3310, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3310, 89),
-							Name: "string",
-						},
-						Name: "contents",
 					},
 				},
 			},
@@ -77448,34 +77556,32 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3311, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3311, 69),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3311, 58),
+				Name:    "ReadLines",
+				NamePos: lp(3311, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3311, 76),
+						Pos: lp(3311, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3311, 76),
+							Pos:  lp(3311, 87),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3311, 89),
+						Pos: lp(3311, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3311, 89),
-							Name: "string",
+							Pos:  lp(3311, 100),
+							Name: "System.Text.Encoding",
 						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3311, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3311, 106),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "encoding",
 					},
 				},
 			},
@@ -77483,43 +77589,23 @@ func libraryAST_197() *lang.TypeDecl {
 				Pos:       lp(3312, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3312, 30),
-					Name: "System.Threading.Tasks.Task",
+					Pos:       lp(3312, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3312, 30),
+						Name: "byte",
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3312, 58),
+				Name:    "ReadAllBytes",
+				NamePos: lp(3312, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3312, 76),
+						Pos: lp(3312, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3312, 76),
+							Pos:  lp(3312, 50),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3312, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3312, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3312, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3312, 106),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3312, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3312, 137),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -77528,23 +77614,23 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3313, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3313, 58),
+				Name:    "WriteAllText",
+				NamePos: lp(3313, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3313, 77),
+						Pos: lp(3313, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3313, 77),
+							Pos:  lp(3313, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3313, 90),
+						Pos: lp(3313, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3313, 90),
+							Pos:  lp(3313, 61),
 							Name: "string",
 						},
 						Name: "contents",
@@ -77556,34 +77642,34 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3314, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3314, 58),
+				Name:    "WriteAllText",
+				NamePos: lp(3314, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3314, 77),
+						Pos: lp(3314, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3314, 77),
+							Pos:  lp(3314, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3314, 90),
+						Pos: lp(3314, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3314, 90),
+							Pos:  lp(3314, 61),
 							Name: "string",
 						},
 						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3314, 107),
+						Pos: lp(3314, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3314, 107),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(3314, 78),
+							Name: "System.Text.Encoding",
 						},
-						Name: "cancellationToken",
+						Name: "encoding",
 					},
 				},
 			},
@@ -77592,42 +77678,26 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3315, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3315, 58),
+				Name:    "AppendAllText",
+				NamePos: lp(3315, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3315, 77),
+						Pos: lp(3315, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3315, 77),
+							Pos:  lp(3315, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3315, 90),
+						Pos: lp(3315, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3315, 90),
+							Pos:  lp(3315, 62),
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3315, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3315, 107),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3315, 138),
-						Type: &lang.TypeRef{
-							Pos:  lp(3315, 138),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -77636,32 +77706,34 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3316, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3316, 58),
+				Name:    "AppendAllText",
+				NamePos: lp(3316, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3316, 77),
+						Pos: lp(3316, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3316, 77),
+							Pos:  lp(3316, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3316, 90),
+						Pos: lp(3316, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3316, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3316, 129),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3316, 62),
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3316, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(3316, 79),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -77670,40 +77742,32 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3317, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3317, 58),
+				Name:    "WriteAllLines",
+				NamePos: lp(3317, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3317, 77),
+						Pos: lp(3317, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3317, 77),
+							Pos:  lp(3317, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3317, 90),
+						Pos: lp(3317, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3317, 90),
+							Pos:  lp(3317, 62),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3317, 129),
+									Pos:  lp(3317, 101),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3317, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3317, 147),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -77712,27 +77776,27 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3318, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3318, 58),
+				Name:    "WriteAllLines",
+				NamePos: lp(3318, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3318, 77),
+						Pos: lp(3318, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3318, 77),
+							Pos:  lp(3318, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3318, 90),
+						Pos: lp(3318, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3318, 90),
+							Pos:  lp(3318, 62),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3318, 129),
+									Pos:  lp(3318, 101),
 									Name: "string",
 								},
 							},
@@ -77740,20 +77804,12 @@ func libraryAST_197() *lang.TypeDecl {
 						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3318, 147),
+						Pos: lp(3318, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(3318, 147),
+							Pos:  lp(3318, 119),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3318, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(3318, 178),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -77762,27 +77818,27 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3319, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3319, 58),
+				Name:    "AppendAllLines",
+				NamePos: lp(3319, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3319, 78),
+						Pos: lp(3319, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3319, 78),
+							Pos:  lp(3319, 50),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3319, 91),
+						Pos: lp(3319, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3319, 91),
+							Pos:  lp(3319, 63),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3319, 130),
+									Pos:  lp(3319, 102),
 									Name: "string",
 								},
 							},
@@ -77796,27 +77852,27 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3320, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3320, 58),
+				Name:    "AppendAllLines",
+				NamePos: lp(3320, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3320, 78),
+						Pos: lp(3320, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3320, 78),
+							Pos:  lp(3320, 50),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3320, 91),
+						Pos: lp(3320, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3320, 91),
+							Pos:  lp(3320, 63),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3320, 130),
+									Pos:  lp(3320, 102),
 									Name: "string",
 								},
 							},
@@ -77824,12 +77880,12 @@ func libraryAST_197() *lang.TypeDecl {
 						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3320, 148),
+						Pos: lp(3320, 120),
 						Type: &lang.TypeRef{
-							Pos:  lp(3320, 148),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(3320, 120),
+							Name: "System.Text.Encoding",
 						},
-						Name: "cancellationToken",
+						Name: "encoding",
 					},
 				},
 			},
@@ -77838,48 +77894,30 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3321, 30),
-					Name: "System.Threading.Tasks.Task",
+					Name: "void",
 				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3321, 58),
+				Name:    "WriteAllBytes",
+				NamePos: lp(3321, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3321, 78),
+						Pos: lp(3321, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3321, 78),
+							Pos:  lp(3321, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3321, 91),
+						Pos: lp(3321, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3321, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3321, 130),
-									Name: "string",
-								},
+							Pos:       lp(3321, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3321, 62),
+								Name: "byte",
 							},
 						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3321, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3321, 148),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3321, 179),
-						Type: &lang.TypeRef{
-							Pos:  lp(3321, 179),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "bytes",
 					},
 				},
 			},
@@ -77889,29 +77927,23 @@ func libraryAST_197() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3322, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3322, 58),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "WriteAllBytesAsync",
-				NamePos: lp(3322, 58),
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3322, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3322, 77),
+						Pos: lp(3322, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3322, 77),
+							Pos:  lp(3322, 83),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3322, 90),
-						Type: &lang.TypeRef{
-							Pos:       lp(3322, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3322, 90),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
 					},
 				},
 			},
@@ -77921,34 +77953,28 @@ func libraryAST_197() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3323, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3323, 58),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "WriteAllBytesAsync",
-				NamePos: lp(3323, 58),
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3323, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3323, 77),
+						Pos: lp(3323, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3323, 77),
+							Pos:  lp(3323, 83),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3323, 90),
+						Pos: lp(3323, 96),
 						Type: &lang.TypeRef{
-							Pos:       lp(3323, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3323, 90),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
-					},
-					&lang.Param{
-						Pos: lp(3323, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3323, 104),
+							Pos:  lp(3323, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -77960,18 +77986,40 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3324, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3324, 58),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "Delete",
-				NamePos: lp(3324, 35),
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3324, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3324, 42),
+						Pos: lp(3324, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3324, 42),
+							Pos:  lp(3324, 83),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3324, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 96),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3324, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 127),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -77980,15 +78028,25 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3325, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3325, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3325, 58),
+								Name: "string",
+							},
+						},
+					},
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3325, 41),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3325, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3325, 50),
+						Pos: lp(3325, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3325, 50),
+							Pos:  lp(3325, 86),
 							Name: "string",
 						},
 						Name: "path",
@@ -78000,18 +78058,36 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3326, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3326, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3326, 58),
+								Name: "string",
+							},
+						},
+					},
 				},
-				Name:    "OpenWrite",
-				NamePos: lp(3326, 41),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3326, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3326, 51),
+						Pos: lp(3326, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3326, 51),
+							Pos:  lp(3326, 86),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3326, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3326, 99),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78020,18 +78096,44 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3327, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3327, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3327, 58),
+								Name: "string",
+							},
+						},
+					},
 				},
-				Name:    "Create",
-				NamePos: lp(3327, 41),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3327, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3327, 48),
+						Pos: lp(3327, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3327, 48),
+							Pos:  lp(3327, 86),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3327, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3327, 99),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3327, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(3327, 130),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78040,26 +78142,28 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3328, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3328, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3328, 58),
+								Name: "byte",
+							},
+						},
+					},
 				},
-				Name:    "Create",
-				NamePos: lp(3328, 41),
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3328, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3328, 48),
+						Pos: lp(3328, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3328, 48),
+							Pos:  lp(3328, 84),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3328, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3328, 61),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -78068,26 +78172,36 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3329, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3329, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3329, 58),
+								Name: "byte",
+							},
+						},
+					},
 				},
-				Name:    "Open",
-				NamePos: lp(3329, 41),
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3329, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3329, 46),
+						Pos: lp(3329, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3329, 46),
+							Pos:  lp(3329, 84),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3329, 59),
+						Pos: lp(3329, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3329, 59),
-							Name: "FileMode",
+							Pos:  lp(3329, 97),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "mode",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78096,34 +78210,26 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3330, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Open",
-				NamePos: lp(3330, 41),
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3330, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3330, 46),
+						Pos: lp(3330, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3330, 46),
+							Pos:  lp(3330, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3330, 59),
+						Pos: lp(3330, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3330, 59),
-							Name: "FileMode",
+							Pos:  lp(3330, 89),
+							Name: "string",
 						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3330, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3330, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
+						Name: "contents",
 					},
 				},
 			},
@@ -78132,42 +78238,34 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3331, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Open",
-				NamePos: lp(3331, 41),
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3331, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3331, 46),
+						Pos: lp(3331, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3331, 46),
+							Pos:  lp(3331, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3331, 59),
+						Pos: lp(3331, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3331, 59),
-							Name: "FileMode",
+							Pos:  lp(3331, 89),
+							Name: "string",
 						},
-						Name: "mode",
+						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3331, 74),
+						Pos: lp(3331, 106),
 						Type: &lang.TypeRef{
-							Pos:  lp(3331, 74),
-							Name: "FileAccess",
+							Pos:  lp(3331, 106),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3331, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3331, 93),
-							Name: "FileShare",
-						},
-						Name: "share",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78176,18 +78274,42 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3332, 30),
-					Name: "StreamReader",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3332, 43),
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3332, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3332, 52),
+						Pos: lp(3332, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3332, 52),
+							Pos:  lp(3332, 76),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3332, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3332, 89),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3332, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3332, 106),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3332, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3332, 137),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78196,18 +78318,26 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3333, 30),
-					Name: "StreamWriter",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "CreateText",
-				NamePos: lp(3333, 43),
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3333, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3333, 54),
+						Pos: lp(3333, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3333, 54),
+							Pos:  lp(3333, 77),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3333, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3333, 90),
+							Name: "string",
+						},
+						Name: "contents",
 					},
 				},
 			},
@@ -78216,18 +78346,34 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3334, 30),
-					Name: "StreamWriter",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendText",
-				NamePos: lp(3334, 43),
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3334, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3334, 54),
+						Pos: lp(3334, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3334, 54),
+							Pos:  lp(3334, 77),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3334, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3334, 90),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3334, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3334, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78236,26 +78382,42 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3335, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Copy",
-				NamePos: lp(3335, 35),
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3335, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3335, 40),
+						Pos: lp(3335, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3335, 40),
+							Pos:  lp(3335, 77),
 							Name: "string",
 						},
-						Name: "sourceFileName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3335, 63),
+						Pos: lp(3335, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3335, 63),
+							Pos:  lp(3335, 90),
 							Name: "string",
 						},
-						Name: "destFileName",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3335, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3335, 107),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3335, 138),
+						Type: &lang.TypeRef{
+							Pos:  lp(3335, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78264,34 +78426,32 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3336, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Copy",
-				NamePos: lp(3336, 35),
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3336, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3336, 40),
+						Pos: lp(3336, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3336, 40),
+							Pos:  lp(3336, 77),
 							Name: "string",
 						},
-						Name: "sourceFileName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3336, 63),
+						Pos: lp(3336, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3336, 63),
-							Name: "string",
+							Pos:  lp(3336, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3336, 129),
+									Name: "string",
+								},
+							},
 						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3336, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3336, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
+						Name: "contents",
 					},
 				},
 			},
@@ -78300,26 +78460,40 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3337, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Move",
-				NamePos: lp(3337, 35),
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3337, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3337, 40),
+						Pos: lp(3337, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3337, 40),
+							Pos:  lp(3337, 77),
 							Name: "string",
 						},
-						Name: "sourceFileName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3337, 63),
+						Pos: lp(3337, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3337, 63),
-							Name: "string",
+							Pos:  lp(3337, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3337, 129),
+									Name: "string",
+								},
+							},
 						},
-						Name: "destFileName",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3337, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3337, 147),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78328,31 +78502,647 @@ func libraryAST_197() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3338, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Move",
-				NamePos: lp(3338, 35),
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3338, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3338, 40),
+						Pos: lp(3338, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3338, 40),
+							Pos:  lp(3338, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3338, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3338, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3338, 129),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3338, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3338, 147),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3338, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3338, 178),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3339, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3339, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3339, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3339, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3339, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3339, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3339, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3339, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3340, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3340, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3340, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3340, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3340, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3340, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3340, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3340, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3340, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3340, 148),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3341, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3341, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3341, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3341, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3341, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3341, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3341, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3341, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3341, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3341, 148),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3341, 179),
+						Type: &lang.TypeRef{
+							Pos:  lp(3341, 179),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3342, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3342, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3342, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3342, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3342, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3342, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3342, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3342, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3343, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3343, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3343, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3343, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3343, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3343, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3343, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3343, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+					&lang.Param{
+						Pos: lp(3343, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3343, 104),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3344, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3344, 30),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3344, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3344, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3345, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3345, 30),
+					Name: "FileStream",
+				},
+				Name:    "OpenRead",
+				NamePos: lp(3345, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3345, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3345, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3346, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3346, 30),
+					Name: "FileStream",
+				},
+				Name:    "OpenWrite",
+				NamePos: lp(3346, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3346, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3346, 51),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3347, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3347, 30),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3347, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3347, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3347, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3348, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3348, 30),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3348, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3348, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3348, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 61),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3349, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3349, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3349, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3349, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3349, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3349, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3349, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3350, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3350, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3350, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3350, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3350, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3350, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3351, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3351, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3351, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3351, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3351, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3351, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3351, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 93),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3352, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3352, 30),
+					Name: "StreamReader",
+				},
+				Name:    "OpenText",
+				NamePos: lp(3352, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3352, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3352, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3353, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3353, 30),
+					Name: "StreamWriter",
+				},
+				Name:    "CreateText",
+				NamePos: lp(3353, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3353, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3353, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3354, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3354, 30),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3354, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3354, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3354, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3355, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3355, 30),
+					Name: "void",
+				},
+				Name:    "Copy",
+				NamePos: lp(3355, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3355, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3355, 40),
 							Name: "string",
 						},
 						Name: "sourceFileName",
 					},
 					&lang.Param{
-						Pos: lp(3338, 63),
+						Pos: lp(3355, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3338, 63),
+							Pos:  lp(3355, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3356, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3356, 30),
+					Name: "void",
+				},
+				Name:    "Copy",
+				NamePos: lp(3356, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3356, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3356, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3356, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3356, 63),
 							Name: "string",
 						},
 						Name: "destFileName",
 					},
 					&lang.Param{
-						Pos: lp(3338, 84),
+						Pos: lp(3356, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3338, 84),
+							Pos:  lp(3356, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3357, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3357, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3357, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3357, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3357, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3357, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3357, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3358, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3358, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3358, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3358, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3358, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3358, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3358, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3358, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3358, 84),
 							Name: "bool",
 						},
 						Name: "overwrite",
@@ -78365,627 +79155,29 @@ func libraryAST_197() *lang.TypeDecl {
 
 func libraryAST_198() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3341, 5),
+		Pos:       lp(3361, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Directory",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3343, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3343, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3343, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3343, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3344, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3344, 30),
-					Name: "DirectoryInfo",
-				},
-				Name:    "CreateDirectory",
-				NamePos: lp(3344, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3344, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 60),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3345, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3345, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3345, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3345, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3345, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3346, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3346, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3346, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3346, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3346, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 55),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3347, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3347, 30),
-					Name: "void",
-				},
-				Name:    "Move",
-				NamePos: lp(3347, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3347, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3347, 40),
-							Name: "string",
-						},
-						Name: "sourceDirName",
-					},
-					&lang.Param{
-						Pos: lp(3347, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3347, 62),
-							Name: "string",
-						},
-						Name: "destDirName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3348, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3348, 30),
-					Name: "string",
-				},
-				Name:    "GetCurrentDirectory",
-				NamePos: lp(3348, 37),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3349, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3349, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3349, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3349, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3349, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3349, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3350, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3350, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3350, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3350, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3350, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3350, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3351, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3351, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3351, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3351, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3351, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3351, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3351, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3351, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3351, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3351, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3352, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3352, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3352, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3352, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3352, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3352, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3353, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3353, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3353, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3353, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3353, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3353, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3354, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3354, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3354, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3354, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3354, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3354, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3354, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3355, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3355, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3355, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3355, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3355, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3355, 60),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3356, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3356, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3356, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3356, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3356, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3356, 60),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3356, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3356, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3357, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3357, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3357, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3357, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3357, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 60),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3357, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3357, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 95),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3358, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3358, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3358, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3358, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3358, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(3358, 92),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3359, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3359, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3359, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3359, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3359, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 92),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3359, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3360, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3360, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3360, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3360, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3360, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 92),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3360, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3360, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 127),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3361, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3361, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3361, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3361, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3361, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 98),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3362, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3362, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3362, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3362, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3362, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 98),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3362, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3363, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3363, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3363, 69),
-							Name: "string",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3363, 77),
+				Name:    "Exists",
+				NamePos: lp(3363, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3363, 98),
+						Pos: lp(3363, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3363, 98),
+							Pos:  lp(3363, 42),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3363, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3363, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 133),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
 					},
 				},
 			},
@@ -78994,21 +79186,15 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3364, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3364, 69),
-							Name: "string",
-						},
-					},
+					Name: "DirectoryInfo",
 				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3364, 77),
+				Name:    "CreateDirectory",
+				NamePos: lp(3364, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3364, 104),
+						Pos: lp(3364, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3364, 104),
+							Pos:  lp(3364, 60),
 							Name: "string",
 						},
 						Name: "path",
@@ -79020,32 +79206,18 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3365, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3365, 69),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3365, 77),
+				Name:    "Delete",
+				NamePos: lp(3365, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3365, 104),
+						Pos: lp(3365, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3365, 104),
+							Pos:  lp(3365, 42),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3365, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79054,37 +79226,655 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3366, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3366, 69),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3366, 77),
+				Name:    "Delete",
+				NamePos: lp(3366, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3366, 104),
+						Pos: lp(3366, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3366, 104),
+							Pos:  lp(3366, 42),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3366, 117),
+						Pos: lp(3366, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3366, 117),
+							Pos:  lp(3366, 55),
+							Name: "bool",
+						},
+						Name: "recursive",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3367, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3367, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3367, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3367, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3367, 40),
+							Name: "string",
+						},
+						Name: "sourceDirName",
+					},
+					&lang.Param{
+						Pos: lp(3367, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3367, 62),
+							Name: "string",
+						},
+						Name: "destDirName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3368, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3368, 30),
+					Name: "string",
+				},
+				Name:    "GetCurrentDirectory",
+				NamePos: lp(3368, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3369, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3369, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3369, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3369, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3369, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3370, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3370, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3370, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3370, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3370, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3370, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3371, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3371, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3371, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3371, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3371, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3371, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3371, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3371, 61),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3366, 139),
+						Pos: lp(3371, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3366, 139),
+							Pos:  lp(3371, 83),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3372, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3372, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3372, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3372, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3372, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3372, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3373, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3373, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3373, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3373, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3373, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3373, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3373, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3373, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3374, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3374, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3374, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3374, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3374, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3374, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3374, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3374, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3374, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3374, 89),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3375, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3375, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3375, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3375, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3375, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3375, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3376, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3376, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3376, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3376, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3376, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3376, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3376, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3376, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3377, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3377, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3377, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3377, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3377, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3377, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3377, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3377, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3377, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3377, 95),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3378, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3378, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3378, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3378, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3378, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3378, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3379, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3379, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3379, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3379, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3379, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3379, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3379, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3379, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3380, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3380, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3380, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3380, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3380, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3380, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3380, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3380, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3380, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3380, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3381, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3381, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3381, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3381, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3381, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3381, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3382, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3382, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3382, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3382, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3382, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3382, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3382, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3382, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3383, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3383, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3383, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3383, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3383, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3383, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3383, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3383, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3383, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3383, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3384, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3384, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3384, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3384, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3384, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3384, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3385, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3385, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3385, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3385, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3385, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3385, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3385, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3385, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3386, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3386, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3386, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3386, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3386, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3386, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3386, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3386, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3386, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3386, 139),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -79097,51 +79887,51 @@ func libraryAST_198() *lang.TypeDecl {
 
 func libraryAST_199() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3369, 5),
+		Pos:       lp(3389, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3371, 9),
+				Pos:       lp(3391, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3371, 16),
+					Pos:  lp(3391, 16),
 					Name: "string",
 				},
 				Name: "FullName",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3371, 34),
+						Pos:  lp(3391, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3372, 9),
+				Pos:       lp(3392, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3372, 16),
+					Pos:  lp(3392, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3372, 30),
+						Pos:  lp(3392, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3373, 9),
+				Pos:       lp(3393, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3373, 32),
+					Pos:  lp(3393, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3373, 39),
+				NamePos: lp(3393, 39),
 			},
 		},
 	}
@@ -79149,573 +79939,71 @@ func libraryAST_199() *lang.TypeDecl {
 
 func libraryAST_200() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3376, 5),
+		Pos:       lp(3396, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Path",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3378, 9),
+				Pos:       lp(3398, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3378, 23),
+					Pos:  lp(3398, 23),
 					Name: "char",
 				},
 				Name: "DirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3378, 53),
+						Pos:  lp(3398, 53),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3379, 9),
+				Pos:       lp(3399, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3379, 23),
+					Pos:  lp(3399, 23),
 					Name: "char",
 				},
 				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3379, 56),
+						Pos:  lp(3399, 56),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3380, 9),
+				Pos:       lp(3400, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3380, 23),
+					Pos:  lp(3400, 23),
 					Name: "char",
 				},
 				Name: "VolumeSeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3380, 50),
+						Pos:  lp(3400, 50),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3381, 9),
+				Pos:       lp(3401, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3381, 23),
+					Pos:  lp(3401, 23),
 					Name: "char",
 				},
 				Name: "PathSeparator",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3381, 44),
+						Pos:  lp(3401, 44),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3382, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3382, 30),
-					Name: "string",
-				},
-				Name:    "GetFileName",
-				NamePos: lp(3382, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3382, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3382, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3383, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3383, 30),
-					Name: "string",
-				},
-				Name:    "GetFileNameWithoutExtension",
-				NamePos: lp(3383, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3383, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3383, 65),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3384, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3384, 30),
-					Name: "string",
-				},
-				Name:    "GetExtension",
-				NamePos: lp(3384, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3384, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3384, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3385, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3385, 30),
-					Name: "bool",
-				},
-				Name:    "HasExtension",
-				NamePos: lp(3385, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3385, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3385, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3386, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3386, 30),
-					Name: "string",
-				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3386, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3386, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3386, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3387, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3387, 30),
-					Name: "string",
-				},
-				Name:    "ChangeExtension",
-				NamePos: lp(3387, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3387, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3387, 53),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3387, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3387, 66),
-							Name: "string",
-						},
-						Name: "extension",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3388, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3388, 30),
-					Name: "bool",
-				},
-				Name:    "IsPathRooted",
-				NamePos: lp(3388, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3388, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3388, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3389, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3389, 30),
-					Name: "bool",
-				},
-				Name:    "IsPathFullyQualified",
-				NamePos: lp(3389, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3389, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3389, 56),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3390, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3390, 30),
-					Name: "string",
-				},
-				Name:    "Combine",
-				NamePos: lp(3390, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3390, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3390, 45),
-							Name: "string",
-						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3390, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3390, 59),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3391, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3391, 30),
-					Name: "string",
-				},
-				Name:    "Combine",
-				NamePos: lp(3391, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3391, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3391, 45),
-							Name: "string",
-						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3391, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3391, 59),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3391, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3391, 73),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3392, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3392, 30),
-					Name: "string",
-				},
-				Name:    "Combine",
-				NamePos: lp(3392, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3392, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3392, 45),
-							Name: "string",
-						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3392, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3392, 59),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3392, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3392, 73),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3392, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3392, 87),
-							Name: "string",
-						},
-						Name: "path4",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3393, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3393, 30),
-					Name: "string",
-				},
-				Name:    "Combine",
-				NamePos: lp(3393, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3393, 45),
-						Modifier: "params",
-						Type: &lang.TypeRef{
-							Pos:       lp(3393, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3393, 52),
-								Name: "string",
-							},
-						},
-						Name: "paths",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3394, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3394, 30),
-					Name: "string",
-				},
-				Name:    "Join",
-				NamePos: lp(3394, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3394, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3394, 42),
-							Name: "string",
-						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3394, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3394, 56),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3395, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3395, 30),
-					Name: "string",
-				},
-				Name:    "Join",
-				NamePos: lp(3395, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3395, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3395, 42),
-							Name: "string",
-						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3395, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3395, 56),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3395, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3395, 70),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3396, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3396, 30),
-					Name: "string",
-				},
-				Name:    "Join",
-				NamePos: lp(3396, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3396, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 42),
-							Name: "string",
-						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3396, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 56),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3396, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 70),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3396, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 84),
-							Name: "string",
-						},
-						Name: "path4",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3397, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3397, 30),
-					Name: "string",
-				},
-				Name:    "Join",
-				NamePos: lp(3397, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3397, 42),
-						Modifier: "params",
-						Type: &lang.TypeRef{
-							Pos:       lp(3397, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3397, 49),
-								Name: "string",
-							},
-						},
-						Name: "paths",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3398, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3398, 30),
-					Name: "string",
-				},
-				Name:    "GetFullPath",
-				NamePos: lp(3398, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3398, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3398, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3399, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3399, 30),
-					Name: "string",
-				},
-				Name:    "GetFullPath",
-				NamePos: lp(3399, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3399, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3399, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3399, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3399, 62),
-							Name: "string",
-						},
-						Name: "basePath",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3400, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3400, 30),
-					Name: "string",
-				},
-				Name:    "GetTempPath",
-				NamePos: lp(3400, 37),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3401, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3401, 30),
-					Name: "string",
-				},
-				Name:    "GetTempFileName",
-				NamePos: lp(3401, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3402, 9),
@@ -79724,36 +80012,538 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3402, 30),
 					Name: "string",
 				},
-				Name:    "GetRandomFileName",
+				Name:    "GetFileName",
 				NamePos: lp(3402, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3402, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3402, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3403, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3403, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3403, 30),
-						Name: "char",
+					Pos:  lp(3403, 30),
+					Name: "string",
+				},
+				Name:    "GetFileNameWithoutExtension",
+				NamePos: lp(3403, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3403, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3403, 65),
+							Name: "string",
+						},
+						Name: "path",
 					},
 				},
-				Name:    "GetInvalidFileNameChars",
-				NamePos: lp(3403, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3404, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3404, 30),
+					Pos:  lp(3404, 30),
+					Name: "string",
+				},
+				Name:    "GetExtension",
+				NamePos: lp(3404, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3404, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3404, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3405, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3405, 30),
+					Name: "bool",
+				},
+				Name:    "HasExtension",
+				NamePos: lp(3405, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3405, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3405, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3406, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3406, 30),
+					Name: "string",
+				},
+				Name:    "GetDirectoryName",
+				NamePos: lp(3406, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3406, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3406, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3407, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3407, 30),
+					Name: "string",
+				},
+				Name:    "ChangeExtension",
+				NamePos: lp(3407, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3407, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3407, 53),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3407, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3407, 66),
+							Name: "string",
+						},
+						Name: "extension",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3408, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3408, 30),
+					Name: "bool",
+				},
+				Name:    "IsPathRooted",
+				NamePos: lp(3408, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3408, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3408, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3409, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3409, 30),
+					Name: "bool",
+				},
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3409, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3409, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3409, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3410, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3410, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3410, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3410, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3410, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3410, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3410, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3411, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3411, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3411, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3411, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3411, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3411, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3411, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3411, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3411, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3412, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3412, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3412, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3412, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3412, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3412, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3412, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3412, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3412, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3412, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3412, 87),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3413, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3413, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3413, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3413, 45),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3413, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3413, 52),
+								Name: "string",
+							},
+						},
+						Name: "paths",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3414, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3414, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3414, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3414, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3414, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3414, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3414, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3415, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3415, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3415, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3415, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3415, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3415, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3415, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3415, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3415, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3416, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3416, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3416, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3416, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3416, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3416, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3416, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3416, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3416, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3416, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3416, 84),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3417, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3417, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3417, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3417, 42),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3417, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3417, 49),
+								Name: "string",
+							},
+						},
+						Name: "paths",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3418, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3418, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3418, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3418, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3418, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3419, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3419, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3419, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3419, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3419, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3419, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3419, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3420, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3420, 30),
+					Name: "string",
+				},
+				Name:    "GetTempPath",
+				NamePos: lp(3420, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3421, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3421, 30),
+					Name: "string",
+				},
+				Name:    "GetTempFileName",
+				NamePos: lp(3421, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3422, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3422, 30),
+					Name: "string",
+				},
+				Name:    "GetRandomFileName",
+				NamePos: lp(3422, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3423, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3423, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3404, 30),
+						Pos:  lp(3423, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidFileNameChars",
+				NamePos: lp(3423, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3424, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3424, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3424, 30),
 						Name: "char",
 					},
 				},
 				Name:    "GetInvalidPathChars",
-				NamePos: lp(3404, 37),
+				NamePos: lp(3424, 37),
 			},
 		},
 	}
@@ -79761,135 +80551,135 @@ func libraryAST_200() *lang.TypeDecl {
 
 func libraryAST_201() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3407, 5),
+		Pos:       lp(3427, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Stream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3407, 36),
+				Pos:  lp(3427, 36),
 				Name: "IDisposable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3407, 49),
+				Pos:  lp(3427, 49),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3409, 9),
+				Pos:       lp(3429, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3409, 24),
+					Pos:  lp(3429, 24),
 					Name: "bool",
 				},
 				Name: "CanRead",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3409, 39),
+						Pos:  lp(3429, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3410, 9),
+				Pos:       lp(3430, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3410, 24),
+					Pos:  lp(3430, 24),
 					Name: "bool",
 				},
 				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3410, 40),
+						Pos:  lp(3430, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3411, 9),
+				Pos:       lp(3431, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3411, 24),
+					Pos:  lp(3431, 24),
 					Name: "bool",
 				},
 				Name: "CanSeek",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3411, 39),
+						Pos:  lp(3431, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3412, 9),
+				Pos:       lp(3432, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3412, 24),
+					Pos:  lp(3432, 24),
 					Name: "long",
 				},
 				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3412, 38),
+						Pos:  lp(3432, 38),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3413, 9),
+				Pos:       lp(3433, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3413, 24),
+					Pos:  lp(3433, 24),
 					Name: "long",
 				},
 				Name: "Position",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3413, 40),
+						Pos:  lp(3433, 40),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3413, 45),
+						Pos:  lp(3433, 45),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3414, 9),
+				Pos:       lp(3434, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3414, 31),
+					Pos:  lp(3434, 31),
 					Name: "int",
 				},
 				Name:    "Read",
-				NamePos: lp(3414, 35),
+				NamePos: lp(3434, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3414, 40),
+						Pos: lp(3434, 40),
 						Type: &lang.TypeRef{
-							Pos:       lp(3414, 40),
+							Pos:       lp(3434, 40),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3414, 40),
+								Pos:  lp(3434, 40),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3414, 55),
+						Pos: lp(3434, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3414, 55),
+							Pos:  lp(3434, 55),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3414, 67),
+						Pos: lp(3434, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3414, 67),
+							Pos:  lp(3434, 67),
 							Name: "int",
 						},
 						Name: "count",
@@ -79897,39 +80687,39 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3415, 9),
+				Pos:       lp(3435, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3415, 31),
+					Pos:  lp(3435, 31),
 					Name: "void",
 				},
 				Name:    "Write",
-				NamePos: lp(3415, 36),
+				NamePos: lp(3435, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3415, 42),
+						Pos: lp(3435, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3415, 42),
+							Pos:       lp(3435, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3415, 42),
+								Pos:  lp(3435, 42),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3415, 57),
+						Pos: lp(3435, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3415, 57),
+							Pos:  lp(3435, 57),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3415, 69),
+						Pos: lp(3435, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3415, 69),
+							Pos:  lp(3435, 69),
 							Name: "int",
 						},
 						Name: "count",
@@ -79937,45 +80727,45 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3416, 9),
+				Pos:       lp(3436, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3416, 23),
+					Pos:  lp(3436, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3416, 51),
+							Pos:  lp(3436, 51),
 							Name: "int",
 						},
 					},
 				},
 				Name:    "ReadAsync",
-				NamePos: lp(3416, 56),
+				NamePos: lp(3436, 56),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3416, 66),
+						Pos: lp(3436, 66),
 						Type: &lang.TypeRef{
-							Pos:       lp(3416, 66),
+							Pos:       lp(3436, 66),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3416, 66),
+								Pos:  lp(3436, 66),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3416, 81),
+						Pos: lp(3436, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3416, 81),
+							Pos:  lp(3436, 81),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3416, 93),
+						Pos: lp(3436, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3416, 93),
+							Pos:  lp(3436, 93),
 							Name: "int",
 						},
 						Name: "count",
@@ -79983,53 +80773,53 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3417, 9),
+				Pos:       lp(3437, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3417, 31),
+					Pos:  lp(3437, 31),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3417, 59),
+							Pos:  lp(3437, 59),
 							Name: "int",
 						},
 					},
 				},
 				Name:    "ReadAsync",
-				NamePos: lp(3417, 64),
+				NamePos: lp(3437, 64),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3417, 74),
+						Pos: lp(3437, 74),
 						Type: &lang.TypeRef{
-							Pos:       lp(3417, 74),
+							Pos:       lp(3437, 74),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3417, 74),
+								Pos:  lp(3437, 74),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3417, 89),
+						Pos: lp(3437, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3417, 89),
+							Pos:  lp(3437, 89),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3417, 101),
+						Pos: lp(3437, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(3417, 101),
+							Pos:  lp(3437, 101),
 							Name: "int",
 						},
 						Name: "count",
 					},
 					&lang.Param{
-						Pos: lp(3417, 112),
+						Pos: lp(3437, 112),
 						Type: &lang.TypeRef{
-							Pos:  lp(3417, 112),
+							Pos:  lp(3437, 112),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -80037,39 +80827,39 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3418, 9),
+				Pos:       lp(3438, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3418, 23),
+					Pos:  lp(3438, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "WriteAsync",
-				NamePos: lp(3418, 51),
+				NamePos: lp(3438, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3418, 62),
+						Pos: lp(3438, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(3418, 62),
+							Pos:       lp(3438, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3418, 62),
+								Pos:  lp(3438, 62),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3418, 77),
+						Pos: lp(3438, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3418, 77),
+							Pos:  lp(3438, 77),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3418, 89),
+						Pos: lp(3438, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3418, 89),
+							Pos:  lp(3438, 89),
 							Name: "int",
 						},
 						Name: "count",
@@ -80077,47 +80867,47 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3419, 9),
+				Pos:       lp(3439, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3419, 31),
+					Pos:  lp(3439, 31),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "WriteAsync",
-				NamePos: lp(3419, 59),
+				NamePos: lp(3439, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3419, 70),
+						Pos: lp(3439, 70),
 						Type: &lang.TypeRef{
-							Pos:       lp(3419, 70),
+							Pos:       lp(3439, 70),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3419, 70),
+								Pos:  lp(3439, 70),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3419, 85),
+						Pos: lp(3439, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(3419, 85),
+							Pos:  lp(3439, 85),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3419, 97),
+						Pos: lp(3439, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3419, 97),
+							Pos:  lp(3439, 97),
 							Name: "int",
 						},
 						Name: "count",
 					},
 					&lang.Param{
-						Pos: lp(3419, 108),
+						Pos: lp(3439, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(3419, 108),
+							Pos:  lp(3439, 108),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -80125,29 +80915,29 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3420, 9),
+				Pos:       lp(3440, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3420, 31),
+					Pos:  lp(3440, 31),
 					Name: "int",
 				},
 				Name:    "ReadByte",
-				NamePos: lp(3420, 35),
+				NamePos: lp(3440, 35),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3421, 9),
+				Pos:       lp(3441, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3421, 31),
+					Pos:  lp(3441, 31),
 					Name: "void",
 				},
 				Name:    "WriteByte",
-				NamePos: lp(3421, 36),
+				NamePos: lp(3441, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3421, 46),
+						Pos: lp(3441, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3421, 46),
+							Pos:  lp(3441, 46),
 							Name: "byte",
 						},
 						Name: "value",
@@ -80155,27 +80945,27 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3422, 9),
+				Pos:       lp(3442, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3422, 31),
+					Pos:  lp(3442, 31),
 					Name: "long",
 				},
 				Name:    "Seek",
-				NamePos: lp(3422, 36),
+				NamePos: lp(3442, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3422, 41),
+						Pos: lp(3442, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3422, 41),
+							Pos:  lp(3442, 41),
 							Name: "long",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3422, 54),
+						Pos: lp(3442, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3422, 54),
+							Pos:  lp(3442, 54),
 							Name: "SeekOrigin",
 						},
 						Name: "origin",
@@ -80183,19 +80973,19 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3423, 9),
+				Pos:       lp(3443, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3423, 31),
+					Pos:  lp(3443, 31),
 					Name: "void",
 				},
 				Name:    "SetLength",
-				NamePos: lp(3423, 36),
+				NamePos: lp(3443, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3423, 46),
+						Pos: lp(3443, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3423, 46),
+							Pos:  lp(3443, 46),
 							Name: "long",
 						},
 						Name: "value",
@@ -80203,39 +80993,39 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3424, 9),
+				Pos:       lp(3444, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3424, 31),
+					Pos:  lp(3444, 31),
 					Name: "void",
 				},
 				Name:    "Flush",
-				NamePos: lp(3424, 36),
+				NamePos: lp(3444, 36),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3425, 9),
+				Pos:       lp(3445, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3425, 23),
+					Pos:  lp(3445, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "FlushAsync",
-				NamePos: lp(3425, 51),
+				NamePos: lp(3445, 51),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3426, 9),
+				Pos:       lp(3446, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3426, 31),
+					Pos:  lp(3446, 31),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "FlushAsync",
-				NamePos: lp(3426, 59),
+				NamePos: lp(3446, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3426, 70),
+						Pos: lp(3446, 70),
 						Type: &lang.TypeRef{
-							Pos:  lp(3426, 70),
+							Pos:  lp(3446, 70),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -80243,19 +81033,19 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3427, 9),
+				Pos:       lp(3447, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3427, 23),
+					Pos:  lp(3447, 23),
 					Name: "void",
 				},
 				Name:    "CopyTo",
-				NamePos: lp(3427, 28),
+				NamePos: lp(3447, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3427, 35),
+						Pos: lp(3447, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3427, 35),
+							Pos:  lp(3447, 35),
 							Name: "Stream",
 						},
 						Name: "destination",
@@ -80263,27 +81053,27 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3428, 9),
+				Pos:       lp(3448, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3428, 31),
+					Pos:  lp(3448, 31),
 					Name: "void",
 				},
 				Name:    "CopyTo",
-				NamePos: lp(3428, 36),
+				NamePos: lp(3448, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3428, 43),
+						Pos: lp(3448, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3428, 43),
+							Pos:  lp(3448, 43),
 							Name: "Stream",
 						},
 						Name: "destination",
 					},
 					&lang.Param{
-						Pos: lp(3428, 63),
+						Pos: lp(3448, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3428, 63),
+							Pos:  lp(3448, 63),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -80291,19 +81081,19 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3429, 9),
+				Pos:       lp(3449, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3429, 23),
+					Pos:  lp(3449, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "CopyToAsync",
-				NamePos: lp(3429, 51),
+				NamePos: lp(3449, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3429, 63),
+						Pos: lp(3449, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3429, 63),
+							Pos:  lp(3449, 63),
 							Name: "Stream",
 						},
 						Name: "destination",
@@ -80311,27 +81101,27 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3430, 9),
+				Pos:       lp(3450, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3430, 23),
+					Pos:  lp(3450, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "CopyToAsync",
-				NamePos: lp(3430, 51),
+				NamePos: lp(3450, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3430, 63),
+						Pos: lp(3450, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3430, 63),
+							Pos:  lp(3450, 63),
 							Name: "Stream",
 						},
 						Name: "destination",
 					},
 					&lang.Param{
-						Pos: lp(3430, 83),
+						Pos: lp(3450, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3430, 83),
+							Pos:  lp(3450, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -80339,35 +81129,35 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3431, 9),
+				Pos:       lp(3451, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3431, 31),
+					Pos:  lp(3451, 31),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "CopyToAsync",
-				NamePos: lp(3431, 59),
+				NamePos: lp(3451, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3431, 71),
+						Pos: lp(3451, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3431, 71),
+							Pos:  lp(3451, 71),
 							Name: "Stream",
 						},
 						Name: "destination",
 					},
 					&lang.Param{
-						Pos: lp(3431, 91),
+						Pos: lp(3451, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3431, 91),
+							Pos:  lp(3451, 91),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3431, 107),
+						Pos: lp(3451, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3431, 107),
+							Pos:  lp(3451, 107),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -80375,34 +81165,34 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3432, 9),
+				Pos:       lp(3452, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3432, 31),
+					Pos:  lp(3452, 31),
 					Name: "void",
 				},
 				Name:    "Close",
-				NamePos: lp(3432, 36),
+				NamePos: lp(3452, 36),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3433, 9),
+				Pos:       lp(3453, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3433, 23),
+					Pos:  lp(3453, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3433, 28),
+				NamePos: lp(3453, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3434, 9),
+				Pos:       lp(3454, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3434, 31),
+					Pos:  lp(3454, 31),
 					Name: "System.Threading.Tasks.ValueTask",
 				},
 				Name:    "DisposeAsync",
-				NamePos: lp(3434, 64),
+				NamePos: lp(3454, 64),
 			},
 		},
 	}
@@ -80410,35 +81200,35 @@ func libraryAST_201() *lang.TypeDecl {
 
 func libraryAST_202() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3437, 5),
+		Pos:       lp(3457, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3437, 31),
+				Pos:  lp(3457, 31),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3439, 9),
+				Pos:       lp(3459, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3439, 34),
+						Pos: lp(3459, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3439, 34),
+							Pos:  lp(3459, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3439, 47),
+						Pos: lp(3459, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3439, 47),
+							Pos:  lp(3459, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
@@ -80446,30 +81236,30 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3440, 9),
+				Pos:       lp(3460, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3440, 34),
+						Pos: lp(3460, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3440, 34),
+							Pos:  lp(3460, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3440, 47),
+						Pos: lp(3460, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3440, 47),
+							Pos:  lp(3460, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3440, 62),
+						Pos: lp(3460, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3440, 62),
+							Pos:  lp(3460, 62),
 							Name: "FileAccess",
 						},
 						Name: "access",
@@ -80477,38 +81267,38 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3441, 9),
+				Pos:       lp(3461, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3441, 34),
+						Pos: lp(3461, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3441, 34),
+							Pos:  lp(3461, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3441, 47),
+						Pos: lp(3461, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3441, 47),
+							Pos:  lp(3461, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3441, 62),
+						Pos: lp(3461, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3441, 62),
+							Pos:  lp(3461, 62),
 							Name: "FileAccess",
 						},
 						Name: "access",
 					},
 					&lang.Param{
-						Pos: lp(3441, 81),
+						Pos: lp(3461, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3441, 81),
+							Pos:  lp(3461, 81),
 							Name: "FileShare",
 						},
 						Name: "share",
@@ -80516,46 +81306,46 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3442, 9),
+				Pos:       lp(3462, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3442, 34),
+						Pos: lp(3462, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3442, 34),
+							Pos:  lp(3462, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3442, 47),
+						Pos: lp(3462, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3442, 47),
+							Pos:  lp(3462, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3442, 62),
+						Pos: lp(3462, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3442, 62),
+							Pos:  lp(3462, 62),
 							Name: "FileAccess",
 						},
 						Name: "access",
 					},
 					&lang.Param{
-						Pos: lp(3442, 81),
+						Pos: lp(3462, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3442, 81),
+							Pos:  lp(3462, 81),
 							Name: "FileShare",
 						},
 						Name: "share",
 					},
 					&lang.Param{
-						Pos: lp(3442, 98),
+						Pos: lp(3462, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3442, 98),
+							Pos:  lp(3462, 98),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -80563,54 +81353,54 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3443, 9),
+				Pos:       lp(3463, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3443, 34),
+						Pos: lp(3463, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3443, 34),
+							Pos:  lp(3463, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3443, 47),
+						Pos: lp(3463, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3443, 47),
+							Pos:  lp(3463, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3443, 62),
+						Pos: lp(3463, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3443, 62),
+							Pos:  lp(3463, 62),
 							Name: "FileAccess",
 						},
 						Name: "access",
 					},
 					&lang.Param{
-						Pos: lp(3443, 81),
+						Pos: lp(3463, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3443, 81),
+							Pos:  lp(3463, 81),
 							Name: "FileShare",
 						},
 						Name: "share",
 					},
 					&lang.Param{
-						Pos: lp(3443, 98),
+						Pos: lp(3463, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3443, 98),
+							Pos:  lp(3463, 98),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3443, 114),
+						Pos: lp(3463, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3443, 114),
+							Pos:  lp(3463, 114),
 							Name: "bool",
 						},
 						Name: "useAsync",
@@ -80618,16 +81408,16 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3444, 9),
+				Pos:       lp(3464, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3444, 24),
+					Pos:  lp(3464, 24),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3444, 38),
+						Pos:  lp(3464, 38),
 						Kind: "get",
 					},
 				},
@@ -80638,32 +81428,32 @@ func libraryAST_202() *lang.TypeDecl {
 
 func libraryAST_203() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3447, 5),
+		Pos:       lp(3467, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MemoryStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3447, 33),
+				Pos:  lp(3467, 33),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3449, 9),
+				Pos:       lp(3469, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3450, 9),
+				Pos:       lp(3470, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3450, 36),
+						Pos: lp(3470, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3450, 36),
+							Pos:  lp(3470, 36),
 							Name: "int",
 						},
 						Name: "capacity",
@@ -80671,17 +81461,17 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3451, 9),
+				Pos:       lp(3471, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3451, 36),
+						Pos: lp(3471, 36),
 						Type: &lang.TypeRef{
-							Pos:       lp(3451, 36),
+							Pos:       lp(3471, 36),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3451, 36),
+								Pos:  lp(3471, 36),
 								Name: "byte",
 							},
 						},
@@ -80690,26 +81480,26 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3452, 9),
+				Pos:       lp(3472, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3452, 36),
+						Pos: lp(3472, 36),
 						Type: &lang.TypeRef{
-							Pos:       lp(3452, 36),
+							Pos:       lp(3472, 36),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3452, 36),
+								Pos:  lp(3472, 36),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3452, 51),
+						Pos: lp(3472, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3452, 51),
+							Pos:  lp(3472, 51),
 							Name: "bool",
 						},
 						Name: "writable",
@@ -80717,51 +81507,51 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3453, 9),
+				Pos:       lp(3473, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3453, 24),
+					Pos:  lp(3473, 24),
 					Name: "int",
 				},
 				Name: "Capacity",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3453, 39),
+						Pos:  lp(3473, 39),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3453, 44),
+						Pos:  lp(3473, 44),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3454, 9),
+				Pos:       lp(3474, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3454, 31),
+					Pos:       lp(3474, 31),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3454, 31),
+						Pos:  lp(3474, 31),
 						Name: "byte",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(3454, 38),
+				NamePos: lp(3474, 38),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3455, 9),
+				Pos:       lp(3475, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3455, 31),
+					Pos:       lp(3475, 31),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3455, 31),
+						Pos:  lp(3475, 31),
 						Name: "byte",
 					},
 				},
 				Name:    "GetBuffer",
-				NamePos: lp(3455, 38),
+				NamePos: lp(3475, 38),
 			},
 		},
 	}
@@ -80769,27 +81559,27 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3458, 5),
+		Pos:       lp(3478, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamReader",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3458, 33),
+				Pos:  lp(3478, 33),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3460, 9),
+				Pos:       lp(3480, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamReader",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3460, 36),
+						Pos: lp(3480, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3460, 36),
+							Pos:  lp(3480, 36),
 							Name: "string",
 						},
 						Name: "path",
@@ -80797,22 +81587,22 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3461, 9),
+				Pos:       lp(3481, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamReader",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3461, 36),
+						Pos: lp(3481, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3461, 36),
+							Pos:  lp(3481, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3461, 49),
+						Pos: lp(3481, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3461, 49),
+							Pos:  lp(3481, 49),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -80820,14 +81610,14 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3462, 9),
+				Pos:       lp(3482, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamReader",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3462, 36),
+						Pos: lp(3482, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3462, 36),
+							Pos:  lp(3482, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
@@ -80835,22 +81625,22 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3463, 9),
+				Pos:       lp(3483, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamReader",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3463, 36),
+						Pos: lp(3483, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3463, 36),
+							Pos:  lp(3483, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3463, 51),
+						Pos: lp(3483, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3463, 51),
+							Pos:  lp(3483, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -80858,22 +81648,22 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3464, 9),
+				Pos:       lp(3484, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamReader",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3464, 36),
+						Pos: lp(3484, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3464, 36),
+							Pos:  lp(3484, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3464, 51),
+						Pos: lp(3484, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3464, 51),
+							Pos:  lp(3484, 51),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
@@ -80881,22 +81671,22 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3465, 9),
+				Pos:       lp(3485, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamReader",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3465, 36),
+						Pos: lp(3485, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3465, 36),
+							Pos:  lp(3485, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3465, 49),
+						Pos: lp(3485, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3465, 49),
+							Pos:  lp(3485, 49),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
@@ -80904,38 +81694,38 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3466, 9),
+				Pos:       lp(3486, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamReader",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3466, 36),
+						Pos: lp(3486, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3466, 36),
+							Pos:  lp(3486, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3466, 51),
+						Pos: lp(3486, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3466, 51),
+							Pos:  lp(3486, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3466, 82),
+						Pos: lp(3486, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3466, 82),
+							Pos:  lp(3486, 82),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
 					},
 					&lang.Param{
-						Pos: lp(3466, 121),
+						Pos: lp(3486, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3466, 121),
+							Pos:  lp(3486, 121),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -80943,46 +81733,46 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3467, 9),
+				Pos:       lp(3487, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamReader",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3467, 36),
+						Pos: lp(3487, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3467, 36),
+							Pos:  lp(3487, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3467, 51),
+						Pos: lp(3487, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3467, 51),
+							Pos:  lp(3487, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3467, 82),
+						Pos: lp(3487, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3467, 82),
+							Pos:  lp(3487, 82),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
 					},
 					&lang.Param{
-						Pos: lp(3467, 121),
+						Pos: lp(3487, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3467, 121),
+							Pos:  lp(3487, 121),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3467, 137),
+						Pos: lp(3487, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(3467, 137),
+							Pos:  lp(3487, 137),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -80990,106 +81780,106 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3468, 9),
+				Pos:       lp(3488, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3468, 16),
+					Pos:  lp(3488, 16),
 					Name: "bool",
 				},
 				Name: "EndOfStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3468, 35),
+						Pos:  lp(3488, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3469, 9),
+				Pos:       lp(3489, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3469, 24),
+					Pos:  lp(3489, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3469, 44),
+						Pos:  lp(3489, 44),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3470, 9),
+				Pos:       lp(3490, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3470, 24),
+					Pos:  lp(3490, 24),
 					Name: "System.Text.Encoding",
 				},
 				Name: "CurrentEncoding",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3470, 63),
+						Pos:  lp(3490, 63),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3471, 9),
+				Pos:       lp(3491, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3471, 23),
+					Pos:  lp(3491, 23),
 					Name: "string",
 				},
 				Name:    "ReadLine",
-				NamePos: lp(3471, 30),
+				NamePos: lp(3491, 30),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3472, 9),
+				Pos:       lp(3492, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3472, 23),
+					Pos:  lp(3492, 23),
 					Name: "string",
 				},
 				Name:    "ReadToEnd",
-				NamePos: lp(3472, 30),
+				NamePos: lp(3492, 30),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3473, 9),
+				Pos:       lp(3493, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3473, 23),
+					Pos:  lp(3493, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3473, 51),
+							Pos:  lp(3493, 51),
 							Name: "string",
 						},
 					},
 				},
 				Name:    "ReadLineAsync",
-				NamePos: lp(3473, 59),
+				NamePos: lp(3493, 59),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3474, 9),
+				Pos:       lp(3494, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3474, 23),
+					Pos:  lp(3494, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3474, 51),
+							Pos:  lp(3494, 51),
 							Name: "string",
 						},
 					},
 				},
 				Name:    "ReadLineAsync",
-				NamePos: lp(3474, 59),
+				NamePos: lp(3494, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3474, 73),
+						Pos: lp(3494, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3474, 73),
+							Pos:  lp(3494, 73),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -81097,41 +81887,41 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3475, 9),
+				Pos:       lp(3495, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3475, 23),
+					Pos:  lp(3495, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3475, 51),
+							Pos:  lp(3495, 51),
 							Name: "string",
 						},
 					},
 				},
 				Name:    "ReadToEndAsync",
-				NamePos: lp(3475, 59),
+				NamePos: lp(3495, 59),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3476, 9),
+				Pos:       lp(3496, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3476, 23),
+					Pos:  lp(3496, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3476, 51),
+							Pos:  lp(3496, 51),
 							Name: "string",
 						},
 					},
 				},
 				Name:    "ReadToEndAsync",
-				NamePos: lp(3476, 59),
+				NamePos: lp(3496, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3476, 74),
+						Pos: lp(3496, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(3476, 74),
+							Pos:  lp(3496, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -81139,59 +81929,59 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3477, 9),
+				Pos:       lp(3497, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3477, 23),
+					Pos:  lp(3497, 23),
 					Name: "int",
 				},
 				Name:    "Peek",
-				NamePos: lp(3477, 27),
+				NamePos: lp(3497, 27),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3478, 9),
+				Pos:       lp(3498, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3478, 23),
+					Pos:  lp(3498, 23),
 					Name: "int",
 				},
 				Name:    "Read",
-				NamePos: lp(3478, 27),
+				NamePos: lp(3498, 27),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3479, 9),
+				Pos:       lp(3499, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3479, 23),
+					Pos:  lp(3499, 23),
 					Name: "int",
 				},
 				Name:    "Read",
-				NamePos: lp(3479, 27),
+				NamePos: lp(3499, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3479, 32),
+						Pos: lp(3499, 32),
 						Type: &lang.TypeRef{
-							Pos:       lp(3479, 32),
+							Pos:       lp(3499, 32),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3479, 32),
+								Pos:  lp(3499, 32),
 								Name: "char",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3479, 47),
+						Pos: lp(3499, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3479, 47),
+							Pos:  lp(3499, 47),
 							Name: "int",
 						},
 						Name: "index",
 					},
 					&lang.Param{
-						Pos: lp(3479, 58),
+						Pos: lp(3499, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3479, 58),
+							Pos:  lp(3499, 58),
 							Name: "int",
 						},
 						Name: "count",
@@ -81199,24 +81989,24 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3480, 9),
+				Pos:       lp(3500, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3480, 23),
+					Pos:  lp(3500, 23),
 					Name: "void",
 				},
 				Name:    "Close",
-				NamePos: lp(3480, 28),
+				NamePos: lp(3500, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3481, 9),
+				Pos:       lp(3501, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3481, 23),
+					Pos:  lp(3501, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3481, 28),
+				NamePos: lp(3501, 28),
 			},
 		},
 	}
@@ -81224,31 +82014,31 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3484, 5),
+		Pos:       lp(3504, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3484, 33),
+				Pos:  lp(3504, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3484, 45),
+				Pos:  lp(3504, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3486, 9),
+				Pos:       lp(3506, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3486, 36),
+						Pos: lp(3506, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3486, 36),
+							Pos:  lp(3506, 36),
 							Name: "string",
 						},
 						Name: "path",
@@ -81256,22 +82046,22 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3487, 9),
+				Pos:       lp(3507, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3487, 36),
+						Pos: lp(3507, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3487, 36),
+							Pos:  lp(3507, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3487, 49),
+						Pos: lp(3507, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3487, 49),
+							Pos:  lp(3507, 49),
 							Name: "bool",
 						},
 						Name: "append",
@@ -81279,30 +82069,30 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3488, 9),
+				Pos:       lp(3508, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3488, 36),
+						Pos: lp(3508, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3488, 36),
+							Pos:  lp(3508, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3488, 49),
+						Pos: lp(3508, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3488, 49),
+							Pos:  lp(3508, 49),
 							Name: "bool",
 						},
 						Name: "append",
 					},
 					&lang.Param{
-						Pos: lp(3488, 62),
+						Pos: lp(3508, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3488, 62),
+							Pos:  lp(3508, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -81310,14 +82100,14 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3489, 9),
+				Pos:       lp(3509, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3489, 36),
+						Pos: lp(3509, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3489, 36),
+							Pos:  lp(3509, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
@@ -81325,22 +82115,22 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3490, 9),
+				Pos:       lp(3510, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3490, 36),
+						Pos: lp(3510, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3490, 36),
+							Pos:  lp(3510, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3490, 51),
+						Pos: lp(3510, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3490, 51),
+							Pos:  lp(3510, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -81348,30 +82138,30 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3491, 9),
+				Pos:       lp(3511, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3491, 36),
+						Pos: lp(3511, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3491, 36),
+							Pos:  lp(3511, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3491, 51),
+						Pos: lp(3511, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3491, 51),
+							Pos:  lp(3511, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3491, 82),
+						Pos: lp(3511, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3491, 82),
+							Pos:  lp(3511, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -81379,38 +82169,38 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3492, 9),
+				Pos:       lp(3512, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3492, 36),
+						Pos: lp(3512, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3492, 36),
+							Pos:  lp(3512, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3492, 51),
+						Pos: lp(3512, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3492, 51),
+							Pos:  lp(3512, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3492, 82),
+						Pos: lp(3512, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3492, 82),
+							Pos:  lp(3512, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3492, 98),
+						Pos: lp(3512, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3492, 98),
+							Pos:  lp(3512, 98),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -81418,38 +82208,38 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3493, 9),
+				Pos:       lp(3513, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3493, 36),
+						Pos: lp(3513, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3493, 36),
+							Pos:  lp(3513, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3493, 49),
+						Pos: lp(3513, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3493, 49),
+							Pos:  lp(3513, 49),
 							Name: "bool",
 						},
 						Name: "append",
 					},
 					&lang.Param{
-						Pos: lp(3493, 62),
+						Pos: lp(3513, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3493, 62),
+							Pos:  lp(3513, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3493, 93),
+						Pos: lp(3513, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3493, 93),
+							Pos:  lp(3513, 93),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -81457,35 +82247,35 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3494, 9),
+				Pos:       lp(3514, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3494, 24),
+					Pos:  lp(3514, 24),
 					Name: "bool",
 				},
 				Name: "AutoFlush",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3494, 41),
+						Pos:  lp(3514, 41),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3494, 46),
+						Pos:  lp(3514, 46),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3495, 9),
+				Pos:       lp(3515, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3495, 24),
+					Pos:  lp(3515, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3495, 44),
+						Pos:  lp(3515, 44),
 						Kind: "get",
 					},
 				},
@@ -81496,53 +82286,53 @@ func libraryAST_205() *lang.TypeDecl {
 
 func libraryAST_206() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3501, 5),
+		Pos:       lp(3521, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3503, 9),
+				Pos:       lp(3523, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3503, 16),
+					Pos:  lp(3523, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3503, 30),
+						Pos:  lp(3523, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3504, 9),
+				Pos:       lp(3524, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3504, 16),
+					Pos:  lp(3524, 16),
 					Name: "Type",
 				},
 				Name: "DeclaringType",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3504, 37),
+						Pos:  lp(3524, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3505, 9),
+				Pos:       lp(3525, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3505, 16),
+					Pos:  lp(3525, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3505, 32),
+						Pos:  lp(3525, 32),
 						Kind: "get",
 					},
 				},

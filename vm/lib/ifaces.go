@@ -23,6 +23,7 @@ var libInterfaces = []struct {
 	{"System.Collections", "IList", ifNonGenericCol},
 	{"System.Collections", "IDictionary", ifNonGenericCol},
 	{"System.Linq", "IGrouping`2", ifEnumerable},
+	{"System.Linq", "IOrderedEnumerable`1", ifEnumerable},
 	{"System", "IFormattable", nil},
 	{"System", "ICloneable", nil},
 	{"System", "IConvertible", nil},

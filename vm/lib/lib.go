@@ -37,8 +37,12 @@ func throwFormat(t *vm.Thread, err error) error {
 	return err
 }
 
-// argOutOfRange throws ArgumentOutOfRangeException with .NET's parameter suffix.
+// argOutOfRange throws ArgumentOutOfRangeException with .NET's parameter
+// suffix; an empty msg is the exception's default message.
 func argOutOfRange(t *vm.Thread, param, msg string) error {
+	if msg == "" {
+		msg = "Specified argument was out of the range of valid values."
+	}
 	return t.Throw("System.ArgumentOutOfRangeException", msg+" (Parameter '"+param+"')")
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"asyncvm/vm"
+	"asyncvm/vm/netfmt"
 )
 
 // lazySeq is a deferred LINQ query: each enumeration calls open afresh, so
@@ -49,6 +50,9 @@ func iterType(op string) *vm.Type {
 	}
 	t := vm.NewLibType("System.Linq", "Enumerable+"+op+"Iterator`1", nil)
 	t.IfaceNames = ifEnumerable
+	if op == "OrderedEnumerable" {
+		t.IfaceNames = append([]string{"System.Linq.IOrderedEnumerable`1"}, ifEnumerable...)
+	}
 	t.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	iterTypes[op] = t
 	return t
@@ -98,13 +102,47 @@ func extTypeArgs(name string, min, max int, fn native) {
 }
 
 func extFuncs(name string, min, max int, fn native) (*vm.Func, *vm.Func) {
+	checked := fn
+	if param, ok := delegateParams[name]; ok {
+		// Enumerable checks its delegate argument before it enumerates:
+		// a null predicate throws even for an empty source.
+		checked = func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if len(args) == 2 && !args[0].IsNull() && args[1].IsNull() {
+				return vm.Null, argNull(t, param)
+			}
+			return fn(t, args)
+		}
+	}
 	f := vm.RegisterExtension(name, min, max, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if args[0].IsNull() {
-			return vm.Null, argNull(t, "source")
+			return vm.Null, argNull(t, sourceParam(name))
 		}
-		return fn(t, args)
+		return checked(t, args)
 	})
-	return f, tEnumerable.AddStatic(name, min, max, fn)
+	return f, tEnumerable.AddStatic(name, min, max, checked)
+}
+
+// sourceParam is the name of an operator's first parameter.
+func sourceParam(op string) string {
+	switch op {
+	case "Except", "Intersect", "Union", "Concat", "Zip", "SequenceEqual", "ExceptBy", "IntersectBy", "UnionBy":
+		return "first"
+	case "Join", "GroupJoin":
+		return "outer"
+	}
+	return "source"
+}
+
+// delegateParams names, for the operators whose every two-argument
+// overload takes a delegate second, that parameter.
+var delegateParams = map[string]string{
+	"All": "predicate", "Any": "predicate", "Count": "predicate", "LongCount": "predicate",
+	"First": "predicate", "Last": "predicate", "Single": "predicate",
+	"Where": "predicate", "SkipWhile": "predicate", "TakeWhile": "predicate",
+	"Select": "selector", "SelectMany": "selector", "Sum": "selector", "Average": "selector",
+	"OrderBy": "keySelector", "OrderByDescending": "keySelector", "ThenBy": "keySelector", "ThenByDescending": "keySelector",
+	"GroupBy": "keySelector", "ToLookup": "keySelector", "ToDictionary": "keySelector",
+	"DistinctBy": "keySelector", "CountBy": "keySelector",
 }
 
 // sumValues adds numbers with checked int/long arithmetic as Enumerable.Sum.
@@ -985,20 +1023,41 @@ func init() {
 		return sumValues(t, vs, elem)
 	})
 	ext("Average", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		vs, err := mapped(t, args)
+		all, err := mapped(t, args)
 		if err != nil {
 			return vm.Null, err
 		}
+		// A nullable sequence's average skips its nulls and is null when
+		// nothing is left.
+		vs := all[:0:0]
+		for _, v := range all {
+			if !v.IsNull() {
+				vs = append(vs, v)
+			}
+		}
 		if len(vs) == 0 {
+			if len(all) > 0 || len(args) == 1 && elemTypeOf(args[0]) != nil && elemTypeOf(args[0]).IsNullable() {
+				return vm.Null, nil
+			}
 			return vm.Null, noElements(t)
+		}
+		if _, ok := vs[0].AsNative().(vm.Decimal); ok {
+			var acc vm.Decimal
+			for _, v := range vs {
+				d, _ := v.AsNative().(vm.Decimal)
+				if acc, err = acc.Add(d); err != nil {
+					return vm.Null, t.Throw("System.OverflowException", err.Error())
+				}
+			}
+			avg, err := acc.Div(netfmt.DecimalFromInt64(int64(len(vs))))
+			if err != nil {
+				return vm.Null, t.Throw("System.OverflowException", err.Error())
+			}
+			return vm.NewDecimal(avg), nil
 		}
 		var s float64
 		for _, v := range vs {
-			if d, ok := v.AsNative().(vm.Decimal); ok {
-				s += d.Float64()
-			} else {
-				s += vm.AsF64(v)
-			}
+			s += vm.AsF64(v)
 		}
 		if vs[0].PrimType() == vm.TFloat {
 			return vm.Float(float32(s / float64(len(vs)))), nil
@@ -1536,7 +1595,17 @@ func init() {
 				if !ok || err != nil {
 					return vm.Null, false, err
 				}
-				if v.IsNull() || vm.IsInstance(v, ts[0]) {
+				to := ts[0]
+				if v.IsNull() {
+					if (to.IsValueType || to.IsEnum || to.IsPrimitive() && to != vm.TString && to != vm.TObject) && !to.IsNullable() {
+						return vm.Null, false, t.ThrowNull() // unboxing null to a value type
+					}
+					return v, true, nil
+				}
+				if to.IsNullable() {
+					to = to.Elem // a boxed T unboxes to T?
+				}
+				if vm.IsInstance(v, to) {
 					return v, true, nil
 				}
 				return vm.Null, false, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+vm.TypeString(v.Type())+"' to type '"+vm.TypeString(ts[0])+"'.")
