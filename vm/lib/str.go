@@ -28,7 +28,7 @@ func (c *stringComparer) compare(a, b vm.Value) int {
 		return ordinalCompare(x, y, c.ignoreCase)
 	}
 	if c.ignoreCase {
-		x, y = strings.ToUpper(x), strings.ToUpper(y)
+		return cultureCompareIgnoreCase(x, y)
 	}
 	return cultureCompare(x, y)
 }
