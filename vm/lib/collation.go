@@ -16,7 +16,7 @@ import (
 // the same CLDR root collation. A Collator keeps scratch buffers, so each
 // comparison borrows one from a pool.
 var (
-	rootCollators = sync.Pool{New: func() any { return collate.New(language.Und) }}
+	rootCollators           = sync.Pool{New: func() any { return collate.New(language.Und) }}
 	rootCollatorsIgnoreCase = sync.Pool{New: func() any {
 		return collate.New(language.Und, collate.IgnoreCase)
 	}}
