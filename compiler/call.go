@@ -1479,12 +1479,28 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 		if strings.HasPrefix(name, "I") && len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z' {
 			name = "List"
 		}
-		t, _ := fs.c.lookupTypeName(name, fs.cls)
+		t, ci := fs.c.lookupTypeName(name, fs.cls)
+		if name == tr.Name && len(tr.Args) > 0 {
+			t, ci = fs.c.resolveTypeRef(tr, fs.cls, false)
+		}
 		if t != nil {
-			if f := t.LookupStatic(".ctor", 0); f != nil {
+			if f := t.LookupStatic(".ctor", 0); f != nil && ci == nil {
 				save := fs.top
 				w := fs.alloc()
 				fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), 0)
+				fs.addAll(elems, w, tr)
+				fs.move(dst, w)
+				fs.setTop(max(save, dst+1))
+				return t
+			}
+			if ci != nil && !ci.t.IsInterface && !ci.t.IsValueType && name == tr.Name {
+				// A class of the program or the prelude (SortedSet<T>,
+				// LinkedList<T>, a user collection): constructed as
+				// `new T()`, then Add for each element, as C# does for
+				// a type with a collection initializer.
+				save := fs.top
+				w := fs.alloc()
+				fs.newObject(&lang.NewExpr{Pos: pos, Type: tr}, w)
 				fs.addAll(elems, w, tr)
 				fs.move(dst, w)
 				fs.setTop(max(save, dst+1))

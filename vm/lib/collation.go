@@ -2,6 +2,7 @@ package lib
 
 import (
 	"sort"
+	"strings"
 	"sync"
 
 	"golang.org/x/text/collate"
@@ -43,8 +44,51 @@ var asciiPrimary = func() (rank [128]int16) {
 	return rank
 }()
 
-// cultureCompare is string comparison under the current culture (which
-// collates as the invariant culture does): negative, zero or positive.
+// collatorKey names a culture's collation, with or without case.
+type collatorKey struct {
+	culture    string
+	ignoreCase bool
+}
+
+// cultureCollators holds a pool of collators for each culture other than
+// the invariant and English ones (which use rootCollators).
+var cultureCollators sync.Map // collatorKey -> *sync.Pool
+
+// rootCulture reports whether culture name collates as ICU's root locale:
+// the invariant culture and English do.
+func rootCulture(name string) bool {
+	return name == "" || name == "en" || strings.HasPrefix(name, "en-")
+}
+
+// cultureCompareIn compares a and b under the named culture's collation
+// (sv-SE sorts å after z), as CompareInfo.Compare does.
+func cultureCompareIn(culture, a, b string, ignoreCase bool) int {
+	if rootCulture(culture) {
+		if ignoreCase {
+			return cultureCompareIgnoreCase(a, b)
+		}
+		return cultureCompare(a, b)
+	}
+	k := collatorKey{culture, ignoreCase}
+	p, ok := cultureCollators.Load(k)
+	if !ok {
+		tag := language.Make(culture)
+		p, _ = cultureCollators.LoadOrStore(k, &sync.Pool{New: func() any {
+			if ignoreCase {
+				return collate.New(tag, collate.IgnoreCase)
+			}
+			return collate.New(tag)
+		}})
+	}
+	pool := p.(*sync.Pool)
+	c := pool.Get().(*collate.Collator)
+	r := c.CompareString(a, b)
+	pool.Put(c)
+	return r
+}
+
+// cultureCompare is string comparison under the invariant culture's
+// collation: negative, zero or positive.
 func cultureCompare(a, b string) int {
 	if r, ok := asciiCollate(a, b, false); ok {
 		return r

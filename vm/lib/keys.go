@@ -332,7 +332,7 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 		return 1, nil
 	}
 	if sa, sb := a.AsStr(), b.AsStr(); sa != nil && sb != nil {
-		return cultureCompare(sa.S, sb.S), nil
+		return cultureCompareIn(CurrentCulture(t).Name, sa.S, sb.S, false), nil
 	}
 	pa, pb := a.PrimType(), b.PrimType()
 	if pa != nil && pb != nil {
