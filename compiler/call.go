@@ -1336,9 +1336,17 @@ func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
 		return fs.newArrayMD(e.Elem, e.Rank, e.Sizes, e.Init, e.Pos, fs.c.info.TypeOf(e), dst)
 	}
 	var et *vm.Type
+	elemTR := e.Elem
 	if e.Elem != nil {
 		et = fs.c.elemType(e.Elem, fs.cls, true)
-	} else if len(e.Init) > 0 {
+	} else if tr := implicitElemTypeRef(fs.c.info.TypeOf(e), e.Pos); tr != nil {
+		// new[] { 1, 2.5 }: the best common type of the elements, which
+		// the binder found (double), each element converted to it.
+		if et = fs.c.elemType(tr, fs.cls, true); et != nil {
+			elemTR = tr
+		}
+	}
+	if et == nil && e.Elem == nil && len(e.Init) > 0 {
 		et = fs.staticType(e.Init[0])
 	}
 	if et == nil {
@@ -1365,9 +1373,26 @@ func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
 		fs.loadConst(n, vm.Int(int32(len(e.Init))))
 		fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
 	}
-	fs.fillArray(a, e.Init, e.Elem)
+	fs.fillArray(a, e.Init, elemTR)
 	fs.move(dst, a)
 	return vm.ArrayOf(et)
+}
+
+// implicitElemTypeRef names the element type the binder found for an
+// implicitly typed array (bt) when it is a keyword type or a nullable one,
+// the types its elements may need converting to; nil otherwise.
+func implicitElemTypeRef(bt *bind.Type, pos lang.Pos) *lang.TypeRef {
+	if bt == nil || bt.Kind != bind.Array || bt.Elem == nil {
+		return nil
+	}
+	el, nullable := bt.Elem, false
+	if el.Kind == bind.Nullable && el.Elem != nil {
+		el, nullable = el.Elem, true
+	}
+	if el.Kind != bind.Special || keywordType(el.String()) == nil {
+		return nil
+	}
+	return &lang.TypeRef{Pos: pos, Name: el.String(), Nullable: nullable}
 }
 
 // newArrayMD compiles the creation of a multidimensional array: `new
