@@ -335,4 +335,3 @@ func (fs *funcState) predeclOne(n lang.Node) bool {
 	}
 	return true
 }
-
