@@ -1378,9 +1378,17 @@ func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
 		return fs.newArrayMD(e.Elem, e.Rank, e.Sizes, e.Init, e.Pos, fs.c.info.TypeOf(e), dst)
 	}
 	var et *vm.Type
+	elemTR := e.Elem
 	if e.Elem != nil {
 		et = fs.c.elemType(e.Elem, fs.cls, true)
-	} else if len(e.Init) > 0 {
+	} else if tr := implicitElemTypeRef(fs.c.info.TypeOf(e), e.Pos); tr != nil {
+		// new[] { 1, 2.5 }: the best common type of the elements, which
+		// the binder found (double), each element converted to it.
+		if et = fs.c.elemType(tr, fs.cls, true); et != nil {
+			elemTR = tr
+		}
+	}
+	if et == nil && e.Elem == nil && len(e.Init) > 0 {
 		et = fs.staticType(e.Init[0])
 	}
 	if et == nil {
@@ -1407,9 +1415,26 @@ func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
 		fs.loadConst(n, vm.Int(int32(len(e.Init))))
 		fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
 	}
-	fs.fillArray(a, e.Init, e.Elem)
+	fs.fillArray(a, e.Init, elemTR)
 	fs.move(dst, a)
 	return vm.ArrayOf(et)
+}
+
+// implicitElemTypeRef names the element type the binder found for an
+// implicitly typed array (bt) when it is a keyword type or a nullable one,
+// the types its elements may need converting to; nil otherwise.
+func implicitElemTypeRef(bt *bind.Type, pos lang.Pos) *lang.TypeRef {
+	if bt == nil || bt.Kind != bind.Array || bt.Elem == nil {
+		return nil
+	}
+	el, nullable := bt.Elem, false
+	if el.Kind == bind.Nullable && el.Elem != nil {
+		el, nullable = el.Elem, true
+	}
+	if el.Kind != bind.Special || keywordType(el.String()) == nil {
+		return nil
+	}
+	return &lang.TypeRef{Pos: pos, Name: el.String(), Nullable: nullable}
 }
 
 // newArrayMD compiles the creation of a multidimensional array: `new
@@ -1521,12 +1546,28 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 		if strings.HasPrefix(name, "I") && len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z' {
 			name = "List"
 		}
-		t, _ := fs.c.lookupTypeName(name, fs.cls)
+		t, ci := fs.c.lookupTypeName(name, fs.cls)
+		if name == tr.Name && len(tr.Args) > 0 {
+			t, ci = fs.c.resolveTypeRef(tr, fs.cls, false)
+		}
 		if t != nil {
-			if f := t.LookupStatic(".ctor", 0); f != nil {
+			if f := t.LookupStatic(".ctor", 0); f != nil && ci == nil {
 				save := fs.top
 				w := fs.alloc()
 				fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), 0)
+				fs.addAll(elems, w, tr)
+				fs.move(dst, w)
+				fs.setTop(max(save, dst+1))
+				return t
+			}
+			if ci != nil && !ci.t.IsInterface && !ci.t.IsValueType && name == tr.Name {
+				// A class of the program or the prelude (SortedSet<T>,
+				// LinkedList<T>, a user collection): constructed as
+				// `new T()`, then Add for each element, as C# does for
+				// a type with a collection initializer.
+				save := fs.top
+				w := fs.alloc()
+				fs.newObject(&lang.NewExpr{Pos: pos, Type: tr}, w)
 				fs.addAll(elems, w, tr)
 				fs.move(dst, w)
 				fs.setTop(max(save, dst+1))

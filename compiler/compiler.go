@@ -45,6 +45,18 @@ var knownNamespaces = map[string]bool{
 	"BenchmarkDotNet.Running": true, "BenchmarkDotNet.Configs": true, "BenchmarkDotNet.Jobs": true,
 	"System.Diagnostics.CodeAnalysis": true, "System.Runtime.InteropServices": true,
 	"System.Threading.Channels": true, "System.Reflection": true, "System.Numerics": true,
+	// Namespaces of the shared framework whose types a program may not
+	// use here: a `using` of one is harmless, as in .NET, and a type it
+	// would bring in is still reported where the program names it.
+	"System.Buffers": true, "System.Collections.Immutable": true, "System.Collections.ObjectModel": true,
+	"System.Collections.Specialized": true, "System.ComponentModel": true,
+	"System.ComponentModel.DataAnnotations": true, "System.Diagnostics.Tracing": true,
+	"System.Dynamic": true, "System.Linq.Expressions": true, "System.Net": true, "System.Net.Http": true,
+	"System.Resources": true, "System.Runtime": true, "System.Runtime.ExceptionServices": true,
+	"System.Runtime.Serialization": true, "System.Runtime.Versioning": true, "System.Security": true,
+	"System.Security.Claims": true, "System.Security.Cryptography": true, "System.Text.Encodings.Web": true,
+	"System.Text.Json": true, "System.Text.Json.Serialization": true, "System.Text.Unicode": true,
+	"System.Timers": true, "System.Xml": true, "System.Xml.Linq": true, "System.Xml.Serialization": true,
 }
 
 // Compiler holds the state of one compilation.

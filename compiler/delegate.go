@@ -60,25 +60,50 @@ func (fs *funcState) interfaceEventAssign(e *lang.AssignExpr, f *bind.Field, kin
 		fs.errorf(e.Pos, "internal error: interface event '%s' without a receiver", f.Name)
 		return nil
 	}
-	w := fs.allocN(3)
+	w := fs.allocN(4)
 	fs.exprTo(m.X, w)
 	fs.loadConst(w+1, vm.String(kind+f.Name))
 	fs.exprTo(e.Right, w+2)
-	fs.emitABC(vm.OpCall, w, fs.c.addFunc(interfaceEvent), 3)
+	key := ""
+	if it := fs.c.ifaceVMType(f.Owner); it != nil {
+		key = vm.ExplicitKey(it)
+	}
+	fs.loadConst(w+3, vm.String(key))
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(interfaceEvent), 4)
 	fs.move(dst, w)
 	return nil
 }
 
+// ifaceVMType is the run-time type of the interface bt or of its generic
+// definition, or nil.
+func (c *Compiler) ifaceVMType(bt *bind.Type) *vm.Type {
+	if t := c.bindVMType(bt); t != nil {
+		return t
+	}
+	if def := bt.Generic(); def != nil && def.Decl != nil {
+		if ci := c.classByDecl[def.Decl]; ci != nil {
+			return ci.t
+		}
+	}
+	return nil
+}
+
 // interfaceEvent is add_E or remove_E (its second argument) called on the
-// receiver (its first) with the handler (its third): the class's accessor
-// when it declares one, else its field-like event's backing field,
-// updated atomically.
-var interfaceEvent = vm.NativeFunc("<InterfaceEvent>", 3, 3, false, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+// receiver (its first) with the handler (its third): the class's explicit
+// implementation of the interface's event (its fourth argument is the
+// interface's vm.ExplicitKey), else its accessor by name when it declares
+// one, else its field-like event's backing field, updated atomically.
+var interfaceEvent = vm.NativeFunc("<InterfaceEvent>", 4, 4, false, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	recv, accessor, h := args[0], args[1].AsStr().S, args[2]
 	if recv.IsNull() {
 		return vm.Null, t.ThrowNull()
 	}
 	ty := recv.Type()
+	if key := args[3].AsStr().S; key != "" {
+		if fns := ty.Methods[key+accessor]; len(fns) > 0 {
+			return t.Invoke(fns[0], recv, []vm.Value{h})
+		}
+	}
 	if fns := ty.Methods[accessor]; len(fns) > 0 {
 		return t.Invoke(fns[0], recv, []vm.Value{h})
 	}

@@ -33,6 +33,18 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 			return
 		}
 		r, _ := fs.exprReg(p.X)
+		if t := fs.c.info.TypeOf(p.X); t != nil && (t.String() == "double" || t.String() == "float") {
+			// A NaN constant (double.NaN) matches NaN, as C#'s pattern
+			// does (double.IsNaN), though NaN != NaN.
+			notNaN, matched := fs.newLabel(), fs.newLabel()
+			fs.jumpTo(notNaN, vm.MakeABC(vm.OpJEq, r, r, 0))
+			fs.jumpTo(matched, vm.MakeABC(vm.OpJNe, subj, subj, 0))
+			fs.jmp(fail)
+			fs.mark(notNaN)
+			fs.jumpTo(fail, vm.MakeABC(vm.OpJNe, subj, r, 0))
+			fs.mark(matched)
+			return
+		}
 		fs.jumpTo(fail, vm.MakeABC(vm.OpJNe, subj, r, 0))
 	case *lang.TypePattern:
 		if ty := fs.alloc(); fs.c.typeArgType(p.Type, fs.cls) == nil && fs.typeRefInto(p.Type, ty) {

@@ -1369,6 +1369,16 @@ func (c *Compiler) lookupTypeOrDelegate(name string, from *classInfo) (*vm.Type,
 		}
 	}
 	if strings.Contains(name, ".") {
+		// A qualified name's first part may name a namespace nested in an
+		// enclosing one (inner.Example inside namespace Outer), looked up
+		// from the innermost enclosing namespace out, as C# does.
+		if from != nil {
+			for ns := from.t.Namespace; ns != ""; ns = parentNamespace(ns) {
+				if ci, ok := c.classByFull[ns+"."+name]; ok {
+					return ci.t, ci
+				}
+			}
+		}
 		if ci, ok := c.classByFull[name]; ok {
 			return ci.t, ci
 		}

@@ -535,6 +535,17 @@ func (st *parseState) memberDecl(g *gMember, td *TypeDecl, ns string) Member {
 // to a PropertyDecl, both marked Event.
 func (st *parseState) event(g *gEvent, pos Pos, attrs []*Attribute, mods Modifiers) Member {
 	typ := st.typ(g.Type)
+	if g.Expl != nil {
+		segs := g.Expl.Core.Segs
+		iface := st.typeCore(&gTypeCore{Pos: g.Expl.Core.Pos, Global: g.Expl.Core.Global, Segs: segs[:len(segs)-1]})
+		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: typ, Name: name(segs[len(segs)-1].Name), Event: true, Iface: iface}
+		for _, a := range g.ExplAccs {
+			acc := &Accessor{Pos: st.pos(a.Pos), Kind: a.Kind}
+			acc.Body, acc.ExprBody = st.body(a.Body)
+			d.Accessors = append(d.Accessors, acc)
+		}
+		return d
+	}
 	nm, namePos := name(g.Name.Name), st.pos(g.Name.Pos)
 	if g.Accessors != nil {
 		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: typ, Name: nm, Event: true}

@@ -283,13 +283,17 @@ type gReceiverParam struct {
 }
 
 // gEvent is an event: field-like (declarators, optional initializers) or
-// with add and remove accessors.
+// with add and remove accessors, or an explicit interface implementation
+// (`event EventHandler IShape.OnDraw { add ... remove ... }`), whose
+// dotted name Expl ends with the event's name.
 type gEvent struct {
 	Type      *gType            `parser:"'event' @@"`
-	Name      *gName            `parser:"@@"`
-	Accessors []*gEventAccessor `parser:"( '{' ( (?! '}' ) @@ )* '}'"`
-	Init      *gVarInit         `parser:"| ( '=' @@ )?"`
-	More      []*gDeclarator    `parser:"  ( ',' @@ )* ';' )"`
+	Expl      *gType            `parser:"( (?= Ident ( '.' | '<' ) ) @@"`
+	ExplAccs  []*gEventAccessor `parser:"  '{' ( (?! '}' ) @@ )* '}'"`
+	Name      *gName            `parser:"| @@"`
+	Accessors []*gEventAccessor `parser:"  ( '{' ( (?! '}' ) @@ )* '}'"`
+	Init      *gVarInit         `parser:"  | ( '=' @@ )?"`
+	More      []*gDeclarator    `parser:"    ( ',' @@ )* ';' ) )"`
 }
 
 type gEventAccessor struct {

@@ -1193,6 +1193,14 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	for i, a := range tr.Args {
 		args[i] = b.resolveType(a, ctx)
 	}
+	if def.Def != nil && def.Outer != nil && def.Outer.Def != nil {
+		// A generic type nested in a constructed base (lookupTypeName).
+		outer := def.Outer
+		if def = def.Def; len(def.Params) != len(args) {
+			return b.u.unchecked
+		}
+		return b.u.Nested(outer, def, args)
+	}
 	if len(def.Params) != len(args) {
 		return b.u.unchecked
 	}
@@ -1212,6 +1220,17 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 // namespaces in scope, then the library registry (an Opaque type).
 func (b *binder) lookupTypeName(name string, arity int, ctx typeCtx) *Type {
 	if strings.Contains(name, ".") {
+		// The first part may name a namespace nested in an enclosing one
+		// (inner.Example inside namespace Outer): the enclosing namespaces
+		// are searched from the innermost out, then the global namespace.
+		for _, ns := range b.namespaces(ctx) {
+			if ns == "" {
+				break
+			}
+			if t := b.u.lookup(ns+"."+name, arity); t != nil {
+				return t
+			}
+		}
 		if t := b.u.lookup(name, arity); t != nil {
 			return t
 		}
@@ -1227,6 +1246,11 @@ func (b *binder) lookupTypeName(name string, arity int, ctx typeCtx) *Type {
 	for o := ctx.cls; o != nil; o = o.Outer {
 		for c, n := o, 0; c != nil && n < 64; c, n = c.Base, n+1 {
 			if nt := b.nestedType(c, name, arity); nt != nil {
+				if c.Def != nil {
+					// Inherited from a constructed base: class Sorted<U> :
+					// List<U> names List<U>.Node, not List<T>.Node.
+					return b.u.Nested(c, nt, nil)
+				}
 				return nt
 			}
 		}

@@ -787,6 +787,8 @@ namespace System
         public extern static bool IsDigit(string s, int index);
         public extern static bool IsLetter(char c);
         public extern static bool IsLetter(string s, int index);
+        public extern static System.Globalization.UnicodeCategory GetUnicodeCategory(char c);
+        public extern static System.Globalization.UnicodeCategory GetUnicodeCategory(string s, int index);
         public extern static bool IsLetterOrDigit(char c);
         public extern static bool IsLetterOrDigit(string s, int index);
         public extern static bool IsLower(char c);
@@ -1846,6 +1848,15 @@ namespace System.Text
 
 namespace System.Globalization
 {
+    public enum UnicodeCategory { UppercaseLetter, LowercaseLetter, TitlecaseLetter, ModifierLetter, OtherLetter, NonSpacingMark, SpacingCombiningMark, EnclosingMark, DecimalDigitNumber, LetterNumber, OtherNumber, SpaceSeparator, LineSeparator, ParagraphSeparator, Control, Format, Surrogate, PrivateUse, ConnectorPunctuation, DashPunctuation, OpenPunctuation, ClosePunctuation, InitialQuotePunctuation, FinalQuotePunctuation, OtherPunctuation, MathSymbol, CurrencySymbol, ModifierSymbol, OtherSymbol, OtherNotAssigned }
+
+    public static class CharUnicodeInfo
+    {
+        public extern static UnicodeCategory GetUnicodeCategory(char ch);
+        public extern static UnicodeCategory GetUnicodeCategory(string s, int index);
+        public extern static UnicodeCategory GetUnicodeCategory(int codePoint);
+    }
+
     public enum DateTimeStyles { None = 0, AllowLeadingWhite = 1, AllowTrailingWhite = 2, AllowInnerWhite = 4, AllowWhiteSpaces = 7, NoCurrentDateDefault = 8, AdjustToUniversal = 16, AssumeLocal = 32, AssumeUniversal = 64, RoundtripKind = 128 }
 
     public enum NumberStyles { None = 0, AllowLeadingWhite = 1, AllowTrailingWhite = 2, AllowLeadingSign = 4, Integer = 7, AllowTrailingSign = 8, AllowParentheses = 16, AllowDecimalPoint = 32, AllowThousands = 64, Number = 111, AllowExponent = 128, Float = 167, AllowCurrencySymbol = 256, Currency = 383, Any = 511, AllowHexSpecifier = 512, HexNumber = 515 }

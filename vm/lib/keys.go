@@ -6,8 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"asyncvm/vm"
 )
@@ -334,7 +332,7 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 		return 1, nil
 	}
 	if sa, sb := a.AsStr(), b.AsStr(); sa != nil && sb != nil {
-		return cultureCompare(sa.S, sb.S), nil
+		return cultureCompareIn(CurrentCulture(t).Name, sa.S, sb.S, false), nil
 	}
 	pa, pb := a.PrimType(), b.PrimType()
 	if pa != nil && pb != nil {
@@ -405,59 +403,6 @@ func cmpInt(x, y int64) int {
 		return 1
 	}
 	return 0
-}
-
-// cultureCompare approximates the ICU culture-sensitive order .NET uses for
-// string comparison by default: letters compare case-insensitively first,
-// then lower case sorts before upper case at the first case difference.
-func cultureCompare(a, b string) int {
-	tie := 0
-	for a != "" && b != "" {
-		ra, na := utf8.DecodeRuneInString(a)
-		rb, nb := utf8.DecodeRuneInString(b)
-		a, b = a[na:], b[nb:]
-		if ra == rb {
-			continue
-		}
-		la, lb := unicode.ToLower(ra), unicode.ToLower(rb)
-		if la != lb {
-			wa, wb := collationWeight(la), collationWeight(lb)
-			if wa != wb {
-				return cmpInt(wa, wb)
-			}
-			return cmpInt(int64(la), int64(lb))
-		}
-		if tie == 0 {
-			if unicode.IsLower(ra) {
-				tie = -1
-			} else {
-				tie = 1
-			}
-		}
-	}
-	switch {
-	case a == "" && b != "":
-		return -1
-	case a != "" && b == "":
-		return 1
-	}
-	return tie
-}
-
-// collationWeight orders character classes as ICU's root collation does:
-// whitespace and punctuation, then symbols, digits, then letters.
-func collationWeight(r rune) int64 {
-	switch {
-	case unicode.IsSpace(r):
-		return int64(r)
-	case unicode.IsPunct(r):
-		return 0x1000 + int64(r)
-	case unicode.IsSymbol(r):
-		return 0x2000 + int64(r)
-	case unicode.IsDigit(r):
-		return 0x3000 + int64(r)
-	}
-	return 0x10000 + int64(r)
 }
 
 // identityHash is RuntimeHelpers.GetHashCode: stable for an object's life

@@ -18,8 +18,13 @@ var (
 	tStringComparer = register(vm.NewLibType("System", "StringComparer", nil))
 )
 
-// stringComparer is a StringComparer (Ordinal, OrdinalIgnoreCase, ...).
-type stringComparer struct{ ignoreCase, ordinal bool }
+// stringComparer is a StringComparer (Ordinal, OrdinalIgnoreCase, ...);
+// a culture-aware one collates as its culture does ("" is the invariant
+// culture).
+type stringComparer struct {
+	ignoreCase, ordinal bool
+	culture             string
+}
 
 func (c *stringComparer) compare(a, b vm.Value) int {
 	x, _ := str(a)
@@ -27,10 +32,7 @@ func (c *stringComparer) compare(a, b vm.Value) int {
 	if c.ordinal {
 		return ordinalCompare(x, y, c.ignoreCase)
 	}
-	if c.ignoreCase {
-		x, y = strings.ToUpper(x), strings.ToUpper(y)
-	}
-	return cultureCompare(x, y)
+	return cultureCompareIn(c.culture, x, y, c.ignoreCase)
 }
 
 // ordinalCompare is .NET's ordinal comparison: the difference of the first
@@ -302,7 +304,7 @@ func joinValues(t *vm.Thread, sep string, vs []vm.Value) (vm.Value, error) {
 	return t.NewString(b.String())
 }
 
-func stringCompare(a, b vm.Value, ignoreCase, ordinal bool) int {
+func stringCompare(a, b vm.Value, ignoreCase, ordinal bool, culture string) int {
 	if a.IsNull() || b.IsNull() {
 		switch {
 		case a.IsNull() && b.IsNull():
@@ -312,7 +314,7 @@ func stringCompare(a, b vm.Value, ignoreCase, ordinal bool) int {
 		}
 		return 1
 	}
-	c := &stringComparer{ignoreCase: ignoreCase, ordinal: ordinal}
+	c := &stringComparer{ignoreCase: ignoreCase, ordinal: ordinal, culture: culture}
 	return c.compare(a, b)
 }
 
@@ -592,8 +594,8 @@ func init() {
 		}
 		return vm.Ref(vm.NewArrayOf(vm.TChar, vs)), nil
 	})
-	s.AddMethod("CompareTo", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Int(int32(stringCompare(args[0], args[1], false, false))), nil
+	s.AddMethod("CompareTo", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(stringCompare(args[0], args[1], false, false, CurrentCulture(t).Name))), nil
 	})
 	s.AddMethod("Equals", 1, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		b, ok := str(args[1])
@@ -654,19 +656,23 @@ func init() {
 		}
 		return joinValues(t, "", args)
 	})
-	s.AddStatic("Compare", 2, 3, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+	s.AddStatic("Compare", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		ic, ord := false, false
+		culture := CurrentCulture(t).Name
 		if len(args) > 2 {
 			if args[2].PrimType() == vm.TBool {
 				ic = args[2].AsBool()
 			} else {
 				ic, ord = comparisonKind(args[2])
+				if n, _ := toInt(args[2]); n >= 2 {
+					culture = "" // InvariantCulture, InvariantCultureIgnoreCase
+				}
 			}
 		}
-		return vm.Int(int32(stringCompare(args[0], args[1], ic, ord))), nil
+		return vm.Int(int32(stringCompare(args[0], args[1], ic, ord, culture))), nil
 	})
 	s.AddStatic("CompareOrdinal", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Int(int32(stringCompare(args[0], args[1], false, true))), nil
+		return vm.Int(int32(stringCompare(args[0], args[1], false, true, ""))), nil
 	})
 	s.AddStatic("Equals", 2, 3, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, aok := str(args[0])
@@ -685,11 +691,17 @@ func init() {
 	sc := tStringComparer
 	for name, c := range map[string]*stringComparer{
 		"Ordinal": {ordinal: true}, "OrdinalIgnoreCase": {ordinal: true, ignoreCase: true},
-		"CurrentCulture": {}, "CurrentCultureIgnoreCase": {ignoreCase: true},
 		"InvariantCulture": {}, "InvariantCultureIgnoreCase": {ignoreCase: true},
 	} {
 		v := vm.NewNative(tStringComparer, c)
 		sc.AddStaticProperty(name, func(*vm.Thread, []vm.Value) (vm.Value, error) { return v, nil }, nil)
+	}
+	// CurrentCulture and CurrentCultureIgnoreCase compare as the culture
+	// current when they are read, as .NET's do.
+	for name, ic := range map[string]bool{"CurrentCulture": false, "CurrentCultureIgnoreCase": true} {
+		sc.AddStaticProperty(name, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+			return vm.NewNative(tStringComparer, &stringComparer{ignoreCase: ic, culture: CurrentCulture(t).Name}), nil
+		}, nil)
 	}
 	sc.AddMethod("Compare", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(int32(args[0].AsNative().(*stringComparer).compare(args[1], args[2]))), nil
