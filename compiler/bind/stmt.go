@@ -804,23 +804,17 @@ func (b *binder) defaultPattern(x lang.Expr) {
 // to its right one).
 func (b *binder) narrowed(p lang.Pattern, in *Type) *Type {
 	switch p := p.(type) {
-	case *lang.TypePattern:
-		return b.resolveType(p.Type, b.typeCtx())
-	case *lang.PropertyPattern:
-		if p.Type != nil {
-			return b.resolveType(p.Type, b.typeCtx())
-		}
-	case *lang.PositionalPattern:
-		if p.Type != nil {
-			return b.resolveType(p.Type, b.typeCtx())
-		}
-	case *lang.ConstPattern:
-		if t := b.typeName(p.X); t != nil {
-			return t
-		}
 	case *lang.BinaryPattern:
 		if p.Op == "and" {
 			return b.narrowed(p.Y, b.narrowed(p.X, in))
+		}
+	case *lang.ConstPattern:
+		if t := b.typeName(p.X); t != nil {
+			return t // a type written as a constant pattern; a constant narrows nothing
+		}
+	default:
+		if t := b.impliedType(p); t != nil {
+			return t
 		}
 	}
 	return in

@@ -748,49 +748,19 @@ func pathInit() {
 		}
 		return vm.String(s + ext), nil
 	})
-	p.AddStatic("IsPathRooted", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+	rooted := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s, _ := str(args[0])
 		return vm.Bool(strings.HasPrefix(s, "/")), nil
-	})
-	p.AddStatic("IsPathFullyQualified", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		s, _ := str(args[0])
-		return vm.Bool(strings.HasPrefix(s, "/")), nil
-	})
+	}
+	p.AddStatic("IsPathRooted", 1, 1, rooted)
+	p.AddStatic("IsPathFullyQualified", 1, 1, rooted)
 	p.AddStatic("Combine", 1, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		parts, err := pathParts(t, args, "paths")
-		if err != nil {
-			return vm.Null, err
-		}
-		out := ""
-		for _, s := range parts {
-			switch {
-			case s == "":
-			case strings.HasPrefix(s, "/") || out == "":
-				out = s
-			case strings.HasSuffix(out, "/"):
-				out += s
-			default:
-				out += "/" + s
-			}
-		}
-		return vm.String(out), nil
+		return vm.String(joinPaths(parts, true)), err
 	})
 	p.AddStatic("Join", 1, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		parts, err := pathParts(t, args, "")
-		if err != nil {
-			return vm.Null, err
-		}
-		out := ""
-		for _, s := range parts {
-			switch {
-			case s == "":
-			case out == "" || strings.HasSuffix(out, "/") || strings.HasPrefix(s, "/"):
-				out += s
-			default:
-				out += "/" + s
-			}
-		}
-		return vm.String(out), nil
+		return vm.String(joinPaths(parts, false)), err
 	})
 	p.AddStatic("GetFullPath", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s, err := pathArg(t, args[0], "path")
@@ -868,6 +838,25 @@ func pathParts(t *vm.Thread, args []vm.Value, param string) ([]string, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// joinPaths is Path.Combine (combine: a rooted part starts the path over)
+// or Path.Join (parts are joined as they are): a '/' goes between two
+// parts unless one is already there; empty parts are skipped.
+func joinPaths(parts []string, combine bool) string {
+	out := ""
+	for _, s := range parts {
+		switch {
+		case s == "":
+		case combine && strings.HasPrefix(s, "/"), out == "":
+			out = s
+		case strings.HasSuffix(out, "/") || strings.HasPrefix(s, "/"):
+			out += s
+		default:
+			out += "/" + s
+		}
+	}
+	return out
 }
 
 // extension is the extension of the last name in s, with its dot ("" for
