@@ -2,8 +2,8 @@ package fsys
 
 import (
 	"io"
-	"math"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"sort"
