@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -290,26 +291,35 @@ func TestDeepNesting(t *testing.T) {
 
 // TestDeepParensLinear parses closed nests of parentheses below the
 // nesting limit: ten times as deep must cost about ten times as much, not
-// a hundred (each '(' once scanned the whole nest for a tuple type in the
-// cast and lambda guards: 990 levels took seconds).
+// a hundred (each '(' once asked the type parser for a tuple type across
+// the whole nest in the cast and lambda guards: 990 levels took seconds).
+// Cost is counted in allocations, which do not depend on the machine's
+// load; BenchmarkDeepParens gives the times.
 func TestDeepParensLinear(t *testing.T) {
-	parse := func(n int) time.Duration {
+	allocs := func(n int) float64 {
 		src := []byte("x = " + strings.Repeat("(", n) + "1" + strings.Repeat(")", n) + ";")
-		best := time.Duration(1 << 62)
-		for range 3 {
-			start := time.Now()
-			if _, diags := ParseScript("t", src); len(diags) > 0 {
-				t.Fatalf("%d levels: %v", n, diags)
-			}
-			best = min(best, time.Since(start))
+		if _, diags := ParseScript("t", src); len(diags) > 0 {
+			t.Fatalf("%d levels: %v", n, diags)
 		}
-		return best
+		return testing.AllocsPerRun(2, func() { ParseScript("t", src) })
 	}
-	parse(10) // the grammar is built on first use
-	shallow, deep := parse(99), parse(990)
-	t.Logf("99 levels: %v, 990 levels: %v", shallow, deep)
-	if deep > 40*shallow {
-		t.Errorf("990 levels took %v, %.0f times 99 levels (%v)", deep, float64(deep)/float64(shallow), shallow)
+	allocs(10) // the grammar is built on first use
+	shallow, deep := allocs(99), allocs(990)
+	t.Logf("allocations: 99 levels %.0f, 990 levels %.0f", shallow, deep)
+	if deep > 20*shallow {
+		t.Errorf("990 levels allocated %.0f times as much as 99 levels", deep/shallow)
+	}
+}
+
+// BenchmarkDeepParens times closed nests of 99 and 990 parentheses.
+func BenchmarkDeepParens(b *testing.B) {
+	for _, n := range []int{99, 990} {
+		src := []byte("x = " + strings.Repeat("(", n) + "1" + strings.Repeat(")", n) + ";")
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				ParseScript("t", src)
+			}
+		})
 	}
 }
 
