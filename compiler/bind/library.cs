@@ -3377,6 +3377,7 @@ namespace System.IO
         public extern static void Delete(string path, bool recursive);
         public extern static void Move(string sourceDirName, string destDirName);
         public extern static string GetCurrentDirectory();
+        public extern static DirectoryInfo GetParent(string path);
         public extern static string[] GetFiles(string path);
         public extern static string[] GetFiles(string path, string searchPattern);
         public extern static string[] GetFiles(string path, string searchPattern, SearchOption searchOption);
@@ -3397,11 +3398,68 @@ namespace System.IO
         public extern static System.Collections.Generic.IEnumerable<string> EnumerateFileSystemEntries(string path, string searchPattern, SearchOption searchOption);
     }
 
-    public sealed class DirectoryInfo
+    public abstract class FileSystemInfo
     {
-        public string FullName { get; }
-        public string Name { get; }
+        public virtual string FullName { get; }
+        public abstract string Name { get; }
+        public string Extension { get; }
+        public abstract bool Exists { get; }
+        public DateTime LastWriteTime { get; }
+        public DateTime CreationTime { get; }
+        public DateTime LastAccessTime { get; }
+        public extern void Refresh();
         public extern override string ToString();
+    }
+
+    public sealed class FileInfo : FileSystemInfo
+    {
+        public extern FileInfo(string fileName);
+        public override string Name { get; }
+        public override bool Exists { get; }
+        public long Length { get; }
+        public string DirectoryName { get; }
+        public DirectoryInfo Directory { get; }
+        public extern void Delete();
+        public extern FileInfo CopyTo(string destFileName);
+        public extern FileInfo CopyTo(string destFileName, bool overwrite);
+        public extern void MoveTo(string destFileName);
+        public extern void MoveTo(string destFileName, bool overwrite);
+        public extern FileStream OpenRead();
+        public extern FileStream OpenWrite();
+        public extern FileStream Create();
+        public extern StreamReader OpenText();
+        public extern StreamWriter CreateText();
+        public extern StreamWriter AppendText();
+    }
+
+    public sealed class DirectoryInfo : FileSystemInfo
+    {
+        public extern DirectoryInfo(string path);
+        public override string Name { get; }
+        public override bool Exists { get; }
+        public DirectoryInfo Parent { get; }
+        public extern void Create();
+        public extern DirectoryInfo CreateSubdirectory(string path);
+        public extern void Delete();
+        public extern void Delete(bool recursive);
+        public extern FileInfo[] GetFiles();
+        public extern FileInfo[] GetFiles(string searchPattern);
+        public extern FileInfo[] GetFiles(string searchPattern, SearchOption searchOption);
+        public extern System.Collections.Generic.IEnumerable<FileInfo> EnumerateFiles();
+        public extern System.Collections.Generic.IEnumerable<FileInfo> EnumerateFiles(string searchPattern);
+        public extern System.Collections.Generic.IEnumerable<FileInfo> EnumerateFiles(string searchPattern, SearchOption searchOption);
+        public extern DirectoryInfo[] GetDirectories();
+        public extern DirectoryInfo[] GetDirectories(string searchPattern);
+        public extern DirectoryInfo[] GetDirectories(string searchPattern, SearchOption searchOption);
+        public extern System.Collections.Generic.IEnumerable<DirectoryInfo> EnumerateDirectories();
+        public extern System.Collections.Generic.IEnumerable<DirectoryInfo> EnumerateDirectories(string searchPattern);
+        public extern System.Collections.Generic.IEnumerable<DirectoryInfo> EnumerateDirectories(string searchPattern, SearchOption searchOption);
+        public extern FileSystemInfo[] GetFileSystemInfos();
+        public extern FileSystemInfo[] GetFileSystemInfos(string searchPattern);
+        public extern FileSystemInfo[] GetFileSystemInfos(string searchPattern, SearchOption searchOption);
+        public extern System.Collections.Generic.IEnumerable<FileSystemInfo> EnumerateFileSystemInfos();
+        public extern System.Collections.Generic.IEnumerable<FileSystemInfo> EnumerateFileSystemInfos(string searchPattern);
+        public extern System.Collections.Generic.IEnumerable<FileSystemInfo> EnumerateFileSystemInfos(string searchPattern, SearchOption searchOption);
     }
 
     public static class Path

@@ -242,6 +242,8 @@ func libraryAST() *lang.File {
 		libraryAST_206(),
 		libraryAST_207(),
 		libraryAST_208(),
+		libraryAST_209(),
+		libraryAST_210(),
 	}
 	return f
 }
@@ -79553,20 +79555,16 @@ func libraryAST_200() *lang.TypeDecl {
 				Pos:       lp(3380, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3380, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3380, 30),
-						Name: "string",
-					},
+					Pos:  lp(3380, 30),
+					Name: "DirectoryInfo",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3380, 39),
+				Name:    "GetParent",
+				NamePos: lp(3380, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3380, 48),
+						Pos: lp(3380, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3380, 48),
+							Pos:  lp(3380, 54),
 							Name: "string",
 						},
 						Name: "path",
@@ -79594,14 +79592,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3381, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79635,14 +79625,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3382, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3382, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79656,16 +79638,32 @@ func libraryAST_200() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetDirectories",
+				Name:    "GetFiles",
 				NamePos: lp(3383, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3383, 54),
+						Pos: lp(3383, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3383, 54),
+							Pos:  lp(3383, 48),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3383, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3383, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3383, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3383, 83),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79690,14 +79688,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3384, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3384, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79731,14 +79721,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3385, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3385, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79752,16 +79734,32 @@ func libraryAST_200() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetFileSystemEntries",
+				Name:    "GetDirectories",
 				NamePos: lp(3386, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3386, 60),
+						Pos: lp(3386, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3386, 60),
+							Pos:  lp(3386, 54),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3386, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3386, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3386, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3386, 89),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79786,14 +79784,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3387, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3387, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79827,39 +79817,45 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3388, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3388, 95),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3389, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3389, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3389, 69),
-							Name: "string",
-						},
+					Pos:       lp(3389, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3389, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3389, 77),
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3389, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3389, 92),
+						Pos: lp(3389, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3389, 92),
+							Pos:  lp(3389, 60),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3389, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3389, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3389, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3389, 95),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79886,14 +79882,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3390, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3390, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79929,14 +79917,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3391, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3391, 127),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79952,16 +79932,32 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateDirectories",
+				Name:    "EnumerateFiles",
 				NamePos: lp(3392, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3392, 98),
+						Pos: lp(3392, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(3392, 98),
+							Pos:  lp(3392, 92),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3392, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3392, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3392, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3392, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79988,14 +79984,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3393, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3393, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80031,14 +80019,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3394, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(3394, 133),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80054,16 +80034,32 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemEntries",
+				Name:    "EnumerateDirectories",
 				NamePos: lp(3395, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3395, 104),
+						Pos: lp(3395, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3395, 104),
+							Pos:  lp(3395, 98),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3395, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3395, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3395, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3395, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80090,14 +80086,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3396, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80133,10 +80121,44 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3398, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3398, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3398, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3398, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3397, 139),
+						Pos: lp(3398, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3397, 139),
+							Pos:  lp(3398, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3398, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3398, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3398, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3398, 139),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -80149,51 +80171,136 @@ func libraryAST_200() *lang.TypeDecl {
 
 func libraryAST_201() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3400, 5),
+		Pos:       lp(3401, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "DirectoryInfo",
+		Name:      "FileSystemInfo",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(33),
+		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3402, 9),
-				Modifiers: lang.Modifiers(1),
+				Pos:       lp(3403, 9),
+				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3402, 16),
+					Pos:  lp(3403, 24),
 					Name: "string",
 				},
 				Name: "FullName",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3402, 34),
+						Pos:  lp(3403, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3403, 9),
-				Modifiers: lang.Modifiers(1),
+				Pos:       lp(3404, 9),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3403, 16),
+					Pos:  lp(3404, 25),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3403, 30),
+						Pos:  lp(3404, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3405, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3405, 16),
+					Name: "string",
+				},
+				Name: "Extension",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3405, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3406, 9),
+				Modifiers: lang.Modifiers(65),
+				Type: &lang.TypeRef{
+					Pos:  lp(3406, 25),
+					Name: "bool",
+				},
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3406, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3407, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3407, 16),
+					Name: "DateTime",
+				},
+				Name: "LastWriteTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3407, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3408, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3408, 16),
+					Name: "DateTime",
+				},
+				Name: "CreationTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3408, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3409, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3409, 16),
+					Name: "DateTime",
+				},
+				Name: "LastAccessTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3409, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3404, 9),
+				Pos:       lp(3410, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3410, 23),
+					Name: "void",
+				},
+				Name:    "Refresh",
+				NamePos: lp(3410, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3411, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3404, 32),
+					Pos:  lp(3411, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3404, 39),
+				NamePos: lp(3411, 39),
 			},
 		},
 	}
@@ -80201,611 +80308,273 @@ func libraryAST_201() *lang.TypeDecl {
 
 func libraryAST_202() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3407, 5),
+		Pos:       lp(3414, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "Path",
+		Name:      "FileInfo",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(17),
+		Modifiers: lang.Modifiers(33),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3414, 36),
+				Name: "FileSystemInfo",
+			},
+		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3409, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3409, 23),
-					Name: "char",
-				},
-				Name: "DirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3409, 53),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3410, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3410, 23),
-					Name: "char",
-				},
-				Name: "AltDirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3410, 56),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3411, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3411, 23),
-					Name: "char",
-				},
-				Name: "VolumeSeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3411, 50),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3412, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3412, 23),
-					Name: "char",
-				},
-				Name: "PathSeparator",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3412, 44),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3413, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3413, 30),
-					Name: "string",
-				},
-				Name:    "GetFileName",
-				NamePos: lp(3413, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3413, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3413, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3414, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3414, 30),
-					Name: "string",
-				},
-				Name:    "GetFileNameWithoutExtension",
-				NamePos: lp(3414, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3414, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3414, 65),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3415, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3415, 30),
-					Name: "string",
-				},
-				Name:    "GetExtension",
-				NamePos: lp(3415, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3415, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3415, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3416, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3416, 30),
-					Name: "bool",
-				},
-				Name:    "HasExtension",
-				NamePos: lp(3416, 35),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3416, 48),
+						Pos: lp(3416, 32),
 						Type: &lang.TypeRef{
-							Pos:  lp(3416, 48),
+							Pos:  lp(3416, 32),
 							Name: "string",
 						},
-						Name: "path",
+						Name: "fileName",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3417, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3417, 30),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3417, 25),
 					Name: "string",
 				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3417, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3417, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3417, 54),
-							Name: "string",
-						},
-						Name: "path",
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3417, 39),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3418, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3418, 30),
-					Name: "string",
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3418, 25),
+					Name: "bool",
 				},
-				Name:    "ChangeExtension",
-				NamePos: lp(3418, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3418, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3418, 53),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3418, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3418, 66),
-							Name: "string",
-						},
-						Name: "extension",
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3418, 39),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3419, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3419, 30),
-					Name: "bool",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3419, 16),
+					Name: "long",
 				},
-				Name:    "IsPathRooted",
-				NamePos: lp(3419, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3419, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3419, 48),
-							Name: "string",
-						},
-						Name: "path",
+				Name: "Length",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3419, 30),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3420, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3420, 30),
-					Name: "bool",
-				},
-				Name:    "IsPathFullyQualified",
-				NamePos: lp(3420, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3420, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3420, 56),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3421, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3421, 30),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3420, 16),
 					Name: "string",
 				},
-				Name:    "Combine",
-				NamePos: lp(3421, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3421, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3421, 45),
-							Name: "string",
-						},
-						Name: "path1",
+				Name: "DirectoryName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3420, 39),
+						Kind: "get",
 					},
-					&lang.Param{
-						Pos: lp(3421, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3421, 59),
-							Name: "string",
-						},
-						Name: "path2",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3421, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3421, 16),
+					Name: "DirectoryInfo",
+				},
+				Name: "Directory",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3421, 42),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3422, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3422, 30),
-					Name: "string",
+					Pos:  lp(3422, 23),
+					Name: "void",
 				},
-				Name:    "Combine",
-				NamePos: lp(3422, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3422, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3422, 45),
-							Name: "string",
-						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3422, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3422, 59),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3422, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3422, 73),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-				},
+				Name:    "Delete",
+				NamePos: lp(3422, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3423, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3423, 30),
-					Name: "string",
+					Pos:  lp(3423, 23),
+					Name: "FileInfo",
 				},
-				Name:    "Combine",
-				NamePos: lp(3423, 37),
+				Name:    "CopyTo",
+				NamePos: lp(3423, 32),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3423, 45),
+						Pos: lp(3423, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3423, 45),
+							Pos:  lp(3423, 39),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3423, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3423, 59),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3423, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3423, 73),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3423, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3423, 87),
-							Name: "string",
-						},
-						Name: "path4",
+						Name: "destFileName",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3424, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3424, 30),
-					Name: "string",
+					Pos:  lp(3424, 23),
+					Name: "FileInfo",
 				},
-				Name:    "Combine",
-				NamePos: lp(3424, 37),
+				Name:    "CopyTo",
+				NamePos: lp(3424, 32),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3424, 45),
-						Modifier: "params",
+						Pos: lp(3424, 39),
 						Type: &lang.TypeRef{
-							Pos:       lp(3424, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3424, 52),
-								Name: "string",
-							},
+							Pos:  lp(3424, 39),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3424, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3424, 60),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3425, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3425, 30),
-					Name: "string",
+					Pos:  lp(3425, 23),
+					Name: "void",
 				},
-				Name:    "Join",
-				NamePos: lp(3425, 37),
+				Name:    "MoveTo",
+				NamePos: lp(3425, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3425, 42),
+						Pos: lp(3425, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3425, 42),
+							Pos:  lp(3425, 35),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3425, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3425, 56),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "destFileName",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3426, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3426, 30),
-					Name: "string",
+					Pos:  lp(3426, 23),
+					Name: "void",
 				},
-				Name:    "Join",
-				NamePos: lp(3426, 37),
+				Name:    "MoveTo",
+				NamePos: lp(3426, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3426, 42),
+						Pos: lp(3426, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3426, 42),
+							Pos:  lp(3426, 35),
 							Name: "string",
 						},
-						Name: "path1",
+						Name: "destFileName",
 					},
 					&lang.Param{
 						Pos: lp(3426, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3426, 56),
-							Name: "string",
+							Name: "bool",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3426, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3426, 70),
-							Name: "string",
-						},
-						Name: "path3",
+						Name: "overwrite",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3427, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3427, 30),
-					Name: "string",
+					Pos:  lp(3427, 23),
+					Name: "FileStream",
 				},
-				Name:    "Join",
-				NamePos: lp(3427, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3427, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3427, 42),
-							Name: "string",
-						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3427, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3427, 56),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3427, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3427, 70),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3427, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3427, 84),
-							Name: "string",
-						},
-						Name: "path4",
-					},
-				},
+				Name:    "OpenRead",
+				NamePos: lp(3427, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3428, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3428, 30),
-					Name: "string",
+					Pos:  lp(3428, 23),
+					Name: "FileStream",
 				},
-				Name:    "Join",
-				NamePos: lp(3428, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3428, 42),
-						Modifier: "params",
-						Type: &lang.TypeRef{
-							Pos:       lp(3428, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3428, 49),
-								Name: "string",
-							},
-						},
-						Name: "paths",
-					},
-				},
+				Name:    "OpenWrite",
+				NamePos: lp(3428, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3429, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3429, 30),
-					Name: "string",
+					Pos:  lp(3429, 23),
+					Name: "FileStream",
 				},
-				Name:    "GetFullPath",
-				NamePos: lp(3429, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3429, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3429, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "Create",
+				NamePos: lp(3429, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3430, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3430, 30),
-					Name: "string",
+					Pos:  lp(3430, 23),
+					Name: "StreamReader",
 				},
-				Name:    "GetFullPath",
-				NamePos: lp(3430, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3430, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3430, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3430, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3430, 62),
-							Name: "string",
-						},
-						Name: "basePath",
-					},
-				},
+				Name:    "OpenText",
+				NamePos: lp(3430, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3431, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3431, 30),
-					Name: "string",
+					Pos:  lp(3431, 23),
+					Name: "StreamWriter",
 				},
-				Name:    "GetTempPath",
-				NamePos: lp(3431, 37),
+				Name:    "CreateText",
+				NamePos: lp(3431, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3432, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3432, 30),
-					Name: "string",
+					Pos:  lp(3432, 23),
+					Name: "StreamWriter",
 				},
-				Name:    "GetTempFileName",
-				NamePos: lp(3432, 37),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3433, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3433, 30),
-					Name: "string",
-				},
-				Name:    "GetRandomFileName",
-				NamePos: lp(3433, 37),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3434, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3434, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3434, 30),
-						Name: "char",
-					},
-				},
-				Name:    "GetInvalidFileNameChars",
-				NamePos: lp(3434, 37),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3435, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3435, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3435, 30),
-						Name: "char",
-					},
-				},
-				Name:    "GetInvalidPathChars",
-				NamePos: lp(3435, 37),
+				Name:    "AppendText",
+				NamePos: lp(3432, 36),
 			},
 		},
 	}
@@ -80813,30 +80582,71 @@ func libraryAST_202() *lang.TypeDecl {
 
 func libraryAST_203() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3438, 5),
+		Pos:       lp(3435, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "Stream",
+		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(65),
+		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3438, 36),
-				Name: "IDisposable",
-			},
-			&lang.TypeRef{
-				Pos:  lp(3438, 49),
-				Name: "IAsyncDisposable",
+				Pos:  lp(3435, 41),
+				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3437, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "DirectoryInfo",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3437, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3437, 37),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
 			&lang.PropertyDecl{
-				Pos:       lp(3440, 9),
-				Modifiers: lang.Modifiers(2049),
+				Pos:       lp(3438, 9),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3440, 24),
+					Pos:  lp(3438, 25),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3438, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3439, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3439, 25),
 					Name: "bool",
 				},
-				Name: "CanRead",
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3439, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3440, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3440, 16),
+					Name: "DirectoryInfo",
+				},
+				Name: "Parent",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3440, 39),
@@ -80844,147 +80654,101 @@ func libraryAST_203() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3441, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3441, 24),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3441, 23),
+					Name: "void",
 				},
-				Name: "CanWrite",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3441, 40),
-						Kind: "get",
-					},
-				},
+				Name:    "Create",
+				NamePos: lp(3441, 28),
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3442, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3442, 24),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3442, 23),
+					Name: "DirectoryInfo",
 				},
-				Name: "CanSeek",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3442, 39),
-						Kind: "get",
+				Name:    "CreateSubdirectory",
+				NamePos: lp(3442, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3442, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3442, 56),
+							Name: "string",
+						},
+						Name: "path",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3443, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3443, 24),
-					Name: "long",
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3443, 23),
+					Name: "void",
 				},
-				Name: "Length",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3443, 38),
-						Kind: "get",
-					},
-				},
+				Name:    "Delete",
+				NamePos: lp(3443, 28),
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3444, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3444, 24),
-					Name: "long",
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3444, 23),
+					Name: "void",
 				},
-				Name: "Position",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3444, 40),
-						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(3444, 45),
-						Kind: "set",
+				Name:    "Delete",
+				NamePos: lp(3444, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3444, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3444, 35),
+							Name: "bool",
+						},
+						Name: "recursive",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3445, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3445, 31),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(3445, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3445, 40),
-						Type: &lang.TypeRef{
-							Pos:       lp(3445, 40),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3445, 40),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3445, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3445, 55),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3445, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3445, 67),
-							Name: "int",
-						},
-						Name: "count",
+					Pos:       lp(3445, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3445, 23),
+						Name: "FileInfo",
 					},
 				},
+				Name:    "GetFiles",
+				NamePos: lp(3445, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3446, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3446, 31),
-					Name: "void",
+					Pos:       lp(3446, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3446, 23),
+						Name: "FileInfo",
+					},
 				},
-				Name:    "Write",
-				NamePos: lp(3446, 36),
+				Name:    "GetFiles",
+				NamePos: lp(3446, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3446, 42),
+						Pos: lp(3446, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(3446, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3446, 42),
-								Name: "byte",
-							},
+							Pos:  lp(3446, 43),
+							Name: "string",
 						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3446, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3446, 57),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3446, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3446, 69),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "searchPattern",
 					},
 				},
 			},
@@ -80992,353 +80756,323 @@ func libraryAST_203() *lang.TypeDecl {
 				Pos:       lp(3447, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3447, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3447, 51),
-							Name: "int",
-						},
+					Pos:       lp(3447, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3447, 23),
+						Name: "FileInfo",
 					},
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3447, 56),
+				Name:    "GetFiles",
+				NamePos: lp(3447, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3447, 66),
+						Pos: lp(3447, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(3447, 66),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3447, 66),
-								Name: "byte",
-							},
+							Pos:  lp(3447, 43),
+							Name: "string",
 						},
-						Name: "buffer",
+						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3447, 81),
+						Pos: lp(3447, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3447, 81),
-							Name: "int",
+							Pos:  lp(3447, 65),
+							Name: "SearchOption",
 						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3447, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3447, 93),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "searchOption",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3448, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3448, 31),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3448, 23),
+					Name: "System.Collections.Generic.IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3448, 59),
-							Name: "int",
+							Pos:  lp(3448, 62),
+							Name: "FileInfo",
 						},
 					},
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3448, 64),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3448, 74),
-						Type: &lang.TypeRef{
-							Pos:       lp(3448, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3448, 74),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3448, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3448, 89),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3448, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(3448, 101),
-							Name: "int",
-						},
-						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3448, 112),
-						Type: &lang.TypeRef{
-							Pos:  lp(3448, 112),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3448, 72),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3449, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3449, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3449, 62),
+							Name: "FileInfo",
+						},
+					},
 				},
-				Name:    "WriteAsync",
-				NamePos: lp(3449, 51),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3449, 72),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3449, 62),
+						Pos: lp(3449, 87),
 						Type: &lang.TypeRef{
-							Pos:       lp(3449, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3449, 62),
-								Name: "byte",
-							},
+							Pos:  lp(3449, 87),
+							Name: "string",
 						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3449, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3449, 77),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3449, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3449, 89),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "searchPattern",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3450, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3450, 31),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3450, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3450, 62),
+							Name: "FileInfo",
+						},
+					},
 				},
-				Name:    "WriteAsync",
-				NamePos: lp(3450, 59),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3450, 72),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3450, 70),
+						Pos: lp(3450, 87),
 						Type: &lang.TypeRef{
-							Pos:       lp(3450, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3450, 70),
-								Name: "byte",
-							},
+							Pos:  lp(3450, 87),
+							Name: "string",
 						},
-						Name: "buffer",
+						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3450, 85),
+						Pos: lp(3450, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(3450, 85),
-							Name: "int",
+							Pos:  lp(3450, 109),
+							Name: "SearchOption",
 						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3450, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3450, 97),
-							Name: "int",
-						},
-						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3450, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3450, 108),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "searchOption",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3451, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3451, 31),
-					Name: "int",
+					Pos:       lp(3451, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3451, 23),
+						Name: "DirectoryInfo",
+					},
 				},
-				Name:    "ReadByte",
-				NamePos: lp(3451, 35),
+				Name:    "GetDirectories",
+				NamePos: lp(3451, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3452, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3452, 31),
-					Name: "void",
+					Pos:       lp(3452, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3452, 23),
+						Name: "DirectoryInfo",
+					},
 				},
-				Name:    "WriteByte",
-				NamePos: lp(3452, 36),
+				Name:    "GetDirectories",
+				NamePos: lp(3452, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3452, 46),
+						Pos: lp(3452, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3452, 46),
-							Name: "byte",
+							Pos:  lp(3452, 54),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "searchPattern",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3453, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3453, 31),
-					Name: "long",
-				},
-				Name:    "Seek",
-				NamePos: lp(3453, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3453, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3453, 41),
-							Name: "long",
-						},
-						Name: "offset",
+					Pos:       lp(3453, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3453, 23),
+						Name: "DirectoryInfo",
 					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3453, 39),
+				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3453, 54),
 						Type: &lang.TypeRef{
 							Pos:  lp(3453, 54),
-							Name: "SeekOrigin",
+							Name: "string",
 						},
-						Name: "origin",
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3453, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3453, 76),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3454, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3454, 31),
-					Name: "void",
-				},
-				Name:    "SetLength",
-				NamePos: lp(3454, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3454, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3454, 46),
-							Name: "long",
+					Pos:  lp(3454, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3454, 62),
+							Name: "DirectoryInfo",
 						},
-						Name: "value",
 					},
 				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3454, 77),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3455, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3455, 31),
-					Name: "void",
+					Pos:  lp(3455, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3455, 62),
+							Name: "DirectoryInfo",
+						},
+					},
 				},
-				Name:    "Flush",
-				NamePos: lp(3455, 36),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3455, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3455, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3455, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3456, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3456, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3456, 62),
+							Name: "DirectoryInfo",
+						},
+					},
 				},
-				Name:    "FlushAsync",
-				NamePos: lp(3456, 51),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3456, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3456, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3456, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3456, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3456, 120),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3457, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3457, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "FlushAsync",
-				NamePos: lp(3457, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3457, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3457, 70),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+					Pos:       lp(3457, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3457, 23),
+						Name: "FileSystemInfo",
 					},
 				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3457, 40),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3458, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3458, 23),
-					Name: "void",
+					Pos:       lp(3458, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3458, 23),
+						Name: "FileSystemInfo",
+					},
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3458, 28),
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3458, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3458, 35),
+						Pos: lp(3458, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3458, 35),
-							Name: "Stream",
+							Pos:  lp(3458, 59),
+							Name: "string",
 						},
-						Name: "destination",
+						Name: "searchPattern",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3459, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3459, 31),
-					Name: "void",
+					Pos:       lp(3459, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3459, 23),
+						Name: "FileSystemInfo",
+					},
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3459, 36),
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3459, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3459, 43),
+						Pos: lp(3459, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3459, 43),
-							Name: "Stream",
+							Pos:  lp(3459, 59),
+							Name: "string",
 						},
-						Name: "destination",
+						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3459, 63),
+						Pos: lp(3459, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3459, 63),
-							Name: "int",
+							Pos:  lp(3459, 81),
+							Name: "SearchOption",
 						},
-						Name: "bufferSize",
+						Name: "searchOption",
 					},
 				},
 			},
@@ -81347,114 +81081,76 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3460, 23),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3460, 51),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3460, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3460, 63),
-							Name: "Stream",
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3460, 62),
+							Name: "FileSystemInfo",
 						},
-						Name: "destination",
 					},
 				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3460, 78),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3461, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3461, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3461, 62),
+							Name: "FileSystemInfo",
+						},
+					},
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3461, 51),
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3461, 78),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3461, 63),
+						Pos: lp(3461, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3461, 63),
-							Name: "Stream",
+							Pos:  lp(3461, 103),
+							Name: "string",
 						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3461, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3461, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "searchPattern",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3462, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3462, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3462, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3462, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(3462, 71),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3462, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3462, 91),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3462, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3462, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3463, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3463, 31),
-					Name: "void",
-				},
-				Name:    "Close",
-				NamePos: lp(3463, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3464, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3464, 23),
-					Name: "void",
+					Pos:  lp(3462, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3462, 62),
+							Name: "FileSystemInfo",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(3464, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3465, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3465, 31),
-					Name: "System.Threading.Tasks.ValueTask",
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3462, 78),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3462, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3462, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3462, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3462, 125),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
 				},
-				Name:    "DisposeAsync",
-				NamePos: lp(3465, 64),
 			},
 		},
 	}
@@ -81462,227 +81158,611 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3468, 5),
+		Pos:       lp(3465, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "FileStream",
+		Name:      "Path",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3468, 31),
-				Name: "Stream",
-			},
-		},
+		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3470, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3470, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3470, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3470, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3470, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
+			&lang.PropertyDecl{
+				Pos:       lp(3467, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3467, 23),
+					Name: "char",
 				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3471, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3471, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3471, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3471, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3471, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3471, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3471, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3472, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3472, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3472, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3472, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3472, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3473, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3473, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3473, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3473, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3473, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3473, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3473, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3473, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3473, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3473, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3473, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3474, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3474, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3474, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3474, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3474, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3474, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3474, 114),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 114),
-							Name: "bool",
-						},
-						Name: "useAsync",
+				Name: "DirectorySeparatorChar",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3467, 53),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3475, 9),
-				Modifiers: lang.Modifiers(2049),
+				Pos:       lp(3468, 9),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3475, 24),
-					Name: "string",
+					Pos:  lp(3468, 23),
+					Name: "char",
 				},
-				Name: "Name",
+				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3475, 38),
+						Pos:  lp(3468, 56),
 						Kind: "get",
 					},
 				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3469, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3469, 23),
+					Name: "char",
+				},
+				Name: "VolumeSeparatorChar",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3469, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3470, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3470, 23),
+					Name: "char",
+				},
+				Name: "PathSeparator",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3470, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3471, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3471, 30),
+					Name: "string",
+				},
+				Name:    "GetFileName",
+				NamePos: lp(3471, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3471, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3471, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3472, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3472, 30),
+					Name: "string",
+				},
+				Name:    "GetFileNameWithoutExtension",
+				NamePos: lp(3472, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3472, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3472, 65),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3473, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3473, 30),
+					Name: "string",
+				},
+				Name:    "GetExtension",
+				NamePos: lp(3473, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3473, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3473, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3474, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3474, 30),
+					Name: "bool",
+				},
+				Name:    "HasExtension",
+				NamePos: lp(3474, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3474, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3474, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3475, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3475, 30),
+					Name: "string",
+				},
+				Name:    "GetDirectoryName",
+				NamePos: lp(3475, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3475, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3475, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3476, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3476, 30),
+					Name: "string",
+				},
+				Name:    "ChangeExtension",
+				NamePos: lp(3476, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3476, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3476, 53),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3476, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3476, 66),
+							Name: "string",
+						},
+						Name: "extension",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3477, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3477, 30),
+					Name: "bool",
+				},
+				Name:    "IsPathRooted",
+				NamePos: lp(3477, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3477, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3477, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3478, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3478, 30),
+					Name: "bool",
+				},
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3478, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3478, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3478, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3479, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3479, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3479, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3479, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3479, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3479, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3479, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3480, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3480, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3480, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3480, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3480, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3480, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3480, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3480, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3480, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3481, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3481, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3481, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3481, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3481, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3481, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3481, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3481, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3481, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3481, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3481, 87),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3482, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3482, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3482, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3482, 45),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3482, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3482, 52),
+								Name: "string",
+							},
+						},
+						Name: "paths",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3483, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3483, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3483, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3483, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3483, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3483, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3483, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3484, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3484, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3484, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3484, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3484, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3484, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3484, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3484, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3484, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3485, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3485, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3485, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3485, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3485, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3485, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3485, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 84),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3486, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3486, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3486, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3486, 42),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3486, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3486, 49),
+								Name: "string",
+							},
+						},
+						Name: "paths",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3487, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3487, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3487, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3487, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3487, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3488, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3488, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3488, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3488, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3488, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3488, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3488, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3489, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3489, 30),
+					Name: "string",
+				},
+				Name:    "GetTempPath",
+				NamePos: lp(3489, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3490, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3490, 30),
+					Name: "string",
+				},
+				Name:    "GetTempFileName",
+				NamePos: lp(3490, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3491, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3491, 30),
+					Name: "string",
+				},
+				Name:    "GetRandomFileName",
+				NamePos: lp(3491, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3492, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3492, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3492, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidFileNameChars",
+				NamePos: lp(3492, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3493, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3493, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3493, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidPathChars",
+				NamePos: lp(3493, 37),
 			},
 		},
 	}
@@ -81690,368 +81770,48 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3478, 5),
+		Pos:       lp(3496, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "MemoryStream",
+		Name:      "Stream",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
+		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3478, 33),
-				Name: "Stream",
-			},
-		},
-		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3480, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3481, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3481, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3481, 36),
-							Name: "int",
-						},
-						Name: "capacity",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3482, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3482, 36),
-						Type: &lang.TypeRef{
-							Pos:       lp(3482, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3482, 36),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3483, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3483, 36),
-						Type: &lang.TypeRef{
-							Pos:       lp(3483, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3483, 36),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3483, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3483, 51),
-							Name: "bool",
-						},
-						Name: "writable",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3484, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3484, 24),
-					Name: "int",
-				},
-				Name: "Capacity",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3484, 39),
-						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(3484, 44),
-						Kind: "set",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3485, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3485, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3485, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(3485, 38),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3486, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3486, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3486, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "GetBuffer",
-				NamePos: lp(3486, 38),
-			},
-		},
-	}
-}
-
-func libraryAST_206() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3489, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "StreamReader",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3489, 33),
+				Pos:  lp(3496, 36),
 				Name: "IDisposable",
 			},
+			&lang.TypeRef{
+				Pos:  lp(3496, 49),
+				Name: "IAsyncDisposable",
+			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3491, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3491, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3491, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3492, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3492, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3492, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3492, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3492, 49),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3493, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3493, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3493, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3494, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3494, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3494, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3494, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3494, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3495, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3495, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3495, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3495, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3495, 51),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3496, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3496, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3496, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3496, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3496, 49),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3497, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3497, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3497, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3497, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3497, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3497, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3497, 82),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3497, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3497, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
-			&lang.CtorDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3498, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3498, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3498, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3498, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3498, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3498, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3498, 82),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3498, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3498, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3498, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3498, 137),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3498, 24),
+					Name: "bool",
+				},
+				Name: "CanRead",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3498, 39),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3499, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3499, 16),
+					Pos:  lp(3499, 24),
 					Name: "bool",
 				},
-				Name: "EndOfStream",
+				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3499, 35),
+						Pos:  lp(3499, 40),
 						Kind: "get",
 					},
 				},
@@ -82061,12 +81821,12 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3500, 24),
-					Name: "Stream",
+					Name: "bool",
 				},
-				Name: "BaseStream",
+				Name: "CanSeek",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3500, 44),
+						Pos:  lp(3500, 39),
 						Kind: "get",
 					},
 				},
@@ -82076,51 +81836,114 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3501, 24),
-					Name: "System.Text.Encoding",
+					Name: "long",
 				},
-				Name: "CurrentEncoding",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3501, 63),
+						Pos:  lp(3501, 38),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3502, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3502, 23),
-					Name: "string",
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3502, 24),
+					Name: "long",
 				},
-				Name:    "ReadLine",
-				NamePos: lp(3502, 30),
+				Name: "Position",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3502, 40),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3502, 45),
+						Kind: "set",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3503, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3503, 23),
-					Name: "string",
+					Pos:  lp(3503, 31),
+					Name: "int",
 				},
-				Name:    "ReadToEnd",
-				NamePos: lp(3503, 30),
+				Name:    "Read",
+				NamePos: lp(3503, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3503, 40),
+						Type: &lang.TypeRef{
+							Pos:       lp(3503, 40),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3503, 40),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3503, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3503, 55),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3503, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3503, 67),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3504, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3504, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3504, 51),
-							Name: "string",
+					Pos:  lp(3504, 31),
+					Name: "void",
+				},
+				Name:    "Write",
+				NamePos: lp(3504, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3504, 42),
+						Type: &lang.TypeRef{
+							Pos:       lp(3504, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3504, 42),
+								Name: "byte",
+							},
 						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3504, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3504, 57),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3504, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3504, 69),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3504, 59),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3505, 9),
@@ -82131,119 +81954,37 @@ func libraryAST_206() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3505, 51),
-							Name: "string",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3505, 59),
+				Name:    "ReadAsync",
+				NamePos: lp(3505, 56),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3505, 73),
+						Pos: lp(3505, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 73),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3506, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3506, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3506, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadToEndAsync",
-				NamePos: lp(3506, 59),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3507, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3507, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3507, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadToEndAsync",
-				NamePos: lp(3507, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3507, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3507, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3508, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3508, 23),
-					Name: "int",
-				},
-				Name:    "Peek",
-				NamePos: lp(3508, 27),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3509, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3509, 23),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(3509, 27),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3510, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3510, 23),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(3510, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3510, 32),
-						Type: &lang.TypeRef{
-							Pos:       lp(3510, 32),
+							Pos:       lp(3505, 66),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3510, 32),
-								Name: "char",
+								Pos:  lp(3505, 66),
+								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3510, 47),
+						Pos: lp(3505, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3510, 47),
+							Pos:  lp(3505, 81),
 							Name: "int",
 						},
-						Name: "index",
+						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3510, 58),
+						Pos: lp(3505, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3510, 58),
+							Pos:  lp(3505, 93),
 							Name: "int",
 						},
 						Name: "count",
@@ -82251,24 +81992,654 @@ func libraryAST_206() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3511, 9),
+				Pos:       lp(3506, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3506, 31),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3506, 59),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "ReadAsync",
+				NamePos: lp(3506, 64),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3506, 74),
+						Type: &lang.TypeRef{
+							Pos:       lp(3506, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3506, 74),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3506, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3506, 89),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3506, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(3506, 101),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3506, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(3506, 112),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3507, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3511, 23),
+					Pos:  lp(3507, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAsync",
+				NamePos: lp(3507, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3507, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3507, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3507, 62),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3507, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3507, 77),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3507, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3507, 89),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3508, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3508, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAsync",
+				NamePos: lp(3508, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3508, 70),
+						Type: &lang.TypeRef{
+							Pos:       lp(3508, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3508, 70),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3508, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 85),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3508, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 97),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3508, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3509, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3509, 31),
+					Name: "int",
+				},
+				Name:    "ReadByte",
+				NamePos: lp(3509, 35),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3510, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3510, 31),
 					Name: "void",
 				},
-				Name:    "Close",
-				NamePos: lp(3511, 28),
+				Name:    "WriteByte",
+				NamePos: lp(3510, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3510, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3510, 46),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3511, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3511, 31),
+					Name: "long",
+				},
+				Name:    "Seek",
+				NamePos: lp(3511, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3511, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 41),
+							Name: "long",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3511, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 54),
+							Name: "SeekOrigin",
+						},
+						Name: "origin",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3512, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3512, 31),
+					Name: "void",
+				},
+				Name:    "SetLength",
+				NamePos: lp(3512, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3512, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3512, 46),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3513, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3513, 31),
+					Name: "void",
+				},
+				Name:    "Flush",
+				NamePos: lp(3513, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3514, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3512, 23),
+					Pos:  lp(3514, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3514, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3515, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3515, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3515, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3515, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3515, 70),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3516, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3516, 23),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3516, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3516, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3516, 35),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3517, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3517, 31),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3517, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3517, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3517, 43),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3517, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3517, 63),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3518, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3518, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3518, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3518, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3518, 63),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3519, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3519, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3519, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3519, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3519, 63),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3519, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3519, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3520, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3520, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3520, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3520, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3520, 71),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3520, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3520, 91),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3520, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3520, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3521, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3521, 31),
+					Name: "void",
+				},
+				Name:    "Close",
+				NamePos: lp(3521, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3522, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3522, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3512, 28),
+				NamePos: lp(3522, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3523, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3523, 31),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: lp(3523, 64),
+			},
+		},
+	}
+}
+
+func libraryAST_206() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3526, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "FileStream",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3526, 31),
+				Name: "Stream",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3528, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3528, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3528, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3528, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3528, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3529, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3529, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3529, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3529, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3529, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3529, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3529, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3530, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3530, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3530, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3530, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3530, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3530, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3530, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3530, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3530, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3531, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3531, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3531, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3531, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3531, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3531, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3531, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3531, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3531, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3531, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3531, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3532, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3532, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3532, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3532, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3532, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3532, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3532, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 114),
+							Name: "bool",
+						},
+						Name: "useAsync",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3533, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3533, 24),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3533, 38),
+						Kind: "get",
+					},
+				},
 			},
 		},
 	}
@@ -82276,31 +82647,617 @@ func libraryAST_206() *lang.TypeDecl {
 
 func libraryAST_207() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3515, 5),
+		Pos:       lp(3536, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "MemoryStream",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3536, 33),
+				Name: "Stream",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3538, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3539, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3539, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3539, 36),
+							Name: "int",
+						},
+						Name: "capacity",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3540, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3540, 36),
+						Type: &lang.TypeRef{
+							Pos:       lp(3540, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3540, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3541, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3541, 36),
+						Type: &lang.TypeRef{
+							Pos:       lp(3541, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3541, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3541, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3541, 51),
+							Name: "bool",
+						},
+						Name: "writable",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3542, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3542, 24),
+					Name: "int",
+				},
+				Name: "Capacity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3542, 39),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3542, 44),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3543, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3543, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3543, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "ToArray",
+				NamePos: lp(3543, 38),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3544, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3544, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3544, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "GetBuffer",
+				NamePos: lp(3544, 38),
+			},
+		},
+	}
+}
+
+func libraryAST_208() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3547, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "StreamReader",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3547, 33),
+				Name: "IDisposable",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3549, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3549, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3549, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3550, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3550, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3550, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3550, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3550, 49),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3551, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3551, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3551, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3552, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3552, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3552, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3553, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3553, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3553, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3553, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3553, 51),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3554, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3554, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3554, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3554, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3554, 49),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3555, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3555, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3555, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3555, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3555, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3555, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3555, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3555, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3555, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3556, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3556, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3556, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3556, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3556, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3556, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3556, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3556, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3556, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3556, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3556, 137),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3557, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3557, 16),
+					Name: "bool",
+				},
+				Name: "EndOfStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3557, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3558, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3558, 24),
+					Name: "Stream",
+				},
+				Name: "BaseStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3558, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3559, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3559, 24),
+					Name: "System.Text.Encoding",
+				},
+				Name: "CurrentEncoding",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3559, 63),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3560, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3560, 23),
+					Name: "string",
+				},
+				Name:    "ReadLine",
+				NamePos: lp(3560, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3561, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3561, 23),
+					Name: "string",
+				},
+				Name:    "ReadToEnd",
+				NamePos: lp(3561, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3562, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3562, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3562, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLineAsync",
+				NamePos: lp(3562, 59),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3563, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3563, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3563, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLineAsync",
+				NamePos: lp(3563, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3563, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3563, 73),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3564, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3564, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3564, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3564, 59),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3565, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3565, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3565, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3565, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3565, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3565, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3566, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3566, 23),
+					Name: "int",
+				},
+				Name:    "Peek",
+				NamePos: lp(3566, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3567, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3567, 23),
+					Name: "int",
+				},
+				Name:    "Read",
+				NamePos: lp(3567, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3568, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3568, 23),
+					Name: "int",
+				},
+				Name:    "Read",
+				NamePos: lp(3568, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3568, 32),
+						Type: &lang.TypeRef{
+							Pos:       lp(3568, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3568, 32),
+								Name: "char",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3568, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3568, 47),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: lp(3568, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3568, 58),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3569, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3569, 23),
+					Name: "void",
+				},
+				Name:    "Close",
+				NamePos: lp(3569, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3570, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3570, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3570, 28),
+			},
+		},
+	}
+}
+
+func libraryAST_209() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3573, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3515, 33),
+				Pos:  lp(3573, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3515, 45),
+				Pos:  lp(3573, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3517, 9),
+				Pos:       lp(3575, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3517, 36),
+						Pos: lp(3575, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3517, 36),
+							Pos:  lp(3575, 36),
 							Name: "string",
 						},
 						Name: "path",
@@ -82308,22 +83265,22 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3518, 9),
+				Pos:       lp(3576, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3518, 36),
+						Pos: lp(3576, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3518, 36),
+							Pos:  lp(3576, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3518, 49),
+						Pos: lp(3576, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3518, 49),
+							Pos:  lp(3576, 49),
 							Name: "bool",
 						},
 						Name: "append",
@@ -82331,30 +83288,30 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3519, 9),
+				Pos:       lp(3577, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3519, 36),
+						Pos: lp(3577, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3519, 36),
+							Pos:  lp(3577, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3519, 49),
+						Pos: lp(3577, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3519, 49),
+							Pos:  lp(3577, 49),
 							Name: "bool",
 						},
 						Name: "append",
 					},
 					&lang.Param{
-						Pos: lp(3519, 62),
+						Pos: lp(3577, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3519, 62),
+							Pos:  lp(3577, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -82362,14 +83319,14 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3520, 9),
+				Pos:       lp(3578, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3520, 36),
+						Pos: lp(3578, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3520, 36),
+							Pos:  lp(3578, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
@@ -82377,22 +83334,22 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3521, 9),
+				Pos:       lp(3579, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3521, 36),
+						Pos: lp(3579, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3521, 36),
+							Pos:  lp(3579, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3521, 51),
+						Pos: lp(3579, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3521, 51),
+							Pos:  lp(3579, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -82400,30 +83357,30 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3522, 9),
+				Pos:       lp(3580, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3522, 36),
+						Pos: lp(3580, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3522, 36),
+							Pos:  lp(3580, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3522, 51),
+						Pos: lp(3580, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3522, 51),
+							Pos:  lp(3580, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3522, 82),
+						Pos: lp(3580, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3522, 82),
+							Pos:  lp(3580, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -82431,38 +83388,38 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3523, 9),
+				Pos:       lp(3581, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3523, 36),
+						Pos: lp(3581, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3523, 36),
+							Pos:  lp(3581, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3523, 51),
+						Pos: lp(3581, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3523, 51),
+							Pos:  lp(3581, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3523, 82),
+						Pos: lp(3581, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3523, 82),
+							Pos:  lp(3581, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3523, 98),
+						Pos: lp(3581, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3523, 98),
+							Pos:  lp(3581, 98),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -82470,38 +83427,38 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3524, 9),
+				Pos:       lp(3582, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3524, 36),
+						Pos: lp(3582, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3524, 36),
+							Pos:  lp(3582, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3524, 49),
+						Pos: lp(3582, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3524, 49),
+							Pos:  lp(3582, 49),
 							Name: "bool",
 						},
 						Name: "append",
 					},
 					&lang.Param{
-						Pos: lp(3524, 62),
+						Pos: lp(3582, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3524, 62),
+							Pos:  lp(3582, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3524, 93),
+						Pos: lp(3582, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3524, 93),
+							Pos:  lp(3582, 93),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -82509,35 +83466,35 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3525, 9),
+				Pos:       lp(3583, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3525, 24),
+					Pos:  lp(3583, 24),
 					Name: "bool",
 				},
 				Name: "AutoFlush",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3525, 41),
+						Pos:  lp(3583, 41),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3525, 46),
+						Pos:  lp(3583, 46),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3526, 9),
+				Pos:       lp(3584, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3526, 24),
+					Pos:  lp(3584, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3526, 44),
+						Pos:  lp(3584, 44),
 						Kind: "get",
 					},
 				},
@@ -82546,55 +83503,55 @@ func libraryAST_207() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_208() *lang.TypeDecl {
+func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3532, 5),
+		Pos:       lp(3590, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3534, 9),
+				Pos:       lp(3592, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3534, 16),
+					Pos:  lp(3592, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3534, 30),
+						Pos:  lp(3592, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3535, 9),
+				Pos:       lp(3593, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3535, 16),
+					Pos:  lp(3593, 16),
 					Name: "Type",
 				},
 				Name: "DeclaringType",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3535, 37),
+						Pos:  lp(3593, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3536, 9),
+				Pos:       lp(3594, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3536, 16),
+					Pos:  lp(3594, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3536, 32),
+						Pos:  lp(3594, 32),
 						Kind: "get",
 					},
 				},

@@ -12,6 +12,7 @@ import (
 
 	"asyncvm/vm"
 	"asyncvm/vm/fsys"
+	"asyncvm/vm/netfmt"
 )
 
 // System.IO's File, Directory and Path. Every operation goes through the
@@ -656,6 +657,13 @@ func init() {
 	for _, name := range []string{"GetFileSystemEntries", "EnumerateFileSystemEntries"} {
 		d.AddStatic(name, 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return listDir(t, args, true, true) })
 	}
+	d.AddStatic("GetParent", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		_, full, err := resolve(t, args[0], "path")
+		if err != nil || full == "/" {
+			return vm.Null, err
+		}
+		return newDirectoryInfo(path.Dir(full)), nil
+	})
 	d.AddStatic("GetCurrentDirectory", 0, 0, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
 		files, err := filesOf(t)
 		if err != nil {
@@ -664,26 +672,208 @@ func init() {
 		return vm.String(files.Getwd()), nil
 	})
 	pathInit()
+	fileInfoInit()
 }
 
-// newDirectoryInfo is the DirectoryInfo CreateDirectory returns: its
-// FullName and Name.
+// newDirectoryInfo is a DirectoryInfo of a full path.
 func newDirectoryInfo(full string) vm.Value {
-	return vm.NewNative(tDirectoryInfo, &dirInfo{full: full})
+	trimmed := strings.TrimSuffix(full, "/")
+	if trimmed == "" {
+		trimmed = "/"
+	}
+	return vm.NewNative(tDirectoryInfo, &fsInfo{full: trimmed, given: full})
 }
 
-var tDirectoryInfo = register(vm.NewLibType("System.IO", "DirectoryInfo", nil))
+var (
+	tFileSystemInfo = register(vm.NewLibType("System.IO", "FileSystemInfo", nil))
+	tFileInfo       = register(vm.NewLibType("System.IO", "FileInfo", tFileSystemInfo))
+	tDirectoryInfo  = register(vm.NewLibType("System.IO", "DirectoryInfo", tFileSystemInfo))
+)
 
-type dirInfo struct{ full string }
+// fsInfo is the payload of a FileInfo or DirectoryInfo: the full path and
+// the path the program gave (ToString).
+type fsInfo struct{ full, given string }
 
-func init() {
-	di := tDirectoryInfo
-	get := func(v vm.Value) *dirInfo { return v.AsNative().(*dirInfo) }
-	di.AddProperty("FullName", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(get(args[0]).full), nil }, nil)
-	di.AddProperty("Name", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.String(path.Base(get(args[0]).full)), nil
+func infoOf(v vm.Value) *fsInfo { return v.AsNative().(*fsInfo) }
+
+// stat is the file system entry of an info, or nil.
+func (i *fsInfo) stat(t *vm.Thread) fs.FileInfo {
+	files, err := filesOf(t)
+	if err != nil {
+		return nil
+	}
+	fi, err := files.Stat(path.Clean(i.full))
+	if err != nil {
+		return nil
+	}
+	return fi
+}
+
+func infoCtor(ty *vm.Type, param string) vm.NativeFn {
+	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		given, err := pathArg(t, args[0], param)
+		if err != nil {
+			return vm.Null, err
+		}
+		files, err := filesOf(t)
+		if err != nil {
+			return vm.Null, err
+		}
+		full := fullPath(files, given)
+		if ty == tDirectoryInfo {
+			full = strings.TrimSuffix(full, "/")
+			if full == "" {
+				full = "/"
+			}
+		}
+		return vm.NewNative(ty, &fsInfo{full: full, given: given}), nil
+	}
+}
+
+// infoArgs prepends an info's full path to args, for the File and
+// Directory members its methods are.
+func infoArgs(v vm.Value, args []vm.Value) []vm.Value {
+	return append([]vm.Value{vm.String(infoOf(v).full)}, args...)
+}
+
+func fileInfoInit() {
+	fsi := tFileSystemInfo
+	text := func(fn func(i *fsInfo) string) vm.NativeFn {
+		return func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(fn(infoOf(args[0]))), nil }
+	}
+	fsi.AddProperty("FullName", text(func(i *fsInfo) string { return i.full }), nil)
+	fsi.AddProperty("Name", text(func(i *fsInfo) string {
+		if i.full == "/" {
+			return "/"
+		}
+		return path.Base(i.full)
+	}), nil)
+	fsi.AddProperty("Extension", text(func(i *fsInfo) string { return extension(i.full) }), nil)
+	fsi.AddMethod("ToString", 0, 0, text(func(i *fsInfo) string { return i.given }))
+	fsi.AddMethod("Refresh", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
+	times := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		fi := infoOf(args[0]).stat(t)
+		if fi == nil {
+			// .NET's time of a missing entry: 1601-01-01 UTC, in local time.
+			return newDateTime(504_911_232_000_000_000, netfmt.KindLocal), nil
+		}
+		return newDateTime(netfmt.TimeToTicks(fi.ModTime()), netfmt.KindLocal), nil
+	}
+	for _, name := range []string{"LastWriteTime", "CreationTime", "LastAccessTime"} {
+		fsi.AddProperty(name, times, nil)
+	}
+
+	fi := tFileInfo
+	fi.AddStatic(".ctor", 1, 1, infoCtor(tFileInfo, "fileName"))
+	fi.AddProperty("Exists", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		st := infoOf(args[0]).stat(t)
+		return vm.Bool(st != nil && !st.IsDir()), nil
 	}, nil)
-	di.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(get(args[0]).full), nil })
+	fi.AddProperty("Length", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		i := infoOf(args[0])
+		st := i.stat(t)
+		if st == nil || st.IsDir() {
+			return vm.Null, t.Throw("System.IO.FileNotFoundException", "Could not find file '"+i.full+"'.")
+		}
+		return vm.Long(st.Size()), nil
+	}, nil)
+	fi.AddProperty("DirectoryName", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(path.Dir(infoOf(args[0]).full)), nil
+	}, nil)
+	fi.AddProperty("Directory", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return newDirectoryInfo(path.Dir(infoOf(args[0]).full)), nil
+	}, nil)
+	fi.AddMethod("Delete", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return tFile.Statics["Delete"][0].Native(t, infoArgs(args[0], nil))
+	})
+	fi.AddMethod("CopyTo", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if _, err := copyFile(t, infoArgs(args[0], args[1:])); err != nil {
+			return vm.Null, err
+		}
+		return infoCtor(tFileInfo, "destFileName")(t, args[1:2])
+	})
+	fi.AddMethod("MoveTo", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if _, err := moveFile(t, infoArgs(args[0], args[1:]), false); err != nil {
+			return vm.Null, err
+		}
+		files, _ := filesOf(t)
+		to, _ := str(args[1])
+		*infoOf(args[0]) = fsInfo{full: fullPath(files, to), given: to}
+		return vm.Null, nil
+	})
+	for _, name := range []string{"OpenRead", "OpenText", "CreateText", "AppendText", "Create", "OpenWrite"} {
+		f := tFile.Statics[name][0]
+		fi.AddMethod(name, 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return f.Native(t, infoArgs(args[0], nil))
+		})
+	}
+
+	di := tDirectoryInfo
+	di.AddStatic(".ctor", 1, 1, infoCtor(tDirectoryInfo, "path"))
+	di.AddProperty("Exists", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		st := infoOf(args[0]).stat(t)
+		return vm.Bool(st != nil && st.IsDir()), nil
+	}, nil)
+	di.AddProperty("Parent", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		full := infoOf(args[0]).full
+		if full == "/" {
+			return vm.Null, nil
+		}
+		return newDirectoryInfo(path.Dir(full)), nil
+	}, nil)
+	di.AddMethod("Create", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		_, err := tDirectory.Statics["CreateDirectory"][0].Native(t, infoArgs(args[0], nil))
+		return vm.Null, err
+	})
+	di.AddMethod("CreateSubdirectory", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		sub, err := pathArg(t, args[1], "path")
+		if err != nil {
+			return vm.Null, err
+		}
+		return tDirectory.Statics["CreateDirectory"][0].Native(t, []vm.Value{vm.String(infoOf(args[0]).full + "/" + sub)})
+	})
+	di.AddMethod("Delete", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return tDirectory.Statics["Delete"][0].Native(t, infoArgs(args[0], args[1:]))
+	})
+	list := func(files, dirs bool) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			names, err := listDir(t, infoArgs(args[0], args[1:]), dirs, files)
+			if err != nil {
+				return vm.Null, err
+			}
+			elem := tFileInfo
+			switch {
+			case dirs && files:
+				elem = tFileSystemInfo
+			case dirs:
+				elem = tDirectoryInfo
+			}
+			a := names.AsArray()
+			out := make([]vm.Value, len(a.V))
+			fsys, _ := filesOf(t)
+			for k, v := range a.V {
+				p, _ := str(v)
+				ty := elem
+				if elem == tFileSystemInfo {
+					ty = tFileInfo
+					if st, err := fsys.Stat(p); err == nil && st.IsDir() {
+						ty = tDirectoryInfo
+					}
+				}
+				out[k] = vm.NewNative(ty, &fsInfo{full: p, given: p})
+			}
+			return vm.Ref(vm.NewArrayOf(elem, out)), nil
+		}
+	}
+	for _, n := range []string{"GetFiles", "EnumerateFiles"} {
+		di.AddMethod(n, 0, 2, list(true, false))
+	}
+	for _, n := range []string{"GetDirectories", "EnumerateDirectories"} {
+		di.AddMethod(n, 0, 2, list(false, true))
+	}
+	for _, n := range []string{"GetFileSystemInfos", "EnumerateFileSystemInfos"} {
+		di.AddMethod(n, 0, 2, list(true, true))
+	}
 }
 
 // Path's members: string operations with Linux's rules ('/' separates, a
