@@ -807,7 +807,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 				fs.emitABC(vm.OpNullChk, w, 0, 0)
 				fs.emitABC(opCall, w, fs.c.addFunc(f), n+1)
 			} else {
-				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
+				fs.emitABC(opVirt, w, fs.c.site(fs.ifaceName(bm, fun.X, fun.Name), n), n+1)
 			}
 			fs.copyBack(backs)
 			rtype = libReturnType(rt, fun.Name)
@@ -2066,4 +2066,27 @@ func (fs *funcState) formatWithProvider(t *vm.Type, fun *lang.MemberExpr, e *lan
 	}
 	fs.interpolatedWith(is, dst, p)
 	return true
+}
+
+// ifaceName is the site name of a call of method bm (nil when unbound),
+// named name, on receiver recv: through a
+// library interface it is the interface's key (vm.ExplicitKey), so the
+// receiver's explicit implementation of the member is found before a
+// public method of the same name (a class whose public GetEnumerator
+// returns a struct and whose IEnumerable<T>.GetEnumerator boxes it).
+func (fs *funcState) ifaceName(bm *bind.Method, recv lang.Expr, name string) string {
+	owner := fs.c.info.TypeOf(recv) // a member the binder left unchecked
+	if bm != nil {
+		if bm.Static {
+			return name
+		}
+		owner = bm.Owner
+	}
+	if owner == nil || owner.Kind != bind.Interface {
+		return name
+	}
+	if t := fs.c.bindVMType(owner); t != nil {
+		return vm.ExplicitKey(t) + name
+	}
+	return name
 }

@@ -13,12 +13,12 @@ import (
 // exprReg compiles e and returns a register holding its value: the
 // variable's own register for a plain local, else a new temporary.
 func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
-	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConvOf(e) == nil && fs.c.info.ConversionOf(e) == nil {
+	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConvOf(e) == nil && fs.c.info.ConversionOf(e) == nil && !fs.c.info.BoxesOf(e) {
 		if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
 			return l.reg, l.typ
 		}
 	}
-	if _, ok := e.(*lang.ThisExpr); ok && !fs.static {
+	if _, ok := e.(*lang.ThisExpr); ok && !fs.static && !fs.fn.ThisByRef && !fs.c.info.BoxesOf(e) {
 		return 0, fs.cls.t
 	}
 	r := fs.alloc()
@@ -142,7 +142,13 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 			fs.errorf(e.Pos, "Keyword 'this' is not valid in a static property, static method, or static field initializer")
 			return nil
 		}
-		fs.emitABC(vm.OpMove, dst, 0, 0)
+		if fs.fn.ThisByRef {
+			// A struct method called on a box has the box's own instance
+			// in R[0]: `this` as a value is a copy of it.
+			fs.emitABC(vm.OpValCopy, dst, 0, 0)
+		} else {
+			fs.emitABC(vm.OpMove, dst, 0, 0)
+		}
 		return fs.cls.t
 	case *lang.BaseExpr:
 		fs.emitABC(vm.OpMove, dst, 0, 0)
@@ -314,6 +320,9 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 			t = vm.TObject
 		}
 		fs.emitABC(vm.OpAs, dst, r, fs.c.addType(fs.c.testType(t, e.Type, fs.cls)))
+		if bind.Boxing(fs.c.info.TypeOf(e.X), fs.c.info.TypeOf(e)) {
+			fs.emitABC(vm.OpBox, dst, dst, 0) // s as IFace boxes a copy
+		}
 		return t
 	case *lang.AwaitExpr:
 		if _, ok := e.X.(*lang.CallExpr); ok && fresh {
@@ -1395,6 +1404,11 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 		return rt
 	}
 	r, xt := fs.exprReg(e.X)
+	if bind.Boxing(fs.c.info.TypeOf(e.X), fs.c.info.TypeOf(e)) {
+		// (object)s, (IFace)s of a struct s: the cast boxes a copy.
+		fs.emitABC(vm.OpBox, dst, r, 0)
+		r = dst
+	}
 	if t == nil || t == vm.TObject {
 		fs.emitABC(vm.OpMove, dst, r, 0)
 		return t

@@ -173,6 +173,21 @@ func (fs *funcState) bind(name string, pos lang.Pos, subj int, t *vm.Type) {
 		l = fs.declare(name, pos, t, nil)
 		fs.initBox(l)
 	}
+	if t != nil && (t.IsInterface || t == vm.TObject || t.IsStruct()) {
+		// `s is IFace x` with a struct s binds x to a box of a copy (a
+		// subject boxed already is its own box); `o is S x` unboxes a
+		// copy.
+		save := fs.top
+		b := fs.alloc()
+		if t.IsStruct() {
+			fs.emitABC(vm.OpValCopy, b, subj, 0)
+		} else {
+			fs.emitABC(vm.OpBox, b, subj, 0)
+		}
+		fs.writeVar(l, b)
+		fs.setTop(save)
+		return
+	}
 	fs.writeVar(l, subj)
 }
 

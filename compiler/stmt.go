@@ -492,7 +492,7 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 		}
 	} else {
 		fs.emitABC(vm.OpMove, en, coll, 0)
-		fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
+		fs.emitABC(vm.OpCallVirt, en, fs.c.site(fs.ifaceName(nil, s.X, "GetEnumerator"), 0), 1)
 		if byRef = fs.structEnumerator(ct); byRef {
 			// A struct enumerator is a variable: MoveNext advances it in
 			// place through its box (C# §13.9.5 calls it on the variable).
@@ -805,7 +805,7 @@ func (fs *funcState) returnStmt(s *lang.ReturnStmt) {
 // blocks a conditional returns from each branch (no join, no MOVE), and a
 // local already of the return type is returned from its own register.
 func (fs *funcState) returnExpr(x lang.Expr) {
-	if c, ok := x.(*lang.CondExpr); ok && len(fs.tries) == 0 {
+	if c, ok := x.(*lang.CondExpr); ok && len(fs.tries) == 0 && !fs.c.info.BoxesOf(x) {
 		f := fs.newLabel()
 		fs.cond(c.Cond, f)
 		fs.returnExpr(c.Then)

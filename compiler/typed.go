@@ -381,6 +381,10 @@ func (fs *funcState) getValueOrDefault(x lang.Expr, args []*lang.Arg, f *vm.Func
 // type: `F(1)` with F(byte)), so that the value has its target's run-time
 // type; it returns the type dst then holds.
 func (fs *funcState) convertNumeric(e lang.Expr, dst int, t *vm.Type) *vm.Type {
+	if fs.c.info.BoxesOf(e) {
+		fs.emitABC(vm.OpBox, dst, dst, 0)
+		return t
+	}
 	if bt := fs.c.info.ConversionOf(e); bt != nil && bt.Kind == bind.Enum {
 		// The constant 0 converted to an enum type (`E e = 0;`).
 		if to := fs.c.bindVMType(bt); to != nil && to != t {

@@ -5,7 +5,8 @@ import "fmt"
 // Struct value semantics: a few struct variables (locals, a class field,
 // array elements) go through assignments, field writes, a mutating method,
 // passing by value to a method that mutates its parameter, passing by ref,
-// returns, `with` copies, indexer writes, boxing and awaits; the generator
+// returns, `with` copies, indexer writes, boxing, mutation of a box through
+// an interface (which changes the box, not the variable) and awaits; the generator
 // models each variable's value and the program checks it, printing
 // "MISMATCH" when the VM shared a value that C# copies (both models would
 // agree on the wrong answer). recordStructStmt does the same for a
@@ -14,7 +15,8 @@ import "fmt"
 
 // structDecls declares the struct and its helpers.
 func (g *gen) structDecls() {
-	g.line("struct SV")
+	g.line("interface ISV { void Bump(int k); }")
+	g.line("struct SV : ISV")
 	g.line("{")
 	g.line("    public int A;")
 	g.line("    public int B;")
@@ -57,7 +59,7 @@ func (g *gen) structStmt() {
 	for n := 3 + g.r.Intn(6); n > 0; n-- {
 		i, j := g.r.Intn(len(vars)), g.r.Intn(len(vars))
 		k := 1 + g.r.Intn(9)
-		switch g.r.Intn(12) {
+		switch g.r.Intn(13) {
 		case 0, 1:
 			g.line("%s = %s;", vars[i], vars[j])
 			vals[i] = vals[j]
@@ -102,6 +104,24 @@ func (g *gen) structStmt() {
 		case 11:
 			g.line("%s = %s with { B = %d };", vars[i], vars[j], k)
 			vals[i] = svVal{vals[j].a, k}
+		case 12:
+			// The box is a copy its methods change in place; unboxing
+			// copies it back out.
+			box := fmt.Sprintf("svi%d_%d", id, n)
+			g.line("ISV %s = %s;", box, vars[i])
+			g.line("%s.Bump(%d);", box, k)
+			g.line("await Task.Yield();")
+			g.line("%s.Bump(1);", box)
+			bv := svVal{vals[i].a + k + 1, vals[i].b - k - 1}
+			if !g.quiet {
+				want := bv.String()
+				g.line("if (%s.ToString() != %q) Console.WriteLine(\"MISMATCH struct: box of %s is \" + %s + \" instead of %s\");", box, want, vars[i], box, want)
+			}
+			if g.r.Intn(2) == 0 {
+				g.line("%s = (SV)%s;", vars[j], box)
+				vals[j] = bv
+				check(j)
+			}
 		}
 		check(i)
 	}

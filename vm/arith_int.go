@@ -435,7 +435,7 @@ func (t *Thread) unbox(v Value, ty *Type) (Value, error) {
 	case v.IsNull():
 		return Null, t.ThrowNull()
 	case vt == ty || vt.Def == ty && ty.IsStruct():
-		return v, nil
+		return unboxedCopy(v), nil
 	case vt.Kind == KindEnum && ty == enumUnder(vt):
 		return EnumUnderlyingValue(vt, v.AsLong()), nil
 	case ty.Kind == KindEnum && vt == enumUnder(ty):

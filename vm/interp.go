@@ -665,6 +665,16 @@ func (t *Thread) run() (result Value, err error) {
 			StoreRefLocked(regs[ins.A()], regs[ins.B()])
 		case OpGetRefL:
 			regs[ins.A()] = LoadRefLocked(regs[ins.B()])
+		case OpBox:
+			fr.pc = pc
+			v, e := t.boxStruct(regs[ins.B()])
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+		case OpValCopy:
+			regs[ins.A()] = unboxedCopy(regs[ins.B()])
 		case OpNewBoxL:
 			b := &Box{Header: Header{TBoxLocal}, V: regs[ins.B()]}
 			t.Count(unsafe.Pointer(b), SizeBox)

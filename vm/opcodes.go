@@ -208,6 +208,11 @@ const (
 	// GETINDEX, SETINDEX and REFELM then use as a T[] index.
 	OpArrOff // OpArrOff A C: R[A] := the offset of element [R[A+1], ..., R[A+C]] in the C-dimensional array R[A] (throws IndexOutOfRangeException, see Notes)
 
+	// Boxed structs (vm/struct.go): a box of a struct is its own instance,
+	// changed in place by the struct's methods called on it.
+	OpBox     // OpBox A B: R[A] := box(R[B]): a struct value is copied into a new box; anything else is its own box
+	OpValCopy // OpValCopy A B: R[A] := R[B], copied out of its box when R[B] is a boxed struct (`this` read whole in a struct method)
+
 	numOps
 )
 
@@ -452,6 +457,8 @@ var Ops = [numOps]OpInfo{
 	OpGetRefL:   {"GETREFL", RDst, RReg, RNone, 0},
 	OpSetRefL:   {"SETREFL", RReg, RReg, RNone, 0},
 	OpArrOff:    {"ARROFF", RArgs, RNone, RCount1, Throws},
+	OpBox:       {"BOX", RDst, RReg, RNone, Throws},
+	OpValCopy:   {"VALCOPY", RDst, RReg, RNone, 0},
 }
 
 // Operand returns the value of operand field k (0 A, 1 B, 2 C) of i,

@@ -14,6 +14,10 @@ import "sync"
 // field.
 type RefCell struct {
 	Header
+	// Boxed is a boxed struct's instance when the reference is to the
+	// whole box (a struct method called on it, struct.go): reading it
+	// gives the instance, writing it copies a value's fields into it.
+	Boxed  *Instance
 	Obj    *Instance
 	Static *Type
 	Arr    *Array
@@ -32,7 +36,7 @@ func LoadRef(r Value) Value {
 		return b.V
 	}
 	if c, ok := r.AsNative().(*RefCell); ok {
-		if c.Parent.p != nil {
+		if c.Parent.p != nil || c.Boxed != nil {
 			return LoadRefLocked(r)
 		}
 		return *c.slot()
@@ -47,7 +51,7 @@ func StoreRef(r Value, v Value) {
 		return
 	}
 	if c, ok := r.AsNative().(*RefCell); ok {
-		if c.Parent.p != nil {
+		if c.Parent.p != nil || c.Boxed != nil {
 			p, _ := rootSlot(r)
 			mu := refLock(p)
 			mu.Lock()
@@ -122,6 +126,10 @@ func StoreRefField(r Value, i int, v, this Value) {
 		mu.Lock()
 		defer mu.Unlock()
 	}
+	if c, ok := r.AsNative().(*RefCell); ok && c.Boxed != nil {
+		c.Boxed.F[i] = v // a box is changed in place
+		return
+	}
 	o := loadPath(r)
 	if o.p == nil {
 		return
@@ -172,6 +180,11 @@ func rootSlot(r Value) (slot *Value, local bool) {
 		if !ok {
 			return nil, false
 		}
+		if c.Boxed != nil {
+			// The box's hidden slot stands for the whole box: its address
+			// picks the lock.
+			return &c.Boxed.F[:len(c.Boxed.F)+1][len(c.Boxed.F)], false
+		}
 		if c.Parent.p == nil {
 			return c.slot(), false
 		}
@@ -187,6 +200,9 @@ func loadPath(r Value) Value {
 	c, ok := r.AsNative().(*RefCell)
 	if !ok {
 		return Null
+	}
+	if c.Boxed != nil {
+		return Ref(c.Boxed)
 	}
 	if c.Parent.p == nil {
 		return *c.slot()
@@ -209,8 +225,19 @@ func storePath(r Value, v Value) {
 	if !ok {
 		return
 	}
+	if c.Boxed != nil {
+		// `this = value` on a box: the box takes the value's fields.
+		if v.p != nil && (*Header)(v.p).typ == c.Boxed.typ {
+			copy(c.Boxed.F, (*Instance)(v.p).F)
+		}
+		return
+	}
 	if c.Parent.p == nil {
 		*c.slot() = v
+		return
+	}
+	if pc, ok := c.Parent.AsNative().(*RefCell); ok && pc.Boxed != nil {
+		pc.Boxed.F[c.Index] = v // a field of a box, in place
 		return
 	}
 	if o := loadPath(c.Parent); o.p != nil {

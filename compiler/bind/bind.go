@@ -208,6 +208,11 @@ type Info struct {
 	// member path that value has at run time (`Item1`), dotted as the
 	// subpattern's name is.
 	Members map[*lang.SubPattern]string
+	// Boxes marks an expression whose value is boxed where it is used: a
+	// struct, or a value of a type parameter, converted implicitly to
+	// object, an interface or another reference type. Boxing a struct
+	// copies it (vm.OpBox), so the box can change without the variable.
+	Boxes map[lang.Expr]bool
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -225,6 +230,9 @@ func (in *Info) Copied(from, to any) {
 		}
 		if t, ok := in.Conversions[x]; ok {
 			in.Conversions[to.(lang.Expr)] = t
+		}
+		if in.Boxes[x] {
+			in.Boxes[to.(lang.Expr)] = true
 		}
 		if m, ok := in.Convs[x]; ok {
 			in.Convs[to.(lang.Expr)] = m
@@ -557,7 +565,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, Members: map[*lang.SubPattern]string{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, Members: map[*lang.SubPattern]string{}, Boxes: map[lang.Expr]bool{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

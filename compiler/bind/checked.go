@@ -205,11 +205,34 @@ func (b *binder) noteConversion(e lang.Expr, to *Type) {
 		to = to.Elem
 	}
 	from := b.info.Types[e]
+	if Boxing(from, to) {
+		b.info.Boxes[e] = true
+		return
+	}
 	if from == nil || from == to || !from.IsNumeric() || !to.IsNumeric() && to.Kind != Enum {
 		return
 	}
 	b.info.Conversions[e] = to
 }
+
+// Boxing reports whether converting a value of type from to type to may
+// box a struct declared in source: from is such a struct (or a type
+// parameter, which may be one) and to a reference type.
+func Boxing(from, to *Type) bool {
+	if from == nil || to == nil || !to.IsReference() {
+		return false
+	}
+	switch from.Kind {
+	case Struct:
+		return !from.Generic().Lib
+	case TypeParam:
+		return true
+	}
+	return false
+}
+
+// BoxesOf reports whether e's value is boxed where it is used (Info.Boxes).
+func (in *Info) BoxesOf(e lang.Expr) bool { return in != nil && in.Boxes[e] }
 
 // declareConst records the value of integral local constant name (its
 // initializer init, converted to type t) so that uses of it fold.

@@ -155,7 +155,7 @@ func iterate(t *vm.Thread, src vm.Value) (iter, error) {
 	if e, ok := src.AsNative().(*enumerator); ok {
 		return e, nil
 	}
-	f := src.Type().LookupMethod("GetEnumerator", 0)
+	f := src.Type().GetEnumeratorMethod()
 	if f == nil {
 		return nil, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+src.Type().FullName()+"' to type 'System.Collections.IEnumerable'.")
 	}
@@ -175,6 +175,14 @@ func enumOf(t *vm.Thread, en vm.Value) (iter, error) {
 		return e, nil
 	}
 	move := en.Type().LookupMethod("MoveNext", 0)
+	if move != nil && en.Type().IsStruct() {
+		// The enumerator is kept as an IEnumerator: a struct one is
+		// boxed, so MoveNext advances the box.
+		var err error
+		if en, err = t.Box(en); err != nil {
+			return nil, err
+		}
+	}
 	if move == nil {
 		return nil, t.Throw("System.MissingMemberException", "'"+en.Type().FullName()+"' does not contain a definition for 'MoveNext'")
 	}

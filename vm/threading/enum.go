@@ -16,7 +16,7 @@ func enumerate(t *vm.Thread, v vm.Value) ([]vm.Value, error) {
 	if s, ok := v.AsNative().(interface{ Snapshot() []vm.Value }); ok {
 		return s.Snapshot(), nil
 	}
-	ge := v.Type().LookupMethod("GetEnumerator", 0)
+	ge := v.Type().GetEnumeratorMethod()
 	if ge == nil {
 		return nil, t.Throw("System.InvalidCastException", "'"+vm.TypeName(v)+"' is not enumerable.")
 	}
@@ -28,6 +28,11 @@ func enumerate(t *vm.Thread, v vm.Value) ([]vm.Value, error) {
 		return nil, t.ThrowNull()
 	}
 	mn := e.Type().LookupMethod("MoveNext", 0)
+	if mn != nil && e.Type().IsStruct() {
+		if e, err = t.Box(e); err != nil { // MoveNext advances the box
+			return nil, err
+		}
+	}
 	if mn == nil {
 		return nil, t.Throw("System.InvalidCastException", "'"+vm.TypeName(e)+"' is not an enumerator.")
 	}
