@@ -696,7 +696,7 @@ func (c *Compiler) declareMember(ci *classInfo, m *lang.MethodDecl, prop *lang.P
 	} else if static {
 		ci.smethods[m.Name] = append(ci.smethods[m.Name], mi)
 		ci.t.Statics[m.Name] = append(ci.t.Statics[m.Name], fn)
-		if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
+		if len(m.Params) > 0 && m.Params[0].IsThis() {
 			c.prog.Extensions[m.Name] = append(c.prog.Extensions[m.Name], fn)
 		}
 	} else {

@@ -317,6 +317,11 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	if pmod == "in" || pmod == "params" {
 		pmod = ""
 	}
+	if pmod == "ref" && mod == "" && b.receivers[a] {
+		// A `this ref` extension method takes its receiver by reference:
+		// a variable of the parameter's own value type.
+		return t == pt && t.IsValueType() && b.isVariable(a.X)
+	}
 	if mod != pmod {
 		return false
 	}
@@ -573,4 +578,21 @@ func (b *binder) instantiate(m *Method, args []*Type) *Method {
 	c := b.u.substMethod(m, m.Owner, sub)
 	c.TypeArgs = args
 	return c
+}
+
+// isVariable reports whether e is written as a variable (a local, a
+// parameter, a field, an array element, this), which a `this ref`
+// extension method's receiver must be.
+func (b *binder) isVariable(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Ident, *lang.ThisExpr:
+		return true
+	case *lang.MemberExpr:
+		_, ok := b.memberSym(e).(*Field)
+		return ok
+	case *lang.IndexExpr:
+		xt := b.info.Types[e.X]
+		return xt != nil && xt.Kind == Array
+	}
+	return false
 }

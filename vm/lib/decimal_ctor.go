@@ -11,7 +11,7 @@ import (
 // (uint), (ulong), (float), (double), (int[] bits) and
 // (lo, mid, hi, isNegative, scale).
 func init() {
-	vm.TDecimal.AddStatic(".ctor", 0, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ctor := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		switch len(args) {
 		case 0:
 			return vm.NewDecimal(vm.Decimal{}), nil
@@ -34,7 +34,9 @@ func init() {
 			return vm.NewDecimal(netfmt.DecimalFromParts(uint32(args[0].AsInt()), uint32(args[1].AsInt()), uint32(args[2].AsInt()), args[3].AsBool(), scale)), nil
 		}
 		return vm.Null, t.Throw("System.ArgumentException", "Decimal constructor requires an array or span of four valid decimal bytes.")
-	})
+	}
+	vm.TDecimal.AddStatic(".ctor", 0, 1, ctor)
+	vm.TDecimal.AddStatic(".ctor", 5, 5, ctor)
 	vm.TDecimal.AddStatic("GetBits", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d, _ := args[0].AsNative().(vm.Decimal)
 		bits := d.Bits()
