@@ -173,7 +173,7 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 // not know.
 func (b *binder) best(apps []*candidate, args []*lang.Arg, types []*Type) (c *candidate, unknown bool) {
 	for _, t := range types {
-		if lenient(t) {
+		if lenient(t) && t.Kind != TypeParam {
 			return nil, true
 		}
 	}
@@ -331,7 +331,44 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	if targetArms(a.X) != nil {
 		return b.targetConverts(a.X, t, pt)
 	}
+	if t.Kind == TypeParam && !lenient(pt) && !b.typeParamConverts(t, pt, 0) {
+		return b.userConversion(a.X, t, pt, false) != nil
+	}
 	return b.implicit(a.X, t, pt) || b.userConversion(a.X, t, pt, false) != nil
+}
+
+// typeParamConverts reports whether a value of type parameter tp has an
+// implicit conversion to to, a type the binder knows (§10.2.12): to
+// object, to its effective base class and interfaces (its bounds and
+// what they convert to), to System.ValueType when it is a struct, and
+// to its own nullable type.
+func (b *binder) typeParamConverts(tp, to *Type, depth int) bool {
+	if tp == to || to.Kind == Special && to.Special == Object {
+		return true
+	}
+	if to.Kind == Nullable && to.Elem == tp || depth > 8 || tp.Cons == nil {
+		return to.Kind == Nullable && to.Elem == tp
+	}
+	if tp.Cons.Kind == "struct" || tp.Cons.Kind == "unmanaged" {
+		if to.Name == "ValueType" && to.Namespace == "System" {
+			return true
+		}
+	}
+	for _, bound := range tp.Cons.Bounds {
+		if bound == to {
+			return true
+		}
+		if bound.Kind == TypeParam {
+			if b.typeParamConverts(bound, to, depth+1) {
+				return true
+			}
+			continue
+		}
+		if b.implicit(nil, bound, to) {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {
