@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -937,6 +938,12 @@ func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
 			fn.Variadic = true
 			if p.Type != nil && p.Type.ArrayRank == 1 {
 				if et, _ := c.resolveTypeRef(p.Type.Elem, ci, false); et != nil {
+					fn.ParamsElem = et
+				}
+			}
+			if p.Type != nil && p.Type.ArrayRank == 0 && len(p.Type.Args) == 1 && bind.ParamsCollection(p.Type.Name) {
+				fn.ParamsColl = true
+				if et, _ := c.resolveTypeRef(p.Type.Args[0], ci, false); et != nil {
 					fn.ParamsElem = et
 				}
 			}

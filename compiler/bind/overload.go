@@ -1,6 +1,8 @@
 package bind
 
 import (
+	"strings"
+
 	"asyncvm/lang"
 )
 
@@ -111,8 +113,12 @@ func formTypes(m *Method, ps []*Param, args []*lang.Arg, expanded bool) ([]*Type
 	for i := range args {
 		p := ps[i]
 		pt := p.Type
-		if expanded && p == m.Params[len(m.Params)-1] && pt.Kind == Array {
-			pt = pt.Elem
+		if expanded && p == m.Params[len(m.Params)-1] {
+			if pt.Kind == Array {
+				pt = pt.Elem
+			} else if pt.Kind == Interface && len(pt.Args) == 1 && ParamsCollection(pt.Name) {
+				pt = pt.Args[0]
+			}
 		}
 		pts[i], mods[i] = pt, p.Mod
 	}
@@ -630,6 +636,18 @@ func (b *binder) isVariable(e lang.Expr) bool {
 	case *lang.IndexExpr:
 		xt := b.info.Types[e.X]
 		return xt != nil && xt.Kind == Array
+	}
+	return false
+}
+
+// ParamsCollection reports whether a params parameter of the generic
+// interface named name (C# 13's params collections) takes its elements
+// packed into an array: IEnumerable<T>, IReadOnlyCollection<T> and
+// IReadOnlyList<T>, which an array implements.
+func ParamsCollection(name string) bool {
+	switch strings.TrimPrefix(name, "System.Collections.Generic.") {
+	case "IEnumerable", "IReadOnlyCollection", "IReadOnlyList":
+		return true
 	}
 	return false
 }
