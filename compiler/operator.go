@@ -28,6 +28,19 @@ func (fs *funcState) callOperator(at lang.Node, m *bind.Method, xs []lang.Expr, 
 // argument's implementation.
 func (fs *funcState) callOperatorAt(at lang.Node, m *bind.Method, w int, have []*vm.Type, dst int) *vm.Type {
 	n := len(have)
+	if m.Lifted && n == 1 {
+		// A lifted conversion (S? to T?): null stays null.
+		op := *m
+		op.Lifted = false
+		isNull, end := fs.newLabel(), fs.newLabel()
+		fs.jumpTo(isNull, vm.MakeABx(vm.OpJmpNull, w, 0))
+		fs.callOperatorAt(at, &op, w, have, dst)
+		fs.jmp(end)
+		fs.mark(isNull)
+		fs.loadConst(dst, vm.Null)
+		fs.mark(end)
+		return nil
+	}
 	if tp := fs.c.info.ConstrainedOf(at); tp != nil {
 		return fs.constrainedOperator(tp, m, w, n, dst)
 	}

@@ -32,6 +32,13 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 			fs.typeTest(fs.c.testType(t, exprTypeRef(p.X), fs.cls), subj, fail)
 			return
 		}
+		if ct := fs.c.info.ConstTests[p]; ct != nil {
+			// A numeric constant against an object: the value must be of
+			// the constant's type (a boxed long is not the int 1).
+			if t, _ := fs.c.resolveTypeRef(&lang.TypeRef{Pos: p.Pos, Name: ct.String()}, fs.cls, true); t != nil {
+				fs.typeTest(t, subj, fail)
+			}
+		}
 		r, _ := fs.exprReg(p.X)
 		if t := fs.c.info.TypeOf(p.X); t != nil && (t.String() == "double" || t.String() == "float") {
 			// A NaN constant (double.NaN) matches NaN, as C#'s pattern

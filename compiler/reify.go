@@ -757,6 +757,9 @@ func (fs *funcState) callStaticMember(b *classInfo, v via, fn *vm.Func, args []i
 func (fs *funcState) callExtension(m *methodInfo, fun *lang.MemberExpr, e *lang.CallExpr, dst int, opCall vm.Op) *vm.Type {
 	w := fs.alloc()
 	args := append([]*lang.Arg{{Pos: fun.X.Position(), X: fun.X}}, e.Args...)
+	if len(m.params) > 0 && m.params[0].This && m.params[0].Modifier == "ref" {
+		args[0].Mod = "ref" // `this ref T x`: the receiver variable by reference
+	}
 	var end *label
 	if fun.NullCond {
 		// x?.F(args): x is evaluated once, tested, and passed from a

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -696,7 +697,7 @@ func (c *Compiler) declareMember(ci *classInfo, m *lang.MethodDecl, prop *lang.P
 	} else if static {
 		ci.smethods[m.Name] = append(ci.smethods[m.Name], mi)
 		ci.t.Statics[m.Name] = append(ci.t.Statics[m.Name], fn)
-		if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
+		if len(m.Params) > 0 && m.Params[0].IsThis() {
 			c.prog.Extensions[m.Name] = append(c.prog.Extensions[m.Name], fn)
 		}
 	} else {
@@ -937,6 +938,12 @@ func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
 			fn.Variadic = true
 			if p.Type != nil && p.Type.ArrayRank == 1 {
 				if et, _ := c.resolveTypeRef(p.Type.Elem, ci, false); et != nil {
+					fn.ParamsElem = et
+				}
+			}
+			if p.Type != nil && p.Type.ArrayRank == 0 && len(p.Type.Args) == 1 && bind.ParamsCollection(p.Type.Name) {
+				fn.ParamsColl = true
+				if et, _ := c.resolveTypeRef(p.Type.Args[0], ci, false); et != nil {
 					fn.ParamsElem = et
 				}
 			}

@@ -265,6 +265,15 @@ type UsingDirective struct {
 	// Target is an alias's type (Name is its text); the binder replaces
 	// the alias's uses by it (bind.ExpandAliases).
 	Target *TypeRef
+	// Scope is the namespace whose declaration holds the directive, ""
+	// at the top of the file: the directive applies only inside it.
+	Scope string
+}
+
+// AppliesIn reports whether the directive is in scope for code in
+// namespace ns (its own namespace declaration or one nested in it).
+func (u *UsingDirective) AppliesIn(ns string) bool {
+	return u.Scope == "" || ns == u.Scope || strings.HasPrefix(ns, u.Scope+".")
 }
 
 // Attribute is one attribute of an attribute list: `[Benchmark(Baseline = true)]`.
@@ -482,7 +491,13 @@ type Param struct {
 	Type       *TypeRef // nil for an untyped lambda parameter
 	Name       string
 	Default    Expr
+	// This marks the receiver of an extension method passed by reference
+	// (`this ref T x`, `in this T x`): Modifier is "ref" or "in".
+	This bool
 }
+
+// IsThis reports whether p is an extension method's receiver.
+func (p *Param) IsThis() bool { return p.Modifier == "this" || p.This }
 
 // DiscardParams reports whether ps, a lambda's parameters, are discards:
 // more than one is named `_` (C# 9). A lone `_` parameter is an ordinary

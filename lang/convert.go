@@ -149,7 +149,7 @@ func (st *parseState) topItem(f *File, it *topItem, ns string) {
 func (st *parseState) top(f *File, ns string, u *gUsing, n *gNamespace, asm []*gAttrList, td *gTypeDecl, s *gStmt) {
 	switch {
 	case u != nil:
-		d := &UsingDirective{Pos: st.pos(u.Pos), IsStatic: u.Static}
+		d := &UsingDirective{Pos: st.pos(u.Pos), IsStatic: u.Static, Scope: ns}
 		if u.Target != nil {
 			d.Alias = dotted(u.Name)
 			d.Target = st.typ(u.Target)
@@ -359,6 +359,12 @@ func (st *parseState) params(g *gParams) []*Param {
 	for _, p := range g.Params {
 		r := p.Rest
 		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: r.Mod, Type: st.typ(r.Type), Name: name(r.Name)}
+		switch {
+		case (r.This || r.RefThis) && r.Mod == "":
+			pr.Modifier = "this"
+		case r.This || r.RefThis:
+			pr.This = true // `this ref`, `ref this`, `this in`, `in this`
+		}
 		if r.Default != nil {
 			pr.Default = st.expr(r.Default)
 		}

@@ -219,7 +219,9 @@ type gParam struct {
 
 type gParamRest struct {
 	Pos     lexer.Position
-	Mod     string          `parser:"( @'ref' 'readonly'? | @'out' | @'in' | @'params' | @'this' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	This    bool            `parser:"@'this'?"`
+	Mod     string          `parser:"( @'ref' 'readonly'? | @'out' | @'in' | @'params' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	RefThis bool            `parser:"@'this'?"` // `ref this`, `in this`
 	Type    *gType          `parser:"( @@"`
 	TypeErr *paramTypeError `parser:"| @@ )"`
 	Name    string          `parser:"@Ident"`

@@ -318,6 +318,9 @@ func (pr *printer) params(ps []*Param) {
 
 func (pr *printer) param(p *Param) {
 	pr.attrs(p.Attributes, true)
+	if p.This {
+		pr.w("this ")
+	}
 	if p.Modifier != "" {
 		pr.w(p.Modifier + " ")
 	}

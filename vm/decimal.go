@@ -74,3 +74,7 @@ func (t *Thread) decimalArith(op Op, d Decimal, c Value) (Value, error) {
 	}
 	return NewDecimal(r), err
 }
+
+// ToDecimal converts a numeric value to decimal, as new decimal(x) does
+// for an int, long, uint, ulong, float or double.
+func ToDecimal(v Value) Decimal { return toDecimal(v) }

@@ -158,7 +158,7 @@ func (t *Thread) adjustArgs(fn *Func, base, n int) error {
 		if got >= fixed {
 			extra := got - fixed
 			// A single array argument in the params position is passed as is.
-			if extra == 1 && t.stack[base+this+fixed].AsArray() != nil {
+			if extra == 1 && (fn.ParamsColl || t.stack[base+this+fixed].AsArray() != nil) {
 				return nil
 			}
 			vs := make([]Value, extra)

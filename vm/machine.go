@@ -36,6 +36,11 @@ type Func struct {
 	// ParamsElem is the element type of the params array the call packs
 	// extra arguments into (object when nil).
 	ParamsElem *Type
+	// ParamsColl marks a params parameter of a read-only collection
+	// interface type (params IEnumerable<T>): the elements are packed
+	// into an array, and a single argument, which the caller packs when
+	// it is an element, is passed as is.
+	ParamsColl bool
 	Defaults   []Value
 	NumRegs    int
 	Up         []UpDesc // how a closure of this Func captures its variables

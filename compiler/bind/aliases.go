@@ -1,6 +1,7 @@
 package bind
 
 import (
+	"sort"
 	"strings"
 
 	"asyncvm/lang"
@@ -11,32 +12,78 @@ import (
 // their target types, in place and before binding: a type written with
 // the alias becomes the target type, and an alias that is the receiver of
 // a member access (`Day.Friday`, `Coll.List<int>`) or a constant pattern
-// becomes the target's name as an expression. An alias scopes over its
-// file; an alias a local variable of the same name hides is not told
-// apart (the alias wins).
+// becomes the target's name as an expression. An alias at the top of a
+// file scopes over the file, one inside a namespace declaration over the
+// types of that namespace (an inner alias hiding an outer one); an alias
+// a local variable of the same name hides is not told apart (the alias
+// wins).
 func ExpandAliases(files []*lang.File) {
 	for _, f := range files {
 		aliases := map[string]*lang.TypeRef{}
+		scoped := false
 		for _, u := range f.Usings {
 			if u.Alias != "" && u.Target != nil && !u.IsStatic {
+				if u.Scope != "" {
+					scoped = true
+					continue
+				}
 				aliases[u.Alias] = u.Target
 			}
 		}
-		if len(aliases) == 0 {
+		if !scoped {
+			if len(aliases) > 0 {
+				expandIn(f, aliases)
+			}
 			continue
 		}
-		lang.Inspect(f, func(n lang.Node) bool {
-			switch n := n.(type) {
-			case *lang.TypeRef:
-				expandTypeRef(n, aliases)
-			case *lang.MemberExpr:
-				n.X = expandReceiver(n.X, aliases)
-			case *lang.ConstPattern:
-				n.X = expandReceiver(n.X, aliases)
+		for _, s := range f.Stmts {
+			expandIn(s, aliases)
+		}
+		for _, td := range f.Types {
+			in := aliasesIn(f, aliases, td.Namespace)
+			if len(in) > 0 {
+				expandIn(td, in)
 			}
-			return true
-		})
+		}
 	}
+}
+
+// aliasesIn is the file's aliases in scope in namespace ns: those at the
+// top of the file, then those of the namespace declarations around ns,
+// outermost first.
+func aliasesIn(f *lang.File, top map[string]*lang.TypeRef, ns string) map[string]*lang.TypeRef {
+	var scoped []*lang.UsingDirective
+	for _, u := range f.Usings {
+		if u.Alias != "" && u.Target != nil && !u.IsStatic && u.Scope != "" && u.AppliesIn(ns) {
+			scoped = append(scoped, u)
+		}
+	}
+	if len(scoped) == 0 {
+		return top
+	}
+	sort.SliceStable(scoped, func(i, j int) bool { return len(scoped[i].Scope) < len(scoped[j].Scope) })
+	out := make(map[string]*lang.TypeRef, len(top)+len(scoped))
+	for k, v := range top {
+		out[k] = v
+	}
+	for _, u := range scoped {
+		out[u.Alias] = u.Target
+	}
+	return out
+}
+
+func expandIn(n lang.Node, aliases map[string]*lang.TypeRef) {
+	lang.Inspect(n, func(n lang.Node) bool {
+		switch n := n.(type) {
+		case *lang.TypeRef:
+			expandTypeRef(n, aliases)
+		case *lang.MemberExpr:
+			n.X = expandReceiver(n.X, aliases)
+		case *lang.ConstPattern:
+			n.X = expandReceiver(n.X, aliases)
+		}
+		return true
+	})
 }
 
 // expandTypeRef rewrites t when it names an alias or a type in an

@@ -91,6 +91,11 @@ type Info struct {
 	// any other comparison is false with a null operand, and any other
 	// operator null.
 	Lifted map[*lang.BinaryExpr]bool
+	// ConstTests holds, for a numeric constant pattern matched against a
+	// value of a reference or type parameter type (object, an interface),
+	// the constant's type the value must have (C#: `o is 1` with o a
+	// boxed long is false; an int constant matches only a boxed int).
+	ConstTests map[*lang.ConstPattern]*Type
 	// TupleOps holds, for a tuple `==` or `!=` (§12.12.11), the
 	// user-defined operator == that compares each top-level element pair,
 	// nil for a pair the predefined == compares (a record struct element).
@@ -449,6 +454,9 @@ func (in *Info) CallOf(n lang.Node) *Method {
 }
 
 type binder struct {
+	// receivers are the synthesized first arguments of extension method
+	// calls: a `this ref` receiver is passed by reference without `ref`.
+	receivers map[*lang.Arg]bool
 	// refKind is the ref kind of the next function body bound (refs.go).
 	refKind string
 	// expanded reports whether the candidate overload resolution chose
@@ -558,9 +566,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{},
 		lambdaDelegates: map[*lang.LambdaExpr]*Type{}, funcSigs: map[*lang.MethodDecl]funcSig{},
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
-		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}}
+		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}, receivers: map[*lang.Arg]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, TargetConvs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, TargetConvs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, ConstTests: map[*lang.ConstPattern]*Type{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
@@ -764,7 +772,7 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 func (b *binder) declareOnDemand(t *Type, td *lang.TypeDecl) {
 	t.pending = &pendingMembers{b: b}
 	for _, m := range td.Members {
-		if md, ok := m.(*lang.MethodDecl); ok && len(md.Params) > 0 && md.Params[0].Modifier == "this" {
+		if md, ok := m.(*lang.MethodDecl); ok && len(md.Params) > 0 && md.Params[0].IsThis() {
 			if owners := b.extOwners[md.Name]; len(owners) == 0 || owners[len(owners)-1] != t {
 				b.extOwners[md.Name] = append(owners, t)
 			}
@@ -1096,7 +1104,7 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 	if m.Extension != nil && m.ExtStatic && !b.onDemand(owner) {
 		b.addStaticExtension(mt)
 	}
-	if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
+	if len(m.Params) > 0 && m.Params[0].IsThis() {
 		mt.Ext = true
 		if !b.onDemand(owner) {
 			b.extNames[m.Name] = true
@@ -1346,6 +1354,7 @@ func (b *binder) namespaces(ctx typeCtx) []string {
 
 func (b *binder) namespacesOf(file *lang.File, ns string) []string {
 	var out []string
+	ns0 := ns
 	for ns != "" {
 		out = append(out, ns)
 		i := strings.LastIndexByte(ns, '.')
@@ -1356,11 +1365,11 @@ func (b *binder) namespacesOf(file *lang.File, ns string) []string {
 	}
 	out = append(out, "")
 	if file != nil {
-		if file.Namespace != "" {
+		if file.Namespace != "" && ns0 == "" {
 			out = append(out, file.Namespace)
 		}
 		for _, u := range file.Usings {
-			if u.Alias == "" && !u.IsStatic {
+			if u.Alias == "" && !u.IsStatic && u.AppliesIn(ns0) {
 				out = append(out, u.Name)
 			}
 		}
@@ -1407,8 +1416,15 @@ func (b *binder) ambiguousType(def *Type, name string, arity int, ctx typeCtx) *
 	file := ctx.file
 	var usings []string
 	seen := map[string]bool{}
+	ns := ""
+	if c := ctx.cls; c != nil {
+		for c.Outer != nil {
+			c = c.Outer
+		}
+		ns = c.Namespace
+	}
 	for _, u := range file.Usings {
-		if u.Alias == "" && !u.IsStatic && !seen[u.Name] {
+		if u.Alias == "" && !u.IsStatic && !seen[u.Name] && u.AppliesIn(ns) {
 			seen[u.Name] = true
 			usings = append(usings, u.Name)
 		}

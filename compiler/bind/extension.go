@@ -57,6 +57,7 @@ func (b *binder) extensionCallOf(e *lang.CallExpr, f *lang.MemberExpr, recv *Typ
 		return nil, false
 	}
 	args := append([]*lang.Arg{{Pos: f.X.Position(), X: f.X}}, e.Args...)
+	b.receivers[args[0]] = true
 	types := append([]*Type{recv}, b.args(e.Args)...)
 	var targs []*Type
 	for _, ta := range f.TypeArgs {

@@ -110,6 +110,25 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 	if lenient(t) {
 		return u.unchecked
 	}
+	if t.Kind == Nullable && userStruct(t.Elem) {
+		// The lifted form of a user-defined unary operator on a nullable
+		// struct (§12.4.8): null gives null.
+		var cands []*Method
+		for _, m := range b.operators(lang.UnaryOperatorName(e.Op), t.Elem) {
+			if len(m.Params) == 1 && m.Params[0].Type == t.Elem && m.Ret != nil && m.Ret.IsValueType() && m.Ret.Kind != Nullable {
+				cands = append(cands, m)
+			}
+		}
+		if len(cands) == 1 {
+			lm := *cands[0]
+			if lm.Orig == nil {
+				lm.Orig = cands[0]
+			}
+			lm.Lifted = true
+			b.info.Calls[e] = &lm
+			return b.u.NullableOf(lm.Ret)
+		}
+	}
 	if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 		b.recordOperator(e, m, t)
 		return m.Ret
@@ -166,6 +185,15 @@ func liftedUser(l, r *Type) bool {
 // comparisons and R? for an operator returning R, or nil when there is no
 // such operator.
 func (b *binder) liftedUserOperator(e *lang.BinaryExpr, l, r *Type) *Type {
+	if (l.Kind == Null || r.Kind == Null) && e.Op != "==" && e.Op != "!=" {
+		// `a + null`: the null literal converts to the other operand's
+		// nullable type, and the lifted operator gives null.
+		if l.Kind == Null && r.Kind == Nullable {
+			l = r
+		} else if r.Kind == Null && l.Kind == Nullable {
+			r = l
+		}
+	}
 	if l.Kind != Nullable && r.Kind != Nullable || l.Kind == Null || r.Kind == Null {
 		return nil
 	}

@@ -1,6 +1,8 @@
 package bind
 
 import (
+	"strings"
+
 	"asyncvm/lang"
 )
 
@@ -111,8 +113,12 @@ func formTypes(m *Method, ps []*Param, args []*lang.Arg, expanded bool) ([]*Type
 	for i := range args {
 		p := ps[i]
 		pt := p.Type
-		if expanded && p == m.Params[len(m.Params)-1] && pt.Kind == Array {
-			pt = pt.Elem
+		if expanded && p == m.Params[len(m.Params)-1] {
+			if pt.Kind == Array {
+				pt = pt.Elem
+			} else if pt.Kind == Interface && len(pt.Args) == 1 && ParamsCollection(pt.Name) {
+				pt = pt.Args[0]
+			}
 		}
 		pts[i], mods[i] = pt, p.Mod
 	}
@@ -173,7 +179,7 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 // not know.
 func (b *binder) best(apps []*candidate, args []*lang.Arg, types []*Type) (c *candidate, unknown bool) {
 	for _, t := range types {
-		if lenient(t) {
+		if lenient(t) && t.Kind != TypeParam {
 			return nil, true
 		}
 	}
@@ -317,6 +323,11 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	if pmod == "in" || pmod == "params" {
 		pmod = ""
 	}
+	if pmod == "ref" && mod == "" && b.receivers[a] {
+		// A `this ref` extension method takes its receiver by reference:
+		// a variable of the parameter's own value type.
+		return t == pt && t.IsValueType() && b.isVariable(a.X)
+	}
 	if mod != pmod {
 		return false
 	}
@@ -326,7 +337,44 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	if targetArms(a.X) != nil {
 		return b.targetConverts(a.X, t, pt)
 	}
+	if t.Kind == TypeParam && !lenient(pt) && !b.typeParamConverts(t, pt, 0) {
+		return b.userConversion(a.X, t, pt, false) != nil
+	}
 	return b.implicit(a.X, t, pt) || b.userConversion(a.X, t, pt, false) != nil
+}
+
+// typeParamConverts reports whether a value of type parameter tp has an
+// implicit conversion to to, a type the binder knows (§10.2.12): to
+// object, to its effective base class and interfaces (its bounds and
+// what they convert to), to System.ValueType when it is a struct, and
+// to its own nullable type.
+func (b *binder) typeParamConverts(tp, to *Type, depth int) bool {
+	if tp == to || to.Kind == Special && to.Special == Object {
+		return true
+	}
+	if to.Kind == Nullable && to.Elem == tp || depth > 8 || tp.Cons == nil {
+		return to.Kind == Nullable && to.Elem == tp
+	}
+	if tp.Cons.Kind == "struct" || tp.Cons.Kind == "unmanaged" {
+		if to.Name == "ValueType" && to.Namespace == "System" {
+			return true
+		}
+	}
+	for _, bound := range tp.Cons.Bounds {
+		if bound == to {
+			return true
+		}
+		if bound.Kind == TypeParam {
+			if b.typeParamConverts(bound, to, depth+1) {
+				return true
+			}
+			continue
+		}
+		if b.implicit(nil, bound, to) {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {
@@ -573,4 +621,33 @@ func (b *binder) instantiate(m *Method, args []*Type) *Method {
 	c := b.u.substMethod(m, m.Owner, sub)
 	c.TypeArgs = args
 	return c
+}
+
+// isVariable reports whether e is written as a variable (a local, a
+// parameter, a field, an array element, this), which a `this ref`
+// extension method's receiver must be.
+func (b *binder) isVariable(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Ident, *lang.ThisExpr:
+		return true
+	case *lang.MemberExpr:
+		_, ok := b.memberSym(e).(*Field)
+		return ok
+	case *lang.IndexExpr:
+		xt := b.info.Types[e.X]
+		return xt != nil && xt.Kind == Array
+	}
+	return false
+}
+
+// ParamsCollection reports whether a params parameter of the generic
+// interface named name (C# 13's params collections) takes its elements
+// packed into an array: IEnumerable<T>, IReadOnlyCollection<T> and
+// IReadOnlyList<T>, which an array implements.
+func ParamsCollection(name string) bool {
+	switch strings.TrimPrefix(name, "System.Collections.Generic.") {
+	case "IEnumerable", "IReadOnlyCollection", "IReadOnlyList":
+		return true
+	}
+	return false
 }

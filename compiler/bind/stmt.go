@@ -743,7 +743,9 @@ func (b *binder) patternIn(p lang.Pattern, in *Type) {
 		if t := b.typeName(p.X); t != nil {
 			return
 		}
-		b.expr(p.X)
+		if ct := b.expr(p.X); ct.IsNumeric() && in != nil && (in.IsReference() && in.Special != String || in.Kind == TypeParam) {
+			b.info.ConstTests[p] = ct
+		}
 		b.defaultPattern(p.X)
 	case *lang.TypePattern:
 		if p.Name != "_" { // `case int _`: a discard

@@ -319,6 +319,10 @@ type Method struct {
 	// TypeArgs are the type arguments of an instantiated generic method
 	// (written or inferred), which code generation passes at run time.
 	TypeArgs []*Type
+	// Lifted marks the lifted form of a user-defined conversion operator
+	// from S to T, converting S? to T? (§10.6.2): null converts to null,
+	// any other value by the operator.
+	Lifted bool
 }
 
 // Param is a parameter of a method, constructor, indexer or lambda.

@@ -159,7 +159,7 @@ func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Met
 	}
 	// The applicable operators; an explicit conversion considers the
 	// implicit and the explicit ones together (§10.5.5).
-	var apps []*Method
+	var apps, lifted []*Method
 	for _, name := range names {
 		for _, m := range b.operators(name, s0, t0) {
 			if len(m.Params) != 1 {
@@ -168,10 +168,26 @@ func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Met
 			p, r := m.Params[0].Type, m.Ret
 			in := p == from || !fromParam && (b.implicit(e, from, p) || explicit && b.explicit(from, p))
 			out := r == to || !toParam && (b.implicit(nil, r, to) || explicit && b.explicit(r, to))
-			if in && out {
+			if in && out && !(from.Kind == Nullable && to.Kind == Nullable && p.Kind != Nullable) {
 				apps = append(apps, m)
+				continue
+			}
+			// The lifted form S? -> T? of an operator from the value
+			// type S to the value type T (§10.6.2).
+			if from.Kind == Nullable && to.Kind == Nullable && p.IsValueType() && p.Kind != Nullable && r.IsValueType() && r.Kind != Nullable &&
+				(b.implicit(nil, s0, p) || explicit && b.explicit(s0, p)) && (b.implicit(nil, r, t0) || explicit && b.explicit(r, t0)) {
+				lifted = append(lifted, m)
 			}
 		}
+	}
+	if len(apps) == 0 && len(lifted) > 0 {
+		m := b.mostSpecificConversion(lifted, s0, t0)
+		lm := *m
+		if lm.Orig == nil {
+			lm.Orig = m
+		}
+		lm.Lifted = true
+		return &lm
 	}
 	return b.mostSpecificConversion(apps, from, to)
 }

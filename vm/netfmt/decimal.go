@@ -432,3 +432,19 @@ func (d Decimal) TruncateUint64() (uint64, bool) {
 	}
 	return m.Uint64(), true
 }
+
+// DecimalFromParts is new decimal(lo, mid, hi, isNegative, scale): the
+// 96-bit mantissa from its three 32-bit words; scale must be 0..28.
+func DecimalFromParts(lo, mid, hi uint32, neg bool, scale uint8) Decimal {
+	return Decimal{lo: uint64(mid)<<32 | uint64(lo), hi: hi, scale: scale, neg: neg}
+}
+
+// Bits is decimal.GetBits(d): the mantissa's low, middle and high words,
+// then the flags word (the scale in bits 16-23, the sign in bit 31).
+func (d Decimal) Bits() [4]int32 {
+	flags := uint32(d.scale) << 16
+	if d.neg {
+		flags |= 1 << 31
+	}
+	return [4]int32{int32(uint32(d.lo)), int32(uint32(d.lo >> 32)), int32(d.hi), int32(flags)}
+}
