@@ -731,6 +731,13 @@ namespace System
         public static readonly decimal MinusOne;
         public static readonly decimal MaxValue;
         public static readonly decimal MinValue;
+        public extern Decimal();
+        public extern Decimal(int value);
+        public extern Decimal(uint value);
+        public extern Decimal(long value);
+        public extern Decimal(ulong value);
+        public extern Decimal(float value);
+        public extern Decimal(double value);
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
         public extern string ToString(string format, IFormatProvider provider);

@@ -598,6 +598,12 @@ func init() {
 		}
 	}
 	dec := register(vm.TDecimal)
+	dec.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if len(args) == 0 {
+			return vm.NewDecimal(vm.Decimal{}), nil
+		}
+		return t.ConvertTo(args[0], vm.TDecimal) // decimal(int), (long), (double), ...
+	})
 	parser(dec, func(_ *vm.Thread, s string, c *netfmt.Culture) (vm.Value, error) {
 		nd, err := netfmt.ParseDecimal(s, c)
 		if err != nil {
