@@ -51,7 +51,9 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				b.flowBody(flowUnit{params: pds, expr: m.Init})
 			}
 			ips := b.params(m.Params, b.typeCtx()) // an indexer's parameters
-			if m.RefKind != "" {
+			if m.RefKind != "" && td.Kind != lang.KindInterface && !m.Modifiers.Has(lang.ModAbstract) && !m.Modifiers.Has(lang.ModExtern) {
+				// An interface's or abstract `ref int P { get; }` has no
+				// body to check.
 				b.refProperty(m)
 			}
 			if m.ExprBody != nil {
