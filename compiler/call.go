@@ -753,13 +753,19 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			}
 		}
 		declared := fs.declaredClass(fun.X)
-		recv, rt := fs.exprReg(fun.X)
-		w := fs.alloc()
-		fs.emitABC(vm.OpMove, w, recv, 0)
 		var end *label
-		if fun.NullCond {
-			end = fs.newLabel()
-			fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, w, 0))
+		var w int
+		var rt *vm.Type
+		refDone, byRef := fs.typeParamReceiver(fun, e, &end, &w)
+		if !byRef {
+			var recv int
+			recv, rt = fs.exprReg(fun.X)
+			w = fs.alloc()
+			fs.emitABC(vm.OpMove, w, recv, 0)
+			if fun.NullCond {
+				end = fs.newLabel()
+				fs.jumpTo(fs.nullExit(e, end), vm.MakeABx(vm.OpJmpNull, w, 0))
+			}
 		}
 		var rtype *vm.Type
 		ci := fs.c.classByType[rt]
@@ -813,6 +819,9 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			rtype = libReturnType(rt, fun.Name)
 		}
 	done:
+		if refDone != nil {
+			refDone()
+		}
 		if end != nil {
 			fs.mark(end)
 		}
@@ -2089,4 +2098,52 @@ func (fs *funcState) ifaceName(bm *bind.Method, recv lang.Expr, name string) str
 		return vm.ExplicitKey(t) + name
 	}
 	return name
+}
+
+// typeParamReceiver passes the receiver of a call on a variable whose type
+// is a type parameter not constrained to reference types by a reference to
+// the variable, as .NET's constrained call does: when the type argument is
+// a struct its method works on the variable itself (`x.Dispose()` or
+// `x?.Dispose()` with `ref T x`, `T[] a`'s `a[0]`, a T field or local
+// changes it), and CALLVIRT reads a class through the reference. The
+// reference goes into a new register *w; a `?.` tests the value first and
+// sets *end. done, when not nil, stores a boxed register local back after
+// the call. byRef is false when the receiver is not such a variable.
+func (fs *funcState) typeParamReceiver(fun *lang.MemberExpr, e *lang.CallExpr, end **label, w *int) (done func(), byRef bool) {
+	bt := fs.c.info.TypeOf(fun.X)
+	if bt == nil || bt.Kind != bind.TypeParam || (bt.Cons != nil && bt.Cons.Kind == "class") {
+		return nil, false
+	}
+	recvX := fun.X
+	lv, ok := fs.structVar(recvX)
+	if !ok {
+		return nil, false
+	}
+	if fun.NullCond {
+		v, _ := fs.exprReg(recvX)
+		*end = fs.newLabel()
+		fs.jumpTo(fs.nullExit(e, *end), vm.MakeABx(vm.OpJmpNull, v, 0))
+	}
+	if !fs.inRegister(lv) {
+		r := fs.alloc()
+		if b, ok := fs.refOfVar(lv, r); ok {
+			*w = fs.alloc()
+			fs.emitABC(vm.OpMove, *w, r, 0)
+			if b != nil {
+				back := *b
+				return func() { fs.copyBack([]refBack{back}) }, true
+			}
+			return nil, true
+		}
+	}
+	box := fs.alloc()
+	fs.loadLV(lv, box)
+	fs.emitABC(vm.OpNewBoxL, box, box, 0)
+	*w = fs.alloc()
+	fs.emitABC(vm.OpMove, *w, box, 0)
+	return func() {
+		v := fs.alloc()
+		fs.emitABC(vm.OpGetRef, v, box, 0)
+		fs.storeLV(lv, v)
+	}, true
 }

@@ -65946,8 +65946,9 @@ func preludeAST_130() *lang.TypeDecl {
 								Pos: p(3505, 25),
 								Op:  "!=",
 								X: &lang.Ident{
-									Pos:  p(3505, 17),
-									Name: "object",
+									Pos:      p(3505, 17),
+									Name:     "object",
+									Verbatim: true,
 								},
 								Y: &lang.Literal{
 									Pos:  p(3505, 28),
@@ -66041,8 +66042,9 @@ func preludeAST_130() *lang.TypeDecl {
 														&lang.Arg{
 															Pos: p(3506, 209),
 															X: &lang.Ident{
-																Pos:  p(3506, 209),
-																Name: "object",
+																Pos:      p(3506, 209),
+																Name:     "object",
+																Verbatim: true,
 															},
 														},
 													},
@@ -66085,8 +66087,9 @@ func preludeAST_130() *lang.TypeDecl {
 								Pos: p(3511, 25),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(3511, 17),
-									Name: "object",
+									Pos:      p(3511, 17),
+									Name:     "object",
+									Verbatim: true,
 								},
 								Y: &lang.Literal{
 									Pos:  p(3511, 28),
@@ -68260,8 +68263,9 @@ func preludeAST_130() *lang.TypeDecl {
 									Pos: p(3617, 25),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(3617, 17),
-										Name: "object",
+										Pos:      p(3617, 17),
+										Name:     "object",
+										Verbatim: true,
 									},
 									Y: &lang.Literal{
 										Pos:  p(3617, 28),
@@ -68277,8 +68281,9 @@ func preludeAST_130() *lang.TypeDecl {
 										Fun: &lang.MemberExpr{
 											Pos: p(3617, 44),
 											X: &lang.Ident{
-												Pos:  p(3617, 36),
-												Name: "object",
+												Pos:      p(3617, 36),
+												Name:     "object",
+												Verbatim: true,
 											},
 											Name: "GetType",
 										},
@@ -68308,8 +68313,9 @@ func preludeAST_130() *lang.TypeDecl {
 														Pos: p(3619, 45),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3619, 37),
-															Name: "object",
+															Pos:      p(3619, 37),
+															Name:     "object",
+															Verbatim: true,
 														},
 														Y: &lang.Literal{
 															Pos:  p(3619, 48),
@@ -68348,8 +68354,9 @@ func preludeAST_130() *lang.TypeDecl {
 																	Fun: &lang.MemberExpr{
 																		Pos: p(3619, 113),
 																		X: &lang.Ident{
-																			Pos:  p(3619, 105),
-																			Name: "object",
+																			Pos:      p(3619, 105),
+																			Name:     "object",
+																			Verbatim: true,
 																		},
 																		Name: "GetType",
 																	},
@@ -68417,8 +68424,9 @@ func preludeAST_130() *lang.TypeDecl {
 																&lang.Arg{
 																	Pos: p(3620, 86),
 																	X: &lang.Ident{
-																		Pos:  p(3620, 86),
-																		Name: "object",
+																		Pos:      p(3620, 86),
+																		Name:     "object",
+																		Verbatim: true,
 																	},
 																},
 															},
@@ -68585,8 +68593,9 @@ func preludeAST_130() *lang.TypeDecl {
 									Name: "T",
 								},
 								X: &lang.Ident{
-									Pos:  p(3624, 23),
-									Name: "object",
+									Pos:      p(3624, 23),
+									Name:     "object",
+									Verbatim: true,
 								},
 							},
 						},
@@ -68648,8 +68657,9 @@ func preludeAST_130() *lang.TypeDecl {
 									Pos: p(3630, 25),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(3630, 17),
-										Name: "object",
+										Pos:      p(3630, 17),
+										Name:     "object",
+										Verbatim: true,
 									},
 									Y: &lang.Literal{
 										Pos:  p(3630, 28),
@@ -68674,8 +68684,9 @@ func preludeAST_130() *lang.TypeDecl {
 											&lang.Arg{
 												Pos: p(3630, 63),
 												X: &lang.Ident{
-													Pos:  p(3630, 63),
-													Name: "object",
+													Pos:      p(3630, 63),
+													Name:     "object",
+													Verbatim: true,
 												},
 											},
 										},
@@ -68726,8 +68737,9 @@ func preludeAST_130() *lang.TypeDecl {
 																				Pos: p(3631, 121),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(3631, 113),
-																					Name: "object",
+																					Pos:      p(3631, 113),
+																					Name:     "object",
+																					Verbatim: true,
 																				},
 																				Y: &lang.Literal{
 																					Pos:  p(3631, 124),
@@ -68825,8 +68837,9 @@ func preludeAST_130() *lang.TypeDecl {
 														Pos: p(3633, 45),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3633, 37),
-															Name: "object",
+															Pos:      p(3633, 37),
+															Name:     "object",
+															Verbatim: true,
 														},
 														Y: &lang.Literal{
 															Pos:  p(3633, 48),
@@ -68866,8 +68879,9 @@ func preludeAST_130() *lang.TypeDecl {
 																	Fun: &lang.MemberExpr{
 																		Pos: p(3633, 115),
 																		X: &lang.Ident{
-																			Pos:  p(3633, 107),
-																			Name: "object",
+																			Pos:      p(3633, 107),
+																			Name:     "object",
+																			Verbatim: true,
 																		},
 																		Name: "GetType",
 																	},
@@ -68900,8 +68914,9 @@ func preludeAST_130() *lang.TypeDecl {
 									Name: "T",
 								},
 								X: &lang.Ident{
-									Pos:  p(3634, 23),
-									Name: "object",
+									Pos:      p(3634, 23),
+									Name:     "object",
+									Verbatim: true,
 								},
 							},
 						},

@@ -864,3 +864,19 @@ func (c *Compiler) testType(t *vm.Type, tr *lang.TypeRef, from *classInfo) *vm.T
 	}
 	return t
 }
+
+// namesTypeParam reports whether tr names a type parameter whose type
+// argument typeParamInto can load (catch (T e) tests it in a filter).
+func (fs *funcState) namesTypeParam(tr *lang.TypeRef) bool {
+	if tr == nil || tr.ArrayRank > 0 || len(tr.Args) > 0 || tr.Nullable {
+		return false
+	}
+	if fs.lookup(typeParamPrefix+tr.Name) != nil {
+		return true
+	}
+	ci, _ := fs.typeParamClass(tr.Name)
+	if ci == nil {
+		ci, _ = fs.interfaceTypeParam(tr.Name)
+	}
+	return ci != nil && !fs.static && !fs.c.isMethodTypeParam(tr.Name) && derivesFrom(fs.cls, ci)
+}

@@ -928,10 +928,17 @@ func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 			fs.at(cc.Pos)
 			cl := vm.CatchClause{Filter: -1}
 			var t *vm.Type
+			typeParam := false
 			if cc.Type != nil {
-				t, _ = fs.c.resolveTypeRef(cc.Type, fs.cls, true)
-				if t != nil && t.FullName() != "System.Exception" {
-					cl.Type = t
+				if fs.namesTypeParam(cc.Type) {
+					// catch (T e): the clause takes any exception and its
+					// filter tests the type argument first.
+					typeParam = true
+				} else {
+					t, _ = fs.c.resolveTypeRef(cc.Type, fs.cls, true)
+					if t != nil && t.FullName() != "System.Exception" {
+						cl.Type = t
+					}
 				}
 			}
 			save := fs.top
@@ -950,12 +957,24 @@ func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 					fs.initBox(l)
 				}
 			}
-			if cc.Filter != nil {
+			if cc.Filter != nil || typeParam {
 				cl.Filter = len(fs.code)
 				fs.pushScope()
 				bind()
 				r := fs.alloc()
-				fs.exprTo(cc.Filter, r)
+				fail, done := fs.newLabel(), fs.newLabel()
+				if ty := fs.alloc(); typeParam && fs.typeParamInto(cc.Type, ty) {
+					fs.typeTestRT(ty, excR, fail)
+				}
+				if cc.Filter != nil {
+					fs.exprTo(cc.Filter, r)
+				} else {
+					fs.loadConst(r, vm.Bool(true))
+				}
+				fs.jmp(done)
+				fs.mark(fail)
+				fs.loadConst(r, vm.Bool(false))
+				fs.mark(done)
 				fs.emitABC(vm.OpEndFilt, r, 0, 0)
 				fs.popScope()
 				fs.setTop(save)

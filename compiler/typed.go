@@ -35,9 +35,18 @@ func narrowConv(t *bind.Type) (vm.Conv, bool) {
 }
 
 // narrow wraps register r to the bound type of e when that is a small
-// integral type.
+// integral type, and gives an enum-typed result (E.A + 1, e++, e -= 1,
+// computed on the underlying integer) its enum type back, so it prints
+// by its member's name.
 func (fs *funcState) narrow(r int, e lang.Expr) {
-	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
+	bt := fs.c.info.TypeOf(e)
+	if bt != nil && bt.Kind == bind.Enum {
+		if t := fs.c.bindVMType(bt); t != nil && t.IsEnum {
+			fs.emitABC(vm.OpCast, r, r, fs.c.addType(t))
+		}
+		return
+	}
+	if c, ok := narrowConv(bt); ok {
 		fs.emitABC(fs.checkedOp(vm.OpConv, e), r, r, int(c))
 	}
 }

@@ -786,6 +786,9 @@ type Ident struct {
 	Pos      Pos
 	Name     string
 	TypeArgs []*TypeRef
+	// Verbatim marks `@name`: `@field` in a property accessor names a
+	// member called field, not C# 14's backing field.
+	Verbatim bool
 }
 
 // MemberExpr is `X.Name`, `X?.Name` (NullCond) or `X.Name<T>`. Query

@@ -1232,7 +1232,7 @@ func (st *parseState) primary(g *gPrimary) Expr {
 	case g.Predef != "":
 		return &Ident{Pos: pos, Name: g.Predef}
 	}
-	id := &Ident{Pos: pos, Name: name(g.Name)}
+	id := &Ident{Pos: pos, Name: name(g.Name), Verbatim: strings.HasPrefix(g.Name, "@")}
 	if g.TypeArgs != nil {
 		id.TypeArgs = st.typeArgs(g.TypeArgs.Args)
 	}

@@ -45,6 +45,16 @@ func ident(name string) string {
 	return name
 }
 
+// declName spells the name a declaration introduces: there no predefined
+// type keyword can stand, so every reserved word takes the verbatim prefix
+// (`int @string = 10;`).
+func declName(name string) string {
+	if reserved[name] {
+		return "@" + name
+	}
+	return name
+}
+
 func (pr *printer) nl() {
 	pr.b.WriteByte('\n')
 	for i := 0; i < pr.indent; i++ {
@@ -327,7 +337,7 @@ func (pr *printer) param(p *Param) {
 	if p.Type != nil {
 		pr.w(p.Type.String() + " ")
 	}
-	pr.w(ident(p.Name))
+	pr.w(declName(p.Name))
 	if p.Default != nil {
 		pr.w(" = ")
 		pr.expr(p.Default, 1)
@@ -487,7 +497,7 @@ func (pr *printer) declarators(ds []*Declarator) {
 }
 
 func (pr *printer) declarator(d *Declarator) {
-	pr.w(ident(d.Name))
+	pr.w(declName(d.Name))
 	if d.Init != nil {
 		pr.w(" = ")
 		pr.expr(d.Init, 1)
@@ -843,7 +853,11 @@ func (pr *printer) exprInner(e Expr) {
 	case *InterpolatedString:
 		pr.interp(e)
 	case *Ident:
-		pr.w(ident(e.Name))
+		if e.Verbatim && reserved[e.Name] {
+			pr.w("@" + e.Name) // `@string` as a variable's name
+		} else {
+			pr.w(ident(e.Name))
+		}
 		pr.typeArgs(e.TypeArgs)
 	case *MemberExpr:
 		pr.expr(e.X, lvlPrimary)
@@ -934,7 +948,7 @@ func (pr *printer) exprInner(e Expr) {
 			return
 		}
 		if len(e.Params) == 1 && e.Params[0].Type == nil && e.Params[0].Modifier == "" && len(e.Params[0].Attributes) == 0 {
-			pr.w(ident(e.Params[0].Name))
+			pr.w(declName(e.Params[0].Name))
 		} else {
 			pr.params(e.Params)
 		}

@@ -292,6 +292,9 @@ type fnLowering struct {
 	// awaiters are the awaiter fields, one per awaiter type (types.go).
 	awaiters []*awaiterSlot
 	display  string // "Class.Method()" for diagnostics, "" for lambdas and local functions
+	// guarded marks the null-conditional links whose rest of chain is
+	// already spilled under a null test (spill.go, nullCondChain).
+	guarded map[lang.Expr]bool
 }
 
 // fitsArgs reports whether a call with n arguments can bind to m.

@@ -3,6 +3,7 @@ package sm
 import (
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 )
 
@@ -112,6 +113,9 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 		return nil, e
 	}
 	pos := e.Position()
+	if pre, x, ok := fl.nullCondChain(e); ok {
+		return pre, x
+	}
 	switch e := e.(type) {
 	case *lang.AwaitExpr:
 		pre, x := fl.expr(e.X)
@@ -377,6 +381,17 @@ func (fl *fnLowering) assignExpr(e *lang.AssignExpr) ([]lang.Stmt, lang.Expr) {
 	}
 	d, old := fl.spillTemp(pos, "s", e.Left)
 	pre = append(pre, d)
+	if e.Op == "??=" {
+		// The right side, its awaits included, runs only when the
+		// target is null: if (old == null) { old = r; target = old; }.
+		q, r := fl.expr(e.Right)
+		fl.keepConversion(e.Right, r)
+		body := block(pos, append(q, assignStmt(pos, ident(pos, old.Name), r),
+			assignStmt(pos, e.Left, fl.typed(ident(pos, old.Name), fl.boundType(old))))...)
+		cond := binary(pos, "==", ident(pos, old.Name), nullLit(pos))
+		fl.typed(cond.X, fl.boundType(old))
+		return append(pre, ifStmt(pos, cond, body, nil)), old
+	}
 	q, r := fl.expr(e.Right)
 	pre = append(pre, q...)
 	op := strings.TrimSuffix(e.Op, "=")
@@ -557,4 +572,104 @@ func hasAwaitArgs(args []*lang.Arg) bool {
 		}
 	}
 	return false
+}
+
+// nullCondChain spills a chain of member accesses, calls and indexings
+// whose null-conditional link (`x?.M(...)`, `x?[i]`) is followed by an
+// await: C# evaluates nothing after the `?.` when x is null, so the
+// receiver goes into a temporary and the rest of the chain, its awaits
+// included, runs under `if (t != null)`:
+//
+//	var t = x; R r = default; if (t != null) { ...; r = t?.M(a); }
+//
+// The link keeps its `?.`, now over an await-free receiver; the deepest
+// such link is handled first, so the later ones in the chain nest inside.
+func (fl *fnLowering) nullCondChain(e lang.Expr) ([]lang.Stmt, lang.Expr, bool) {
+	var link lang.Expr
+	for n := e; n != nil; {
+		switch c := n.(type) {
+		case *lang.CallExpr:
+			n = c.Fun
+			continue
+		case *lang.MemberExpr:
+			if c.NullCond && !fl.guarded[c] {
+				link = c
+			}
+			n = c.X
+			continue
+		case *lang.IndexExpr:
+			if c.NullCond && !fl.guarded[c] {
+				link = c
+			}
+			n = c.X
+			continue
+		}
+		break
+	}
+	if link == nil {
+		return nil, e, false
+	}
+	recv := chainReceiver(link)
+	if awaitCount(e) == awaitCount(*recv) {
+		return nil, e, false // every await is in the receiver, which always runs
+	}
+	if fl.guarded == nil {
+		fl.guarded = map[lang.Expr]bool{}
+	}
+	fl.guarded[link] = true
+	pos := e.Position()
+	pre, x := fl.expr(*recv)
+	fl.keepConversion(*recv, x)
+	d, t := fl.spillTemp(pos, "s", x)
+	pre = append(pre, d)
+	*recv = t
+	rest, r := fl.expr(e)
+	bt := fl.boundType(e)
+	cond := binary(pos, "!=", ident(pos, t.Name), nullLit(pos))
+	fl.typed(cond.X, fl.boundType(t))
+	if bt == nil || (bt.Kind == bind.Special && bt.Special == bind.Void) {
+		body := block(pos, append(rest, exprStmt(r))...)
+		return append(pre, ifStmt(pos, cond, body, nil)), ident(pos, t.Name), true
+	}
+	if bt.IsValueType() && bt.Kind != bind.Nullable {
+		// The binder types a call at the end of a ?. chain by the
+		// method's result; the chain's value is its nullable form.
+		bt = fl.l.info.Universe.NullableOf(bt)
+	}
+	name := fl.temp("c")
+	def := fl.typed(nullLit(pos), bt)
+	tr := fl.typeRefOf(bt, pos)
+	if tr == nil {
+		tr = typeRef(pos, "object") // a type the state machine cannot name, as for ?: (CondExpr)
+	}
+	rd := declStmt(pos, tr, name, def)
+	if !bt.IsUnchecked() {
+		fl.l.info.Locals[rd.Decls[0]] = bt
+	}
+	body := block(pos, append(rest, assignStmt(pos, fl.typed(ident(pos, name), bt), r))...)
+	pre = append(pre, rd, ifStmt(pos, cond, body, nil))
+	return pre, fl.typed(ident(pos, name), bt), true
+}
+
+// chainReceiver is the receiver operand of a null-conditional link.
+func chainReceiver(link lang.Expr) *lang.Expr {
+	if m, ok := link.(*lang.MemberExpr); ok {
+		return &m.X
+	}
+	return &link.(*lang.IndexExpr).X
+}
+
+// awaitCount counts the awaits of n outside its lambdas and local functions.
+func awaitCount(n lang.Node) int {
+	count := 0
+	lang.Inspect(n, func(m lang.Node) bool {
+		switch m.(type) {
+		case *lang.LambdaExpr, *lang.LocalFuncStmt:
+			return false
+		case *lang.AwaitExpr:
+			count++
+		}
+		return true
+	})
+	return count
 }

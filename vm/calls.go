@@ -55,6 +55,18 @@ func (t *Thread) callDynamic(ins Instr, regs []Value) (bool, error) {
 			return t.callAt(f, a, ins.C(), regs, nil)
 		}
 		regs[a] = recv
+	} else if c, ok := recv.AsNative().(*RefCell); ok && c != nil {
+		// A reference to a variable of a type parameter's type (a field,
+		// an array element, a ref parameter): a struct's own method works
+		// on the variable, as a constrained call does in .NET.
+		recv = LoadRef(recv)
+		if recv.IsNull() {
+			return false, t.ThrowNull()
+		}
+		if f := t.resolve(s, recv.Type(), false).fn; f != nil && f.ThisByRef {
+			return t.callAt(f, a, ins.C(), regs, nil)
+		}
+		regs[a] = recv
 	}
 	c := t.resolve(s, recv.Type(), false)
 	f := c.fn

@@ -62,7 +62,7 @@ func backingField(p *lang.PropertyDecl) *lang.FieldDecl {
 	ref := func() lang.Expr { return &lang.Ident{Pos: p.Pos, Name: name} }
 	renameField := func(n lang.Node) {
 		lang.Inspect(n, func(n lang.Node) bool {
-			if id, ok := n.(*lang.Ident); ok && id.Name == "field" {
+			if id, ok := n.(*lang.Ident); ok && id.Name == "field" && !id.Verbatim {
 				id.Name = name
 			}
 			return true
@@ -97,7 +97,7 @@ func backingField(p *lang.PropertyDecl) *lang.FieldDecl {
 func usesField(n lang.Node) bool {
 	found := false
 	lang.Inspect(n, func(n lang.Node) bool {
-		if id, ok := n.(*lang.Ident); ok && id.Name == "field" {
+		if id, ok := n.(*lang.Ident); ok && id.Name == "field" && !id.Verbatim {
 			found = true
 		}
 		return !found

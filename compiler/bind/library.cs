@@ -731,6 +731,7 @@ namespace System
         public static readonly decimal MinusOne;
         public static readonly decimal MaxValue;
         public static readonly decimal MinValue;
+        public extern Decimal();
         public extern Decimal(int value);
         public extern Decimal(uint value);
         public extern Decimal(long value);

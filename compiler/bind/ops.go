@@ -663,6 +663,11 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 		return l
 	}
 	r := b.expr(e.Right)
+	if e.Op == "??=" && l.Kind == Nullable && r.IsValueType() && r.Kind != Nullable {
+		// `a ??= b` with a of type A0? and b converting to A0 has type A0
+		// (C# §12.21.5): `(n ??= 3) + 1` is an int.
+		return l.Elem
+	}
 	if name := lang.BinaryOperatorName(strings.TrimSuffix(e.Op, "=")); name != "" {
 		// x op= y is x = x op y (§12.21.4): a user-defined operator decides.
 		if m := b.userOperator(name, []lang.Expr{e.Left, e.Right}, []*Type{l, r}, e.Pos); m != nil {

@@ -51,7 +51,9 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				b.flowBody(flowUnit{params: pds, expr: m.Init})
 			}
 			ips := b.params(m.Params, b.typeCtx()) // an indexer's parameters
-			if m.RefKind != "" {
+			if m.RefKind != "" && td.Kind != lang.KindInterface && !m.Modifiers.Has(lang.ModAbstract) && !m.Modifiers.Has(lang.ModExtern) {
+				// An interface's or abstract `ref int P { get; }` has no
+				// body to check.
 				b.refProperty(m)
 			}
 			if m.ExprBody != nil {
@@ -442,6 +444,9 @@ func (b *binder) stmt(s lang.Stmt) {
 		// The sections' statements share the switch block's declaration
 		// space; the pattern variables of a section's labels are its own.
 		in := b.patternOperand(s.X)
+		if gt := b.switchGoverningConversion(s.X, in); gt != nil {
+			in = gt
+		}
 		b.push()
 		block := b.scope
 		var pats []lang.Pattern
@@ -873,4 +878,33 @@ func reportPos(m *lang.MethodDecl) lang.Pos {
 		return m.NamePos
 	}
 	return m.Pos
+}
+
+// switchGoverningConversion applies C#'s rule for a switch statement over
+// a value of a class or struct declared in source (§13.8.3): when exactly
+// one of its implicit conversion operators yields one of the governing
+// types (an integral type, char or string), the switch is over the
+// converted value, so `case 1` matches through `implicit operator int`.
+// It returns the governing type, or nil.
+func (b *binder) switchGoverningConversion(x lang.Expr, in *Type) *Type {
+	if in == nil || (in.Kind != Class && in.Kind != Struct) || in.Lib || !declaresOperators(in) {
+		return nil
+	}
+	var found *Method
+	for _, sp := range []SpecialType{SByte, Byte, Int16, UInt16, Int32, UInt32, Int64, UInt64, Char, String} {
+		gt := b.u.special[sp]
+		m := b.userConversion(nil, in, gt, false)
+		if m == nil || m.Ret != gt {
+			continue
+		}
+		if found != nil && found != m {
+			return nil // ambiguous: C# reports CS0151; patterns decide here
+		}
+		found = m
+	}
+	if found == nil {
+		return nil
+	}
+	b.info.Convs[x] = found
+	return found.Ret
 }
