@@ -289,6 +289,24 @@ func preludeAST() *lang.File {
 		preludeAST_253(),
 		preludeAST_254(),
 		preludeAST_255(),
+		preludeAST_256(),
+		preludeAST_257(),
+		preludeAST_258(),
+		preludeAST_259(),
+		preludeAST_260(),
+		preludeAST_261(),
+		preludeAST_262(),
+		preludeAST_263(),
+		preludeAST_264(),
+		preludeAST_265(),
+		preludeAST_266(),
+		preludeAST_267(),
+		preludeAST_268(),
+		preludeAST_269(),
+		preludeAST_270(),
+		preludeAST_271(),
+		preludeAST_272(),
+		preludeAST_273(),
 	}
 	return f
 }
@@ -44654,33 +44672,26 @@ func preludeAST_107() *lang.TypeDecl {
 					},
 				},
 				Name: "Keys",
-				ExprBody: &lang.CallExpr{
-					Pos: p(2516, 58),
-					Fun: &lang.MemberExpr{
-						Pos: p(2516, 58),
-						X: &lang.NewExpr{
-							Pos: p(2516, 36),
-							Type: &lang.TypeRef{
-								Pos:  p(2516, 40),
-								Name: "List",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(2516, 45),
-										Name: "TKey",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2516, 51),
-									X: &lang.Ident{
-										Pos:  p(2516, 51),
-										Name: "_keys",
-									},
-								},
+				ExprBody: &lang.NewExpr{
+					Pos: p(2516, 36),
+					Type: &lang.TypeRef{
+						Pos:  p(2516, 40),
+						Name: "List",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(2516, 45),
+								Name: "TKey",
 							},
 						},
-						Name: "AsReadOnly",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(2516, 51),
+							X: &lang.Ident{
+								Pos:  p(2516, 51),
+								Name: "_keys",
+							},
+						},
 					},
 				},
 			},
@@ -44698,33 +44709,26 @@ func preludeAST_107() *lang.TypeDecl {
 					},
 				},
 				Name: "Values",
-				ExprBody: &lang.CallExpr{
-					Pos: p(2517, 66),
-					Fun: &lang.MemberExpr{
-						Pos: p(2517, 66),
-						X: &lang.NewExpr{
-							Pos: p(2517, 40),
-							Type: &lang.TypeRef{
-								Pos:  p(2517, 44),
-								Name: "List",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(2517, 49),
-										Name: "TValue",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2517, 57),
-									X: &lang.Ident{
-										Pos:  p(2517, 57),
-										Name: "_values",
-									},
-								},
+				ExprBody: &lang.NewExpr{
+					Pos: p(2517, 40),
+					Type: &lang.TypeRef{
+						Pos:  p(2517, 44),
+						Name: "List",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(2517, 49),
+								Name: "TValue",
 							},
 						},
-						Name: "AsReadOnly",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(2517, 57),
+							X: &lang.Ident{
+								Pos:  p(2517, 57),
+								Name: "_values",
+							},
+						},
 					},
 				},
 			},
@@ -158094,6 +158098,8164 @@ func preludeAST_255() *lang.TypeDecl {
 							},
 						},
 						Name: "args",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_256() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7834, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IObservable",
+		Namespace: "System",
+		TypeParams: []string{
+			"T",
+		},
+		Variance: []string{
+			"out",
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos: p(7836, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7836, 9),
+					Name: "IDisposable",
+				},
+				Name:    "Subscribe",
+				NamePos: p(7836, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7836, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(7836, 31),
+							Name: "IObserver",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(7836, 41),
+									Name: "T",
+								},
+							},
+						},
+						Name: "observer",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_257() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7839, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IObserver",
+		Namespace: "System",
+		TypeParams: []string{
+			"T",
+		},
+		Variance: []string{
+			"in",
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos: p(7841, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7841, 9),
+					Name: "void",
+				},
+				Name:    "OnCompleted",
+				NamePos: p(7841, 14),
+			},
+			&lang.MethodDecl{
+				Pos: p(7842, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7842, 9),
+					Name: "void",
+				},
+				Name:    "OnError",
+				NamePos: p(7842, 14),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7842, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(7842, 22),
+							Name: "Exception",
+						},
+						Name: "error",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(7843, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7843, 9),
+					Name: "void",
+				},
+				Name:    "OnNext",
+				NamePos: p(7843, 14),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7843, 21),
+						Type: &lang.TypeRef{
+							Pos:  p(7843, 21),
+							Name: "T",
+						},
+						Name: "value",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_258() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7849, 5),
+		Kind:      lang.TypeKind("delegate"),
+		Name:      "PropertyChangedEventHandler",
+		Namespace: "System.ComponentModel",
+		Modifiers: lang.Modifiers(1),
+		Invoke: &lang.MethodDecl{
+			Pos:       p(7849, 26),
+			Modifiers: lang.Modifiers(2049),
+			ReturnType: &lang.TypeRef{
+				Pos:  p(7849, 21),
+				Name: "void",
+			},
+			Name: "Invoke",
+			Params: []*lang.Param{
+				&lang.Param{
+					Pos: p(7849, 54),
+					Type: &lang.TypeRef{
+						Pos:  p(7849, 54),
+						Name: "object",
+					},
+					Name: "sender",
+				},
+				&lang.Param{
+					Pos: p(7849, 69),
+					Type: &lang.TypeRef{
+						Pos:  p(7849, 69),
+						Name: "PropertyChangedEventArgs",
+					},
+					Name: "e",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_259() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7851, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "PropertyChangedEventArgs",
+		Namespace: "System.ComponentModel",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(7851, 45),
+				Name: "EventArgs",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(7853, 9),
+				Modifiers: lang.Modifiers(258),
+				Type: &lang.TypeRef{
+					Pos:  p(7853, 26),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7853, 33),
+						Name: "_propertyName",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7854, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "PropertyChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7854, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(7854, 41),
+							Name: "string",
+						},
+						Name: "propertyName",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7854, 62),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(7854, 64),
+							X: &lang.AssignExpr{
+								Pos: p(7854, 78),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7854, 64),
+									Name: "_propertyName",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7854, 80),
+									Name: "propertyName",
+								},
+							},
+						},
+					},
+					Rbrace: p(7854, 94),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(7855, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  p(7855, 24),
+					Name: "string",
+				},
+				Name: "PropertyName",
+				ExprBody: &lang.Ident{
+					Pos:  p(7855, 47),
+					Name: "_propertyName",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_260() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7858, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "INotifyPropertyChanged",
+		Namespace: "System.ComponentModel",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:   p(7860, 9),
+				Event: true,
+				Type: &lang.TypeRef{
+					Pos:  p(7860, 15),
+					Name: "PropertyChangedEventHandler",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7860, 43),
+						Name: "PropertyChanged",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_261() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7863, 5),
+		Kind:      lang.TypeKind("delegate"),
+		Name:      "PropertyChangingEventHandler",
+		Namespace: "System.ComponentModel",
+		Modifiers: lang.Modifiers(1),
+		Invoke: &lang.MethodDecl{
+			Pos:       p(7863, 26),
+			Modifiers: lang.Modifiers(2049),
+			ReturnType: &lang.TypeRef{
+				Pos:  p(7863, 21),
+				Name: "void",
+			},
+			Name: "Invoke",
+			Params: []*lang.Param{
+				&lang.Param{
+					Pos: p(7863, 55),
+					Type: &lang.TypeRef{
+						Pos:  p(7863, 55),
+						Name: "object",
+					},
+					Name: "sender",
+				},
+				&lang.Param{
+					Pos: p(7863, 70),
+					Type: &lang.TypeRef{
+						Pos:  p(7863, 70),
+						Name: "PropertyChangingEventArgs",
+					},
+					Name: "e",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_262() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7865, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "PropertyChangingEventArgs",
+		Namespace: "System.ComponentModel",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(7865, 46),
+				Name: "EventArgs",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(7867, 9),
+				Modifiers: lang.Modifiers(258),
+				Type: &lang.TypeRef{
+					Pos:  p(7867, 26),
+					Name: "string",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7867, 33),
+						Name: "_propertyName",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7868, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "PropertyChangingEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7868, 42),
+						Type: &lang.TypeRef{
+							Pos:  p(7868, 42),
+							Name: "string",
+						},
+						Name: "propertyName",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7868, 63),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(7868, 65),
+							X: &lang.AssignExpr{
+								Pos: p(7868, 79),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7868, 65),
+									Name: "_propertyName",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7868, 81),
+									Name: "propertyName",
+								},
+							},
+						},
+					},
+					Rbrace: p(7868, 95),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(7869, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  p(7869, 24),
+					Name: "string",
+				},
+				Name: "PropertyName",
+				ExprBody: &lang.Ident{
+					Pos:  p(7869, 47),
+					Name: "_propertyName",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_263() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7872, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "INotifyPropertyChanging",
+		Namespace: "System.ComponentModel",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:   p(7874, 9),
+				Event: true,
+				Type: &lang.TypeRef{
+					Pos:  p(7874, 15),
+					Name: "PropertyChangingEventHandler",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7874, 44),
+						Name: "PropertyChanging",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_264() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7880, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "NotifyCollectionChangedAction",
+		Namespace: "System.Collections.Specialized",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(7882, 9),
+				Name: "Add",
+				Value: &lang.Literal{
+					Pos:   p(7882, 15),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(7883, 9),
+				Name: "Remove",
+				Value: &lang.Literal{
+					Pos:   p(7883, 18),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(7884, 9),
+				Name: "Replace",
+				Value: &lang.Literal{
+					Pos:   p(7884, 19),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(7885, 9),
+				Name: "Move",
+				Value: &lang.Literal{
+					Pos:   p(7885, 16),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(7886, 9),
+				Name: "Reset",
+				Value: &lang.Literal{
+					Pos:   p(7886, 17),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_265() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7889, 5),
+		Kind:      lang.TypeKind("delegate"),
+		Name:      "NotifyCollectionChangedEventHandler",
+		Namespace: "System.Collections.Specialized",
+		Modifiers: lang.Modifiers(1),
+		Invoke: &lang.MethodDecl{
+			Pos:       p(7889, 26),
+			Modifiers: lang.Modifiers(2049),
+			ReturnType: &lang.TypeRef{
+				Pos:  p(7889, 21),
+				Name: "void",
+			},
+			Name: "Invoke",
+			Params: []*lang.Param{
+				&lang.Param{
+					Pos: p(7889, 62),
+					Type: &lang.TypeRef{
+						Pos:  p(7889, 62),
+						Name: "object",
+					},
+					Name: "sender",
+				},
+				&lang.Param{
+					Pos: p(7889, 77),
+					Type: &lang.TypeRef{
+						Pos:  p(7889, 77),
+						Name: "NotifyCollectionChangedEventArgs",
+					},
+					Name: "e",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_266() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7891, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "INotifyCollectionChanged",
+		Namespace: "System.Collections.Specialized",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:   p(7893, 9),
+				Event: true,
+				Type: &lang.TypeRef{
+					Pos:  p(7893, 15),
+					Name: "NotifyCollectionChangedEventHandler",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7893, 51),
+						Name: "CollectionChanged",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_267() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7899, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "NotifyCollectionChangedEventArgs",
+		Namespace: "System.Collections.Specialized",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(7899, 53),
+				Name: "EventArgs",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(7901, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(7901, 17),
+					Name: "NotifyCollectionChangedAction",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7901, 47),
+						Name: "_action",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(7902, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(7902, 17),
+					Name: "System.Collections.IList",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7902, 42),
+						Name: "_newItems",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(7903, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(7903, 17),
+					Name: "System.Collections.IList",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7903, 42),
+						Name: "_oldItems",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(7904, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(7904, 17),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7904, 21),
+						Name: "_newStartingIndex",
+						Init: &lang.UnaryExpr{
+							Pos: p(7904, 41),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(7904, 42),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(7905, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(7905, 17),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7905, 21),
+						Name: "_oldStartingIndex",
+						Init: &lang.UnaryExpr{
+							Pos: p(7905, 41),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(7905, 42),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7907, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "NotifyCollectionChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7907, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(7907, 49),
+							Name: "NotifyCollectionChangedAction",
+						},
+						Name: "action",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7908, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(7909, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(7909, 24),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(7909, 17),
+									Name: "action",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(7909, 57),
+									X: &lang.Ident{
+										Pos:  p(7909, 27),
+										Name: "NotifyCollectionChangedAction",
+									},
+									Name: "Reset",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(7910, 17),
+								X: &lang.NewExpr{
+									Pos: p(7910, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(7910, 27),
+										Name: "ArgumentException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(7910, 45),
+											X: &lang.Literal{
+												Pos:   p(7910, 45),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Constructor only supports the 'Reset' action.\"",
+												Value: string("Constructor only supports the 'Reset' action."),
+											},
+										},
+										&lang.Arg{
+											Pos: p(7910, 94),
+											X: &lang.Literal{
+												Pos:   p(7910, 94),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"action\"",
+												Value: string("action"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7911, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7911, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7911, 13),
+									Name: "_action",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7911, 23),
+									Name: "action",
+								},
+							},
+						},
+					},
+					Rbrace: p(7912, 9),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7914, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "NotifyCollectionChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7914, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(7914, 49),
+							Name: "NotifyCollectionChangedAction",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: p(7914, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(7914, 87),
+							Name: "object",
+						},
+						Name: "changedItem",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(7914, 109),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7914, 114),
+							X: &lang.Ident{
+								Pos:  p(7914, 114),
+								Name: "action",
+							},
+						},
+						&lang.Arg{
+							Pos: p(7914, 122),
+							X: &lang.Ident{
+								Pos:  p(7914, 122),
+								Name: "changedItem",
+							},
+						},
+						&lang.Arg{
+							Pos: p(7914, 135),
+							X: &lang.UnaryExpr{
+								Pos: p(7914, 135),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(7914, 136),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(7914, 139),
+					Rbrace: p(7914, 141),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7916, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "NotifyCollectionChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7916, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(7916, 49),
+							Name: "NotifyCollectionChangedAction",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: p(7916, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(7916, 87),
+							Name: "object",
+						},
+						Name: "changedItem",
+					},
+					&lang.Param{
+						Pos: p(7916, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(7916, 107),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7917, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(7918, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7918, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7918, 13),
+									Name: "_action",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7918, 23),
+									Name: "action",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(7919, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(7919, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(7919, 17),
+									Name: "action",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(7919, 57),
+									X: &lang.Ident{
+										Pos:  p(7919, 27),
+										Name: "NotifyCollectionChangedAction",
+									},
+									Name: "Add",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(7920, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(7921, 17),
+										X: &lang.AssignExpr{
+											Pos: p(7921, 27),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(7921, 17),
+												Name: "_newItems",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(7921, 29),
+												Fun: &lang.Ident{
+													Pos:  p(7921, 29),
+													Name: "One",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(7921, 33),
+														X: &lang.Ident{
+															Pos:  p(7921, 33),
+															Name: "changedItem",
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(7922, 17),
+										X: &lang.AssignExpr{
+											Pos: p(7922, 35),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(7922, 17),
+												Name: "_newStartingIndex",
+											},
+											Right: &lang.Ident{
+												Pos:  p(7922, 37),
+												Name: "index",
+											},
+										},
+									},
+								},
+								Rbrace: p(7923, 13),
+							},
+							Else: &lang.IfStmt{
+								Pos: p(7924, 18),
+								Cond: &lang.BinaryExpr{
+									Pos: p(7924, 29),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(7924, 22),
+										Name: "action",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(7924, 62),
+										X: &lang.Ident{
+											Pos:  p(7924, 32),
+											Name: "NotifyCollectionChangedAction",
+										},
+										Name: "Remove",
+									},
+								},
+								Then: &lang.BlockStmt{
+									Pos: p(7925, 13),
+									Stmts: []lang.Stmt{
+										&lang.ExprStmt{
+											Pos: p(7926, 17),
+											X: &lang.AssignExpr{
+												Pos: p(7926, 27),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(7926, 17),
+													Name: "_oldItems",
+												},
+												Right: &lang.CallExpr{
+													Pos: p(7926, 29),
+													Fun: &lang.Ident{
+														Pos:  p(7926, 29),
+														Name: "One",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(7926, 33),
+															X: &lang.Ident{
+																Pos:  p(7926, 33),
+																Name: "changedItem",
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(7927, 17),
+											X: &lang.AssignExpr{
+												Pos: p(7927, 35),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(7927, 17),
+													Name: "_oldStartingIndex",
+												},
+												Right: &lang.Ident{
+													Pos:  p(7927, 37),
+													Name: "index",
+												},
+											},
+										},
+									},
+									Rbrace: p(7928, 13),
+								},
+								Else: &lang.IfStmt{
+									Pos: p(7929, 18),
+									Cond: &lang.BinaryExpr{
+										Pos: p(7929, 29),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(7929, 22),
+											Name: "action",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(7929, 62),
+											X: &lang.Ident{
+												Pos:  p(7929, 32),
+												Name: "NotifyCollectionChangedAction",
+											},
+											Name: "Reset",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(7930, 17),
+										X: &lang.NewExpr{
+											Pos: p(7930, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(7930, 27),
+												Name: "ArgumentException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(7930, 45),
+													X: &lang.Literal{
+														Pos:   p(7930, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Constructor supports only the 'Add', 'Remove', or 'Reset' action.\"",
+														Value: string("Constructor supports only the 'Add', 'Remove', or 'Reset' action."),
+													},
+												},
+												&lang.Arg{
+													Pos: p(7930, 114),
+													X: &lang.Literal{
+														Pos:   p(7930, 114),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"action\"",
+														Value: string("action"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(7931, 9),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7933, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "NotifyCollectionChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7933, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(7933, 49),
+							Name: "NotifyCollectionChangedAction",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: p(7933, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(7933, 87),
+							Name: "System.Collections.IList",
+						},
+						Name: "changedItems",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(7933, 128),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7933, 133),
+							X: &lang.Ident{
+								Pos:  p(7933, 133),
+								Name: "action",
+							},
+						},
+						&lang.Arg{
+							Pos: p(7933, 141),
+							X: &lang.Ident{
+								Pos:  p(7933, 141),
+								Name: "changedItems",
+							},
+						},
+						&lang.Arg{
+							Pos: p(7933, 155),
+							X: &lang.UnaryExpr{
+								Pos: p(7933, 155),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(7933, 156),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(7933, 159),
+					Rbrace: p(7933, 161),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7935, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "NotifyCollectionChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7935, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(7935, 49),
+							Name: "NotifyCollectionChangedAction",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: p(7935, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(7935, 87),
+							Name: "System.Collections.IList",
+						},
+						Name: "changedItems",
+					},
+					&lang.Param{
+						Pos: p(7935, 126),
+						Type: &lang.TypeRef{
+							Pos:  p(7935, 126),
+							Name: "int",
+						},
+						Name: "startingIndex",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7936, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(7937, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7937, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7937, 13),
+									Name: "_action",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7937, 23),
+									Name: "action",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(7938, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(7938, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(7938, 17),
+									Name: "action",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(7938, 57),
+									X: &lang.Ident{
+										Pos:  p(7938, 27),
+										Name: "NotifyCollectionChangedAction",
+									},
+									Name: "Add",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(7939, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(7940, 17),
+										X: &lang.AssignExpr{
+											Pos: p(7940, 27),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(7940, 17),
+												Name: "_newItems",
+											},
+											Right: &lang.Ident{
+												Pos:  p(7940, 29),
+												Name: "changedItems",
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(7941, 17),
+										X: &lang.AssignExpr{
+											Pos: p(7941, 35),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(7941, 17),
+												Name: "_newStartingIndex",
+											},
+											Right: &lang.Ident{
+												Pos:  p(7941, 37),
+												Name: "startingIndex",
+											},
+										},
+									},
+								},
+								Rbrace: p(7942, 13),
+							},
+							Else: &lang.IfStmt{
+								Pos: p(7943, 18),
+								Cond: &lang.BinaryExpr{
+									Pos: p(7943, 29),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(7943, 22),
+										Name: "action",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(7943, 62),
+										X: &lang.Ident{
+											Pos:  p(7943, 32),
+											Name: "NotifyCollectionChangedAction",
+										},
+										Name: "Remove",
+									},
+								},
+								Then: &lang.BlockStmt{
+									Pos: p(7944, 13),
+									Stmts: []lang.Stmt{
+										&lang.ExprStmt{
+											Pos: p(7945, 17),
+											X: &lang.AssignExpr{
+												Pos: p(7945, 27),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(7945, 17),
+													Name: "_oldItems",
+												},
+												Right: &lang.Ident{
+													Pos:  p(7945, 29),
+													Name: "changedItems",
+												},
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(7946, 17),
+											X: &lang.AssignExpr{
+												Pos: p(7946, 35),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(7946, 17),
+													Name: "_oldStartingIndex",
+												},
+												Right: &lang.Ident{
+													Pos:  p(7946, 37),
+													Name: "startingIndex",
+												},
+											},
+										},
+									},
+									Rbrace: p(7947, 13),
+								},
+								Else: &lang.IfStmt{
+									Pos: p(7948, 18),
+									Cond: &lang.BinaryExpr{
+										Pos: p(7948, 29),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(7948, 22),
+											Name: "action",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(7948, 62),
+											X: &lang.Ident{
+												Pos:  p(7948, 32),
+												Name: "NotifyCollectionChangedAction",
+											},
+											Name: "Reset",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(7949, 17),
+										X: &lang.NewExpr{
+											Pos: p(7949, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(7949, 27),
+												Name: "ArgumentException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(7949, 45),
+													X: &lang.Literal{
+														Pos:   p(7949, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Constructor supports only the 'Add', 'Remove', or 'Reset' action.\"",
+														Value: string("Constructor supports only the 'Add', 'Remove', or 'Reset' action."),
+													},
+												},
+												&lang.Arg{
+													Pos: p(7949, 114),
+													X: &lang.Literal{
+														Pos:   p(7949, 114),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"action\"",
+														Value: string("action"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(7950, 9),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7952, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "NotifyCollectionChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7952, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(7952, 49),
+							Name: "NotifyCollectionChangedAction",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: p(7952, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(7952, 87),
+							Name: "object",
+						},
+						Name: "newItem",
+					},
+					&lang.Param{
+						Pos: p(7952, 103),
+						Type: &lang.TypeRef{
+							Pos:  p(7952, 103),
+							Name: "object",
+						},
+						Name: "oldItem",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(7952, 121),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(7952, 126),
+							X: &lang.Ident{
+								Pos:  p(7952, 126),
+								Name: "action",
+							},
+						},
+						&lang.Arg{
+							Pos: p(7952, 134),
+							X: &lang.Ident{
+								Pos:  p(7952, 134),
+								Name: "newItem",
+							},
+						},
+						&lang.Arg{
+							Pos: p(7952, 143),
+							X: &lang.Ident{
+								Pos:  p(7952, 143),
+								Name: "oldItem",
+							},
+						},
+						&lang.Arg{
+							Pos: p(7952, 152),
+							X: &lang.UnaryExpr{
+								Pos: p(7952, 152),
+								Op:  "-",
+								X: &lang.Literal{
+									Pos:   p(7952, 153),
+									Raw:   "1",
+									Value: int64(1),
+								},
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(7952, 156),
+					Rbrace: p(7952, 158),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7954, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "NotifyCollectionChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7954, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(7954, 49),
+							Name: "NotifyCollectionChangedAction",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: p(7954, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(7954, 87),
+							Name: "object",
+						},
+						Name: "newItem",
+					},
+					&lang.Param{
+						Pos: p(7954, 103),
+						Type: &lang.TypeRef{
+							Pos:  p(7954, 103),
+							Name: "object",
+						},
+						Name: "oldItem",
+					},
+					&lang.Param{
+						Pos: p(7954, 119),
+						Type: &lang.TypeRef{
+							Pos:  p(7954, 119),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7955, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(7956, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(7956, 24),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(7956, 17),
+									Name: "action",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(7956, 57),
+									X: &lang.Ident{
+										Pos:  p(7956, 27),
+										Name: "NotifyCollectionChangedAction",
+									},
+									Name: "Replace",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(7957, 17),
+								X: &lang.NewExpr{
+									Pos: p(7957, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(7957, 27),
+										Name: "ArgumentException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(7957, 45),
+											X: &lang.Literal{
+												Pos:   p(7957, 45),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Constructor supports only the 'Replace' action.\"",
+												Value: string("Constructor supports only the 'Replace' action."),
+											},
+										},
+										&lang.Arg{
+											Pos: p(7957, 96),
+											X: &lang.Literal{
+												Pos:   p(7957, 96),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"action\"",
+												Value: string("action"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7958, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7958, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7958, 13),
+									Name: "_action",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7958, 23),
+									Name: "action",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7959, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7959, 23),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7959, 13),
+									Name: "_newItems",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(7959, 25),
+									Fun: &lang.Ident{
+										Pos:  p(7959, 25),
+										Name: "One",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(7959, 29),
+											X: &lang.Ident{
+												Pos:  p(7959, 29),
+												Name: "newItem",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7960, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7960, 23),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7960, 13),
+									Name: "_oldItems",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(7960, 25),
+									Fun: &lang.Ident{
+										Pos:  p(7960, 25),
+										Name: "One",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(7960, 29),
+											X: &lang.Ident{
+												Pos:  p(7960, 29),
+												Name: "oldItem",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7961, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7961, 31),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7961, 13),
+									Name: "_newStartingIndex",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7961, 33),
+									Name: "index",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7962, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7962, 31),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7962, 13),
+									Name: "_oldStartingIndex",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7962, 33),
+									Name: "index",
+								},
+							},
+						},
+					},
+					Rbrace: p(7963, 9),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(7965, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "NotifyCollectionChangedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7965, 49),
+						Type: &lang.TypeRef{
+							Pos:  p(7965, 49),
+							Name: "NotifyCollectionChangedAction",
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: p(7965, 87),
+						Type: &lang.TypeRef{
+							Pos:  p(7965, 87),
+							Name: "object",
+						},
+						Name: "changedItem",
+					},
+					&lang.Param{
+						Pos: p(7965, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(7965, 107),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(7965, 118),
+						Type: &lang.TypeRef{
+							Pos:  p(7965, 118),
+							Name: "int",
+						},
+						Name: "oldIndex",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7966, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(7967, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(7967, 24),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(7967, 17),
+									Name: "action",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(7967, 57),
+									X: &lang.Ident{
+										Pos:  p(7967, 27),
+										Name: "NotifyCollectionChangedAction",
+									},
+									Name: "Move",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(7968, 17),
+								X: &lang.NewExpr{
+									Pos: p(7968, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(7968, 27),
+										Name: "ArgumentException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(7968, 45),
+											X: &lang.Literal{
+												Pos:   p(7968, 45),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Constructor supports only the 'Move' action.\"",
+												Value: string("Constructor supports only the 'Move' action."),
+											},
+										},
+										&lang.Arg{
+											Pos: p(7968, 93),
+											X: &lang.Literal{
+												Pos:   p(7968, 93),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"action\"",
+												Value: string("action"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7969, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7969, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7969, 13),
+									Name: "_action",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7969, 23),
+									Name: "action",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7970, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7970, 23),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7970, 13),
+									Name: "_newItems",
+								},
+								Right: &lang.CallExpr{
+									Pos: p(7970, 25),
+									Fun: &lang.Ident{
+										Pos:  p(7970, 25),
+										Name: "One",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(7970, 29),
+											X: &lang.Ident{
+												Pos:  p(7970, 29),
+												Name: "changedItem",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7971, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7971, 23),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7971, 13),
+									Name: "_oldItems",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7971, 25),
+									Name: "_newItems",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7972, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7972, 31),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7972, 13),
+									Name: "_newStartingIndex",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7972, 33),
+									Name: "index",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7973, 13),
+							X: &lang.AssignExpr{
+								Pos: p(7973, 31),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(7973, 13),
+									Name: "_oldStartingIndex",
+								},
+								Right: &lang.Ident{
+									Pos:  p(7973, 33),
+									Name: "oldIndex",
+								},
+							},
+						},
+					},
+					Rbrace: p(7974, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(7976, 9),
+				Modifiers: lang.Modifiers(18),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(7976, 24),
+					Name: "System.Collections.IList",
+				},
+				Name:    "One",
+				NamePos: p(7976, 49),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(7976, 53),
+						Type: &lang.TypeRef{
+							Pos:  p(7976, 53),
+							Name: "object",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(7977, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(7978, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(7978, 17),
+									Name: "list",
+									Init: &lang.NewExpr{
+										Pos: p(7978, 24),
+										Type: &lang.TypeRef{
+											Pos:  p(7978, 28),
+											Name: "List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(7978, 33),
+													Name: "object",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(7979, 13),
+							X: &lang.CallExpr{
+								Pos: p(7979, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(7979, 18),
+									X: &lang.Ident{
+										Pos:  p(7979, 13),
+										Name: "list",
+									},
+									Name: "Add",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(7979, 22),
+										X: &lang.Ident{
+											Pos:  p(7979, 22),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(7980, 13),
+							X: &lang.Ident{
+								Pos:  p(7980, 20),
+								Name: "list",
+							},
+						},
+					},
+					Rbrace: p(7981, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(7983, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(7983, 16),
+					Name: "NotifyCollectionChangedAction",
+				},
+				Name: "Action",
+				ExprBody: &lang.Ident{
+					Pos:  p(7983, 56),
+					Name: "_action",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(7984, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(7984, 16),
+					Name: "System.Collections.IList",
+				},
+				Name: "NewItems",
+				ExprBody: &lang.Ident{
+					Pos:  p(7984, 53),
+					Name: "_newItems",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(7985, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(7985, 16),
+					Name: "System.Collections.IList",
+				},
+				Name: "OldItems",
+				ExprBody: &lang.Ident{
+					Pos:  p(7985, 53),
+					Name: "_oldItems",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(7986, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(7986, 16),
+					Name: "int",
+				},
+				Name: "NewStartingIndex",
+				ExprBody: &lang.Ident{
+					Pos:  p(7986, 40),
+					Name: "_newStartingIndex",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(7987, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(7987, 16),
+					Name: "int",
+				},
+				Name: "OldStartingIndex",
+				ExprBody: &lang.Ident{
+					Pos:  p(7987, 40),
+					Name: "_oldStartingIndex",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_268() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(7997, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Collection",
+		Namespace: "System.Collections.ObjectModel",
+		TypeParams: []string{
+			"T",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(7997, 34),
+				Name: "IList",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(7997, 40),
+						Name: "T",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(7997, 44),
+				Name: "IReadOnlyList",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(7997, 58),
+						Name: "T",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(7999, 9),
+				Modifiers: lang.Modifiers(258),
+				Type: &lang.TypeRef{
+					Pos:  p(7999, 26),
+					Name: "IList",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(7999, 32),
+							Name: "T",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(7999, 35),
+						Name: "_items",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8001, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Collection",
+				Body: &lang.BlockStmt{
+					Pos: p(8001, 29),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8001, 31),
+							X: &lang.AssignExpr{
+								Pos: p(8001, 38),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(8001, 31),
+									Name: "_items",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(8001, 40),
+									Type: &lang.TypeRef{
+										Pos:  p(8001, 44),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(8001, 49),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8001, 55),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8003, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Collection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8003, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(8003, 27),
+							Name: "IList",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8003, 33),
+									Name: "T",
+								},
+							},
+						},
+						Name: "list",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8004, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8005, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8005, 22),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(8005, 17),
+									Name: "list",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8005, 25),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8005, 31),
+								X: &lang.NewExpr{
+									Pos: p(8005, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(8005, 41),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8005, 63),
+											X: &lang.Literal{
+												Pos:   p(8005, 63),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"list\"",
+												Value: string("list"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8006, 13),
+							X: &lang.AssignExpr{
+								Pos: p(8006, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(8006, 13),
+									Name: "_items",
+								},
+								Right: &lang.Ident{
+									Pos:  p(8006, 22),
+									Name: "list",
+								},
+							},
+						},
+					},
+					Rbrace: p(8007, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8009, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8009, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(8009, 36),
+					X: &lang.Ident{
+						Pos:  p(8009, 29),
+						Name: "_items",
+					},
+					Name: "Count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8010, 9),
+				Modifiers: lang.Modifiers(4),
+				Type: &lang.TypeRef{
+					Pos:  p(8010, 19),
+					Name: "IList",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8010, 25),
+							Name: "T",
+						},
+					},
+				},
+				Name: "Items",
+				ExprBody: &lang.Ident{
+					Pos:  p(8010, 37),
+					Name: "_items",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8012, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8012, 16),
+					Name: "T",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(8014, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(8015, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(8016, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(8016, 33),
+										Op:  ">=",
+										X: &lang.CastExpr{
+											Pos: p(8016, 21),
+											Type: &lang.TypeRef{
+												Pos:  p(8016, 22),
+												Name: "uint",
+											},
+											X: &lang.Ident{
+												Pos:  p(8016, 27),
+												Name: "index",
+											},
+										},
+										Y: &lang.CastExpr{
+											Pos: p(8016, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(8016, 37),
+												Name: "uint",
+											},
+											X: &lang.MemberExpr{
+												Pos: p(8016, 49),
+												X: &lang.Ident{
+													Pos:  p(8016, 42),
+													Name: "_items",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(8016, 56),
+										X: &lang.CallExpr{
+											Pos: p(8016, 76),
+											Fun: &lang.MemberExpr{
+												Pos: p(8016, 76),
+												X: &lang.Ident{
+													Pos:  p(8016, 62),
+													Name: "Collection",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(8016, 73),
+															Name: "T",
+														},
+													},
+												},
+												Name: "OutOfRange",
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(8017, 17),
+									X: &lang.IndexExpr{
+										Pos: p(8017, 30),
+										X: &lang.Ident{
+											Pos:  p(8017, 24),
+											Name: "_items",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8017, 31),
+												X: &lang.Ident{
+													Pos:  p(8017, 31),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(8018, 13),
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(8019, 13),
+						Kind: "set",
+						Body: &lang.BlockStmt{
+							Pos: p(8020, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(8021, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(8021, 33),
+										Op:  ">=",
+										X: &lang.CastExpr{
+											Pos: p(8021, 21),
+											Type: &lang.TypeRef{
+												Pos:  p(8021, 22),
+												Name: "uint",
+											},
+											X: &lang.Ident{
+												Pos:  p(8021, 27),
+												Name: "index",
+											},
+										},
+										Y: &lang.CastExpr{
+											Pos: p(8021, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(8021, 37),
+												Name: "uint",
+											},
+											X: &lang.MemberExpr{
+												Pos: p(8021, 49),
+												X: &lang.Ident{
+													Pos:  p(8021, 42),
+													Name: "_items",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(8021, 56),
+										X: &lang.CallExpr{
+											Pos: p(8021, 76),
+											Fun: &lang.MemberExpr{
+												Pos: p(8021, 76),
+												X: &lang.Ident{
+													Pos:  p(8021, 62),
+													Name: "Collection",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(8021, 73),
+															Name: "T",
+														},
+													},
+												},
+												Name: "OutOfRange",
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(8022, 17),
+									X: &lang.CallExpr{
+										Pos: p(8022, 17),
+										Fun: &lang.Ident{
+											Pos:  p(8022, 17),
+											Name: "SetItem",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8022, 25),
+												X: &lang.Ident{
+													Pos:  p(8022, 25),
+													Name: "index",
+												},
+											},
+											&lang.Arg{
+												Pos: p(8022, 32),
+												X: &lang.Ident{
+													Pos:  p(8022, 32),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(8023, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8012, 23),
+						Type: &lang.TypeRef{
+							Pos:  p(8012, 23),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8026, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8026, 16),
+					Name: "bool",
+				},
+				Name: "IsReadOnly",
+				ExprBody: &lang.Literal{
+					Pos:   p(8026, 35),
+					Kind:  lang.LitKind(9),
+					Raw:   "false",
+					Value: bool(false),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8028, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8028, 16),
+					Name: "void",
+				},
+				Name:    "Add",
+				NamePos: p(8028, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8028, 25),
+						Type: &lang.TypeRef{
+							Pos:  p(8028, 25),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8028, 36),
+					Fun: &lang.Ident{
+						Pos:  p(8028, 36),
+						Name: "InsertItem",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8028, 47),
+							X: &lang.MemberExpr{
+								Pos: p(8028, 54),
+								X: &lang.Ident{
+									Pos:  p(8028, 47),
+									Name: "_items",
+								},
+								Name: "Count",
+							},
+						},
+						&lang.Arg{
+							Pos: p(8028, 61),
+							X: &lang.Ident{
+								Pos:  p(8028, 61),
+								Name: "item",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8029, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8029, 16),
+					Name: "void",
+				},
+				Name:    "Clear",
+				NamePos: p(8029, 21),
+				ExprBody: &lang.CallExpr{
+					Pos: p(8029, 32),
+					Fun: &lang.Ident{
+						Pos:  p(8029, 32),
+						Name: "ClearItems",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8030, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8030, 16),
+					Name: "bool",
+				},
+				Name:    "Contains",
+				NamePos: p(8030, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8030, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(8030, 30),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8030, 48),
+					Fun: &lang.MemberExpr{
+						Pos: p(8030, 48),
+						X: &lang.Ident{
+							Pos:  p(8030, 41),
+							Name: "_items",
+						},
+						Name: "Contains",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8030, 57),
+							X: &lang.Ident{
+								Pos:  p(8030, 57),
+								Name: "item",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8031, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8031, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(8031, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8031, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(8031, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(8031, 28),
+								Name: "T",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(8031, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(8031, 39),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8031, 60),
+					Fun: &lang.MemberExpr{
+						Pos: p(8031, 60),
+						X: &lang.Ident{
+							Pos:  p(8031, 53),
+							Name: "_items",
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8031, 67),
+							X: &lang.Ident{
+								Pos:  p(8031, 67),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(8031, 74),
+							X: &lang.Ident{
+								Pos:  p(8031, 74),
+								Name: "index",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8032, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8032, 16),
+					Name: "IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8032, 28),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(8032, 31),
+				ExprBody: &lang.CallExpr{
+					Pos: p(8032, 57),
+					Fun: &lang.MemberExpr{
+						Pos: p(8032, 57),
+						X: &lang.Ident{
+							Pos:  p(8032, 50),
+							Name: "_items",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(8033, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8033, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(8033, 90),
+					Fun: &lang.Ident{
+						Pos:  p(8033, 90),
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(8033, 40),
+					Name: "System.Collections.IEnumerable",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8034, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8034, 16),
+					Name: "int",
+				},
+				Name:    "IndexOf",
+				NamePos: p(8034, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8034, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(8034, 28),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8034, 46),
+					Fun: &lang.MemberExpr{
+						Pos: p(8034, 46),
+						X: &lang.Ident{
+							Pos:  p(8034, 39),
+							Name: "_items",
+						},
+						Name: "IndexOf",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8034, 54),
+							X: &lang.Ident{
+								Pos:  p(8034, 54),
+								Name: "item",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8036, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8036, 16),
+					Name: "void",
+				},
+				Name:    "Insert",
+				NamePos: p(8036, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8036, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(8036, 28),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(8036, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(8036, 39),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8037, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8038, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8038, 29),
+								Op:  ">",
+								X: &lang.CastExpr{
+									Pos: p(8038, 17),
+									Type: &lang.TypeRef{
+										Pos:  p(8038, 18),
+										Name: "uint",
+									},
+									X: &lang.Ident{
+										Pos:  p(8038, 23),
+										Name: "index",
+									},
+								},
+								Y: &lang.CastExpr{
+									Pos: p(8038, 31),
+									Type: &lang.TypeRef{
+										Pos:  p(8038, 32),
+										Name: "uint",
+									},
+									X: &lang.MemberExpr{
+										Pos: p(8038, 44),
+										X: &lang.Ident{
+											Pos:  p(8038, 37),
+											Name: "_items",
+										},
+										Name: "Count",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8039, 17),
+								X: &lang.NewExpr{
+									Pos: p(8039, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(8039, 27),
+										Name: "ArgumentOutOfRangeException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8039, 55),
+											X: &lang.Literal{
+												Pos:   p(8039, 55),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"index\"",
+												Value: string("index"),
+											},
+										},
+										&lang.Arg{
+											Pos: p(8039, 64),
+											X: &lang.Literal{
+												Pos:   p(8039, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Index must be within the bounds of the List.\"",
+												Value: string("Index must be within the bounds of the List."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8040, 13),
+							X: &lang.CallExpr{
+								Pos: p(8040, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8040, 13),
+									Name: "InsertItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8040, 24),
+										X: &lang.Ident{
+											Pos:  p(8040, 24),
+											Name: "index",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8040, 31),
+										X: &lang.Ident{
+											Pos:  p(8040, 31),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8041, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8043, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8043, 16),
+					Name: "bool",
+				},
+				Name:    "Remove",
+				NamePos: p(8043, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8043, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(8043, 28),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8044, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(8045, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8045, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8045, 17),
+									Name: "index",
+									Init: &lang.CallExpr{
+										Pos: p(8045, 32),
+										Fun: &lang.MemberExpr{
+											Pos: p(8045, 32),
+											X: &lang.Ident{
+												Pos:  p(8045, 25),
+												Name: "_items",
+											},
+											Name: "IndexOf",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8045, 40),
+												X: &lang.Ident{
+													Pos:  p(8045, 40),
+													Name: "item",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(8046, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8046, 23),
+								Op:  "<",
+								X: &lang.Ident{
+									Pos:  p(8046, 17),
+									Name: "index",
+								},
+								Y: &lang.Literal{
+									Pos:   p(8046, 25),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(8046, 28),
+								X: &lang.Literal{
+									Pos:   p(8046, 35),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8047, 13),
+							X: &lang.CallExpr{
+								Pos: p(8047, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8047, 13),
+									Name: "RemoveItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8047, 24),
+										X: &lang.Ident{
+											Pos:  p(8047, 24),
+											Name: "index",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(8048, 13),
+							X: &lang.Literal{
+								Pos:   p(8048, 20),
+								Kind:  lang.LitKind(9),
+								Raw:   "true",
+								Value: bool(true),
+							},
+						},
+					},
+					Rbrace: p(8049, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8051, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8051, 16),
+					Name: "void",
+				},
+				Name:    "RemoveAt",
+				NamePos: p(8051, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8051, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(8051, 30),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8052, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8053, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8053, 29),
+								Op:  ">=",
+								X: &lang.CastExpr{
+									Pos: p(8053, 17),
+									Type: &lang.TypeRef{
+										Pos:  p(8053, 18),
+										Name: "uint",
+									},
+									X: &lang.Ident{
+										Pos:  p(8053, 23),
+										Name: "index",
+									},
+								},
+								Y: &lang.CastExpr{
+									Pos: p(8053, 32),
+									Type: &lang.TypeRef{
+										Pos:  p(8053, 33),
+										Name: "uint",
+									},
+									X: &lang.MemberExpr{
+										Pos: p(8053, 45),
+										X: &lang.Ident{
+											Pos:  p(8053, 38),
+											Name: "_items",
+										},
+										Name: "Count",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8053, 52),
+								X: &lang.CallExpr{
+									Pos: p(8053, 72),
+									Fun: &lang.MemberExpr{
+										Pos: p(8053, 72),
+										X: &lang.Ident{
+											Pos:  p(8053, 58),
+											Name: "Collection",
+											TypeArgs: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(8053, 69),
+													Name: "T",
+												},
+											},
+										},
+										Name: "OutOfRange",
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8054, 13),
+							X: &lang.CallExpr{
+								Pos: p(8054, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8054, 13),
+									Name: "RemoveItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8054, 24),
+										X: &lang.Ident{
+											Pos:  p(8054, 24),
+											Name: "index",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8055, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8057, 9),
+				Modifiers: lang.Modifiers(2052),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8057, 27),
+					Name: "void",
+				},
+				Name:    "ClearItems",
+				NamePos: p(8057, 32),
+				ExprBody: &lang.CallExpr{
+					Pos: p(8057, 55),
+					Fun: &lang.MemberExpr{
+						Pos: p(8057, 55),
+						X: &lang.Ident{
+							Pos:  p(8057, 48),
+							Name: "_items",
+						},
+						Name: "Clear",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8058, 9),
+				Modifiers: lang.Modifiers(2052),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8058, 27),
+					Name: "void",
+				},
+				Name:    "InsertItem",
+				NamePos: p(8058, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8058, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(8058, 43),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(8058, 54),
+						Type: &lang.TypeRef{
+							Pos:  p(8058, 54),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8058, 72),
+					Fun: &lang.MemberExpr{
+						Pos: p(8058, 72),
+						X: &lang.Ident{
+							Pos:  p(8058, 65),
+							Name: "_items",
+						},
+						Name: "Insert",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8058, 79),
+							X: &lang.Ident{
+								Pos:  p(8058, 79),
+								Name: "index",
+							},
+						},
+						&lang.Arg{
+							Pos: p(8058, 86),
+							X: &lang.Ident{
+								Pos:  p(8058, 86),
+								Name: "item",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8059, 9),
+				Modifiers: lang.Modifiers(2052),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8059, 27),
+					Name: "void",
+				},
+				Name:    "RemoveItem",
+				NamePos: p(8059, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8059, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(8059, 43),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8059, 64),
+					Fun: &lang.MemberExpr{
+						Pos: p(8059, 64),
+						X: &lang.Ident{
+							Pos:  p(8059, 57),
+							Name: "_items",
+						},
+						Name: "RemoveAt",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8059, 73),
+							X: &lang.Ident{
+								Pos:  p(8059, 73),
+								Name: "index",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8060, 9),
+				Modifiers: lang.Modifiers(2052),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8060, 27),
+					Name: "void",
+				},
+				Name:    "SetItem",
+				NamePos: p(8060, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8060, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(8060, 40),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(8060, 51),
+						Type: &lang.TypeRef{
+							Pos:  p(8060, 51),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				ExprBody: &lang.AssignExpr{
+					Pos: p(8060, 76),
+					Op:  "=",
+					Left: &lang.IndexExpr{
+						Pos: p(8060, 68),
+						X: &lang.Ident{
+							Pos:  p(8060, 62),
+							Name: "_items",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(8060, 69),
+								X: &lang.Ident{
+									Pos:  p(8060, 69),
+									Name: "index",
+								},
+							},
+						},
+					},
+					Right: &lang.Ident{
+						Pos:  p(8060, 78),
+						Name: "item",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8062, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8062, 25),
+					Name: "ArgumentOutOfRangeException",
+				},
+				Name:    "OutOfRange",
+				NamePos: p(8062, 53),
+				ExprBody: &lang.NewExpr{
+					Pos: p(8063, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(8063, 17),
+						Name: "ArgumentOutOfRangeException",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8063, 45),
+							X: &lang.Literal{
+								Pos:   p(8063, 45),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"index\"",
+								Value: string("index"),
+							},
+						},
+						&lang.Arg{
+							Pos: p(8063, 54),
+							X: &lang.Literal{
+								Pos:   p(8063, 54),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"Index was out of range. Must be non-negative and less than the size of the collection.\"",
+								Value: string("Index was out of range. Must be non-negative and less than the size of the collection."),
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_269() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(8066, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ReadOnlyCollection",
+		Namespace: "System.Collections.ObjectModel",
+		TypeParams: []string{
+			"T",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(8066, 42),
+				Name: "IList",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(8066, 48),
+						Name: "T",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(8066, 52),
+				Name: "IReadOnlyList",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(8066, 66),
+						Name: "T",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(8068, 9),
+				Modifiers: lang.Modifiers(258),
+				Type: &lang.TypeRef{
+					Pos:  p(8068, 26),
+					Name: "IList",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8068, 32),
+							Name: "T",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(8068, 35),
+						Name: "_list",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8070, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "ReadOnlyCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8070, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(8070, 35),
+							Name: "IList",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8070, 41),
+									Name: "T",
+								},
+							},
+						},
+						Name: "list",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8071, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8072, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8072, 22),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(8072, 17),
+									Name: "list",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8072, 25),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8072, 31),
+								X: &lang.NewExpr{
+									Pos: p(8072, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(8072, 41),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8072, 63),
+											X: &lang.Literal{
+												Pos:   p(8072, 63),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"list\"",
+												Value: string("list"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8073, 13),
+							X: &lang.AssignExpr{
+								Pos: p(8073, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(8073, 13),
+									Name: "_list",
+								},
+								Right: &lang.Ident{
+									Pos:  p(8073, 21),
+									Name: "list",
+								},
+							},
+						},
+					},
+					Rbrace: p(8074, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8076, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  p(8076, 23),
+					Name: "ReadOnlyCollection",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8076, 42),
+							Name: "T",
+						},
+					},
+				},
+				Name: "Empty",
+				ExprBody: &lang.NewExpr{
+					Pos: p(8076, 54),
+					Type: &lang.TypeRef{
+						Pos:  p(8076, 58),
+						Name: "ReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(8076, 77),
+								Name: "T",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8076, 80),
+							X: &lang.NewExpr{
+								Pos: p(8076, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(8076, 84),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(8076, 89),
+											Name: "T",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8078, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8078, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(8078, 35),
+					X: &lang.Ident{
+						Pos:  p(8078, 29),
+						Name: "_list",
+					},
+					Name: "Count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8079, 9),
+				Modifiers: lang.Modifiers(4),
+				Type: &lang.TypeRef{
+					Pos:  p(8079, 19),
+					Name: "IList",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8079, 25),
+							Name: "T",
+						},
+					},
+				},
+				Name: "Items",
+				ExprBody: &lang.Ident{
+					Pos:  p(8079, 37),
+					Name: "_list",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8081, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8081, 16),
+					Name: "T",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(8083, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(8084, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(8085, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(8085, 33),
+										Op:  ">=",
+										X: &lang.CastExpr{
+											Pos: p(8085, 21),
+											Type: &lang.TypeRef{
+												Pos:  p(8085, 22),
+												Name: "uint",
+											},
+											X: &lang.Ident{
+												Pos:  p(8085, 27),
+												Name: "index",
+											},
+										},
+										Y: &lang.CastExpr{
+											Pos: p(8085, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(8085, 37),
+												Name: "uint",
+											},
+											X: &lang.MemberExpr{
+												Pos: p(8085, 48),
+												X: &lang.Ident{
+													Pos:  p(8085, 42),
+													Name: "_list",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(8085, 55),
+										X: &lang.CallExpr{
+											Pos: p(8085, 75),
+											Fun: &lang.MemberExpr{
+												Pos: p(8085, 75),
+												X: &lang.Ident{
+													Pos:  p(8085, 61),
+													Name: "Collection",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(8085, 72),
+															Name: "T",
+														},
+													},
+												},
+												Name: "OutOfRange",
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(8086, 17),
+									X: &lang.IndexExpr{
+										Pos: p(8086, 29),
+										X: &lang.Ident{
+											Pos:  p(8086, 24),
+											Name: "_list",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8086, 30),
+												X: &lang.Ident{
+													Pos:  p(8086, 30),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(8087, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8081, 23),
+						Type: &lang.TypeRef{
+							Pos:  p(8081, 23),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8090, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8090, 16),
+					Name: "bool",
+				},
+				Name: "IsReadOnly",
+				ExprBody: &lang.Literal{
+					Pos:   p(8090, 35),
+					Kind:  lang.LitKind(9),
+					Raw:   "true",
+					Value: bool(true),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8091, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8091, 16),
+					Name: "bool",
+				},
+				Name:    "Contains",
+				NamePos: p(8091, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8091, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(8091, 30),
+							Name: "T",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8091, 48),
+					Fun: &lang.MemberExpr{
+						Pos: p(8091, 48),
+						X: &lang.Ident{
+							Pos:  p(8091, 42),
+							Name: "_list",
+						},
+						Name: "Contains",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8091, 57),
+							X: &lang.Ident{
+								Pos:  p(8091, 57),
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8092, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8092, 16),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: p(8092, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8092, 28),
+						Type: &lang.TypeRef{
+							Pos:       p(8092, 28),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(8092, 28),
+								Name: "T",
+							},
+						},
+						Name: "array",
+					},
+					&lang.Param{
+						Pos: p(8092, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(8092, 39),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8092, 59),
+					Fun: &lang.MemberExpr{
+						Pos: p(8092, 59),
+						X: &lang.Ident{
+							Pos:  p(8092, 53),
+							Name: "_list",
+						},
+						Name: "CopyTo",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8092, 66),
+							X: &lang.Ident{
+								Pos:  p(8092, 66),
+								Name: "array",
+							},
+						},
+						&lang.Arg{
+							Pos: p(8092, 73),
+							X: &lang.Ident{
+								Pos:  p(8092, 73),
+								Name: "index",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8093, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8093, 16),
+					Name: "IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8093, 28),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(8093, 31),
+				ExprBody: &lang.CallExpr{
+					Pos: p(8093, 56),
+					Fun: &lang.MemberExpr{
+						Pos: p(8093, 56),
+						X: &lang.Ident{
+							Pos:  p(8093, 50),
+							Name: "_list",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(8094, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8094, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(8094, 90),
+					Fun: &lang.Ident{
+						Pos:  p(8094, 90),
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(8094, 40),
+					Name: "System.Collections.IEnumerable",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8095, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8095, 16),
+					Name: "int",
+				},
+				Name:    "IndexOf",
+				NamePos: p(8095, 20),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8095, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(8095, 28),
+							Name: "T",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8095, 46),
+					Fun: &lang.MemberExpr{
+						Pos: p(8095, 46),
+						X: &lang.Ident{
+							Pos:  p(8095, 40),
+							Name: "_list",
+						},
+						Name: "IndexOf",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8095, 54),
+							X: &lang.Ident{
+								Pos:  p(8095, 54),
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(8097, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8097, 9),
+					Name: "void",
+				},
+				Name: "Add",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8097, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(8097, 33),
+							Name: "T",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.ThrowExpr{
+					Pos: p(8097, 45),
+					X: &lang.CallExpr{
+						Pos: p(8097, 51),
+						Fun: &lang.Ident{
+							Pos:  p(8097, 51),
+							Name: "ReadOnly",
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(8097, 14),
+					Name: "ICollection",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8097, 26),
+							Name: "T",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(8098, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8098, 9),
+					Name: "void",
+				},
+				Name: "Clear",
+				ExprBody: &lang.ThrowExpr{
+					Pos: p(8098, 40),
+					X: &lang.CallExpr{
+						Pos: p(8098, 46),
+						Fun: &lang.Ident{
+							Pos:  p(8098, 46),
+							Name: "ReadOnly",
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(8098, 14),
+					Name: "ICollection",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8098, 26),
+							Name: "T",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(8099, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8099, 9),
+					Name: "bool",
+				},
+				Name: "Remove",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8099, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(8099, 36),
+							Name: "T",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.ThrowExpr{
+					Pos: p(8099, 48),
+					X: &lang.CallExpr{
+						Pos: p(8099, 54),
+						Fun: &lang.Ident{
+							Pos:  p(8099, 54),
+							Name: "ReadOnly",
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(8099, 14),
+					Name: "ICollection",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8099, 26),
+							Name: "T",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(8100, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8100, 9),
+					Name: "void",
+				},
+				Name: "Insert",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8100, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(8100, 30),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(8100, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(8100, 41),
+							Name: "T",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.ThrowExpr{
+					Pos: p(8100, 53),
+					X: &lang.CallExpr{
+						Pos: p(8100, 59),
+						Fun: &lang.Ident{
+							Pos:  p(8100, 59),
+							Name: "ReadOnly",
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(8100, 14),
+					Name: "IList",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8100, 20),
+							Name: "T",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(8101, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8101, 9),
+					Name: "void",
+				},
+				Name: "RemoveAt",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8101, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(8101, 32),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				ExprBody: &lang.ThrowExpr{
+					Pos: p(8101, 46),
+					X: &lang.CallExpr{
+						Pos: p(8101, 52),
+						Fun: &lang.Ident{
+							Pos:  p(8101, 52),
+							Name: "ReadOnly",
+						},
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(8101, 14),
+					Name: "IList",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8101, 20),
+							Name: "T",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8103, 9),
+				Modifiers: lang.Modifiers(18),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8103, 24),
+					Name: "NotSupportedException",
+				},
+				Name:    "ReadOnly",
+				NamePos: p(8103, 46),
+				ExprBody: &lang.NewExpr{
+					Pos: p(8103, 60),
+					Type: &lang.TypeRef{
+						Pos:  p(8103, 64),
+						Name: "NotSupportedException",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8103, 86),
+							X: &lang.Literal{
+								Pos:   p(8103, 86),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"Collection is read-only.\"",
+								Value: string("Collection is read-only."),
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_270() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(8106, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ObservableCollection",
+		Namespace: "System.Collections.ObjectModel",
+		TypeParams: []string{
+			"T",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(8106, 44),
+				Name: "Collection",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(8106, 55),
+						Name: "T",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(8106, 59),
+				Name: "System.Collections.Specialized.INotifyCollectionChanged",
+			},
+			&lang.TypeRef{
+				Pos:  p(8106, 116),
+				Name: "System.ComponentModel.INotifyPropertyChanged",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(8108, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(8108, 17),
+					Name: "System.Collections.Specialized.NotifyCollectionChangedEventHandler",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(8108, 84),
+						Name: "_collectionChanged",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(8109, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(8109, 17),
+					Name: "System.ComponentModel.PropertyChangedEventHandler",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(8109, 67),
+						Name: "_propertyChanged",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(8110, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(8110, 17),
+					Name: "int",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(8110, 21),
+						Name: "_blockReentrancyCount",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8112, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "ObservableCollection",
+				Body: &lang.BlockStmt{
+					Pos:    p(8112, 39),
+					Rbrace: p(8112, 41),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8114, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "ObservableCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8114, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(8114, 37),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8114, 49),
+									Name: "T",
+								},
+							},
+						},
+						Name: "collection",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(8114, 66),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8114, 71),
+							X: &lang.NewExpr{
+								Pos: p(8114, 71),
+								Type: &lang.TypeRef{
+									Pos:  p(8114, 75),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(8114, 80),
+											Name: "T",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8114, 83),
+										X: &lang.BinaryExpr{
+											Pos: p(8114, 94),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(8114, 83),
+												Name: "collection",
+											},
+											Y: &lang.ThrowExpr{
+												Pos: p(8114, 97),
+												X: &lang.NewExpr{
+													Pos: p(8114, 103),
+													Type: &lang.TypeRef{
+														Pos:  p(8114, 107),
+														Name: "ArgumentNullException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(8114, 129),
+															X: &lang.Literal{
+																Pos:   p(8114, 129),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"collection\"",
+																Value: string("collection"),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(8114, 145),
+					Rbrace: p(8114, 147),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8116, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "ObservableCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8116, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(8116, 37),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8116, 42),
+									Name: "T",
+								},
+							},
+						},
+						Name: "list",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(8116, 53),
+					Kind: "base",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8116, 58),
+							X: &lang.NewExpr{
+								Pos: p(8116, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(8116, 62),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(8116, 67),
+											Name: "T",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8116, 70),
+										X: &lang.BinaryExpr{
+											Pos: p(8116, 75),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(8116, 70),
+												Name: "list",
+											},
+											Y: &lang.ThrowExpr{
+												Pos: p(8116, 78),
+												X: &lang.NewExpr{
+													Pos: p(8116, 84),
+													Type: &lang.TypeRef{
+														Pos:  p(8116, 88),
+														Name: "ArgumentNullException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(8116, 110),
+															X: &lang.Literal{
+																Pos:   p(8116, 110),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"list\"",
+																Value: string("list"),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(8116, 120),
+					Rbrace: p(8116, 122),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8118, 9),
+				Modifiers: lang.Modifiers(2049),
+				Event:     true,
+				Type: &lang.TypeRef{
+					Pos:  p(8118, 30),
+					Name: "System.Collections.Specialized.NotifyCollectionChangedEventHandler",
+				},
+				Name: "CollectionChanged",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(8120, 13),
+						Kind: "add",
+						Body: &lang.BlockStmt{
+							Pos: p(8120, 17),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(8120, 19),
+									X: &lang.AssignExpr{
+										Pos: p(8120, 38),
+										Op:  "+=",
+										Left: &lang.Ident{
+											Pos:  p(8120, 19),
+											Name: "_collectionChanged",
+										},
+										Right: &lang.Ident{
+											Pos:  p(8120, 41),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Rbrace: p(8120, 48),
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(8121, 13),
+						Kind: "remove",
+						Body: &lang.BlockStmt{
+							Pos: p(8121, 20),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(8121, 22),
+									X: &lang.AssignExpr{
+										Pos: p(8121, 41),
+										Op:  "-=",
+										Left: &lang.Ident{
+											Pos:  p(8121, 22),
+											Name: "_collectionChanged",
+										},
+										Right: &lang.Ident{
+											Pos:  p(8121, 44),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Rbrace: p(8121, 51),
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8127, 9),
+				Modifiers: lang.Modifiers(2049),
+				Event:     true,
+				Type: &lang.TypeRef{
+					Pos:  p(8127, 30),
+					Name: "System.ComponentModel.PropertyChangedEventHandler",
+				},
+				Name: "PropertyChanged",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(8129, 13),
+						Kind: "add",
+						Body: &lang.BlockStmt{
+							Pos: p(8129, 17),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(8129, 19),
+									X: &lang.AssignExpr{
+										Pos: p(8129, 36),
+										Op:  "+=",
+										Left: &lang.Ident{
+											Pos:  p(8129, 19),
+											Name: "_propertyChanged",
+										},
+										Right: &lang.Ident{
+											Pos:  p(8129, 39),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Rbrace: p(8129, 46),
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(8130, 13),
+						Kind: "remove",
+						Body: &lang.BlockStmt{
+							Pos: p(8130, 20),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(8130, 22),
+									X: &lang.AssignExpr{
+										Pos: p(8130, 39),
+										Op:  "-=",
+										Left: &lang.Ident{
+											Pos:  p(8130, 22),
+											Name: "_propertyChanged",
+										},
+										Right: &lang.Ident{
+											Pos:  p(8130, 42),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Rbrace: p(8130, 49),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8133, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8133, 16),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: p(8133, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8133, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(8133, 26),
+							Name: "int",
+						},
+						Name: "oldIndex",
+					},
+					&lang.Param{
+						Pos: p(8133, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(8133, 40),
+							Name: "int",
+						},
+						Name: "newIndex",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8133, 57),
+					Fun: &lang.Ident{
+						Pos:  p(8133, 57),
+						Name: "MoveItem",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8133, 66),
+							X: &lang.Ident{
+								Pos:  p(8133, 66),
+								Name: "oldIndex",
+							},
+						},
+						&lang.Arg{
+							Pos: p(8133, 76),
+							X: &lang.Ident{
+								Pos:  p(8133, 76),
+								Name: "newIndex",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8135, 9),
+				Modifiers: lang.Modifiers(4100),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8135, 28),
+					Name: "void",
+				},
+				Name:    "ClearItems",
+				NamePos: p(8135, 33),
+				Body: &lang.BlockStmt{
+					Pos: p(8136, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8137, 13),
+							X: &lang.CallExpr{
+								Pos: p(8137, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8137, 13),
+									Name: "CheckReentrancy",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8138, 13),
+							X: &lang.CallExpr{
+								Pos: p(8138, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8138, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8138, 13),
+									},
+									Name: "ClearItems",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8139, 13),
+							X: &lang.CallExpr{
+								Pos: p(8139, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8139, 13),
+									Name: "OnPropertyChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8139, 31),
+										X: &lang.Literal{
+											Pos:   p(8139, 31),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Count\"",
+											Value: string("Count"),
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8140, 13),
+							X: &lang.CallExpr{
+								Pos: p(8140, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8140, 13),
+									Name: "OnPropertyChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8140, 31),
+										X: &lang.Literal{
+											Pos:   p(8140, 31),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Item[]\"",
+											Value: string("Item[]"),
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8141, 13),
+							X: &lang.CallExpr{
+								Pos: p(8141, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8141, 13),
+									Name: "OnCollectionChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8141, 33),
+										X: &lang.NewExpr{
+											Pos: p(8141, 33),
+											Type: &lang.TypeRef{
+												Pos:  p(8141, 37),
+												Name: "System.Collections.Specialized.NotifyCollectionChangedEventArgs",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(8141, 101),
+													X: &lang.MemberExpr{
+														Pos: p(8141, 162),
+														X: &lang.MemberExpr{
+															Pos: p(8141, 132),
+															X: &lang.MemberExpr{
+																Pos: p(8141, 120),
+																X: &lang.MemberExpr{
+																	Pos: p(8141, 108),
+																	X: &lang.Ident{
+																		Pos:  p(8141, 101),
+																		Name: "System",
+																	},
+																	Name: "Collections",
+																},
+																Name: "Specialized",
+															},
+															Name: "NotifyCollectionChangedAction",
+														},
+														Name: "Reset",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8142, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8144, 9),
+				Modifiers: lang.Modifiers(4100),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8144, 28),
+					Name: "void",
+				},
+				Name:    "RemoveItem",
+				NamePos: p(8144, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8144, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(8144, 44),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8145, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8146, 13),
+							X: &lang.CallExpr{
+								Pos: p(8146, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8146, 13),
+									Name: "CheckReentrancy",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(8147, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8147, 13),
+								Name: "T",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8147, 15),
+									Name: "removedItem",
+									Init: &lang.IndexExpr{
+										Pos: p(8147, 33),
+										X: &lang.ThisExpr{
+											Pos: p(8147, 29),
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8147, 34),
+												X: &lang.Ident{
+													Pos:  p(8147, 34),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8148, 13),
+							X: &lang.CallExpr{
+								Pos: p(8148, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8148, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8148, 13),
+									},
+									Name: "RemoveItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8148, 29),
+										X: &lang.Ident{
+											Pos:  p(8148, 29),
+											Name: "index",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8149, 13),
+							X: &lang.CallExpr{
+								Pos: p(8149, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8149, 13),
+									Name: "OnPropertyChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8149, 31),
+										X: &lang.Literal{
+											Pos:   p(8149, 31),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Count\"",
+											Value: string("Count"),
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8150, 13),
+							X: &lang.CallExpr{
+								Pos: p(8150, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8150, 13),
+									Name: "OnPropertyChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8150, 31),
+										X: &lang.Literal{
+											Pos:   p(8150, 31),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Item[]\"",
+											Value: string("Item[]"),
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8151, 13),
+							X: &lang.CallExpr{
+								Pos: p(8151, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8151, 13),
+									Name: "OnCollectionChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8151, 33),
+										X: &lang.NewExpr{
+											Pos: p(8151, 33),
+											Type: &lang.TypeRef{
+												Pos:  p(8151, 37),
+												Name: "System.Collections.Specialized.NotifyCollectionChangedEventArgs",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(8151, 101),
+													X: &lang.MemberExpr{
+														Pos: p(8151, 162),
+														X: &lang.MemberExpr{
+															Pos: p(8151, 132),
+															X: &lang.MemberExpr{
+																Pos: p(8151, 120),
+																X: &lang.MemberExpr{
+																	Pos: p(8151, 108),
+																	X: &lang.Ident{
+																		Pos:  p(8151, 101),
+																		Name: "System",
+																	},
+																	Name: "Collections",
+																},
+																Name: "Specialized",
+															},
+															Name: "NotifyCollectionChangedAction",
+														},
+														Name: "Remove",
+													},
+												},
+												&lang.Arg{
+													Pos: p(8151, 170),
+													X: &lang.CastExpr{
+														Pos: p(8151, 170),
+														Type: &lang.TypeRef{
+															Pos:  p(8151, 171),
+															Name: "object",
+														},
+														X: &lang.Ident{
+															Pos:  p(8151, 178),
+															Name: "removedItem",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(8151, 191),
+													X: &lang.Ident{
+														Pos:  p(8151, 191),
+														Name: "index",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8152, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8154, 9),
+				Modifiers: lang.Modifiers(4100),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8154, 28),
+					Name: "void",
+				},
+				Name:    "InsertItem",
+				NamePos: p(8154, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8154, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(8154, 44),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(8154, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(8154, 55),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8155, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8156, 13),
+							X: &lang.CallExpr{
+								Pos: p(8156, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8156, 13),
+									Name: "CheckReentrancy",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8157, 13),
+							X: &lang.CallExpr{
+								Pos: p(8157, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8157, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8157, 13),
+									},
+									Name: "InsertItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8157, 29),
+										X: &lang.Ident{
+											Pos:  p(8157, 29),
+											Name: "index",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8157, 36),
+										X: &lang.Ident{
+											Pos:  p(8157, 36),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8158, 13),
+							X: &lang.CallExpr{
+								Pos: p(8158, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8158, 13),
+									Name: "OnPropertyChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8158, 31),
+										X: &lang.Literal{
+											Pos:   p(8158, 31),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Count\"",
+											Value: string("Count"),
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8159, 13),
+							X: &lang.CallExpr{
+								Pos: p(8159, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8159, 13),
+									Name: "OnPropertyChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8159, 31),
+										X: &lang.Literal{
+											Pos:   p(8159, 31),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Item[]\"",
+											Value: string("Item[]"),
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8160, 13),
+							X: &lang.CallExpr{
+								Pos: p(8160, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8160, 13),
+									Name: "OnCollectionChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8160, 33),
+										X: &lang.NewExpr{
+											Pos: p(8160, 33),
+											Type: &lang.TypeRef{
+												Pos:  p(8160, 37),
+												Name: "System.Collections.Specialized.NotifyCollectionChangedEventArgs",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(8160, 101),
+													X: &lang.MemberExpr{
+														Pos: p(8160, 162),
+														X: &lang.MemberExpr{
+															Pos: p(8160, 132),
+															X: &lang.MemberExpr{
+																Pos: p(8160, 120),
+																X: &lang.MemberExpr{
+																	Pos: p(8160, 108),
+																	X: &lang.Ident{
+																		Pos:  p(8160, 101),
+																		Name: "System",
+																	},
+																	Name: "Collections",
+																},
+																Name: "Specialized",
+															},
+															Name: "NotifyCollectionChangedAction",
+														},
+														Name: "Add",
+													},
+												},
+												&lang.Arg{
+													Pos: p(8160, 167),
+													X: &lang.CastExpr{
+														Pos: p(8160, 167),
+														Type: &lang.TypeRef{
+															Pos:  p(8160, 168),
+															Name: "object",
+														},
+														X: &lang.Ident{
+															Pos:  p(8160, 175),
+															Name: "item",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(8160, 181),
+													X: &lang.Ident{
+														Pos:  p(8160, 181),
+														Name: "index",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8161, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8163, 9),
+				Modifiers: lang.Modifiers(4100),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8163, 28),
+					Name: "void",
+				},
+				Name:    "SetItem",
+				NamePos: p(8163, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8163, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(8163, 41),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(8163, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(8163, 52),
+							Name: "T",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8164, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8165, 13),
+							X: &lang.CallExpr{
+								Pos: p(8165, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8165, 13),
+									Name: "CheckReentrancy",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(8166, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8166, 13),
+								Name: "T",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8166, 15),
+									Name: "originalItem",
+									Init: &lang.IndexExpr{
+										Pos: p(8166, 34),
+										X: &lang.ThisExpr{
+											Pos: p(8166, 30),
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8166, 35),
+												X: &lang.Ident{
+													Pos:  p(8166, 35),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8167, 13),
+							X: &lang.CallExpr{
+								Pos: p(8167, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8167, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8167, 13),
+									},
+									Name: "SetItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8167, 26),
+										X: &lang.Ident{
+											Pos:  p(8167, 26),
+											Name: "index",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8167, 33),
+										X: &lang.Ident{
+											Pos:  p(8167, 33),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8168, 13),
+							X: &lang.CallExpr{
+								Pos: p(8168, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8168, 13),
+									Name: "OnPropertyChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8168, 31),
+										X: &lang.Literal{
+											Pos:   p(8168, 31),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Item[]\"",
+											Value: string("Item[]"),
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8169, 13),
+							X: &lang.CallExpr{
+								Pos: p(8169, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8169, 13),
+									Name: "OnCollectionChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8169, 33),
+										X: &lang.NewExpr{
+											Pos: p(8169, 33),
+											Type: &lang.TypeRef{
+												Pos:  p(8169, 37),
+												Name: "System.Collections.Specialized.NotifyCollectionChangedEventArgs",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(8169, 101),
+													X: &lang.MemberExpr{
+														Pos: p(8169, 162),
+														X: &lang.MemberExpr{
+															Pos: p(8169, 132),
+															X: &lang.MemberExpr{
+																Pos: p(8169, 120),
+																X: &lang.MemberExpr{
+																	Pos: p(8169, 108),
+																	X: &lang.Ident{
+																		Pos:  p(8169, 101),
+																		Name: "System",
+																	},
+																	Name: "Collections",
+																},
+																Name: "Specialized",
+															},
+															Name: "NotifyCollectionChangedAction",
+														},
+														Name: "Replace",
+													},
+												},
+												&lang.Arg{
+													Pos: p(8169, 171),
+													X: &lang.CastExpr{
+														Pos: p(8169, 171),
+														Type: &lang.TypeRef{
+															Pos:  p(8169, 172),
+															Name: "object",
+														},
+														X: &lang.Ident{
+															Pos:  p(8169, 179),
+															Name: "item",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(8169, 185),
+													X: &lang.CastExpr{
+														Pos: p(8169, 185),
+														Type: &lang.TypeRef{
+															Pos:  p(8169, 186),
+															Name: "object",
+														},
+														X: &lang.Ident{
+															Pos:  p(8169, 193),
+															Name: "originalItem",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(8169, 207),
+													X: &lang.Ident{
+														Pos:  p(8169, 207),
+														Name: "index",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8170, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8172, 9),
+				Modifiers: lang.Modifiers(2052),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8172, 27),
+					Name: "void",
+				},
+				Name:    "MoveItem",
+				NamePos: p(8172, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8172, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(8172, 41),
+							Name: "int",
+						},
+						Name: "oldIndex",
+					},
+					&lang.Param{
+						Pos: p(8172, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(8172, 55),
+							Name: "int",
+						},
+						Name: "newIndex",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8173, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8174, 13),
+							X: &lang.CallExpr{
+								Pos: p(8174, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8174, 13),
+									Name: "CheckReentrancy",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(8175, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8175, 13),
+								Name: "T",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8175, 15),
+									Name: "removedItem",
+									Init: &lang.IndexExpr{
+										Pos: p(8175, 33),
+										X: &lang.ThisExpr{
+											Pos: p(8175, 29),
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8175, 34),
+												X: &lang.Ident{
+													Pos:  p(8175, 34),
+													Name: "oldIndex",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8176, 13),
+							X: &lang.CallExpr{
+								Pos: p(8176, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8176, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8176, 13),
+									},
+									Name: "RemoveItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8176, 29),
+										X: &lang.Ident{
+											Pos:  p(8176, 29),
+											Name: "oldIndex",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8177, 13),
+							X: &lang.CallExpr{
+								Pos: p(8177, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8177, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8177, 13),
+									},
+									Name: "InsertItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8177, 29),
+										X: &lang.Ident{
+											Pos:  p(8177, 29),
+											Name: "newIndex",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8177, 39),
+										X: &lang.Ident{
+											Pos:  p(8177, 39),
+											Name: "removedItem",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8178, 13),
+							X: &lang.CallExpr{
+								Pos: p(8178, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8178, 13),
+									Name: "OnPropertyChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8178, 31),
+										X: &lang.Literal{
+											Pos:   p(8178, 31),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Item[]\"",
+											Value: string("Item[]"),
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8179, 13),
+							X: &lang.CallExpr{
+								Pos: p(8179, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8179, 13),
+									Name: "OnCollectionChanged",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8179, 33),
+										X: &lang.NewExpr{
+											Pos: p(8179, 33),
+											Type: &lang.TypeRef{
+												Pos:  p(8179, 37),
+												Name: "System.Collections.Specialized.NotifyCollectionChangedEventArgs",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(8179, 101),
+													X: &lang.MemberExpr{
+														Pos: p(8179, 162),
+														X: &lang.MemberExpr{
+															Pos: p(8179, 132),
+															X: &lang.MemberExpr{
+																Pos: p(8179, 120),
+																X: &lang.MemberExpr{
+																	Pos: p(8179, 108),
+																	X: &lang.Ident{
+																		Pos:  p(8179, 101),
+																		Name: "System",
+																	},
+																	Name: "Collections",
+																},
+																Name: "Specialized",
+															},
+															Name: "NotifyCollectionChangedAction",
+														},
+														Name: "Move",
+													},
+												},
+												&lang.Arg{
+													Pos: p(8179, 168),
+													X: &lang.CastExpr{
+														Pos: p(8179, 168),
+														Type: &lang.TypeRef{
+															Pos:  p(8179, 169),
+															Name: "object",
+														},
+														X: &lang.Ident{
+															Pos:  p(8179, 176),
+															Name: "removedItem",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(8179, 189),
+													X: &lang.Ident{
+														Pos:  p(8179, 189),
+														Name: "newIndex",
+													},
+												},
+												&lang.Arg{
+													Pos: p(8179, 199),
+													X: &lang.Ident{
+														Pos:  p(8179, 199),
+														Name: "oldIndex",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8180, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8182, 9),
+				Modifiers: lang.Modifiers(2052),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8182, 27),
+					Name: "void",
+				},
+				Name:    "OnPropertyChanged",
+				NamePos: p(8182, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8182, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(8182, 50),
+							Name: "System.ComponentModel.PropertyChangedEventArgs",
+						},
+						Name: "e",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8183, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(8184, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8184, 17),
+									Name: "handler",
+									Init: &lang.Ident{
+										Pos:  p(8184, 27),
+										Name: "_propertyChanged",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(8185, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8185, 25),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(8185, 17),
+									Name: "handler",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8185, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(8185, 34),
+								X: &lang.CallExpr{
+									Pos: p(8185, 34),
+									Fun: &lang.Ident{
+										Pos:  p(8185, 34),
+										Name: "handler",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8185, 42),
+											X: &lang.ThisExpr{
+												Pos: p(8185, 42),
+											},
+										},
+										&lang.Arg{
+											Pos: p(8185, 48),
+											X: &lang.Ident{
+												Pos:  p(8185, 48),
+												Name: "e",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8186, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8188, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8188, 17),
+					Name: "void",
+				},
+				Name:    "OnPropertyChanged",
+				NamePos: p(8188, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8188, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(8188, 40),
+							Name: "string",
+						},
+						Name: "name",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8188, 56),
+					Fun: &lang.Ident{
+						Pos:  p(8188, 56),
+						Name: "OnPropertyChanged",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8188, 74),
+							X: &lang.NewExpr{
+								Pos: p(8188, 74),
+								Type: &lang.TypeRef{
+									Pos:  p(8188, 78),
+									Name: "System.ComponentModel.PropertyChangedEventArgs",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8188, 125),
+										X: &lang.Ident{
+											Pos:  p(8188, 125),
+											Name: "name",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8190, 9),
+				Modifiers: lang.Modifiers(2052),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8190, 27),
+					Name: "void",
+				},
+				Name:    "OnCollectionChanged",
+				NamePos: p(8190, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8190, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(8190, 52),
+							Name: "System.Collections.Specialized.NotifyCollectionChangedEventArgs",
+						},
+						Name: "e",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8191, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(8192, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8192, 17),
+									Name: "handler",
+									Init: &lang.Ident{
+										Pos:  p(8192, 27),
+										Name: "_collectionChanged",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(8193, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8193, 25),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(8193, 17),
+									Name: "handler",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8193, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(8194, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(8195, 17),
+										X: &lang.PostfixExpr{
+											Pos: p(8195, 38),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(8195, 17),
+												Name: "_blockReentrancyCount",
+											},
+										},
+									},
+									&lang.TryStmt{
+										Pos: p(8196, 17),
+										Body: &lang.BlockStmt{
+											Pos: p(8196, 21),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(8196, 23),
+													X: &lang.CallExpr{
+														Pos: p(8196, 23),
+														Fun: &lang.Ident{
+															Pos:  p(8196, 23),
+															Name: "handler",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(8196, 31),
+																X: &lang.ThisExpr{
+																	Pos: p(8196, 31),
+																},
+															},
+															&lang.Arg{
+																Pos: p(8196, 37),
+																X: &lang.Ident{
+																	Pos:  p(8196, 37),
+																	Name: "e",
+																},
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(8196, 41),
+										},
+										Finally: &lang.BlockStmt{
+											Pos: p(8197, 25),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(8197, 27),
+													X: &lang.PostfixExpr{
+														Pos: p(8197, 48),
+														Op:  "--",
+														X: &lang.Ident{
+															Pos:  p(8197, 27),
+															Name: "_blockReentrancyCount",
+														},
+													},
+												},
+											},
+											Rbrace: p(8197, 52),
+										},
+									},
+								},
+								Rbrace: p(8198, 13),
+							},
+						},
+					},
+					Rbrace: p(8199, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8201, 9),
+				Modifiers: lang.Modifiers(4),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8201, 19),
+					Name: "IDisposable",
+				},
+				Name:    "BlockReentrancy",
+				NamePos: p(8201, 31),
+				Body: &lang.BlockStmt{
+					Pos: p(8202, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8203, 13),
+							X: &lang.PostfixExpr{
+								Pos: p(8203, 34),
+								Op:  "++",
+								X: &lang.Ident{
+									Pos:  p(8203, 13),
+									Name: "_blockReentrancyCount",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(8204, 13),
+							X: &lang.NewExpr{
+								Pos: p(8204, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(8204, 24),
+									Name: "ReentrancyBlock",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8204, 40),
+										X: &lang.ThisExpr{
+											Pos: p(8204, 40),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8205, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8207, 9),
+				Modifiers: lang.Modifiers(4),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8207, 19),
+					Name: "void",
+				},
+				Name:    "CheckReentrancy",
+				NamePos: p(8207, 24),
+				Body: &lang.BlockStmt{
+					Pos: p(8208, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8209, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8209, 73),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(8209, 43),
+									Op:  "&&",
+									X: &lang.BinaryExpr{
+										Pos: p(8209, 39),
+										Op:  ">",
+										X: &lang.Ident{
+											Pos:  p(8209, 17),
+											Name: "_blockReentrancyCount",
+										},
+										Y: &lang.Literal{
+											Pos:   p(8209, 41),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Y: &lang.BinaryExpr{
+										Pos: p(8209, 65),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(8209, 46),
+											Name: "_collectionChanged",
+										},
+										Y: &lang.Literal{
+											Pos:  p(8209, 68),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(8209, 122),
+									Op:  ">",
+									X: &lang.MemberExpr{
+										Pos: p(8209, 115),
+										X: &lang.CallExpr{
+											Pos: p(8209, 95),
+											Fun: &lang.MemberExpr{
+												Pos: p(8209, 95),
+												X: &lang.Ident{
+													Pos:  p(8209, 76),
+													Name: "_collectionChanged",
+												},
+												Name: "GetInvocationList",
+											},
+										},
+										Name: "Length",
+									},
+									Y: &lang.Literal{
+										Pos:   p(8209, 124),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8210, 17),
+								X: &lang.NewExpr{
+									Pos: p(8210, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(8210, 27),
+										Name: "InvalidOperationException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8210, 53),
+											X: &lang.Literal{
+												Pos:   p(8210, 53),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Cannot change ObservableCollection during a CollectionChanged event.\"",
+												Value: string("Cannot change ObservableCollection during a CollectionChanged event."),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8211, 9),
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(8213, 9),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ReentrancyBlock",
+				Namespace: "System.Collections.ObjectModel",
+				Modifiers: lang.Modifiers(34),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(8213, 48),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(8215, 13),
+						Modifiers: lang.Modifiers(2),
+						Type: &lang.TypeRef{
+							Pos:  p(8215, 21),
+							Name: "ObservableCollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8215, 42),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(8215, 45),
+								Name: "_owner",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(8216, 13),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ReentrancyBlock",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(8216, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(8216, 36),
+									Name: "ObservableCollection",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(8216, 57),
+											Name: "T",
+										},
+									},
+								},
+								Name: "owner",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(8216, 67),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(8216, 69),
+									X: &lang.AssignExpr{
+										Pos: p(8216, 76),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(8216, 69),
+											Name: "_owner",
+										},
+										Right: &lang.Ident{
+											Pos:  p(8216, 78),
+											Name: "owner",
+										},
+									},
+								},
+							},
+							Rbrace: p(8216, 85),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(8217, 13),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(8217, 20),
+							Name: "void",
+						},
+						Name:    "Dispose",
+						NamePos: p(8217, 25),
+						Body: &lang.BlockStmt{
+							Pos: p(8218, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(8219, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(8219, 28),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(8219, 21),
+											Name: "_owner",
+										},
+										Y: &lang.Literal{
+											Pos:  p(8219, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(8219, 37),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(8219, 39),
+												X: &lang.PostfixExpr{
+													Pos: p(8219, 67),
+													Op:  "--",
+													X: &lang.MemberExpr{
+														Pos: p(8219, 46),
+														X: &lang.Ident{
+															Pos:  p(8219, 39),
+															Name: "_owner",
+														},
+														Name: "_blockReentrancyCount",
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(8219, 71),
+												X: &lang.AssignExpr{
+													Pos: p(8219, 78),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(8219, 71),
+														Name: "_owner",
+													},
+													Right: &lang.Literal{
+														Pos:  p(8219, 80),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+											},
+										},
+										Rbrace: p(8219, 86),
+									},
+								},
+							},
+							Rbrace: p(8220, 13),
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_271() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(8224, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "KeyedCollection",
+		Namespace: "System.Collections.ObjectModel",
+		TypeParams: []string{
+			"TKey",
+			"TItem",
+		},
+		Modifiers: lang.Modifiers(65),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(8224, 58),
+				Name: "Collection",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(8224, 69),
+						Name: "TItem",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(8226, 9),
+				Modifiers: lang.Modifiers(258),
+				Type: &lang.TypeRef{
+					Pos:  p(8226, 26),
+					Name: "IEqualityComparer",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8226, 44),
+							Name: "TKey",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(8226, 50),
+						Name: "_comparer",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(8227, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(8227, 17),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8227, 28),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  p(8227, 34),
+							Name: "TItem",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(8227, 41),
+						Name: "_dict",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8229, 9),
+				Modifiers: lang.Modifiers(4),
+				Name:      "KeyedCollection",
+				Init: &lang.CtorInit{
+					Pos:  p(8229, 39),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8229, 44),
+							X: &lang.Literal{
+								Pos:  p(8229, 44),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(8229, 50),
+					Rbrace: p(8229, 52),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8231, 9),
+				Modifiers: lang.Modifiers(4),
+				Name:      "KeyedCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8231, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(8231, 35),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8231, 53),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8232, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8233, 13),
+							X: &lang.AssignExpr{
+								Pos: p(8233, 23),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(8233, 13),
+									Name: "_comparer",
+								},
+								Right: &lang.Ident{
+									Pos:  p(8233, 25),
+									Name: "comparer",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8234, 13),
+							X: &lang.AssignExpr{
+								Pos: p(8234, 19),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(8234, 13),
+									Name: "_dict",
+								},
+								Right: &lang.CondExpr{
+									Pos: p(8234, 38),
+									Cond: &lang.BinaryExpr{
+										Pos: p(8234, 30),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(8234, 21),
+											Name: "comparer",
+										},
+										Y: &lang.Literal{
+											Pos:  p(8234, 33),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.NewExpr{
+										Pos: p(8234, 40),
+										Type: &lang.TypeRef{
+											Pos:  p(8234, 44),
+											Name: "Dictionary",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(8234, 55),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(8234, 61),
+													Name: "TItem",
+												},
+											},
+										},
+									},
+									Else: &lang.NewExpr{
+										Pos: p(8234, 72),
+										Type: &lang.TypeRef{
+											Pos:  p(8234, 76),
+											Name: "Dictionary",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(8234, 87),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(8234, 93),
+													Name: "TItem",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8234, 100),
+												X: &lang.Ident{
+													Pos:  p(8234, 100),
+													Name: "comparer",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8235, 9),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8237, 9),
+				Modifiers: lang.Modifiers(4),
+				Name:      "KeyedCollection",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8237, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(8237, 35),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8237, 53),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+					&lang.Param{
+						Pos: p(8237, 69),
+						Type: &lang.TypeRef{
+							Pos:  p(8237, 69),
+							Name: "int",
+						},
+						Name: "dictionaryCreationThreshold",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(8237, 104),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8237, 109),
+							X: &lang.Ident{
+								Pos:  p(8237, 109),
+								Name: "comparer",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(8237, 119),
+					Rbrace: p(8237, 121),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8239, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8239, 16),
+					Name: "IEqualityComparer",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8239, 34),
+							Name: "TKey",
+						},
+					},
+				},
+				Name: "Comparer",
+				ExprBody: &lang.Ident{
+					Pos:  p(8239, 52),
+					Name: "_comparer",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8240, 9),
+				Modifiers: lang.Modifiers(4),
+				Type: &lang.TypeRef{
+					Pos:  p(8240, 19),
+					Name: "IDictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8240, 31),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  p(8240, 37),
+							Name: "TItem",
+						},
+					},
+				},
+				Name: "Dictionary",
+				ExprBody: &lang.Ident{
+					Pos:  p(8240, 58),
+					Name: "_dict",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8242, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8242, 16),
+					Name: "TItem",
+				},
+				Name: "this[]",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(8244, 13),
+						Kind: "get",
+						Body: &lang.BlockStmt{
+							Pos: p(8245, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(8246, 17),
+									Cond: &lang.BinaryExpr{
+										Pos: p(8246, 25),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(8246, 21),
+											Name: "key",
+										},
+										Y: &lang.Literal{
+											Pos:  p(8246, 28),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(8246, 34),
+										X: &lang.NewExpr{
+											Pos: p(8246, 40),
+											Type: &lang.TypeRef{
+												Pos:  p(8246, 44),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(8246, 66),
+													X: &lang.Literal{
+														Pos:   p(8246, 66),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"key\"",
+														Value: string("key"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(8247, 17),
+									Cond: &lang.CallExpr{
+										Pos: p(8247, 27),
+										Fun: &lang.MemberExpr{
+											Pos: p(8247, 27),
+											X: &lang.Ident{
+												Pos:  p(8247, 21),
+												Name: "_dict",
+											},
+											Name: "TryGetValue",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8247, 39),
+												X: &lang.Ident{
+													Pos:  p(8247, 39),
+													Name: "key",
+												},
+											},
+											&lang.Arg{
+												Pos: p(8247, 44),
+												Mod: "out",
+												X: &lang.DeclExpr{
+													Pos: p(8247, 48),
+													Type: &lang.TypeRef{
+														Pos:  p(8247, 48),
+														Name: "TItem",
+													},
+													Name: "item",
+												},
+											},
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(8247, 61),
+										X: &lang.Ident{
+											Pos:  p(8247, 68),
+											Name: "item",
+										},
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(8248, 17),
+									X: &lang.NewExpr{
+										Pos: p(8248, 23),
+										Type: &lang.TypeRef{
+											Pos:  p(8248, 27),
+											Name: "KeyNotFoundException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8248, 48),
+												X: &lang.BinaryExpr{
+													Pos: p(8248, 72),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(8248, 66),
+														Op:  "+",
+														X: &lang.Literal{
+															Pos:   p(8248, 48),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"The given key '\"",
+															Value: string("The given key '"),
+														},
+														Y: &lang.Ident{
+															Pos:  p(8248, 68),
+															Name: "key",
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(8248, 74),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"' was not present in the dictionary.\"",
+														Value: string("' was not present in the dictionary."),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(8249, 13),
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8242, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(8242, 27),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8252, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8252, 16),
+					Name: "bool",
+				},
+				Name:    "Contains",
+				NamePos: p(8252, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8252, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(8252, 30),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8253, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8254, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8254, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(8254, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8254, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8254, 30),
+								X: &lang.NewExpr{
+									Pos: p(8254, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(8254, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8254, 62),
+											X: &lang.Literal{
+												Pos:   p(8254, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"key\"",
+												Value: string("key"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(8255, 13),
+							X: &lang.CallExpr{
+								Pos: p(8255, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(8255, 26),
+									X: &lang.Ident{
+										Pos:  p(8255, 20),
+										Name: "_dict",
+									},
+									Name: "ContainsKey",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8255, 38),
+										X: &lang.Ident{
+											Pos:  p(8255, 38),
+											Name: "key",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8256, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8258, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8258, 16),
+					Name: "bool",
+				},
+				Name:    "TryGetValue",
+				NamePos: p(8258, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8258, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(8258, 33),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+					&lang.Param{
+						Pos:      p(8258, 43),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(8258, 47),
+							Name: "TItem",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8259, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8260, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8260, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(8260, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8260, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8260, 30),
+								X: &lang.NewExpr{
+									Pos: p(8260, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(8260, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8260, 62),
+											X: &lang.Literal{
+												Pos:   p(8260, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"key\"",
+												Value: string("key"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(8261, 13),
+							X: &lang.CallExpr{
+								Pos: p(8261, 26),
+								Fun: &lang.MemberExpr{
+									Pos: p(8261, 26),
+									X: &lang.Ident{
+										Pos:  p(8261, 20),
+										Name: "_dict",
+									},
+									Name: "TryGetValue",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8261, 38),
+										X: &lang.Ident{
+											Pos:  p(8261, 38),
+											Name: "key",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8261, 43),
+										Mod: "out",
+										X: &lang.Ident{
+											Pos:  p(8261, 47),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8262, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8264, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8264, 16),
+					Name: "bool",
+				},
+				Name:    "Remove",
+				NamePos: p(8264, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8264, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(8264, 28),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8265, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8266, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8266, 21),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(8266, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8266, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8266, 30),
+								X: &lang.NewExpr{
+									Pos: p(8266, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(8266, 40),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8266, 62),
+											X: &lang.Literal{
+												Pos:   p(8266, 62),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"key\"",
+												Value: string("key"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(8267, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(8267, 17),
+								Op:  "!",
+								X: &lang.CallExpr{
+									Pos: p(8267, 24),
+									Fun: &lang.MemberExpr{
+										Pos: p(8267, 24),
+										X: &lang.Ident{
+											Pos:  p(8267, 18),
+											Name: "_dict",
+										},
+										Name: "TryGetValue",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8267, 36),
+											X: &lang.Ident{
+												Pos:  p(8267, 36),
+												Name: "key",
+											},
+										},
+										&lang.Arg{
+											Pos: p(8267, 41),
+											Mod: "out",
+											X: &lang.DeclExpr{
+												Pos: p(8267, 45),
+												Type: &lang.TypeRef{
+													Pos:  p(8267, 45),
+													Name: "TItem",
+												},
+												Name: "item",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(8267, 58),
+								X: &lang.Literal{
+									Pos:   p(8267, 65),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(8268, 13),
+							X: &lang.CallExpr{
+								Pos: p(8268, 20),
+								Fun: &lang.Ident{
+									Pos:  p(8268, 20),
+									Name: "Remove",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8268, 27),
+										X: &lang.Ident{
+											Pos:  p(8268, 27),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8269, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8271, 9),
+				Modifiers: lang.Modifiers(68),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8271, 28),
+					Name: "TKey",
+				},
+				Name:    "GetKeyForItem",
+				NamePos: p(8271, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8271, 47),
+						Type: &lang.TypeRef{
+							Pos:  p(8271, 47),
+							Name: "TItem",
+						},
+						Name: "item",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8273, 9),
+				Modifiers: lang.Modifiers(4),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8273, 19),
+					Name: "void",
+				},
+				Name:    "ChangeItemKey",
+				NamePos: p(8273, 24),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8273, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(8273, 38),
+							Name: "TItem",
+						},
+						Name: "item",
+					},
+					&lang.Param{
+						Pos: p(8273, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(8273, 50),
+							Name: "TKey",
+						},
+						Name: "newKey",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8274, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8275, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(8275, 17),
+								Op:  "!",
+								X: &lang.CallExpr{
+									Pos: p(8275, 24),
+									Fun: &lang.MemberExpr{
+										Pos: p(8275, 24),
+										X: &lang.Ident{
+											Pos:  p(8275, 18),
+											Name: "Items",
+										},
+										Name: "Contains",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8275, 33),
+											X: &lang.Ident{
+												Pos:  p(8275, 33),
+												Name: "item",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8275, 40),
+								X: &lang.NewExpr{
+									Pos: p(8275, 46),
+									Type: &lang.TypeRef{
+										Pos:  p(8275, 50),
+										Name: "ArgumentException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8275, 68),
+											X: &lang.Literal{
+												Pos:   p(8275, 68),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"The item does not exist in the collection.\"",
+												Value: string("The item does not exist in the collection."),
+											},
+										},
+										&lang.Arg{
+											Pos: p(8275, 114),
+											X: &lang.Literal{
+												Pos:   p(8275, 114),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"item\"",
+												Value: string("item"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(8276, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8276, 13),
+								Name: "TKey",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8276, 18),
+									Name: "oldKey",
+									Init: &lang.CallExpr{
+										Pos: p(8276, 27),
+										Fun: &lang.Ident{
+											Pos:  p(8276, 27),
+											Name: "GetKeyForItem",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8276, 41),
+												X: &lang.Ident{
+													Pos:  p(8276, 41),
+													Name: "item",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(8277, 13),
+							Cond: &lang.CallExpr{
+								Pos: p(8277, 17),
+								Fun: &lang.Ident{
+									Pos:  p(8277, 17),
+									Name: "SameKey",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8277, 25),
+										X: &lang.Ident{
+											Pos:  p(8277, 25),
+											Name: "oldKey",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8277, 33),
+										X: &lang.Ident{
+											Pos:  p(8277, 33),
+											Name: "newKey",
+										},
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(8277, 42),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8278, 13),
+							X: &lang.CallExpr{
+								Pos: p(8278, 13),
+								Fun: &lang.Ident{
+									Pos:  p(8278, 13),
+									Name: "AddKey",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8278, 20),
+										X: &lang.Ident{
+											Pos:  p(8278, 20),
+											Name: "newKey",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8278, 28),
+										X: &lang.Ident{
+											Pos:  p(8278, 28),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8279, 13),
+							X: &lang.CallExpr{
+								Pos: p(8279, 19),
+								Fun: &lang.MemberExpr{
+									Pos: p(8279, 19),
+									X: &lang.Ident{
+										Pos:  p(8279, 13),
+										Name: "_dict",
+									},
+									Name: "Remove",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8279, 26),
+										X: &lang.Ident{
+											Pos:  p(8279, 26),
+											Name: "oldKey",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8280, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8282, 9),
+				Modifiers: lang.Modifiers(4100),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8282, 28),
+					Name: "void",
+				},
+				Name:    "ClearItems",
+				NamePos: p(8282, 33),
+				Body: &lang.BlockStmt{
+					Pos: p(8283, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(8284, 13),
+							X: &lang.CallExpr{
+								Pos: p(8284, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8284, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8284, 13),
+									},
+									Name: "ClearItems",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8285, 13),
+							X: &lang.CallExpr{
+								Pos: p(8285, 19),
+								Fun: &lang.MemberExpr{
+									Pos: p(8285, 19),
+									X: &lang.Ident{
+										Pos:  p(8285, 13),
+										Name: "_dict",
+									},
+									Name: "Clear",
+								},
+							},
+						},
+					},
+					Rbrace: p(8286, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8288, 9),
+				Modifiers: lang.Modifiers(4100),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8288, 28),
+					Name: "void",
+				},
+				Name:    "InsertItem",
+				NamePos: p(8288, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8288, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(8288, 44),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(8288, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(8288, 55),
+							Name: "TItem",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8289, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(8290, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8290, 13),
+								Name: "TKey",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8290, 18),
+									Name: "key",
+									Init: &lang.CallExpr{
+										Pos: p(8290, 24),
+										Fun: &lang.Ident{
+											Pos:  p(8290, 24),
+											Name: "GetKeyForItem",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8290, 38),
+												X: &lang.Ident{
+													Pos:  p(8290, 38),
+													Name: "item",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(8291, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8291, 21),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(8291, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8291, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(8291, 30),
+								X: &lang.CallExpr{
+									Pos: p(8291, 30),
+									Fun: &lang.Ident{
+										Pos:  p(8291, 30),
+										Name: "AddKey",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8291, 37),
+											X: &lang.Ident{
+												Pos:  p(8291, 37),
+												Name: "key",
+											},
+										},
+										&lang.Arg{
+											Pos: p(8291, 42),
+											X: &lang.Ident{
+												Pos:  p(8291, 42),
+												Name: "item",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8292, 13),
+							X: &lang.CallExpr{
+								Pos: p(8292, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8292, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8292, 13),
+									},
+									Name: "InsertItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8292, 29),
+										X: &lang.Ident{
+											Pos:  p(8292, 29),
+											Name: "index",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8292, 36),
+										X: &lang.Ident{
+											Pos:  p(8292, 36),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8293, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8295, 9),
+				Modifiers: lang.Modifiers(4100),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8295, 28),
+					Name: "void",
+				},
+				Name:    "RemoveItem",
+				NamePos: p(8295, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8295, 44),
+						Type: &lang.TypeRef{
+							Pos:  p(8295, 44),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8296, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(8297, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8297, 13),
+								Name: "TKey",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8297, 18),
+									Name: "key",
+									Init: &lang.CallExpr{
+										Pos: p(8297, 24),
+										Fun: &lang.Ident{
+											Pos:  p(8297, 24),
+											Name: "GetKeyForItem",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8297, 38),
+												X: &lang.IndexExpr{
+													Pos: p(8297, 43),
+													X: &lang.Ident{
+														Pos:  p(8297, 38),
+														Name: "Items",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(8297, 44),
+															X: &lang.Ident{
+																Pos:  p(8297, 44),
+																Name: "index",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(8298, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8298, 21),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(8298, 17),
+									Name: "key",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8298, 24),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(8298, 30),
+								X: &lang.CallExpr{
+									Pos: p(8298, 36),
+									Fun: &lang.MemberExpr{
+										Pos: p(8298, 36),
+										X: &lang.Ident{
+											Pos:  p(8298, 30),
+											Name: "_dict",
+										},
+										Name: "Remove",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8298, 43),
+											X: &lang.Ident{
+												Pos:  p(8298, 43),
+												Name: "key",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8299, 13),
+							X: &lang.CallExpr{
+								Pos: p(8299, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8299, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8299, 13),
+									},
+									Name: "RemoveItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8299, 29),
+										X: &lang.Ident{
+											Pos:  p(8299, 29),
+											Name: "index",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8300, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8302, 9),
+				Modifiers: lang.Modifiers(4100),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8302, 28),
+					Name: "void",
+				},
+				Name:    "SetItem",
+				NamePos: p(8302, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8302, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(8302, 41),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: p(8302, 52),
+						Type: &lang.TypeRef{
+							Pos:  p(8302, 52),
+							Name: "TItem",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8303, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(8304, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8304, 13),
+								Name: "TKey",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8304, 18),
+									Name: "newKey",
+									Init: &lang.CallExpr{
+										Pos: p(8304, 27),
+										Fun: &lang.Ident{
+											Pos:  p(8304, 27),
+											Name: "GetKeyForItem",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8304, 41),
+												X: &lang.Ident{
+													Pos:  p(8304, 41),
+													Name: "item",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(8305, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(8305, 13),
+								Name: "TKey",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(8305, 18),
+									Name: "oldKey",
+									Init: &lang.CallExpr{
+										Pos: p(8305, 27),
+										Fun: &lang.Ident{
+											Pos:  p(8305, 27),
+											Name: "GetKeyForItem",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(8305, 41),
+												X: &lang.IndexExpr{
+													Pos: p(8305, 46),
+													X: &lang.Ident{
+														Pos:  p(8305, 41),
+														Name: "Items",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(8305, 47),
+															X: &lang.Ident{
+																Pos:  p(8305, 47),
+																Name: "index",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(8306, 13),
+							Cond: &lang.CallExpr{
+								Pos: p(8306, 17),
+								Fun: &lang.Ident{
+									Pos:  p(8306, 17),
+									Name: "SameKey",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8306, 25),
+										X: &lang.Ident{
+											Pos:  p(8306, 25),
+											Name: "oldKey",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8306, 33),
+										X: &lang.Ident{
+											Pos:  p(8306, 33),
+											Name: "newKey",
+										},
+									},
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(8307, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(8308, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(8308, 28),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(8308, 21),
+												Name: "newKey",
+											},
+											Y: &lang.Literal{
+												Pos:  p(8308, 31),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(8308, 37),
+											X: &lang.AssignExpr{
+												Pos: p(8308, 51),
+												Op:  "=",
+												Left: &lang.IndexExpr{
+													Pos: p(8308, 42),
+													X: &lang.Ident{
+														Pos:  p(8308, 37),
+														Name: "_dict",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(8308, 43),
+															X: &lang.Ident{
+																Pos:  p(8308, 43),
+																Name: "newKey",
+															},
+														},
+													},
+												},
+												Right: &lang.Ident{
+													Pos:  p(8308, 53),
+													Name: "item",
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(8309, 13),
+							},
+							Else: &lang.BlockStmt{
+								Pos: p(8311, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(8312, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(8312, 28),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(8312, 21),
+												Name: "newKey",
+											},
+											Y: &lang.Literal{
+												Pos:  p(8312, 31),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(8312, 37),
+											X: &lang.CallExpr{
+												Pos: p(8312, 37),
+												Fun: &lang.Ident{
+													Pos:  p(8312, 37),
+													Name: "AddKey",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(8312, 44),
+														X: &lang.Ident{
+															Pos:  p(8312, 44),
+															Name: "newKey",
+														},
+													},
+													&lang.Arg{
+														Pos: p(8312, 52),
+														X: &lang.Ident{
+															Pos:  p(8312, 52),
+															Name: "item",
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(8313, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(8313, 28),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(8313, 21),
+												Name: "oldKey",
+											},
+											Y: &lang.Literal{
+												Pos:  p(8313, 31),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(8313, 37),
+											X: &lang.CallExpr{
+												Pos: p(8313, 43),
+												Fun: &lang.MemberExpr{
+													Pos: p(8313, 43),
+													X: &lang.Ident{
+														Pos:  p(8313, 37),
+														Name: "_dict",
+													},
+													Name: "Remove",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(8313, 50),
+														X: &lang.Ident{
+															Pos:  p(8313, 50),
+															Name: "oldKey",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(8314, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8315, 13),
+							X: &lang.CallExpr{
+								Pos: p(8315, 18),
+								Fun: &lang.MemberExpr{
+									Pos: p(8315, 18),
+									X: &lang.BaseExpr{
+										Pos: p(8315, 13),
+									},
+									Name: "SetItem",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8315, 26),
+										X: &lang.Ident{
+											Pos:  p(8315, 26),
+											Name: "index",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8315, 33),
+										X: &lang.Ident{
+											Pos:  p(8315, 33),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8316, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8318, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8318, 17),
+					Name: "bool",
+				},
+				Name:    "SameKey",
+				NamePos: p(8318, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8318, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(8318, 30),
+							Name: "TKey",
+						},
+						Name: "a",
+					},
+					&lang.Param{
+						Pos: p(8318, 38),
+						Type: &lang.TypeRef{
+							Pos:  p(8318, 38),
+							Name: "TKey",
+						},
+						Name: "b",
+					},
+				},
+				ExprBody: &lang.CondExpr{
+					Pos: p(8318, 67),
+					Cond: &lang.BinaryExpr{
+						Pos: p(8318, 59),
+						Op:  "!=",
+						X: &lang.Ident{
+							Pos:  p(8318, 49),
+							Name: "_comparer",
+						},
+						Y: &lang.Literal{
+							Pos:  p(8318, 62),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.CallExpr{
+						Pos: p(8318, 79),
+						Fun: &lang.MemberExpr{
+							Pos: p(8318, 79),
+							X: &lang.Ident{
+								Pos:  p(8318, 69),
+								Name: "_comparer",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(8318, 86),
+								X: &lang.Ident{
+									Pos:  p(8318, 86),
+									Name: "a",
+								},
+							},
+							&lang.Arg{
+								Pos: p(8318, 89),
+								X: &lang.Ident{
+									Pos:  p(8318, 89),
+									Name: "b",
+								},
+							},
+						},
+					},
+					Else: &lang.CallExpr{
+						Pos: p(8318, 101),
+						Fun: &lang.MemberExpr{
+							Pos: p(8318, 101),
+							X: &lang.Ident{
+								Pos:  p(8318, 94),
+								Name: "object",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(8318, 108),
+								X: &lang.Ident{
+									Pos:  p(8318, 108),
+									Name: "a",
+								},
+							},
+							&lang.Arg{
+								Pos: p(8318, 111),
+								X: &lang.Ident{
+									Pos:  p(8318, 111),
+									Name: "b",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8320, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8320, 17),
+					Name: "void",
+				},
+				Name:    "AddKey",
+				NamePos: p(8320, 22),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8320, 29),
+						Type: &lang.TypeRef{
+							Pos:  p(8320, 29),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+					&lang.Param{
+						Pos: p(8320, 39),
+						Type: &lang.TypeRef{
+							Pos:  p(8320, 39),
+							Name: "TItem",
+						},
+						Name: "item",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8321, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8322, 13),
+							Cond: &lang.CallExpr{
+								Pos: p(8322, 23),
+								Fun: &lang.MemberExpr{
+									Pos: p(8322, 23),
+									X: &lang.Ident{
+										Pos:  p(8322, 17),
+										Name: "_dict",
+									},
+									Name: "ContainsKey",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8322, 35),
+										X: &lang.Ident{
+											Pos:  p(8322, 35),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8323, 17),
+								X: &lang.NewExpr{
+									Pos: p(8323, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(8323, 27),
+										Name: "ArgumentException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8323, 45),
+											X: &lang.BinaryExpr{
+												Pos: p(8323, 103),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(8323, 45),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"An item with the same key has already been added. Key: \"",
+													Value: string("An item with the same key has already been added. Key: "),
+												},
+												Y: &lang.Ident{
+													Pos:  p(8323, 105),
+													Name: "key",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8324, 13),
+							X: &lang.CallExpr{
+								Pos: p(8324, 19),
+								Fun: &lang.MemberExpr{
+									Pos: p(8324, 19),
+									X: &lang.Ident{
+										Pos:  p(8324, 13),
+										Name: "_dict",
+									},
+									Name: "Add",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(8324, 23),
+										X: &lang.Ident{
+											Pos:  p(8324, 23),
+											Name: "key",
+										},
+									},
+									&lang.Arg{
+										Pos: p(8324, 28),
+										X: &lang.Ident{
+											Pos:  p(8324, 28),
+											Name: "item",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(8325, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_272() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(8328, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ReadOnlyDictionary",
+		Namespace: "System.Collections.ObjectModel",
+		TypeParams: []string{
+			"TKey",
+			"TValue",
+		},
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(8328, 53),
+				Name: "IReadOnlyDictionary",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(8328, 73),
+						Name: "TKey",
+					},
+					&lang.TypeRef{
+						Pos:  p(8328, 79),
+						Name: "TValue",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(8330, 9),
+				Modifiers: lang.Modifiers(258),
+				Type: &lang.TypeRef{
+					Pos:  p(8330, 26),
+					Name: "IDictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8330, 38),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  p(8330, 44),
+							Name: "TValue",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(8330, 52),
+						Name: "_dictionary",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(8332, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "ReadOnlyDictionary",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8332, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(8332, 35),
+							Name: "IDictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8332, 47),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(8332, 53),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "dictionary",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(8333, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(8334, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(8334, 28),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(8334, 17),
+									Name: "dictionary",
+								},
+								Y: &lang.Literal{
+									Pos:  p(8334, 31),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(8334, 37),
+								X: &lang.NewExpr{
+									Pos: p(8334, 43),
+									Type: &lang.TypeRef{
+										Pos:  p(8334, 47),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(8334, 69),
+											X: &lang.Literal{
+												Pos:   p(8334, 69),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"dictionary\"",
+												Value: string("dictionary"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(8335, 13),
+							X: &lang.AssignExpr{
+								Pos: p(8335, 25),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(8335, 13),
+									Name: "_dictionary",
+								},
+								Right: &lang.Ident{
+									Pos:  p(8335, 27),
+									Name: "dictionary",
+								},
+							},
+						},
+					},
+					Rbrace: p(8336, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8338, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  p(8338, 23),
+					Name: "ReadOnlyDictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8338, 42),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  p(8338, 48),
+							Name: "TValue",
+						},
+					},
+				},
+				Name: "Empty",
+				ExprBody: &lang.NewExpr{
+					Pos: p(8338, 65),
+					Type: &lang.TypeRef{
+						Pos:  p(8338, 69),
+						Name: "ReadOnlyDictionary",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(8338, 88),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  p(8338, 94),
+								Name: "TValue",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8338, 102),
+							X: &lang.NewExpr{
+								Pos: p(8338, 102),
+								Type: &lang.TypeRef{
+									Pos:  p(8338, 106),
+									Name: "Dictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(8338, 117),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(8338, 123),
+											Name: "TValue",
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8340, 9),
+				Modifiers: lang.Modifiers(4),
+				Type: &lang.TypeRef{
+					Pos:  p(8340, 19),
+					Name: "IDictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8340, 31),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  p(8340, 37),
+							Name: "TValue",
+						},
+					},
+				},
+				Name: "Dictionary",
+				ExprBody: &lang.Ident{
+					Pos:  p(8340, 59),
+					Name: "_dictionary",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8341, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8341, 16),
+					Name: "int",
+				},
+				Name: "Count",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(8341, 41),
+					X: &lang.Ident{
+						Pos:  p(8341, 29),
+						Name: "_dictionary",
+					},
+					Name: "Count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8342, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8342, 16),
+					Name: "TValue",
+				},
+				Name: "this[]",
+				ExprBody: &lang.IndexExpr{
+					Pos: p(8342, 52),
+					X: &lang.Ident{
+						Pos:  p(8342, 41),
+						Name: "_dictionary",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8342, 53),
+							X: &lang.Ident{
+								Pos:  p(8342, 53),
+								Name: "key",
+							},
+						},
+					},
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8342, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(8342, 28),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8343, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8343, 16),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8343, 28),
+							Name: "TKey",
+						},
+					},
+				},
+				Name: "Keys",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(8343, 54),
+					X: &lang.Ident{
+						Pos:  p(8343, 42),
+						Name: "_dictionary",
+					},
+					Name: "Keys",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(8344, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(8344, 16),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8344, 28),
+							Name: "TValue",
+						},
+					},
+				},
+				Name: "Values",
+				ExprBody: &lang.MemberExpr{
+					Pos: p(8344, 58),
+					X: &lang.Ident{
+						Pos:  p(8344, 46),
+						Name: "_dictionary",
+					},
+					Name: "Values",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8345, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8345, 16),
+					Name: "bool",
+				},
+				Name:    "ContainsKey",
+				NamePos: p(8345, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8345, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(8345, 33),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8345, 58),
+					Fun: &lang.MemberExpr{
+						Pos: p(8345, 58),
+						X: &lang.Ident{
+							Pos:  p(8345, 46),
+							Name: "_dictionary",
+						},
+						Name: "ContainsKey",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8345, 70),
+							X: &lang.Ident{
+								Pos:  p(8345, 70),
+								Name: "key",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8346, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8346, 16),
+					Name: "bool",
+				},
+				Name:    "TryGetValue",
+				NamePos: p(8346, 21),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(8346, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(8346, 33),
+							Name: "TKey",
+						},
+						Name: "key",
+					},
+					&lang.Param{
+						Pos:      p(8346, 43),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(8346, 47),
+							Name: "TValue",
+						},
+						Name: "value",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(8346, 76),
+					Fun: &lang.MemberExpr{
+						Pos: p(8346, 76),
+						X: &lang.Ident{
+							Pos:  p(8346, 64),
+							Name: "_dictionary",
+						},
+						Name: "TryGetValue",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8346, 88),
+							X: &lang.Ident{
+								Pos:  p(8346, 88),
+								Name: "key",
+							},
+						},
+						&lang.Arg{
+							Pos: p(8346, 93),
+							Mod: "out",
+							X: &lang.Ident{
+								Pos:  p(8346, 97),
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8347, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8347, 16),
+					Name: "IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8347, 28),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8347, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(8347, 47),
+									Name: "TValue",
+								},
+							},
+						},
+					},
+				},
+				Name:    "GetEnumerator",
+				NamePos: p(8347, 56),
+				ExprBody: &lang.CallExpr{
+					Pos: p(8347, 87),
+					Fun: &lang.MemberExpr{
+						Pos: p(8347, 87),
+						X: &lang.Ident{
+							Pos:  p(8347, 75),
+							Name: "_dictionary",
+						},
+						Name: "GetEnumerator",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(8348, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8348, 9),
+					Name: "System.Collections.IEnumerator",
+				},
+				Name: "GetEnumerator",
+				ExprBody: &lang.CallExpr{
+					Pos: p(8348, 90),
+					Fun: &lang.Ident{
+						Pos:  p(8348, 90),
+						Name: "GetEnumerator",
+					},
+				},
+				Iface: &lang.TypeRef{
+					Pos:  p(8348, 40),
+					Name: "System.Collections.IEnumerable",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_273() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(8357, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ObjectModelExtensions",
+		Namespace: "System.Collections.Generic",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(8359, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8359, 23),
+					Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8359, 73),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "AsReadOnly",
+				NamePos: p(8359, 76),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(8359, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(8359, 95),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8359, 100),
+									Name: "T",
+								},
+							},
+						},
+						Name: "list",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(8360, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(8360, 17),
+						Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(8360, 67),
+								Name: "T",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8360, 70),
+							X: &lang.Ident{
+								Pos:  p(8360, 70),
+								Name: "list",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8362, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8362, 23),
+					Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8362, 73),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "AsReadOnly",
+				NamePos: p(8362, 76),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(8362, 90),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(8362, 95),
+							Name: "IList",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8362, 101),
+									Name: "T",
+								},
+							},
+						},
+						Name: "list",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(8363, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(8363, 17),
+						Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(8363, 67),
+								Name: "T",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8363, 70),
+							X: &lang.Ident{
+								Pos:  p(8363, 70),
+								Name: "list",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(8365, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(8365, 23),
+					Name: "System.Collections.ObjectModel.ReadOnlyDictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(8365, 73),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  p(8365, 79),
+							Name: "TValue",
+						},
+					},
+				},
+				Name:    "AsReadOnly",
+				NamePos: p(8365, 87),
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      p(8365, 112),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  p(8365, 117),
+							Name: "IDictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(8365, 129),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(8365, 135),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "dictionary",
+					},
+				},
+				ExprBody: &lang.NewExpr{
+					Pos: p(8366, 13),
+					Type: &lang.TypeRef{
+						Pos:  p(8366, 17),
+						Name: "System.Collections.ObjectModel.ReadOnlyDictionary",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(8366, 67),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  p(8366, 73),
+								Name: "TValue",
+							},
+						},
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(8366, 81),
+							X: &lang.Ident{
+								Pos:  p(8366, 81),
+								Name: "dictionary",
+							},
+						},
 					},
 				},
 			},

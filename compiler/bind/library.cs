@@ -226,6 +226,7 @@ namespace System
         public extern static string Format(string format, object arg0);
         public extern static string Format(string format, params object[] args);
         public extern static string Format(IFormatProvider provider, string format, params object[] args);
+        public extern static string Format(IFormatProvider provider, System.Text.CompositeFormat format, params object[] args);
         public extern static string Create(IFormatProvider provider, string text);
         public extern static string Join(string separator, params string[] value);
         public extern static string Join(string separator, params object[] values);
@@ -1751,6 +1752,7 @@ namespace System.Text
         public extern StringBuilder Append(string value, int startIndex, int count);
         public extern StringBuilder AppendFormat(string format, object arg0);
         public extern StringBuilder AppendFormat(string format, params object[] args);
+        public extern StringBuilder AppendFormat(IFormatProvider provider, CompositeFormat format, params object[] args);
         public extern StringBuilder AppendJoin(string separator, params object[] values);
         public extern StringBuilder AppendJoin(string separator, params string[] values);
         public extern StringBuilder AppendJoin<T>(string separator, IEnumerable<T> values);
@@ -2039,13 +2041,15 @@ namespace System.Collections.Generic
         [Indexer] public extern T Item(int index);
         public extern void Add(T item);
         public extern void AddRange(IEnumerable<T> collection);
-        public extern System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly();
         public extern int BinarySearch(T item);
         public extern int BinarySearch(T item, IComparer<T> comparer);
         public extern int BinarySearch(int index, int count, T item, IComparer<T> comparer);
         public extern void Clear();
         public extern bool Contains(T item);
         public extern List<TOutput> ConvertAll<TOutput>(Converter<T, TOutput> converter);
+        public extern void CopyTo(T[] array);
+        public extern void CopyTo(T[] array, int arrayIndex);
+        public extern void CopyTo(int index, T[] array, int arrayIndex, int count);
         public extern bool Exists(Predicate<T> match);
         public extern T Find(Predicate<T> match);
         public extern List<T> FindAll(Predicate<T> match);
@@ -2183,13 +2187,6 @@ namespace System.Collections.Generic
     }
 }
 
-namespace System.Collections.ObjectModel
-{
-    public class ReadOnlyCollection<T> : System.Collections.Generic.IList<T>, System.Collections.Generic.IReadOnlyList<T>
-    {
-    }
-}
-
 namespace System.Collections.Concurrent
 {
     public class ConcurrentDictionary<TKey, TValue> : IDictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>
@@ -2269,6 +2266,8 @@ namespace System.Threading
         public bool IsThreadPoolThread { get; }
         public int ManagedThreadId { get; }
         public string Name { get; set; }
+        public System.Globalization.CultureInfo CurrentCulture { get; set; }
+        public System.Globalization.CultureInfo CurrentUICulture { get; set; }
         public extern void Join();
         public extern bool Join(int millisecondsTimeout);
         public extern bool Join(TimeSpan timeout);
@@ -3592,5 +3591,15 @@ namespace System.Reflection
         public string Name { get; }
         public Type DeclaringType { get; }
         public bool IsStatic { get; }
+    }
+}
+
+namespace System.Text
+{
+    public sealed class CompositeFormat
+    {
+        public string Format { get; }
+        public int MinimumArgumentCount { get; }
+        public extern static CompositeFormat Parse(string format);
     }
 }
