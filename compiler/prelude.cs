@@ -8265,7 +8265,7 @@ namespace System.Collections.ObjectModel
         {
             if (key == null) throw new ArgumentNullException("key");
             if (!_dict.TryGetValue(key, out TItem item)) return false;
-            return Remove(item);
+            return base.Remove(item);
         }
 
         protected abstract TKey GetKeyForItem(TItem item);

@@ -164537,16 +164537,19 @@ func preludeAST_271() *lang.TypeDecl {
 						&lang.ReturnStmt{
 							Pos: p(8268, 13),
 							X: &lang.CallExpr{
-								Pos: p(8268, 20),
-								Fun: &lang.Ident{
-									Pos:  p(8268, 20),
+								Pos: p(8268, 25),
+								Fun: &lang.MemberExpr{
+									Pos: p(8268, 25),
+									X: &lang.BaseExpr{
+										Pos: p(8268, 20),
+									},
 									Name: "Remove",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(8268, 27),
+										Pos: p(8268, 32),
 										X: &lang.Ident{
-											Pos:  p(8268, 27),
+											Pos:  p(8268, 32),
 											Name: "item",
 										},
 									},
