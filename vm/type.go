@@ -30,8 +30,12 @@ type Type struct {
 	// Library types name them because the interfaces they implement may be
 	// declared by each program's prelude, as IEnumerable<T> is.
 	IfaceNames []string
-	Elem       *Type // arrays
-	Rank       int   // arrays: the number of dimensions (1 for T[])
+	// BaseNames are the full names of the prelude classes a library type
+	// derives from (StreamReader is a TextReader): like IfaceNames, they
+	// are each program's own types.
+	BaseNames []string
+	Elem      *Type // arrays
+	Rank      int   // arrays: the number of dimensions (1 for T[])
 
 	IsInterface, IsAbstract, IsStatic, IsEnum, IsValueType bool
 
@@ -204,6 +208,9 @@ func (t *Type) IsSubclassOf(u *Type) bool {
 			return true // an object made without its type arguments (erased): not known to differ
 		}
 		if u.IsInterface && namesInterface(c.IfaceNames, u) {
+			return true
+		}
+		if c.BaseNames != nil && namesInterface(c.BaseNames, u) {
 			return true
 		}
 		for _, i := range c.Ifaces {

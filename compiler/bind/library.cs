@@ -3543,7 +3543,7 @@ namespace System.IO
         public extern virtual byte[] GetBuffer();
     }
 
-    public class StreamReader : IDisposable
+    public class StreamReader : TextReader
     {
         public extern StreamReader(string path);
         public extern StreamReader(string path, System.Text.Encoding encoding);
@@ -3567,6 +3567,7 @@ namespace System.IO
         public extern int Read(char[] buffer, int index, int count);
         public extern void Close();
         public extern void Dispose();
+        protected extern override void Dispose(bool disposing);
     }
 
     public class StreamWriter : TextWriter, IAsyncDisposable

@@ -82959,7 +82959,7 @@ func libraryAST_207() *lang.TypeDecl {
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
 				Pos:  lp(3546, 33),
-				Name: "IDisposable",
+				Name: "TextReader",
 			},
 		},
 		Members: []lang.Member{
@@ -83400,43 +83400,48 @@ func libraryAST_207() *lang.TypeDecl {
 				Name:    "Dispose",
 				NamePos: lp(3569, 28),
 			},
+			&lang.MethodDecl{
+				Pos:       lp(3570, 9),
+				Modifiers: lang.Modifiers(20484),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3570, 35),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3570, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3570, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3570, 48),
+							Name: "bool",
+						},
+						Name: "disposing",
+					},
+				},
+			},
 		},
 	}
 }
 
 func libraryAST_208() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3572, 5),
+		Pos:       lp(3573, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3572, 33),
+				Pos:  lp(3573, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3572, 45),
+				Pos:  lp(3573, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3574, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3574, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3575, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -83449,14 +83454,6 @@ func libraryAST_208() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3575, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 49),
-							Name: "bool",
-						},
-						Name: "append",
 					},
 				},
 			},
@@ -83481,14 +83478,6 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "append",
 					},
-					&lang.Param{
-						Pos: lp(3576, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3576, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -83500,9 +83489,25 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3577, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3577, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3577, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3577, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3577, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3577, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -83518,14 +83523,6 @@ func libraryAST_208() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3578, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3578, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -83549,14 +83546,6 @@ func libraryAST_208() *lang.TypeDecl {
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3579, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3579, 82),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -83589,14 +83578,6 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
-					&lang.Param{
-						Pos: lp(3580, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3580, 98),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -83608,52 +83589,72 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3581, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3581, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3581, 49),
+						Pos: lp(3581, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3581, 49),
-							Name: "bool",
-						},
-						Name: "append",
-					},
-					&lang.Param{
-						Pos: lp(3581, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3581, 62),
+							Pos:  lp(3581, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3581, 93),
+						Pos: lp(3581, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3581, 93),
+							Pos:  lp(3581, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
+					&lang.Param{
+						Pos: lp(3581, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3581, 98),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3582, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3582, 24),
-					Name: "bool",
-				},
-				Name: "AutoFlush",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3582, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3582, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3582, 36),
+							Name: "string",
+						},
+						Name: "path",
 					},
-					&lang.Accessor{
-						Pos:  lp(3582, 46),
-						Kind: "set",
+					&lang.Param{
+						Pos: lp(3582, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3582, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3582, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3582, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3582, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3582, 93),
+							Name: "int",
+						},
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -83662,12 +83663,31 @@ func libraryAST_208() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3583, 24),
+					Name: "bool",
+				},
+				Name: "AutoFlush",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3583, 41),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3583, 46),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3584, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3584, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3583, 44),
+						Pos:  lp(3584, 44),
 						Kind: "get",
 					},
 				},
@@ -83678,38 +83698,23 @@ func libraryAST_208() *lang.TypeDecl {
 
 func libraryAST_209() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3589, 5),
+		Pos:       lp(3590, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3591, 9),
+				Pos:       lp(3592, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3591, 16),
+					Pos:  lp(3592, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3591, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3592, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3592, 16),
-					Name: "Type",
-				},
-				Name: "DeclaringType",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3592, 37),
+						Pos:  lp(3592, 30),
 						Kind: "get",
 					},
 				},
@@ -83719,12 +83724,27 @@ func libraryAST_209() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3593, 16),
+					Name: "Type",
+				},
+				Name: "DeclaringType",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3593, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3594, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3594, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3593, 32),
+						Pos:  lp(3594, 32),
 						Kind: "get",
 					},
 				},
@@ -83735,56 +83755,56 @@ func libraryAST_209() *lang.TypeDecl {
 
 func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3599, 5),
+		Pos:       lp(3600, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CompositeFormat",
 		Namespace: "System.Text",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3601, 9),
+				Pos:       lp(3602, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3601, 16),
+					Pos:  lp(3602, 16),
 					Name: "string",
 				},
 				Name: "Format",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3601, 32),
+						Pos:  lp(3602, 32),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3602, 9),
+				Pos:       lp(3603, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3602, 16),
+					Pos:  lp(3603, 16),
 					Name: "int",
 				},
 				Name: "MinimumArgumentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3602, 43),
+						Pos:  lp(3603, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3603, 9),
+				Pos:       lp(3604, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3603, 30),
+					Pos:  lp(3604, 30),
 					Name: "CompositeFormat",
 				},
 				Name:    "Parse",
-				NamePos: lp(3603, 46),
+				NamePos: lp(3604, 46),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3603, 52),
+						Pos: lp(3604, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3603, 52),
+							Pos:  lp(3604, 52),
 							Name: "string",
 						},
 						Name: "format",

@@ -381,7 +381,7 @@ func init() {
 	}))
 	// CopyTo(array), CopyTo(array, arrayIndex) and CopyTo(index, array,
 	// arrayIndex, count), with Array.Copy's checks and messages.
-	l.AddMethod("CopyTo", 1, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	copyTo := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		items := listOf(args[0]).snapshot()
 		index, arrayIndex, count, arr := 0, 0, len(items), args[1]
 		switch len(args) {
@@ -414,7 +414,9 @@ func init() {
 		}
 		copy(dst.V[arrayIndex:], items[index:index+count])
 		return vm.Null, nil
-	})
+	}
+	l.AddMethod("CopyTo", 1, 2, copyTo)
+	l.AddMethod("CopyTo", 4, 4, copyTo)
 	l.AddMethod("ToArray", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
 		return vm.Ref(vm.NewArrayOf(elemOrObject(l.elem), l.snapshot())), nil
