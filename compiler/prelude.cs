@@ -3075,11 +3075,11 @@ namespace System.Collections.Generic
 
         public int RemoveWhere(Predicate<T> match)
         {
+            // Matches first, then removals, as .NET's: the set does not change under the predicate.
+            var matches = new List<T>();
+            foreach (var x in Items) if (match(x)) matches.Add(x);
             int n = 0;
-            foreach (var x in Items)
-            {
-                if (match(x) && Remove(x)) n++;
-            }
+            foreach (var x in matches) if (Remove(x)) n++;
             return n;
         }
 
@@ -3092,7 +3092,7 @@ namespace System.Collections.Generic
         {
             var keep = new SortedSet<T>(_comparer);
             foreach (var x in other) if (Contains(x)) keep.Add(x);
-            foreach (var x in Items) if (!keep.Contains(x)) Remove(x);
+            foreach (var x in new List<T>(Items)) if (!keep.Contains(x)) Remove(x);
         }
 
         public void ExceptWith(IEnumerable<T> other)

@@ -55135,17 +55135,89 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos: p(3077, 9),
 					Stmts: []lang.Stmt{
 						&lang.LocalDeclStmt{
-							Pos: p(3078, 13),
+							Pos: p(3079, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(3079, 17),
+									Name: "matches",
+									Init: &lang.NewExpr{
+										Pos: p(3079, 27),
+										Type: &lang.TypeRef{
+											Pos:  p(3079, 31),
+											Name: "List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(3079, 36),
+													Name: "T",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ForeachStmt{
+							Pos:  p(3080, 13),
+							Name: "x",
+							X: &lang.Ident{
+								Pos:  p(3080, 31),
+								Name: "Items",
+							},
+							Body: &lang.IfStmt{
+								Pos: p(3080, 38),
+								Cond: &lang.CallExpr{
+									Pos: p(3080, 42),
+									Fun: &lang.Ident{
+										Pos:  p(3080, 42),
+										Name: "match",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(3080, 48),
+											X: &lang.Ident{
+												Pos:  p(3080, 48),
+												Name: "x",
+											},
+										},
+									},
+								},
+								Then: &lang.ExprStmt{
+									Pos: p(3080, 52),
+									X: &lang.CallExpr{
+										Pos: p(3080, 60),
+										Fun: &lang.MemberExpr{
+											Pos: p(3080, 60),
+											X: &lang.Ident{
+												Pos:  p(3080, 52),
+												Name: "matches",
+											},
+											Name: "Add",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3080, 64),
+												X: &lang.Ident{
+													Pos:  p(3080, 64),
+													Name: "x",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(3081, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(3078, 13),
+								Pos:  p(3081, 13),
 								Name: "int",
 							},
 							Decls: []*lang.Declarator{
 								&lang.Declarator{
-									Pos:  p(3078, 17),
+									Pos:  p(3081, 17),
 									Name: "n",
 									Init: &lang.Literal{
-										Pos:   p(3078, 21),
+										Pos:   p(3081, 21),
 										Raw:   "0",
 										Value: int64(0),
 									},
@@ -55153,67 +55225,41 @@ func preludeAST_111() *lang.TypeDecl {
 							},
 						},
 						&lang.ForeachStmt{
-							Pos:  p(3079, 13),
+							Pos:  p(3082, 13),
 							Name: "x",
 							X: &lang.Ident{
-								Pos:  p(3079, 31),
-								Name: "Items",
+								Pos:  p(3082, 31),
+								Name: "matches",
 							},
-							Body: &lang.BlockStmt{
-								Pos: p(3080, 13),
-								Stmts: []lang.Stmt{
-									&lang.IfStmt{
-										Pos: p(3081, 17),
-										Cond: &lang.BinaryExpr{
-											Pos: p(3081, 30),
-											Op:  "&&",
-											X: &lang.CallExpr{
-												Pos: p(3081, 21),
-												Fun: &lang.Ident{
-													Pos:  p(3081, 21),
-													Name: "match",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(3081, 27),
-														X: &lang.Ident{
-															Pos:  p(3081, 27),
-															Name: "x",
-														},
-													},
-												},
-											},
-											Y: &lang.CallExpr{
-												Pos: p(3081, 33),
-												Fun: &lang.Ident{
-													Pos:  p(3081, 33),
-													Name: "Remove",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(3081, 40),
-														X: &lang.Ident{
-															Pos:  p(3081, 40),
-															Name: "x",
-														},
-													},
-												},
-											},
-										},
-										Then: &lang.ExprStmt{
-											Pos: p(3081, 44),
-											X: &lang.PostfixExpr{
-												Pos: p(3081, 45),
-												Op:  "++",
-												X: &lang.Ident{
-													Pos:  p(3081, 44),
-													Name: "n",
-												},
+							Body: &lang.IfStmt{
+								Pos: p(3082, 40),
+								Cond: &lang.CallExpr{
+									Pos: p(3082, 44),
+									Fun: &lang.Ident{
+										Pos:  p(3082, 44),
+										Name: "Remove",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(3082, 51),
+											X: &lang.Ident{
+												Pos:  p(3082, 51),
+												Name: "x",
 											},
 										},
 									},
 								},
-								Rbrace: p(3082, 13),
+								Then: &lang.ExprStmt{
+									Pos: p(3082, 55),
+									X: &lang.PostfixExpr{
+										Pos: p(3082, 56),
+										Op:  "++",
+										X: &lang.Ident{
+											Pos:  p(3082, 55),
+											Name: "n",
+										},
+									},
+								},
 							},
 						},
 						&lang.ReturnStmt{
@@ -55398,30 +55444,48 @@ func preludeAST_111() *lang.TypeDecl {
 						&lang.ForeachStmt{
 							Pos:  p(3095, 13),
 							Name: "x",
-							X: &lang.Ident{
-								Pos:  p(3095, 31),
-								Name: "Items",
+							X: &lang.NewExpr{
+								Pos: p(3095, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(3095, 35),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(3095, 40),
+											Name: "T",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(3095, 43),
+										X: &lang.Ident{
+											Pos:  p(3095, 43),
+											Name: "Items",
+										},
+									},
+								},
 							},
 							Body: &lang.IfStmt{
-								Pos: p(3095, 38),
+								Pos: p(3095, 51),
 								Cond: &lang.UnaryExpr{
-									Pos: p(3095, 42),
+									Pos: p(3095, 55),
 									Op:  "!",
 									X: &lang.CallExpr{
-										Pos: p(3095, 48),
+										Pos: p(3095, 61),
 										Fun: &lang.MemberExpr{
-											Pos: p(3095, 48),
+											Pos: p(3095, 61),
 											X: &lang.Ident{
-												Pos:  p(3095, 43),
+												Pos:  p(3095, 56),
 												Name: "keep",
 											},
 											Name: "Contains",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3095, 57),
+												Pos: p(3095, 70),
 												X: &lang.Ident{
-													Pos:  p(3095, 57),
+													Pos:  p(3095, 70),
 													Name: "x",
 												},
 											},
@@ -55429,18 +55493,18 @@ func preludeAST_111() *lang.TypeDecl {
 									},
 								},
 								Then: &lang.ExprStmt{
-									Pos: p(3095, 61),
+									Pos: p(3095, 74),
 									X: &lang.CallExpr{
-										Pos: p(3095, 61),
+										Pos: p(3095, 74),
 										Fun: &lang.Ident{
-											Pos:  p(3095, 61),
+											Pos:  p(3095, 74),
 											Name: "Remove",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3095, 68),
+												Pos: p(3095, 81),
 												X: &lang.Ident{
-													Pos:  p(3095, 68),
+													Pos:  p(3095, 81),
 													Name: "x",
 												},
 											},

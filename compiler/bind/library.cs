@@ -2146,6 +2146,9 @@ namespace System.Collections.Generic
         public extern int RemoveWhere(Predicate<T> match);
         public extern bool IsSubsetOf(IEnumerable<T> other);
         public extern bool IsSupersetOf(IEnumerable<T> other);
+        public extern bool IsProperSubsetOf(IEnumerable<T> other);
+        public extern bool IsProperSupersetOf(IEnumerable<T> other);
+        public extern bool TryGetValue(T equalValue, out T actualValue);
         public extern bool Overlaps(IEnumerable<T> other);
         public extern bool Remove(T item);
         public extern bool SetEquals(IEnumerable<T> other);
