@@ -5095,6 +5095,11 @@ namespace System
                 case "P":
                 case "p":
                     return "(" + d + ")";
+                case "X":
+                case "x":
+                    var x = new System.Text.StringBuilder("{0x" + h.Substring(0, 8) + ",0x" + h.Substring(8, 4) + ",0x" + h.Substring(12, 4) + ",{");
+                    for (int i = 0; i < 8; i++) x.Append(i == 0 ? "0x" : ",0x").Append(l.Substring(2 * i, 2));
+                    return x.Append("}}").ToString();
             }
             throw new FormatException("Format string can be only \"D\", \"d\", \"N\", \"n\", \"P\", \"p\", \"B\", \"b\", \"X\" or \"x\".");
         }
@@ -5135,6 +5140,22 @@ namespace System
                 v = (v << 4) | (long)d;
             }
             return v;
+        }
+
+        // ToByteArray is .NET's layout: the first three fields little-endian,
+        // the last eight bytes in order.
+        public byte[] ToByteArray()
+        {
+            var b = new byte[16];
+            ulong hi = (ulong)_hi, lo = (ulong)_lo;
+            uint a = (uint)(hi >> 32);
+            for (int i = 0; i < 4; i++) b[i] = (byte)(a >> (8 * i));
+            b[4] = (byte)(hi >> 16);
+            b[5] = (byte)(hi >> 24);
+            b[6] = (byte)hi;
+            b[7] = (byte)(hi >> 8);
+            for (int i = 0; i < 8; i++) b[8 + i] = (byte)(lo >> (56 - 8 * i));
+            return b;
         }
 
         public bool Equals(Guid other) => _hi == other._hi && _lo == other._lo;
