@@ -2513,8 +2513,8 @@ namespace System.Collections.Generic
 
         public int Count => _keys.Count;
         public int Capacity { get => _keys.Capacity; set => _keys.Capacity = value; }
-        public IList<TKey> Keys => new List<TKey>(_keys).AsReadOnly();
-        public IList<TValue> Values => new List<TValue>(_values).AsReadOnly();
+        public IList<TKey> Keys => new List<TKey>(_keys);
+        public IList<TValue> Values => new List<TValue>(_values);
 
         public int IndexOfKey(TKey key)
         {
@@ -3075,11 +3075,11 @@ namespace System.Collections.Generic
 
         public int RemoveWhere(Predicate<T> match)
         {
+            // Matches first, then removals, as .NET's: the set does not change under the predicate.
+            var matches = new List<T>();
+            foreach (var x in Items) if (match(x)) matches.Add(x);
             int n = 0;
-            foreach (var x in Items)
-            {
-                if (match(x) && Remove(x)) n++;
-            }
+            foreach (var x in matches) if (Remove(x)) n++;
             return n;
         }
 
@@ -3092,7 +3092,7 @@ namespace System.Collections.Generic
         {
             var keep = new SortedSet<T>(_comparer);
             foreach (var x in other) if (Contains(x)) keep.Add(x);
-            foreach (var x in Items) if (!keep.Contains(x)) Remove(x);
+            foreach (var x in new List<T>(Items)) if (!keep.Contains(x)) Remove(x);
         }
 
         public void ExceptWith(IEnumerable<T> other)
@@ -5095,6 +5095,11 @@ namespace System
                 case "P":
                 case "p":
                     return "(" + d + ")";
+                case "X":
+                case "x":
+                    var x = new System.Text.StringBuilder("{0x" + h.Substring(0, 8) + ",0x" + h.Substring(8, 4) + ",0x" + h.Substring(12, 4) + ",{");
+                    for (int i = 0; i < 8; i++) x.Append(i == 0 ? "0x" : ",0x").Append(l.Substring(2 * i, 2));
+                    return x.Append("}}").ToString();
             }
             throw new FormatException("Format string can be only \"D\", \"d\", \"N\", \"n\", \"P\", \"p\", \"B\", \"b\", \"X\" or \"x\".");
         }
@@ -5135,6 +5140,22 @@ namespace System
                 v = (v << 4) | (long)d;
             }
             return v;
+        }
+
+        // ToByteArray is .NET's layout: the first three fields little-endian,
+        // the last eight bytes in order.
+        public byte[] ToByteArray()
+        {
+            var b = new byte[16];
+            ulong hi = (ulong)_hi, lo = (ulong)_lo;
+            uint a = (uint)(hi >> 32);
+            for (int i = 0; i < 4; i++) b[i] = (byte)(a >> (8 * i));
+            b[4] = (byte)(hi >> 16);
+            b[5] = (byte)(hi >> 24);
+            b[6] = (byte)hi;
+            b[7] = (byte)(hi >> 8);
+            for (int i = 0; i < 8; i++) b[8 + i] = (byte)(lo >> (56 - 8 * i));
+            return b;
         }
 
         public bool Equals(Guid other) => _hi == other._hi && _lo == other._lo;
@@ -7824,5 +7845,545 @@ namespace Xunit.Abstractions
     {
         void WriteLine(string message);
         void WriteLine(string format, params object[] args);
+    }
+}
+
+// IObservable<T> and IObserver<T>: the observer pattern's two interfaces
+// (the BCL has no implementation of them; programs write providers).
+namespace System
+{
+    public interface IObservable<out T>
+    {
+        IDisposable Subscribe(IObserver<T> observer);
+    }
+
+    public interface IObserver<in T>
+    {
+        void OnCompleted();
+        void OnError(Exception error);
+        void OnNext(T value);
+    }
+}
+
+namespace System.ComponentModel
+{
+    public delegate void PropertyChangedEventHandler(object sender, PropertyChangedEventArgs e);
+
+    public class PropertyChangedEventArgs : EventArgs
+    {
+        private readonly string _propertyName;
+        public PropertyChangedEventArgs(string propertyName) { _propertyName = propertyName; }
+        public virtual string PropertyName => _propertyName;
+    }
+
+    public interface INotifyPropertyChanged
+    {
+        event PropertyChangedEventHandler PropertyChanged;
+    }
+
+    public delegate void PropertyChangingEventHandler(object sender, PropertyChangingEventArgs e);
+
+    public class PropertyChangingEventArgs : EventArgs
+    {
+        private readonly string _propertyName;
+        public PropertyChangingEventArgs(string propertyName) { _propertyName = propertyName; }
+        public virtual string PropertyName => _propertyName;
+    }
+
+    public interface INotifyPropertyChanging
+    {
+        event PropertyChangingEventHandler PropertyChanging;
+    }
+}
+
+namespace System.Collections.Specialized
+{
+    public enum NotifyCollectionChangedAction
+    {
+        Add = 0,
+        Remove = 1,
+        Replace = 2,
+        Move = 3,
+        Reset = 4,
+    }
+
+    public delegate void NotifyCollectionChangedEventHandler(object sender, NotifyCollectionChangedEventArgs e);
+
+    public interface INotifyCollectionChanged
+    {
+        event NotifyCollectionChangedEventHandler CollectionChanged;
+    }
+
+    // NotifyCollectionChangedEventArgs holds one change: the items as
+    // one-element lists (NewItems, OldItems; null where the action has
+    // none) and their indices (-1 where none), as .NET's constructors set them.
+    public class NotifyCollectionChangedEventArgs : EventArgs
+    {
+        private NotifyCollectionChangedAction _action;
+        private System.Collections.IList _newItems;
+        private System.Collections.IList _oldItems;
+        private int _newStartingIndex = -1;
+        private int _oldStartingIndex = -1;
+
+        public NotifyCollectionChangedEventArgs(NotifyCollectionChangedAction action)
+        {
+            if (action != NotifyCollectionChangedAction.Reset)
+                throw new ArgumentException("Constructor only supports the 'Reset' action.", "action");
+            _action = action;
+        }
+
+        public NotifyCollectionChangedEventArgs(NotifyCollectionChangedAction action, object changedItem) : this(action, changedItem, -1) { }
+
+        public NotifyCollectionChangedEventArgs(NotifyCollectionChangedAction action, object changedItem, int index)
+        {
+            _action = action;
+            if (action == NotifyCollectionChangedAction.Add)
+            {
+                _newItems = One(changedItem);
+                _newStartingIndex = index;
+            }
+            else if (action == NotifyCollectionChangedAction.Remove)
+            {
+                _oldItems = One(changedItem);
+                _oldStartingIndex = index;
+            }
+            else if (action != NotifyCollectionChangedAction.Reset)
+                throw new ArgumentException("Constructor supports only the 'Add', 'Remove', or 'Reset' action.", "action");
+        }
+
+        public NotifyCollectionChangedEventArgs(NotifyCollectionChangedAction action, System.Collections.IList changedItems) : this(action, changedItems, -1) { }
+
+        public NotifyCollectionChangedEventArgs(NotifyCollectionChangedAction action, System.Collections.IList changedItems, int startingIndex)
+        {
+            _action = action;
+            if (action == NotifyCollectionChangedAction.Add)
+            {
+                _newItems = changedItems;
+                _newStartingIndex = startingIndex;
+            }
+            else if (action == NotifyCollectionChangedAction.Remove)
+            {
+                _oldItems = changedItems;
+                _oldStartingIndex = startingIndex;
+            }
+            else if (action != NotifyCollectionChangedAction.Reset)
+                throw new ArgumentException("Constructor supports only the 'Add', 'Remove', or 'Reset' action.", "action");
+        }
+
+        public NotifyCollectionChangedEventArgs(NotifyCollectionChangedAction action, object newItem, object oldItem) : this(action, newItem, oldItem, -1) { }
+
+        public NotifyCollectionChangedEventArgs(NotifyCollectionChangedAction action, object newItem, object oldItem, int index)
+        {
+            if (action != NotifyCollectionChangedAction.Replace)
+                throw new ArgumentException("Constructor supports only the 'Replace' action.", "action");
+            _action = action;
+            _newItems = One(newItem);
+            _oldItems = One(oldItem);
+            _newStartingIndex = index;
+            _oldStartingIndex = index;
+        }
+
+        public NotifyCollectionChangedEventArgs(NotifyCollectionChangedAction action, object changedItem, int index, int oldIndex)
+        {
+            if (action != NotifyCollectionChangedAction.Move)
+                throw new ArgumentException("Constructor supports only the 'Move' action.", "action");
+            _action = action;
+            _newItems = One(changedItem);
+            _oldItems = _newItems;
+            _newStartingIndex = index;
+            _oldStartingIndex = oldIndex;
+        }
+
+        private static System.Collections.IList One(object item)
+        {
+            var list = new List<object>();
+            list.Add(item);
+            return list;
+        }
+
+        public NotifyCollectionChangedAction Action => _action;
+        public System.Collections.IList NewItems => _newItems;
+        public System.Collections.IList OldItems => _oldItems;
+        public int NewStartingIndex => _newStartingIndex;
+        public int OldStartingIndex => _oldStartingIndex;
+    }
+}
+
+// System.Collections.ObjectModel: Collection<T> (a list whose changes go
+// through four overridable methods), ReadOnlyCollection<T>,
+// ObservableCollection<T>, KeyedCollection<TKey, TItem> and
+// ReadOnlyDictionary<TKey, TValue>, with .NET's messages.
+namespace System.Collections.ObjectModel
+{
+    public class Collection<T> : IList<T>, IReadOnlyList<T>
+    {
+        private readonly IList<T> _items;
+
+        public Collection() { _items = new List<T>(); }
+
+        public Collection(IList<T> list)
+        {
+            if (list == null) throw new ArgumentNullException("list");
+            _items = list;
+        }
+
+        public int Count => _items.Count;
+        protected IList<T> Items => _items;
+
+        public T this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)_items.Count) throw Collection<T>.OutOfRange();
+                return _items[index];
+            }
+            set
+            {
+                if ((uint)index >= (uint)_items.Count) throw Collection<T>.OutOfRange();
+                SetItem(index, value);
+            }
+        }
+
+        public bool IsReadOnly => false;
+
+        public void Add(T item) => InsertItem(_items.Count, item);
+        public void Clear() => ClearItems();
+        public bool Contains(T item) => _items.Contains(item);
+        public void CopyTo(T[] array, int index) => _items.CopyTo(array, index);
+        public IEnumerator<T> GetEnumerator() => _items.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+        public int IndexOf(T item) => _items.IndexOf(item);
+
+        public void Insert(int index, T item)
+        {
+            if ((uint)index > (uint)_items.Count)
+                throw new ArgumentOutOfRangeException("index", "Index must be within the bounds of the List.");
+            InsertItem(index, item);
+        }
+
+        public bool Remove(T item)
+        {
+            int index = _items.IndexOf(item);
+            if (index < 0) return false;
+            RemoveItem(index);
+            return true;
+        }
+
+        public void RemoveAt(int index)
+        {
+            if ((uint)index >= (uint)_items.Count) throw Collection<T>.OutOfRange();
+            RemoveItem(index);
+        }
+
+        protected virtual void ClearItems() => _items.Clear();
+        protected virtual void InsertItem(int index, T item) => _items.Insert(index, item);
+        protected virtual void RemoveItem(int index) => _items.RemoveAt(index);
+        protected virtual void SetItem(int index, T item) => _items[index] = item;
+
+        internal static ArgumentOutOfRangeException OutOfRange() =>
+            new ArgumentOutOfRangeException("index", "Index was out of range. Must be non-negative and less than the size of the collection.");
+    }
+
+    public class ReadOnlyCollection<T> : IList<T>, IReadOnlyList<T>
+    {
+        private readonly IList<T> _list;
+
+        public ReadOnlyCollection(IList<T> list)
+        {
+            if (list == null) throw new ArgumentNullException("list");
+            _list = list;
+        }
+
+        public static ReadOnlyCollection<T> Empty => new ReadOnlyCollection<T>(new List<T>());
+
+        public int Count => _list.Count;
+        protected IList<T> Items => _list;
+
+        public T this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)_list.Count) throw Collection<T>.OutOfRange();
+                return _list[index];
+            }
+        }
+
+        public bool IsReadOnly => true;
+        public bool Contains(T value) => _list.Contains(value);
+        public void CopyTo(T[] array, int index) => _list.CopyTo(array, index);
+        public IEnumerator<T> GetEnumerator() => _list.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+        public int IndexOf(T value) => _list.IndexOf(value);
+
+        void ICollection<T>.Add(T value) => throw ReadOnly();
+        void ICollection<T>.Clear() => throw ReadOnly();
+        bool ICollection<T>.Remove(T value) => throw ReadOnly();
+        void IList<T>.Insert(int index, T value) => throw ReadOnly();
+        void IList<T>.RemoveAt(int index) => throw ReadOnly();
+
+        private static NotSupportedException ReadOnly() => new NotSupportedException("Collection is read-only.");
+    }
+
+    public class ObservableCollection<T> : Collection<T>, System.Collections.Specialized.INotifyCollectionChanged, System.ComponentModel.INotifyPropertyChanged
+    {
+        private System.Collections.Specialized.NotifyCollectionChangedEventHandler _collectionChanged;
+        private System.ComponentModel.PropertyChangedEventHandler _propertyChanged;
+        private int _blockReentrancyCount;
+
+        public ObservableCollection() { }
+
+        public ObservableCollection(IEnumerable<T> collection) : base(new List<T>(collection ?? throw new ArgumentNullException("collection"))) { }
+
+        public ObservableCollection(List<T> list) : base(new List<T>(list ?? throw new ArgumentNullException("list"))) { }
+
+        public virtual event System.Collections.Specialized.NotifyCollectionChangedEventHandler CollectionChanged
+        {
+            add { _collectionChanged += value; }
+            remove { _collectionChanged -= value; }
+        }
+
+        // PropertyChanged is INotifyPropertyChanged's (.NET's own is protected
+        // with an explicit interface event; a program subscribes through the
+        // interface either way).
+        public virtual event System.ComponentModel.PropertyChangedEventHandler PropertyChanged
+        {
+            add { _propertyChanged += value; }
+            remove { _propertyChanged -= value; }
+        }
+
+        public void Move(int oldIndex, int newIndex) => MoveItem(oldIndex, newIndex);
+
+        protected override void ClearItems()
+        {
+            CheckReentrancy();
+            base.ClearItems();
+            OnPropertyChanged("Count");
+            OnPropertyChanged("Item[]");
+            OnCollectionChanged(new System.Collections.Specialized.NotifyCollectionChangedEventArgs(System.Collections.Specialized.NotifyCollectionChangedAction.Reset));
+        }
+
+        protected override void RemoveItem(int index)
+        {
+            CheckReentrancy();
+            T removedItem = this[index];
+            base.RemoveItem(index);
+            OnPropertyChanged("Count");
+            OnPropertyChanged("Item[]");
+            OnCollectionChanged(new System.Collections.Specialized.NotifyCollectionChangedEventArgs(System.Collections.Specialized.NotifyCollectionChangedAction.Remove, (object)removedItem, index));
+        }
+
+        protected override void InsertItem(int index, T item)
+        {
+            CheckReentrancy();
+            base.InsertItem(index, item);
+            OnPropertyChanged("Count");
+            OnPropertyChanged("Item[]");
+            OnCollectionChanged(new System.Collections.Specialized.NotifyCollectionChangedEventArgs(System.Collections.Specialized.NotifyCollectionChangedAction.Add, (object)item, index));
+        }
+
+        protected override void SetItem(int index, T item)
+        {
+            CheckReentrancy();
+            T originalItem = this[index];
+            base.SetItem(index, item);
+            OnPropertyChanged("Item[]");
+            OnCollectionChanged(new System.Collections.Specialized.NotifyCollectionChangedEventArgs(System.Collections.Specialized.NotifyCollectionChangedAction.Replace, (object)item, (object)originalItem, index));
+        }
+
+        protected virtual void MoveItem(int oldIndex, int newIndex)
+        {
+            CheckReentrancy();
+            T removedItem = this[oldIndex];
+            base.RemoveItem(oldIndex);
+            base.InsertItem(newIndex, removedItem);
+            OnPropertyChanged("Item[]");
+            OnCollectionChanged(new System.Collections.Specialized.NotifyCollectionChangedEventArgs(System.Collections.Specialized.NotifyCollectionChangedAction.Move, (object)removedItem, newIndex, oldIndex));
+        }
+
+        protected virtual void OnPropertyChanged(System.ComponentModel.PropertyChangedEventArgs e)
+        {
+            var handler = _propertyChanged;
+            if (handler != null) handler(this, e);
+        }
+
+        private void OnPropertyChanged(string name) => OnPropertyChanged(new System.ComponentModel.PropertyChangedEventArgs(name));
+
+        protected virtual void OnCollectionChanged(System.Collections.Specialized.NotifyCollectionChangedEventArgs e)
+        {
+            var handler = _collectionChanged;
+            if (handler != null)
+            {
+                _blockReentrancyCount++;
+                try { handler(this, e); }
+                finally { _blockReentrancyCount--; }
+            }
+        }
+
+        protected IDisposable BlockReentrancy()
+        {
+            _blockReentrancyCount++;
+            return new ReentrancyBlock(this);
+        }
+
+        protected void CheckReentrancy()
+        {
+            if (_blockReentrancyCount > 0 && _collectionChanged != null && _collectionChanged.GetInvocationList().Length > 1)
+                throw new InvalidOperationException("Cannot change ObservableCollection during a CollectionChanged event.");
+        }
+
+        private sealed class ReentrancyBlock : IDisposable
+        {
+            private ObservableCollection<T> _owner;
+            public ReentrancyBlock(ObservableCollection<T> owner) { _owner = owner; }
+            public void Dispose()
+            {
+                if (_owner != null) { _owner._blockReentrancyCount--; _owner = null; }
+            }
+        }
+    }
+
+    public abstract class KeyedCollection<TKey, TItem> : Collection<TItem>
+    {
+        private readonly IEqualityComparer<TKey> _comparer;
+        private Dictionary<TKey, TItem> _dict;
+
+        protected KeyedCollection() : this(null) { }
+
+        protected KeyedCollection(IEqualityComparer<TKey> comparer)
+        {
+            _comparer = comparer;
+            _dict = comparer == null ? new Dictionary<TKey, TItem>() : new Dictionary<TKey, TItem>(comparer);
+        }
+
+        protected KeyedCollection(IEqualityComparer<TKey> comparer, int dictionaryCreationThreshold) : this(comparer) { }
+
+        public IEqualityComparer<TKey> Comparer => _comparer;
+        protected IDictionary<TKey, TItem> Dictionary => _dict;
+
+        public TItem this[TKey key]
+        {
+            get
+            {
+                if (key == null) throw new ArgumentNullException("key");
+                if (_dict.TryGetValue(key, out TItem item)) return item;
+                throw new KeyNotFoundException("The given key '" + key + "' was not present in the dictionary.");
+            }
+        }
+
+        public bool Contains(TKey key)
+        {
+            if (key == null) throw new ArgumentNullException("key");
+            return _dict.ContainsKey(key);
+        }
+
+        public bool TryGetValue(TKey key, out TItem item)
+        {
+            if (key == null) throw new ArgumentNullException("key");
+            return _dict.TryGetValue(key, out item);
+        }
+
+        public bool Remove(TKey key)
+        {
+            if (key == null) throw new ArgumentNullException("key");
+            if (!_dict.TryGetValue(key, out TItem item)) return false;
+            return base.Remove(item);
+        }
+
+        protected abstract TKey GetKeyForItem(TItem item);
+
+        protected void ChangeItemKey(TItem item, TKey newKey)
+        {
+            if (!Items.Contains(item)) throw new ArgumentException("The item does not exist in the collection.", "item");
+            TKey oldKey = GetKeyForItem(item);
+            if (SameKey(oldKey, newKey)) return;
+            AddKey(newKey, item);
+            _dict.Remove(oldKey);
+        }
+
+        protected override void ClearItems()
+        {
+            base.ClearItems();
+            _dict.Clear();
+        }
+
+        protected override void InsertItem(int index, TItem item)
+        {
+            TKey key = GetKeyForItem(item);
+            if (key != null) AddKey(key, item);
+            base.InsertItem(index, item);
+        }
+
+        protected override void RemoveItem(int index)
+        {
+            TKey key = GetKeyForItem(Items[index]);
+            if (key != null) _dict.Remove(key);
+            base.RemoveItem(index);
+        }
+
+        protected override void SetItem(int index, TItem item)
+        {
+            TKey newKey = GetKeyForItem(item);
+            TKey oldKey = GetKeyForItem(Items[index]);
+            if (SameKey(oldKey, newKey))
+            {
+                if (newKey != null) _dict[newKey] = item;
+            }
+            else
+            {
+                if (newKey != null) AddKey(newKey, item);
+                if (oldKey != null) _dict.Remove(oldKey);
+            }
+            base.SetItem(index, item);
+        }
+
+        private bool SameKey(TKey a, TKey b) => _comparer != null ? _comparer.Equals(a, b) : object.Equals(a, b);
+
+        private void AddKey(TKey key, TItem item)
+        {
+            if (_dict.ContainsKey(key))
+                throw new ArgumentException("An item with the same key has already been added. Key: " + key);
+            _dict.Add(key, item);
+        }
+    }
+
+    public class ReadOnlyDictionary<TKey, TValue> : IReadOnlyDictionary<TKey, TValue>
+    {
+        private readonly IDictionary<TKey, TValue> _dictionary;
+
+        public ReadOnlyDictionary(IDictionary<TKey, TValue> dictionary)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            _dictionary = dictionary;
+        }
+
+        public static ReadOnlyDictionary<TKey, TValue> Empty => new ReadOnlyDictionary<TKey, TValue>(new Dictionary<TKey, TValue>());
+
+        protected IDictionary<TKey, TValue> Dictionary => _dictionary;
+        public int Count => _dictionary.Count;
+        public TValue this[TKey key] => _dictionary[key];
+        public IEnumerable<TKey> Keys => _dictionary.Keys;
+        public IEnumerable<TValue> Values => _dictionary.Values;
+        public bool ContainsKey(TKey key) => _dictionary.ContainsKey(key);
+        public bool TryGetValue(TKey key, out TValue value) => _dictionary.TryGetValue(key, out value);
+        public IEnumerator<KeyValuePair<TKey, TValue>> GetEnumerator() => _dictionary.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+}
+
+namespace System.Collections.Generic
+{
+    // ObjectModelExtensions gives List<T>, IList<T> and IDictionary the
+    // AsReadOnly of .NET (List<T>'s is an instance method there;
+    // CollectionExtensions has the others).
+    public static class ObjectModelExtensions
+    {
+        public static System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly<T>(this List<T> list) =>
+            new System.Collections.ObjectModel.ReadOnlyCollection<T>(list);
+
+        public static System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly<T>(this IList<T> list) =>
+            new System.Collections.ObjectModel.ReadOnlyCollection<T>(list);
+
+        public static System.Collections.ObjectModel.ReadOnlyDictionary<TKey, TValue> AsReadOnly<TKey, TValue>(this IDictionary<TKey, TValue> dictionary) =>
+            new System.Collections.ObjectModel.ReadOnlyDictionary<TKey, TValue>(dictionary);
     }
 }

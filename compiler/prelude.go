@@ -60,6 +60,13 @@ var preludeOnDemand = []preludePart{
 			"ContainsAsync", "FirstAsync", "FirstOrDefaultAsync", "LastAsync", "SumAsync", "MinAsync", "MaxAsync", "AverageAsync", "AggregateAsync"}},
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",
 		"SortedDictionary", "SortedSet", "SortedList", "LinkedList", "LinkedListNode", "PriorityQueue"}},
+	{types: []string{"IObservable", "IObserver"}},
+	// ObservableCollection's events come with it (System.Collections.Specialized, System.ComponentModel)
+	{namespace: "System.Collections.ObjectModel", types: []string{"ObjectModelExtensions",
+		"NotifyCollectionChangedAction", "NotifyCollectionChangedEventHandler", "INotifyCollectionChanged", "NotifyCollectionChangedEventArgs",
+		"PropertyChangedEventHandler", "PropertyChangedEventArgs", "INotifyPropertyChanged",
+		"PropertyChangingEventHandler", "PropertyChangingEventArgs", "INotifyPropertyChanging"},
+		members: []string{"AsReadOnly"}},
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or

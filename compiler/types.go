@@ -360,6 +360,10 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 			static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)
 			for _, d := range m.Decls {
 				fi := c.addField(ci, d.Name, d, m.Type, static, m.Modifiers.Has(lang.ModConst), d.Init)
+				if fi != nil && static && hasThreadStatic(m.Attributes) {
+					t.StaticFields[fi.index].ThreadStatic = true
+					t.HasThreadStatic = true
+				}
 				if fi != nil && m.Modifiers.Has(lang.ModReadonly) {
 					if static {
 						t.StaticFields[fi.index].ReadOnly = true
@@ -428,6 +432,18 @@ func rebuildFieldIndex(t *vm.Type) {
 	for _, f := range fs {
 		t.AddField(f)
 	}
+}
+
+// hasThreadStatic reports whether attrs hold [ThreadStatic]: each thread
+// sees its own copy of the static field (vm.Field.ThreadStatic).
+func hasThreadStatic(attrs []*lang.Attribute) bool {
+	for _, a := range attrs {
+		switch a.Name {
+		case "ThreadStatic", "ThreadStaticAttribute", "System.ThreadStatic", "System.ThreadStaticAttribute":
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Compiler) addStaticSlot(ci *classInfo, name string, typ *vm.Type) int {

@@ -161,6 +161,7 @@
 //	typeinit.go       static initialisers, run once per type
 //	tuple.go          ValueTuple types: immutable instances, Item1..ItemN, Rest
 //	ref.go            ref cells for ref and out arguments
+//	threadstatic.go   [ThreadStatic] fields: each thread's own copies
 //	struct.go         struct values: copies on field writes, `ref this`, the zero value
 //	delegate.go       multicast delegates
 //	errors.go         Thrown and Fatal errors, exception creation, stack traces

@@ -130,7 +130,7 @@ func (t *Type) copyShared() {
 	t.Fields, t.fieldIndex = def.Fields, def.fieldIndex
 	t.Methods, t.Statics = def.Methods, def.Statics
 	t.VTable, t.IMap = def.VTable, def.IMap
-	t.StaticFields, t.StaticInit = def.StaticFields, def.StaticInit
+	t.StaticFields, t.StaticInit, t.HasThreadStatic = def.StaticFields, def.StaticInit, def.HasThreadStatic
 	if len(t.StaticVals) < len(def.StaticFields) {
 		vals := make([]Value, len(def.StaticFields))
 		copy(vals, t.StaticVals)
@@ -459,21 +459,21 @@ func addGenericNatives(t *Type) {
 		if err := th.InitType(ty); err != nil {
 			return Null, err
 		}
-		return ty.StaticVals[asI64(args[1])], nil
+		return *th.StaticSlot(ty, int(asI64(args[1]))), nil
 	})
 	t.AddStatic("RefStatic", 2, 2, func(th *Thread, args []Value) (Value, error) {
 		ty := typeArg(args[0])
 		if err := th.InitType(ty); err != nil {
 			return Null, err
 		}
-		return NewNative(TRef, &RefCell{Header: Header{TRef}, Static: ty, Index: int(asI64(args[1]))}), nil
+		return th.staticRef(ty, int(asI64(args[1]))), nil
 	})
 	t.AddStatic("SetStatic", 3, 3, func(th *Thread, args []Value) (Value, error) {
 		ty := typeArg(args[0])
 		if err := th.InitType(ty); err != nil {
 			return Null, err
 		}
-		ty.StaticVals[asI64(args[1])] = args[2]
+		*th.StaticSlot(ty, int(asI64(args[1]))) = args[2]
 		return Null, nil
 	})
 	t.AddStatic("IsInstance", 2, 2, func(th *Thread, args []Value) (Value, error) {

@@ -747,7 +747,11 @@ func (t *Thread) run() (result Value, err error) {
 					goto fail
 				}
 			}
-			regs[ins.A()] = ref.T.StaticVals[ref.I]
+			if ref.T.HasThreadStatic {
+				regs[ins.A()] = *t.StaticSlot(ref.T, ref.I)
+			} else {
+				regs[ins.A()] = ref.T.StaticVals[ref.I]
+			}
 		case OpSetStatic:
 			ref := &t.M.Prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {
@@ -759,7 +763,11 @@ func (t *Thread) run() (result Value, err error) {
 					goto fail
 				}
 			}
-			ref.T.StaticVals[ref.I] = regs[ins.A()]
+			if ref.T.HasThreadStatic {
+				*t.StaticSlot(ref.T, ref.I) = regs[ins.A()]
+			} else {
+				ref.T.StaticVals[ref.I] = regs[ins.A()]
+			}
 
 		case OpGetIndex:
 			// Fast path: an array element at an int index in bounds.

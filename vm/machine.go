@@ -416,6 +416,9 @@ type Thread struct {
 	curRun                                          uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).
 	Lib any
+	// tstatics holds the thread's copies of thread-static fields, by type
+	// (threadstatic.go).
+	tstatics map[*Type]*Array
 	// accArgs holds the argument windows of native accessor calls in
 	// progress (callAccessor), so that an indexer or property call does
 	// not allocate its receiver-and-arguments slice.

@@ -271,6 +271,9 @@ func (t *Thread) makeRef(ins Instr, regs []Value) (Value, error) {
 		if err := t.InitType(ref.T); err != nil {
 			return Null, err
 		}
+		if ref.T.HasThreadStatic {
+			return t.staticRef(ref.T, ref.I), nil
+		}
 		c.Static, c.Index = ref.T, ref.I
 	case OpRefFld:
 		ref, o := &t.frames[len(t.frames)-1].fn.Fields[ins.C()], regs[ins.B()]

@@ -30,8 +30,12 @@ type Type struct {
 	// Library types name them because the interfaces they implement may be
 	// declared by each program's prelude, as IEnumerable<T> is.
 	IfaceNames []string
-	Elem       *Type // arrays
-	Rank       int   // arrays: the number of dimensions (1 for T[])
+	// BaseNames are the full names of the prelude classes a library type
+	// derives from (StreamReader is a TextReader): like IfaceNames, they
+	// are each program's own types.
+	BaseNames []string
+	Elem      *Type // arrays
+	Rank      int   // arrays: the number of dimensions (1 for T[])
 
 	IsInterface, IsAbstract, IsStatic, IsEnum, IsValueType bool
 
@@ -66,14 +70,16 @@ type Type struct {
 	// StaticFields are the class's static variables; StaticInit runs once.
 	StaticFields []*Field
 	StaticVals   []Value
-	StaticInit   *Func
-	staticDone   atomic.Bool
-	initOwner    *Thread                 // the thread running StaticInit; guarded by initMu
-	initDone     chan struct{}           // closed when StaticInit has run; guarded by initMu
-	arrayOf      atomic.Pointer[Type]    // this type's array type T[], made by ArrayOf
-	mdArrayOf    atomic.Pointer[[]*Type] // this type's T[,], T[,,], ... by rank-2, made by ArrayOfRank
-	nullableOf   atomic.Pointer[Type]    // Nullable<this type>, made by NullableOf
-	typeObject   atomic.Pointer[Native]  // the System.Type object of this type, made by TypeObject
+	// HasThreadStatic says one of StaticFields is ThreadStatic.
+	HasThreadStatic bool
+	StaticInit      *Func
+	staticDone      atomic.Bool
+	initOwner       *Thread                 // the thread running StaticInit; guarded by initMu
+	initDone        chan struct{}           // closed when StaticInit has run; guarded by initMu
+	arrayOf         atomic.Pointer[Type]    // this type's array type T[], made by ArrayOf
+	mdArrayOf       atomic.Pointer[[]*Type] // this type's T[,], T[,,], ... by rank-2, made by ArrayOfRank
+	nullableOf      atomic.Pointer[Type]    // Nullable<this type>, made by NullableOf
+	typeObject      atomic.Pointer[Native]  // the System.Type object of this type, made by TypeObject
 
 	// TaskBase marks a class declared in source that derives from Task or
 	// Task<T>: its objects are Instances whose first field holds the task
@@ -119,6 +125,10 @@ type Field struct {
 	// constructed with the class's type arguments, so that the field's
 	// members see their own (`typeof(T)` in Pair<T>'s methods).
 	StructArgs []*Type
+	// ThreadStatic marks a [ThreadStatic] static field: each thread has
+	// its own value, the field's default until the thread first sets it
+	// (Thread.StaticSlot).
+	ThreadStatic bool
 }
 
 // EnumMember is one named constant of an enum.
@@ -198,6 +208,9 @@ func (t *Type) IsSubclassOf(u *Type) bool {
 			return true // an object made without its type arguments (erased): not known to differ
 		}
 		if u.IsInterface && namesInterface(c.IfaceNames, u) {
+			return true
+		}
+		if c.BaseNames != nil && namesInterface(c.BaseNames, u) {
 			return true
 		}
 		for _, i := range c.Ifaces {

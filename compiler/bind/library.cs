@@ -226,6 +226,7 @@ namespace System
         public extern static string Format(string format, object arg0);
         public extern static string Format(string format, params object[] args);
         public extern static string Format(IFormatProvider provider, string format, params object[] args);
+        public extern static string Format(IFormatProvider provider, System.Text.CompositeFormat format, params object[] args);
         public extern static string Create(IFormatProvider provider, string text);
         public extern static string Join(string separator, params string[] value);
         public extern static string Join(string separator, params object[] values);
@@ -1762,6 +1763,7 @@ namespace System.Text
         public extern StringBuilder Append(string value, int startIndex, int count);
         public extern StringBuilder AppendFormat(string format, object arg0);
         public extern StringBuilder AppendFormat(string format, params object[] args);
+        public extern StringBuilder AppendFormat(IFormatProvider provider, CompositeFormat format, params object[] args);
         public extern StringBuilder AppendJoin(string separator, params object[] values);
         public extern StringBuilder AppendJoin(string separator, params string[] values);
         public extern StringBuilder AppendJoin<T>(string separator, IEnumerable<T> values);
@@ -2050,13 +2052,15 @@ namespace System.Collections.Generic
         [Indexer] public extern T Item(int index);
         public extern void Add(T item);
         public extern void AddRange(IEnumerable<T> collection);
-        public extern System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly();
         public extern int BinarySearch(T item);
         public extern int BinarySearch(T item, IComparer<T> comparer);
         public extern int BinarySearch(int index, int count, T item, IComparer<T> comparer);
         public extern void Clear();
         public extern bool Contains(T item);
         public extern List<TOutput> ConvertAll<TOutput>(Converter<T, TOutput> converter);
+        public extern void CopyTo(T[] array);
+        public extern void CopyTo(T[] array, int arrayIndex);
+        public extern void CopyTo(int index, T[] array, int arrayIndex, int count);
         public extern bool Exists(Predicate<T> match);
         public extern T Find(Predicate<T> match);
         public extern List<T> FindAll(Predicate<T> match);
@@ -2153,6 +2157,9 @@ namespace System.Collections.Generic
         public extern int RemoveWhere(Predicate<T> match);
         public extern bool IsSubsetOf(IEnumerable<T> other);
         public extern bool IsSupersetOf(IEnumerable<T> other);
+        public extern bool IsProperSubsetOf(IEnumerable<T> other);
+        public extern bool IsProperSupersetOf(IEnumerable<T> other);
+        public extern bool TryGetValue(T equalValue, out T actualValue);
         public extern bool Overlaps(IEnumerable<T> other);
         public extern bool Remove(T item);
         public extern bool SetEquals(IEnumerable<T> other);
@@ -2191,13 +2198,6 @@ namespace System.Collections.Generic
         public extern T[] ToArray();
         public extern bool TryPeek(out T result);
         public extern bool TryPop(out T result);
-    }
-}
-
-namespace System.Collections.ObjectModel
-{
-    public class ReadOnlyCollection<T> : System.Collections.Generic.IList<T>, System.Collections.Generic.IReadOnlyList<T>
-    {
     }
 }
 
@@ -2280,6 +2280,8 @@ namespace System.Threading
         public bool IsThreadPoolThread { get; }
         public int ManagedThreadId { get; }
         public string Name { get; set; }
+        public System.Globalization.CultureInfo CurrentCulture { get; set; }
+        public System.Globalization.CultureInfo CurrentUICulture { get; set; }
         public extern void Join();
         public extern bool Join(int millisecondsTimeout);
         public extern bool Join(TimeSpan timeout);
@@ -3555,7 +3557,7 @@ namespace System.IO
         public extern virtual byte[] GetBuffer();
     }
 
-    public class StreamReader : IDisposable
+    public class StreamReader : TextReader
     {
         public extern StreamReader(string path);
         public extern StreamReader(string path, System.Text.Encoding encoding);
@@ -3579,6 +3581,7 @@ namespace System.IO
         public extern int Read(char[] buffer, int index, int count);
         public extern void Close();
         public extern void Dispose();
+        protected extern override void Dispose(bool disposing);
     }
 
     public class StreamWriter : TextWriter, IAsyncDisposable
@@ -3603,5 +3606,15 @@ namespace System.Reflection
         public string Name { get; }
         public Type DeclaringType { get; }
         public bool IsStatic { get; }
+    }
+}
+
+namespace System.Text
+{
+    public sealed class CompositeFormat
+    {
+        public string Format { get; }
+        public int MinimumArgumentCount { get; }
+        public extern static CompositeFormat Parse(string format);
     }
 }

@@ -379,6 +379,44 @@ func init() {
 		l.replace(out)
 		return vm.Null, nil
 	}))
+	// CopyTo(array), CopyTo(array, arrayIndex) and CopyTo(index, array,
+	// arrayIndex, count), with Array.Copy's checks and messages.
+	copyTo := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		items := listOf(args[0]).snapshot()
+		index, arrayIndex, count, arr := 0, 0, len(items), args[1]
+		switch len(args) {
+		case 3:
+			arrayIndex, _ = toInt(args[2])
+		case 5:
+			index, _ = toInt(args[1])
+			arr = args[2]
+			arrayIndex, _ = toInt(args[3])
+			count, _ = toInt(args[4])
+			if len(items)-index < count {
+				return vm.Null, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
+			}
+		}
+		dst, err := arrayArg(t, arr)
+		if err != nil {
+			return vm.Null, err
+		}
+		switch {
+		case index < 0 || count < 0:
+			name := "index"
+			if count < 0 {
+				name = "count"
+			}
+			return vm.Null, argOutOfRange(t, name, "Non-negative number required.")
+		case arrayIndex < 0:
+			return vm.Null, argOutOfRange(t, "destinationIndex", "Number was less than the array's lower bound in the first dimension.")
+		case arrayIndex+count > len(dst.V):
+			return vm.Null, t.Throw("System.ArgumentException", "Destination array was not long enough. Check the destination index, length, and the array's lower bounds. (Parameter 'destinationArray')")
+		}
+		copy(dst.V[arrayIndex:], items[index:index+count])
+		return vm.Null, nil
+	}
+	l.AddMethod("CopyTo", 1, 2, copyTo)
+	l.AddMethod("CopyTo", 4, 4, copyTo)
 	l.AddMethod("ToArray", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
 		return vm.Ref(vm.NewArrayOf(elemOrObject(l.elem), l.snapshot())), nil
@@ -543,7 +581,6 @@ func init() {
 		}
 		return vm.NewNative(instanceType(tListEnumerator, listOf(args[0]).elem), &enumerator{it: it}), nil
 	})
-	l.AddMethod("AsReadOnly", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil })
 	l.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.String(genericName(tList, listOf(args[0]).elem)), nil
 	})

@@ -366,6 +366,35 @@ func init() {
 		}
 		return false, nil
 	}))
+	// IsProperSubsetOf and IsProperSupersetOf: a subset (superset) that
+	// the other set's distinct items outnumber (are outnumbered by).
+	hs.AddMethod("IsProperSubsetOf", 1, 1, setPred(func(t *vm.Thread, s, o *hashSet) (bool, error) {
+		ok, err := subset(t, s, o)
+		return ok && o.h.len() > s.h.len(), err
+	}))
+	hs.AddMethod("IsProperSupersetOf", 1, 1, setPred(func(t *vm.Thread, s, o *hashSet) (bool, error) {
+		ok, err := subset(t, o, s)
+		return ok && s.h.len() > o.h.len(), err
+	}))
+	// TryGetValue(equalValue, out actualValue): the stored item equal to
+	// equalValue (under the set's comparer), or the default.
+	hs.AddMethod("TryGetValue", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := setOf(args[0])
+		hk, err := s.h.keyOf(t, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		st, i, err := s.h.find(t, hk, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		if i < 0 {
+			vm.StoreRef(args[2], zeroOf(s.elem))
+			return vm.Bool(false), nil
+		}
+		vm.StoreRef(args[2], st.entries[i].key)
+		return vm.Bool(true), nil
+	})
 	hs.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	hs.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.String(genericName(tHashSet, setOf(args[0]).elem)), nil

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync"
 	"syscall"
 
 	"asyncvm/vm"
@@ -546,7 +547,7 @@ func init() {
 			return fileAsync(t, resultT, args, read)
 		})
 	}
-	f.AddStatic("ReadLines", 1, 2, fileReaders["ReadAllLines"])
+	f.AddStatic("ReadLines", 1, 2, readLines)
 	for name, write := range fileWriters {
 		most := 3 // the path, the contents, an encoding
 		if name == "WriteAllBytes" {
@@ -1068,4 +1069,59 @@ func randomName(n int) string {
 		b[i] = chars[rand.IntN(len(chars))]
 	}
 	return string(b)
+}
+
+// readLines is File.ReadLines: it opens the file at once (a missing file
+// throws at the call, as in .NET) and reads a line per MoveNext; a second
+// enumeration opens the file again. The reader closes at the end or when
+// the enumeration is abandoned (a foreach left early, Take).
+func readLines(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	args = append([]vm.Value(nil), args...)
+	first, err := newStreamReader(t, append([]vm.Value(nil), args...))
+	if err != nil {
+		return vm.Null, err
+	}
+	var mu sync.Mutex
+	return lazy("ReadLines", vm.TString, func(t *vm.Thread) (iter, error) {
+		mu.Lock()
+		rv := first
+		first = vm.Null
+		mu.Unlock()
+		if rv.IsNull() {
+			var err error
+			if rv, err = newStreamReader(t, append([]vm.Value(nil), args...)); err != nil {
+				return nil, err
+			}
+		}
+		return &lineIter{r: readerOf(rv)}, nil
+	}), nil
+}
+
+// lineIter reads lines from r until its end, then closes it.
+type lineIter struct {
+	r    *reader
+	done bool
+}
+
+func (l *lineIter) next(t *vm.Thread) (vm.Value, bool, error) {
+	if l.done {
+		return vm.Null, false, nil
+	}
+	v, err := l.r.readLine(t)
+	if err != nil || v.IsNull() {
+		if cerr := l.close(t); err == nil {
+			err = cerr
+		}
+		return vm.Null, false, err
+	}
+	return v, true, nil
+}
+
+func (l *lineIter) close(*vm.Thread) error {
+	if !l.done {
+		l.done = true
+		l.r.closed = true
+		l.r.s.close()
+	}
+	return nil
 }

@@ -295,8 +295,31 @@ func Format(t *vm.Thread, c *netfmt.Culture, format string, args []vm.Value) (st
 }
 
 // stringFormat is the native for string.Format with an optional leading provider.
+// CultureValue is CultureInfo.CurrentCulture (CurrentUICulture when ui),
+// which Thread.CurrentCulture also reads.
+func CultureValue(t *vm.Thread, ui bool) vm.Value {
+	if ui {
+		return currentCultureValue(t, uiCultureLocal)
+	}
+	return currentCultureValue(t, cultureLocal)
+}
+
+// SetCulture sets CultureInfo.CurrentCulture (CurrentUICulture when ui) to
+// v, a CultureInfo; null throws ArgumentNullException.
+func SetCulture(t *vm.Thread, ui bool, v vm.Value) error {
+	if v.Type() != tCultureInfo {
+		return argNull(t, "value")
+	}
+	l := cultureLocal
+	if ui {
+		l = uiCultureLocal
+	}
+	return l.Set(t.Ctx, v)
+}
+
 func stringFormat(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	var c *netfmt.Culture
+	args = compositeFormatString(args)
 	if len(args) > 1 && args[0].AsStr() == nil && args[1].AsStr() != nil {
 		cf, f, ok, err := customFormatter(t, args[0])
 		if err != nil {
@@ -365,19 +388,13 @@ func init() {
 	ci.AddStaticProperty("InvariantCulture", func(*vm.Thread, []vm.Value) (vm.Value, error) { return invariantValue, nil }, nil)
 	for _, p := range []struct {
 		name string
-		l    *ctx.Local
-	}{{"CurrentCulture", cultureLocal}, {"CurrentUICulture", uiCultureLocal}, {"DefaultThreadCurrentCulture", cultureLocal}} {
-		l := p.l
+		ui   bool
+	}{{"CurrentCulture", false}, {"CurrentUICulture", true}, {"DefaultThreadCurrentCulture", false}} {
+		ui := p.ui
 		ci.AddStaticProperty(p.name, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
-			return currentCultureValue(t, l), nil
+			return CultureValue(t, ui), nil
 		}, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			if args[0].Type() != tCultureInfo {
-				return vm.Null, argNull(t, "value")
-			}
-			if err := l.Set(t.Ctx, args[0]); err != nil {
-				return vm.Null, err
-			}
-			return vm.Null, nil
+			return vm.Null, SetCulture(t, ui, args[0])
 		})
 	}
 	name := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {

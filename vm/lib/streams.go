@@ -742,8 +742,14 @@ func readerInit() {
 		}
 		return encUTF8BOM, nil
 	}, nil)
+	// Dispose(bool) is TextReader's, which its Dispose() and Close() call.
+	rd.BaseNames = []string{"System.IO.TextReader"}
 	for _, name := range []string{"Close", "Dispose"} {
-		rd.AddMethod(name, 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		max := 0
+		if name == "Dispose" {
+			max = 1
+		}
+		rd.AddMethod(name, 0, max, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 			r := readerOf(args[0])
 			r.closed = true
 			if !r.leaveOpen {

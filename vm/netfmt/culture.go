@@ -112,6 +112,7 @@ var (
 	})
 	cultureDeDE = newCulture("de-DE", ",", ".", func(c *Culture) {
 		c.CurrencySymbol = "€"
+		c.DateTime = deDEDates
 		c.CurrencyPositivePattern = 3
 		c.CurrencyNegativePattern = 8
 		c.PercentPositivePattern = 0
@@ -120,6 +121,7 @@ var (
 	// fr-FR groups with U+202F NARROW NO-BREAK SPACE (CLDR 34 and later).
 	cultureFrFR = newCulture("fr-FR", ",", "\u202f", func(c *Culture) {
 		c.CurrencySymbol = "€"
+		c.DateTime = frFRDates
 		c.CurrencyPositivePattern = 3
 		c.CurrencyNegativePattern = 8
 		c.PercentPositivePattern = 0

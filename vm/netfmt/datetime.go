@@ -403,3 +403,38 @@ func hasDayNumber(format string) bool {
 	}
 	return false
 }
+
+// deDEDates and frFRDates are de-DE and fr-FR as .NET reports them with ICU
+// (the long date is ICU's full pattern, as for en-US). The abbreviated
+// names are unsure: they are ICU's format abbreviations from memory.
+var (
+	deDEDates = &DateTimeFormat{
+		AMDesignator: "AM", PMDesignator: "PM", DateSeparator: ".", TimeSeparator: ":",
+		DayNames:            [7]string{"Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"},
+		AbbreviatedDayNames: [7]string{"So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."},
+		MonthNames:          deMonths, AbbreviatedMonthNames: deMonthAbbr,
+		MonthGenitiveNames: deMonths, AbbreviatedMonthGenitiveNames: deMonthAbbr,
+		ShortDatePattern: "dd.MM.yyyy", LongDatePattern: "dddd, d. MMMM yyyy",
+		ShortTimePattern: "HH:mm", LongTimePattern: "HH:mm:ss",
+		FullDateTimePattern: "dddd, d. MMMM yyyy HH:mm:ss",
+		MonthDayPattern:     "d. MMMM", YearMonthPattern: "MMMM yyyy",
+		EraName: "n. Chr.",
+	}
+	deMonths    = [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"}
+	deMonthAbbr = [12]string{"Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."}
+
+	frFRDates = &DateTimeFormat{
+		AMDesignator: "AM", PMDesignator: "PM", DateSeparator: "/", TimeSeparator: ":",
+		DayNames:            [7]string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"},
+		AbbreviatedDayNames: [7]string{"dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."},
+		MonthNames:          frMonths, AbbreviatedMonthNames: frMonthAbbr,
+		MonthGenitiveNames: frMonths, AbbreviatedMonthGenitiveNames: frMonthAbbr,
+		ShortDatePattern: "dd/MM/yyyy", LongDatePattern: "dddd d MMMM yyyy",
+		ShortTimePattern: "HH:mm", LongTimePattern: "HH:mm:ss",
+		FullDateTimePattern: "dddd d MMMM yyyy HH:mm:ss",
+		MonthDayPattern:     "d MMMM", YearMonthPattern: "MMMM yyyy",
+		EraName: "ap. J.-C.",
+	}
+	frMonths    = [12]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
+	frMonthAbbr = [12]string{"janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."}
+)

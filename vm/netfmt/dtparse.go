@@ -82,6 +82,7 @@ func ParseDateTime(s string, c *Culture) (ParsedDateTime, error) {
 		"MMMM d, yyyy", "MMMM d yyyy", "MMM d, yyyy", "MMM d yyyy", "d MMMM yyyy", "d MMM yyyy",
 		"dddd, MMMM d, yyyy", "dddd, d MMMM yyyy", "ddd, d MMM yyyy", "dddd, dd MMMM yyyy",
 		"MMMM d", "d MMMM", "MMMM yyyy", "M/d",
+		"M/yyyy", "yyyy'-'M", // a month of a year: its first day ("8/2018", "2018-08")
 	}
 	if dayFirst {
 		for i, d := range dates {

@@ -3,6 +3,7 @@ package netfmt
 import (
 	"math"
 	"testing"
+	"time"
 )
 
 func TestParseInt32(t *testing.T) {
@@ -181,5 +182,17 @@ func TestParseBool(t *testing.T) {
 	}
 	if FormatChar('A') != "A" || FormatChar(0x00e9) != "é" {
 		t.Errorf("FormatChar")
+	}
+}
+
+func TestParseDateTimeMonthYear(t *testing.T) {
+	for _, s := range []string{"8/2018", "2018-08", " 08/2018 "} {
+		r, err := ParseDateTime(s, Invariant)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if want := TimeToTicks(time.Date(2018, 8, 1, 0, 0, 0, 0, time.UTC)); r.Ticks != want {
+			t.Errorf("%q: ticks %d, want %d (2018-08-01)", s, r.Ticks, want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"asyncvm/ctx"
 	"asyncvm/vm"
+	"asyncvm/vm/lib"
 )
 
 // Library types for threads and the pool.
@@ -187,6 +188,20 @@ func init() {
 	th.AddStaticProperty("CurrentThread", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return threadValue(t), nil
 	}, nil)
+	// CurrentCulture and CurrentUICulture are CultureInfo's: the culture
+	// flows with the ExecutionContext, so a thread object other than the
+	// current one reads and sets the caller's (docs/deviations.md).
+	for _, ui := range []bool{false, true} {
+		name := "CurrentCulture"
+		if ui {
+			name = "CurrentUICulture"
+		}
+		th.AddProperty(name, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return lib.CultureValue(t, ui), nil
+		}, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return vm.Null, lib.SetCulture(t, ui, args[1])
+		})
+	}
 	th.AddProperty("ManagedThreadId", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(get(args[0]).vt.ID), nil
 	}, nil)
