@@ -1288,9 +1288,12 @@ namespace System.Threading.Tasks
     {
         public TaskCanceledException() : base("A task was canceled.") { }
         public TaskCanceledException(string message) : base(message) { }
-        // The canceled task's token is not kept: asyncvm's tasks do not
-        // record it.
-        public TaskCanceledException(Task task) : base("A task was canceled.") { }
+        // The task, set by the VM on the exception it makes for a canceled
+        // task. The canceled task's token is not kept: asyncvm's tasks do
+        // not record it.
+        private Task _task;
+        public TaskCanceledException(Task task) : base("A task was canceled.") { _task = task; }
+        public Task Task => _task;
         public TaskCanceledException(string message, Exception innerException) : base(message, innerException) { }
         public TaskCanceledException(string message, Exception innerException, System.Threading.CancellationToken token) : base(message, innerException, token) { }
     }

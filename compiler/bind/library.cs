@@ -2391,6 +2391,7 @@ namespace System.Threading
         public static CancellationToken None { get; }
         public bool CanBeCanceled { get; }
         public bool IsCancellationRequested { get; }
+        public WaitHandle WaitHandle { get; }
         public extern bool Equals(CancellationToken other);
         public extern override bool Equals(object other);
         public extern CancellationTokenRegistration Register(Action callback);

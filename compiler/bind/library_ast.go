@@ -52676,20 +52676,35 @@ func libraryAST_152() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2394, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2394, 16),
+					Name: "WaitHandle",
+				},
+				Name: "WaitHandle",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2394, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2395, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2394, 23),
+					Pos:  lp(2395, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(2394, 28),
+				NamePos: lp(2395, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2394, 35),
+						Pos: lp(2395, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2394, 35),
+							Pos:  lp(2395, 35),
 							Name: "CancellationToken",
 						},
 						Name: "other",
@@ -52697,42 +52712,22 @@ func libraryAST_152() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2395, 9),
+				Pos:       lp(2396, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2395, 32),
+					Pos:  lp(2396, 32),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(2395, 37),
+				NamePos: lp(2396, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2395, 44),
+						Pos: lp(2396, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2395, 44),
+							Pos:  lp(2396, 44),
 							Name: "object",
 						},
 						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2396, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2396, 23),
-					Name: "CancellationTokenRegistration",
-				},
-				Name:    "Register",
-				NamePos: lp(2396, 53),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2396, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(2396, 62),
-							Name: "Action",
-						},
-						Name: "callback",
 					},
 				},
 			},
@@ -52754,14 +52749,6 @@ func libraryAST_152() *lang.TypeDecl {
 						},
 						Name: "callback",
 					},
-					&lang.Param{
-						Pos: lp(2397, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2397, 79),
-							Name: "bool",
-						},
-						Name: "useSynchronizationContext",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -52779,22 +52766,16 @@ func libraryAST_152() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2398, 62),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2398, 69),
-									Name: "object",
-								},
-							},
 						},
 						Name: "callback",
 					},
 					&lang.Param{
-						Pos: lp(2398, 87),
+						Pos: lp(2398, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2398, 87),
-							Name: "object",
+							Pos:  lp(2398, 79),
+							Name: "bool",
 						},
-						Name: "state",
+						Name: "useSynchronizationContext",
 					},
 				},
 			},
@@ -52803,10 +52784,44 @@ func libraryAST_152() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2399, 23),
+					Name: "CancellationTokenRegistration",
+				},
+				Name:    "Register",
+				NamePos: lp(2399, 53),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2399, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2399, 62),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2399, 69),
+									Name: "object",
+								},
+							},
+						},
+						Name: "callback",
+					},
+					&lang.Param{
+						Pos: lp(2399, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2399, 87),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2400, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2400, 23),
 					Name: "void",
 				},
 				Name:    "ThrowIfCancellationRequested",
-				NamePos: lp(2399, 28),
+				NamePos: lp(2400, 28),
 			},
 		},
 	}
@@ -52814,43 +52829,43 @@ func libraryAST_152() *lang.TypeDecl {
 
 func libraryAST_153() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2402, 5),
+		Pos:       lp(2403, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationTokenRegistration",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2402, 6),
+				Pos:  lp(2403, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2402, 66),
+				Pos:  lp(2403, 66),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2404, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2404, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2404, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2405, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2405, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(2405, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2406, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2406, 23),
 					Name: "bool",
 				},
 				Name:    "Unregister",
-				NamePos: lp(2405, 28),
+				NamePos: lp(2406, 28),
 			},
 		},
 	}
@@ -52858,37 +52873,22 @@ func libraryAST_153() *lang.TypeDecl {
 
 func libraryAST_154() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2408, 5),
+		Pos:       lp(2409, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationTokenSource",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2408, 44),
+				Pos:  lp(2409, 44),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2410, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "CancellationTokenSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2411, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CancellationTokenSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2411, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(2411, 47),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2412, 9),
@@ -52899,24 +52899,24 @@ func libraryAST_154() *lang.TypeDecl {
 						Pos: lp(2412, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(2412, 47),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2413, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2413, 16),
-					Name: "bool",
-				},
-				Name: "IsCancellationRequested",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2413, 47),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "CancellationTokenSource",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2413, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2413, 47),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
 					},
 				},
 			},
@@ -52925,25 +52925,30 @@ func libraryAST_154() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2414, 16),
+					Name: "bool",
+				},
+				Name: "IsCancellationRequested",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2414, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2415, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2415, 16),
 					Name: "CancellationToken",
 				},
 				Name: "Token",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2414, 42),
+						Pos:  lp(2415, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2415, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2415, 23),
-					Name: "void",
-				},
-				Name:    "Cancel",
-				NamePos: lp(2415, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2416, 9),
@@ -52954,16 +52959,6 @@ func libraryAST_154() *lang.TypeDecl {
 				},
 				Name:    "Cancel",
 				NamePos: lp(2416, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2416, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2416, 35),
-							Name: "bool",
-						},
-						Name: "throwOnFirstException",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2417, 9),
@@ -52972,16 +52967,16 @@ func libraryAST_154() *lang.TypeDecl {
 					Pos:  lp(2417, 23),
 					Name: "void",
 				},
-				Name:    "CancelAfter",
+				Name:    "Cancel",
 				NamePos: lp(2417, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2417, 40),
+						Pos: lp(2417, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2417, 40),
-							Name: "int",
+							Pos:  lp(2417, 35),
+							Name: "bool",
 						},
-						Name: "millisecondsDelay",
+						Name: "throwOnFirstException",
 					},
 				},
 			},
@@ -52999,9 +52994,9 @@ func libraryAST_154() *lang.TypeDecl {
 						Pos: lp(2418, 40),
 						Type: &lang.TypeRef{
 							Pos:  lp(2418, 40),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -53012,17 +53007,27 @@ func libraryAST_154() *lang.TypeDecl {
 					Pos:  lp(2419, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "CancelAfter",
 				NamePos: lp(2419, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2419, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2419, 40),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2420, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2420, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TryReset",
+				Name:    "Dispose",
 				NamePos: lp(2420, 28),
 			},
 			&lang.MethodDecl{
@@ -53030,29 +53035,39 @@ func libraryAST_154() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2421, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "bool",
 				},
-				Name:    "CancelAsync",
-				NamePos: lp(2421, 51),
+				Name:    "TryReset",
+				NamePos: lp(2421, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2422, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2422, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CancelAsync",
+				NamePos: lp(2422, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2423, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2422, 30),
+					Pos:  lp(2423, 30),
 					Name: "CancellationTokenSource",
 				},
 				Name:    "CreateLinkedTokenSource",
-				NamePos: lp(2422, 54),
+				NamePos: lp(2423, 54),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2422, 78),
+						Pos:      lp(2423, 78),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2422, 85),
+							Pos:       lp(2423, 85),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2422, 85),
+								Pos:  lp(2423, 85),
 								Name: "CancellationToken",
 							},
 						},
@@ -53066,28 +53081,18 @@ func libraryAST_154() *lang.TypeDecl {
 
 func libraryAST_155() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2425, 5),
+		Pos:       lp(2426, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "WaitHandle",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2425, 40),
+				Pos:  lp(2426, 40),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2427, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2427, 31),
-					Name: "bool",
-				},
-				Name:    "WaitOne",
-				NamePos: lp(2427, 36),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2428, 9),
 				Modifiers: lang.Modifiers(18433),
@@ -53097,16 +53102,6 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Name:    "WaitOne",
 				NamePos: lp(2428, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2428, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2428, 44),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2429, 9),
@@ -53122,6 +53117,26 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2429, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2429, 44),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2430, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2430, 31),
+					Name: "bool",
+				},
+				Name:    "WaitOne",
+				NamePos: lp(2430, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2430, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2430, 44),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
@@ -53129,14 +53144,14 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2430, 9),
+				Pos:       lp(2431, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2430, 23),
+					Pos:  lp(2431, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(2430, 28),
+				NamePos: lp(2431, 28),
 			},
 		},
 	}
@@ -53144,28 +53159,18 @@ func libraryAST_155() *lang.TypeDecl {
 
 func libraryAST_156() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2433, 5),
+		Pos:       lp(2434, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "EventWaitHandle",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2433, 36),
+				Pos:  lp(2434, 36),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2435, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2435, 23),
-					Name: "bool",
-				},
-				Name:    "Reset",
-				NamePos: lp(2435, 28),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2436, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53173,8 +53178,18 @@ func libraryAST_156() *lang.TypeDecl {
 					Pos:  lp(2436, 23),
 					Name: "bool",
 				},
-				Name:    "Set",
+				Name:    "Reset",
 				NamePos: lp(2436, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2437, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2437, 23),
+					Name: "bool",
+				},
+				Name:    "Set",
+				NamePos: lp(2437, 28),
 			},
 		},
 	}
@@ -53182,27 +53197,27 @@ func libraryAST_156() *lang.TypeDecl {
 
 func libraryAST_157() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2439, 5),
+		Pos:       lp(2440, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ManualResetEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2439, 44),
+				Pos:  lp(2440, 44),
 				Name: "EventWaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2441, 9),
+				Pos:       lp(2442, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ManualResetEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2441, 40),
+						Pos: lp(2442, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 40),
+							Pos:  lp(2442, 40),
 							Name: "bool",
 						},
 						Name: "initialState",
@@ -53215,27 +53230,27 @@ func libraryAST_157() *lang.TypeDecl {
 
 func libraryAST_158() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2444, 5),
+		Pos:       lp(2445, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AutoResetEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2444, 42),
+				Pos:  lp(2445, 42),
 				Name: "EventWaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2446, 9),
+				Pos:       lp(2447, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "AutoResetEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2446, 38),
+						Pos: lp(2447, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2446, 38),
+							Pos:  lp(2447, 38),
 							Name: "bool",
 						},
 						Name: "initialState",
@@ -53248,41 +53263,18 @@ func libraryAST_158() *lang.TypeDecl {
 
 func libraryAST_159() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2449, 5),
+		Pos:       lp(2450, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Semaphore",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2449, 37),
+				Pos:  lp(2450, 37),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2451, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Semaphore",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2451, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2451, 33),
-							Name: "int",
-						},
-						Name: "initialCount",
-					},
-					&lang.Param{
-						Pos: lp(2451, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(2451, 51),
-							Name: "int",
-						},
-						Name: "maximumCount",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2452, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53304,25 +53296,38 @@ func libraryAST_159() *lang.TypeDecl {
 						},
 						Name: "maximumCount",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2453, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Semaphore",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2452, 69),
+						Pos: lp(2453, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 69),
+							Pos:  lp(2453, 33),
+							Name: "int",
+						},
+						Name: "initialCount",
+					},
+					&lang.Param{
+						Pos: lp(2453, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2453, 51),
+							Name: "int",
+						},
+						Name: "maximumCount",
+					},
+					&lang.Param{
+						Pos: lp(2453, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2453, 69),
 							Name: "string",
 						},
 						Name: "name",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2453, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2453, 23),
-					Name: "int",
-				},
-				Name:    "Release",
-				NamePos: lp(2453, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2454, 9),
@@ -53333,11 +53338,21 @@ func libraryAST_159() *lang.TypeDecl {
 				},
 				Name:    "Release",
 				NamePos: lp(2454, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2455, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2455, 23),
+					Name: "int",
+				},
+				Name:    "Release",
+				NamePos: lp(2455, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2454, 35),
+						Pos: lp(2455, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 35),
+							Pos:  lp(2455, 35),
 							Name: "int",
 						},
 						Name: "releaseCount",
@@ -53350,37 +53365,22 @@ func libraryAST_159() *lang.TypeDecl {
 
 func libraryAST_160() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2457, 5),
+		Pos:       lp(2458, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Mutex",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2457, 33),
+				Pos:  lp(2458, 33),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2459, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Mutex",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2460, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Mutex",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2460, 29),
-						Type: &lang.TypeRef{
-							Pos:  lp(2460, 29),
-							Name: "bool",
-						},
-						Name: "initiallyOwned",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2461, 9),
@@ -53395,10 +53395,25 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "initiallyOwned",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2462, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Mutex",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2461, 50),
+						Pos: lp(2462, 29),
 						Type: &lang.TypeRef{
-							Pos:  lp(2461, 50),
+							Pos:  lp(2462, 29),
+							Name: "bool",
+						},
+						Name: "initiallyOwned",
+					},
+					&lang.Param{
+						Pos: lp(2462, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(2462, 50),
 							Name: "string",
 						},
 						Name: "name",
@@ -53406,14 +53421,14 @@ func libraryAST_160() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2462, 9),
+				Pos:       lp(2463, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2462, 23),
+					Pos:  lp(2463, 23),
 					Name: "void",
 				},
 				Name:    "ReleaseMutex",
-				NamePos: lp(2462, 28),
+				NamePos: lp(2463, 28),
 			},
 		},
 	}
@@ -53421,37 +53436,22 @@ func libraryAST_160() *lang.TypeDecl {
 
 func libraryAST_161() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2465, 5),
+		Pos:       lp(2466, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ManualResetEventSlim",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2465, 41),
+				Pos:  lp(2466, 41),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2467, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ManualResetEventSlim",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2468, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ManualResetEventSlim",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2468, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2468, 44),
-							Name: "bool",
-						},
-						Name: "initialState",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2469, 9),
@@ -53466,10 +53466,25 @@ func libraryAST_161() *lang.TypeDecl {
 						},
 						Name: "initialState",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2470, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ManualResetEventSlim",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2469, 63),
+						Pos: lp(2470, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2469, 63),
+							Pos:  lp(2470, 44),
+							Name: "bool",
+						},
+						Name: "initialState",
+					},
+					&lang.Param{
+						Pos: lp(2470, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(2470, 63),
 							Name: "int",
 						},
 						Name: "spinCount",
@@ -53477,29 +53492,19 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2470, 9),
+				Pos:       lp(2471, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2470, 16),
+					Pos:  lp(2471, 16),
 					Name: "bool",
 				},
 				Name: "IsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2470, 29),
+						Pos:  lp(2471, 29),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2471, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2471, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2471, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2472, 9),
@@ -53508,7 +53513,7 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2472, 23),
 					Name: "void",
 				},
-				Name:    "Reset",
+				Name:    "Dispose",
 				NamePos: lp(2472, 28),
 			},
 			&lang.MethodDecl{
@@ -53518,7 +53523,7 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2473, 23),
 					Name: "void",
 				},
-				Name:    "Set",
+				Name:    "Reset",
 				NamePos: lp(2473, 28),
 			},
 			&lang.MethodDecl{
@@ -53528,7 +53533,7 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2474, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "Set",
 				NamePos: lp(2474, 28),
 			},
 			&lang.MethodDecl{
@@ -53536,20 +53541,10 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2475, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2475, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2475, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2475, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2476, 9),
@@ -53565,9 +53560,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2476, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2476, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -53576,7 +53571,7 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2477, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2477, 28),
@@ -53585,9 +53580,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2477, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2477, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -53596,7 +53591,7 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2478, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2478, 28),
@@ -53605,14 +53600,6 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2478, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2478, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2478, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2478, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -53633,14 +53620,42 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2479, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2479, 33),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2479, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2479, 58),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2480, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2480, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2480, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2480, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2480, 33),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
 					},
 					&lang.Param{
-						Pos: lp(2479, 51),
+						Pos: lp(2480, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(2479, 51),
+							Pos:  lp(2480, 51),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -53653,33 +53668,18 @@ func libraryAST_161() *lang.TypeDecl {
 
 func libraryAST_162() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2482, 5),
+		Pos:       lp(2483, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "SemaphoreSlim",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2482, 34),
+				Pos:  lp(2483, 34),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2484, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "SemaphoreSlim",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2484, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2484, 37),
-							Name: "int",
-						},
-						Name: "initialCount",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2485, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53693,10 +53693,25 @@ func libraryAST_162() *lang.TypeDecl {
 						},
 						Name: "initialCount",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2486, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "SemaphoreSlim",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2485, 55),
+						Pos: lp(2486, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2485, 55),
+							Pos:  lp(2486, 37),
+							Name: "int",
+						},
+						Name: "initialCount",
+					},
+					&lang.Param{
+						Pos: lp(2486, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(2486, 55),
 							Name: "int",
 						},
 						Name: "maxCount",
@@ -53704,39 +53719,29 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2486, 9),
+				Pos:       lp(2487, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2486, 16),
+					Pos:  lp(2487, 16),
 					Name: "int",
 				},
 				Name: "CurrentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2486, 35),
+						Pos:  lp(2487, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2487, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2487, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2487, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2488, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2488, 23),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "Release",
-				NamePos: lp(2488, 27),
+				Name:    "Dispose",
+				NamePos: lp(2488, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2489, 9),
@@ -53747,11 +53752,21 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "Release",
 				NamePos: lp(2489, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2490, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2490, 23),
+					Name: "int",
+				},
+				Name:    "Release",
+				NamePos: lp(2490, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2489, 35),
+						Pos: lp(2490, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2489, 35),
+							Pos:  lp(2490, 35),
 							Name: "int",
 						},
 						Name: "releaseCount",
@@ -53759,34 +53774,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2490, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2490, 23),
-					Name: "void",
-				},
-				Name:    "Wait",
-				NamePos: lp(2490, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2491, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2491, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2491, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2491, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2491, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2492, 9),
@@ -53802,9 +53797,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2492, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2492, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -53813,7 +53808,7 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2493, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2493, 28),
@@ -53822,9 +53817,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2493, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2493, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -53833,7 +53828,7 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2494, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2494, 28),
@@ -53842,14 +53837,6 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2494, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2494, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2494, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2494, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -53870,14 +53857,14 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2495, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2495, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2495, 51),
+						Pos: lp(2495, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2495, 51),
+							Pos:  lp(2495, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -53889,10 +53876,28 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2496, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "bool",
 				},
-				Name:    "WaitAsync",
-				NamePos: lp(2496, 51),
+				Name:    "Wait",
+				NamePos: lp(2496, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2496, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2496, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+					&lang.Param{
+						Pos: lp(2496, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2496, 51),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2497, 9),
@@ -53900,25 +53905,9 @@ func libraryAST_162() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2497, 23),
 					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2497, 51),
-							Name: "bool",
-						},
-					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2497, 57),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2497, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(2497, 67),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
+				NamePos: lp(2497, 51),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2498, 9),
@@ -53940,9 +53929,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2498, 67),
 						Type: &lang.TypeRef{
 							Pos:  lp(2498, 67),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -53952,17 +53941,23 @@ func libraryAST_162() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2499, 23),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2499, 51),
+							Name: "bool",
+						},
+					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2499, 51),
+				NamePos: lp(2499, 57),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2499, 61),
+						Pos: lp(2499, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2499, 61),
-							Name: "CancellationToken",
+							Pos:  lp(2499, 67),
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -53972,28 +53967,14 @@ func libraryAST_162() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2500, 23),
 					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2500, 51),
-							Name: "bool",
-						},
-					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2500, 57),
+				NamePos: lp(2500, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2500, 67),
+						Pos: lp(2500, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2500, 67),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2500, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(2500, 92),
+							Pos:  lp(2500, 61),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54020,14 +54001,48 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2501, 67),
 						Type: &lang.TypeRef{
 							Pos:  lp(2501, 67),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2501, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(2501, 92),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2502, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2502, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2502, 51),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "WaitAsync",
+				NamePos: lp(2502, 57),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2502, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(2502, 67),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
 					},
 					&lang.Param{
-						Pos: lp(2501, 85),
+						Pos: lp(2502, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 85),
+							Pos:  lp(2502, 85),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54040,45 +54055,30 @@ func libraryAST_162() *lang.TypeDecl {
 
 func libraryAST_163() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2504, 5),
+		Pos:       lp(2505, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CountdownEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2504, 35),
+				Pos:  lp(2505, 35),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2506, 9),
+				Pos:       lp(2507, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CountdownEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2506, 38),
+						Pos: lp(2507, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 38),
+							Pos:  lp(2507, 38),
 							Name: "int",
 						},
 						Name: "initialCount",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2507, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2507, 16),
-					Name: "int",
-				},
-				Name: "CurrentCount",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2507, 35),
-						Kind: "get",
 					},
 				},
 			},
@@ -54089,7 +54089,7 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2508, 16),
 					Name: "int",
 				},
-				Name: "InitialCount",
+				Name: "CurrentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2508, 35),
@@ -54102,25 +54102,30 @@ func libraryAST_163() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2509, 16),
+					Name: "int",
+				},
+				Name: "InitialCount",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2509, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2510, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2510, 16),
 					Name: "bool",
 				},
 				Name: "IsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2509, 29),
+						Pos:  lp(2510, 29),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2510, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2510, 23),
-					Name: "void",
-				},
-				Name:    "AddCount",
-				NamePos: lp(2510, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2511, 9),
@@ -54131,16 +54136,6 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 				Name:    "AddCount",
 				NamePos: lp(2511, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2511, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2511, 37),
-							Name: "int",
-						},
-						Name: "signalCount",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2512, 9),
@@ -54149,8 +54144,18 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2512, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "AddCount",
 				NamePos: lp(2512, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2512, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(2512, 37),
+							Name: "int",
+						},
+						Name: "signalCount",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2513, 9),
@@ -54159,7 +54164,7 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2513, 23),
 					Name: "void",
 				},
-				Name:    "Reset",
+				Name:    "Dispose",
 				NamePos: lp(2513, 28),
 			},
 			&lang.MethodDecl{
@@ -54171,26 +54176,26 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 				Name:    "Reset",
 				NamePos: lp(2514, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2514, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2514, 34),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2515, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2515, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Signal",
+				Name:    "Reset",
 				NamePos: lp(2515, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2515, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2515, 34),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2516, 9),
@@ -54201,16 +54206,6 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 				Name:    "Signal",
 				NamePos: lp(2516, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2516, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2516, 35),
-							Name: "int",
-						},
-						Name: "signalCount",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2517, 9),
@@ -54219,8 +54214,18 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2517, 23),
 					Name: "bool",
 				},
-				Name:    "TryAddCount",
+				Name:    "Signal",
 				NamePos: lp(2517, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2517, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2517, 35),
+							Name: "int",
+						},
+						Name: "signalCount",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2518, 9),
@@ -54231,11 +54236,21 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 				Name:    "TryAddCount",
 				NamePos: lp(2518, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2519, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2519, 23),
+					Name: "bool",
+				},
+				Name:    "TryAddCount",
+				NamePos: lp(2519, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2518, 40),
+						Pos: lp(2519, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2518, 40),
+							Pos:  lp(2519, 40),
 							Name: "int",
 						},
 						Name: "signalCount",
@@ -54243,34 +54258,14 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2519, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2519, 23),
-					Name: "void",
-				},
-				Name:    "Wait",
-				NamePos: lp(2519, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2520, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2520, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2520, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2520, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2520, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2521, 9),
@@ -54286,9 +54281,9 @@ func libraryAST_163() *lang.TypeDecl {
 						Pos: lp(2521, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2521, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -54297,7 +54292,7 @@ func libraryAST_163() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2522, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2522, 28),
@@ -54306,9 +54301,9 @@ func libraryAST_163() *lang.TypeDecl {
 						Pos: lp(2522, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2522, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -54317,7 +54312,7 @@ func libraryAST_163() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2523, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2523, 28),
@@ -54326,14 +54321,34 @@ func libraryAST_163() *lang.TypeDecl {
 						Pos: lp(2523, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2523, 33),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2524, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2524, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2524, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2524, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2524, 33),
 							Name: "int",
 						},
 						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2523, 58),
+						Pos: lp(2524, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2523, 58),
+							Pos:  lp(2524, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54346,45 +54361,45 @@ func libraryAST_163() *lang.TypeDecl {
 
 func libraryAST_164() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2531, 5),
+		Pos:       lp(2532, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "ITuple",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(2533, 9),
+				Pos: lp(2534, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(2533, 9),
+					Pos:  lp(2534, 9),
 					Name: "int",
 				},
 				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2533, 22),
+						Pos:  lp(2534, 22),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos: lp(2534, 19),
+				Pos: lp(2535, 19),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2534, 10),
+						Pos:  lp(2535, 10),
 						Name: "Indexer",
 					},
 				},
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2534, 19),
+					Pos:  lp(2535, 19),
 					Name: "object",
 				},
 				Name:    "Item",
-				NamePos: lp(2534, 26),
+				NamePos: lp(2535, 26),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2534, 31),
+						Pos: lp(2535, 31),
 						Type: &lang.TypeRef{
-							Pos:  lp(2534, 31),
+							Pos:  lp(2535, 31),
 							Name: "int",
 						},
 						Name: "index",
@@ -54397,45 +54412,45 @@ func libraryAST_164() *lang.TypeDecl {
 
 func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2537, 5),
+		Pos:       lp(2538, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "RuntimeHelpers",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2539, 9),
+				Pos:       lp(2540, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2539, 30),
+					Pos:       lp(2540, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(2539, 30),
+						Pos:  lp(2540, 30),
 						Name: "T",
 					},
 				},
 				Name:    "GetSubArray",
-				NamePos: lp(2539, 34),
+				NamePos: lp(2540, 34),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2539, 49),
+						Pos: lp(2540, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2539, 49),
+							Pos:       lp(2540, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2539, 49),
+								Pos:  lp(2540, 49),
 								Name: "T",
 							},
 						},
 						Name: "array",
 					},
 					&lang.Param{
-						Pos: lp(2539, 60),
+						Pos: lp(2540, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2539, 60),
+							Pos:  lp(2540, 60),
 							Name: "Range",
 						},
 						Name: "range",
@@ -54448,42 +54463,32 @@ func libraryAST_165() *lang.TypeDecl {
 
 func libraryAST_166() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2542, 5),
+		Pos:       lp(2543, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2542, 6),
+				Pos:  lp(2543, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2544, 9),
+				Pos:       lp(2545, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2544, 16),
+					Pos:  lp(2545, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2544, 35),
+						Pos:  lp(2545, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2545, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2545, 23),
-					Name: "void",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2545, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2546, 9),
@@ -54492,18 +54497,8 @@ func libraryAST_166() *lang.TypeDecl {
 					Pos:  lp(2546, 23),
 					Name: "void",
 				},
-				Name:    "OnCompleted",
+				Name:    "GetResult",
 				NamePos: lp(2546, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2546, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2546, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2547, 9),
@@ -54512,13 +54507,33 @@ func libraryAST_166() *lang.TypeDecl {
 					Pos:  lp(2547, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2547, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2547, 46),
+						Pos: lp(2547, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2547, 46),
+							Pos:  lp(2547, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2548, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2548, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2548, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2548, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2548, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -54531,7 +54546,7 @@ func libraryAST_166() *lang.TypeDecl {
 
 func libraryAST_167() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2550, 5),
+		Pos:       lp(2551, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
@@ -54541,55 +54556,35 @@ func libraryAST_167() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2550, 6),
+				Pos:  lp(2551, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2552, 9),
+				Pos:       lp(2553, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2552, 16),
+					Pos:  lp(2553, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2552, 35),
+						Pos:  lp(2553, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2553, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2553, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2553, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2554, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2554, 23),
-					Name: "void",
+					Name: "TResult",
 				},
-				Name:    "OnCompleted",
-				NamePos: lp(2554, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2554, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2554, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
+				Name:    "GetResult",
+				NamePos: lp(2554, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2555, 9),
@@ -54598,13 +54593,33 @@ func libraryAST_167() *lang.TypeDecl {
 					Pos:  lp(2555, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2555, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2555, 46),
+						Pos: lp(2555, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2555, 46),
+							Pos:  lp(2555, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2556, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2556, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2556, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2556, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2556, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -54617,65 +54632,55 @@ func libraryAST_167() *lang.TypeDecl {
 
 func libraryAST_168() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2558, 5),
+		Pos:       lp(2559, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2558, 6),
+				Pos:  lp(2559, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2560, 9),
+				Pos:       lp(2561, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2560, 23),
+					Pos:  lp(2561, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2560, 45),
+				NamePos: lp(2561, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2562, 18),
+				Pos:       lp(2563, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2562, 10),
+						Pos:  lp(2563, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2564, 13),
+						Pos:       lp(2565, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2564, 20),
+							Pos:  lp(2565, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2564, 39),
+								Pos:  lp(2565, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2565, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2565, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2565, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2566, 13),
@@ -54684,18 +54689,8 @@ func libraryAST_168() *lang.TypeDecl {
 							Pos:  lp(2566, 27),
 							Name: "void",
 						},
-						Name:    "OnCompleted",
+						Name:    "GetResult",
 						NamePos: lp(2566, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2566, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2566, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2567, 13),
@@ -54704,13 +54699,33 @@ func libraryAST_168() *lang.TypeDecl {
 							Pos:  lp(2567, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2567, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2567, 50),
+								Pos: lp(2567, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2567, 50),
+									Pos:  lp(2567, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2568, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2568, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2568, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2568, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2568, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -54725,7 +54740,7 @@ func libraryAST_168() *lang.TypeDecl {
 
 func libraryAST_169() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2571, 5),
+		Pos:       lp(2572, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
@@ -54735,78 +54750,58 @@ func libraryAST_169() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2571, 6),
+				Pos:  lp(2572, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2573, 9),
+				Pos:       lp(2574, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2573, 23),
+					Pos:  lp(2574, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2573, 45),
+				NamePos: lp(2574, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2575, 18),
+				Pos:       lp(2576, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2575, 10),
+						Pos:  lp(2576, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2577, 13),
+						Pos:       lp(2578, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2577, 20),
+							Pos:  lp(2578, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2577, 39),
+								Pos:  lp(2578, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2578, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2578, 27),
-							Name: "TResult",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2578, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2579, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2579, 27),
-							Name: "void",
+							Name: "TResult",
 						},
-						Name:    "OnCompleted",
-						NamePos: lp(2579, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2579, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2579, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
+						Name:    "GetResult",
+						NamePos: lp(2579, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2580, 13),
@@ -54815,13 +54810,33 @@ func libraryAST_169() *lang.TypeDecl {
 							Pos:  lp(2580, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2580, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2580, 50),
+								Pos: lp(2580, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2580, 50),
+									Pos:  lp(2580, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2581, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2581, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2581, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2581, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2581, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -54836,65 +54851,55 @@ func libraryAST_169() *lang.TypeDecl {
 
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2584, 5),
+		Pos:       lp(2585, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "YieldAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2584, 6),
+				Pos:  lp(2585, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2586, 9),
+				Pos:       lp(2587, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2586, 23),
+					Pos:  lp(2587, 23),
 					Name: "YieldAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2586, 36),
+				NamePos: lp(2587, 36),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2588, 18),
+				Pos:       lp(2589, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2588, 10),
+						Pos:  lp(2589, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2590, 13),
+						Pos:       lp(2591, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2590, 20),
+							Pos:  lp(2591, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2590, 39),
+								Pos:  lp(2591, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2591, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2591, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2591, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2592, 13),
@@ -54903,18 +54908,8 @@ func libraryAST_170() *lang.TypeDecl {
 							Pos:  lp(2592, 27),
 							Name: "void",
 						},
-						Name:    "OnCompleted",
+						Name:    "GetResult",
 						NamePos: lp(2592, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2592, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2592, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2593, 13),
@@ -54923,13 +54918,33 @@ func libraryAST_170() *lang.TypeDecl {
 							Pos:  lp(2593, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2593, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2593, 50),
+								Pos: lp(2593, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2593, 50),
+									Pos:  lp(2593, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2594, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2594, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2594, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2594, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2594, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -54944,7 +54959,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2597, 5),
+		Pos:       lp(2598, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
@@ -54954,55 +54969,35 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2597, 6),
+				Pos:  lp(2598, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2599, 9),
+				Pos:       lp(2600, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2599, 16),
+					Pos:  lp(2600, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2599, 35),
+						Pos:  lp(2600, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2600, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2600, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2600, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2601, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2601, 23),
-					Name: "void",
+					Name: "TResult",
 				},
-				Name:    "OnCompleted",
-				NamePos: lp(2601, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2601, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2601, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
+				Name:    "GetResult",
+				NamePos: lp(2601, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2602, 9),
@@ -55011,13 +55006,33 @@ func libraryAST_171() *lang.TypeDecl {
 					Pos:  lp(2602, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2602, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2602, 46),
+						Pos: lp(2602, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2602, 46),
+							Pos:  lp(2602, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2603, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2603, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2603, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2603, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2603, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -55030,7 +55045,7 @@ func libraryAST_171() *lang.TypeDecl {
 
 func libraryAST_172() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2605, 5),
+		Pos:       lp(2606, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredValueTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
@@ -55040,26 +55055,26 @@ func libraryAST_172() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2605, 6),
+				Pos:  lp(2606, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2607, 9),
+				Pos:       lp(2608, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2607, 23),
+					Pos:  lp(2608, 23),
 					Name: "ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2607, 40),
+							Pos:  lp(2608, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2607, 49),
+				NamePos: lp(2608, 49),
 			},
 		},
 	}
@@ -55067,42 +55082,42 @@ func libraryAST_172() *lang.TypeDecl {
 
 func libraryAST_173() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2613, 5),
+		Pos:       lp(2614, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskStatus",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2613, 30),
+				Pos:  lp(2614, 30),
 				Name: "Created",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2613, 39),
+				Pos:  lp(2614, 39),
 				Name: "WaitingForActivation",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2613, 61),
+				Pos:  lp(2614, 61),
 				Name: "WaitingToRun",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2613, 75),
+				Pos:  lp(2614, 75),
 				Name: "Running",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2613, 84),
+				Pos:  lp(2614, 84),
 				Name: "WaitingForChildrenToComplete",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2613, 114),
+				Pos:  lp(2614, 114),
 				Name: "RanToCompletion",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2613, 131),
+				Pos:  lp(2614, 131),
 				Name: "Canceled",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2613, 141),
+				Pos:  lp(2614, 141),
 				Name: "Faulted",
 			},
 		},
@@ -55111,71 +55126,71 @@ func libraryAST_173() *lang.TypeDecl {
 
 func libraryAST_174() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2615, 5),
+		Pos:       lp(2616, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskCreationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2615, 39),
+				Pos:  lp(2616, 39),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2615, 46),
+					Pos:   lp(2616, 46),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2615, 49),
+				Pos:  lp(2616, 49),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2615, 66),
+					Pos:   lp(2616, 66),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2615, 69),
+				Pos:  lp(2616, 69),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2615, 83),
+					Pos:   lp(2616, 83),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2615, 86),
+				Pos:  lp(2616, 86),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2615, 105),
+					Pos:   lp(2616, 105),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2615, 108),
+				Pos:  lp(2616, 108),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2615, 126),
+					Pos:   lp(2616, 126),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2615, 129),
+				Pos:  lp(2616, 129),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2615, 145),
+					Pos:   lp(2616, 145),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2615, 149),
+				Pos:  lp(2616, 149),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2615, 182),
+					Pos:   lp(2616, 182),
 					Raw:   "64",
 					Value: int64(64),
 				},
@@ -55186,33 +55201,18 @@ func libraryAST_174() *lang.TypeDecl {
 
 func libraryAST_175() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2617, 5),
+		Pos:       lp(2618, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2617, 25),
+				Pos:  lp(2618, 25),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2619, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2619, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2619, 28),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2620, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -55225,14 +55225,6 @@ func libraryAST_175() *lang.TypeDecl {
 							Name: "Action",
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2620, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2620, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55253,9 +55245,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2621, 43),
 						Type: &lang.TypeRef{
 							Pos:  lp(2621, 43),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55269,22 +55261,16 @@ func libraryAST_175() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2622, 28),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2622, 35),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2622, 51),
+						Pos: lp(2622, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2622, 51),
-							Name: "object",
+							Pos:  lp(2622, 43),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -55298,24 +55284,22 @@ func libraryAST_175() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2623, 28),
 							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2623, 35),
+									Name: "object",
+								},
+							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2623, 43),
+						Pos: lp(2623, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(2623, 43),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2623, 51),
+							Name: "object",
 						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2623, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2623, 97),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -55329,30 +55313,24 @@ func libraryAST_175() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2624, 28),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2624, 35),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2624, 51),
+						Pos: lp(2624, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2624, 51),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2624, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2624, 65),
+							Pos:  lp(2624, 43),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2624, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2624, 97),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -55387,9 +55365,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2625, 65),
 						Type: &lang.TypeRef{
 							Pos:  lp(2625, 65),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55424,14 +55402,51 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2626, 65),
 						Type: &lang.TypeRef{
 							Pos:  lp(2626, 65),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2627, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2627, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2627, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2627, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2627, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2627, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2627, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2627, 65),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2626, 119),
+						Pos: lp(2627, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2626, 119),
+							Pos:  lp(2627, 119),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -55439,32 +55454,16 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2627, 9),
+				Pos:       lp(2628, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2627, 23),
+					Pos:  lp(2628, 23),
 					Name: "Task",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2627, 44),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2628, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:      lp(2628, 23),
-					Name:     "int",
-					Nullable: true,
-				},
-				Name: "CurrentId",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2628, 40),
+						Pos:  lp(2628, 44),
 						Kind: "get",
 					},
 				},
@@ -55473,28 +55472,29 @@ func libraryAST_175() *lang.TypeDecl {
 				Pos:       lp(2629, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2629, 23),
-					Name: "TaskFactory",
+					Pos:      lp(2629, 23),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name: "Factory",
+				Name: "CurrentId",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2629, 45),
+						Pos:  lp(2629, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2630, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2630, 16),
-					Name: "TaskCreationOptions",
+					Pos:  lp(2630, 23),
+					Name: "TaskFactory",
 				},
-				Name: "CreationOptions",
+				Name: "Factory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2630, 54),
+						Pos:  lp(2630, 45),
 						Kind: "get",
 					},
 				},
@@ -55504,12 +55504,12 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2631, 16),
-					Name: "AggregateException",
+					Name: "TaskCreationOptions",
 				},
-				Name: "Exception",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2631, 47),
+						Pos:  lp(2631, 54),
 						Kind: "get",
 					},
 				},
@@ -55519,12 +55519,12 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2632, 16),
-					Name: "int",
+					Name: "AggregateException",
 				},
-				Name: "Id",
+				Name: "Exception",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2632, 25),
+						Pos:  lp(2632, 47),
 						Kind: "get",
 					},
 				},
@@ -55534,12 +55534,12 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2633, 16),
-					Name: "bool",
+					Name: "int",
 				},
-				Name: "IsCanceled",
+				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2633, 34),
+						Pos:  lp(2633, 25),
 						Kind: "get",
 					},
 				},
@@ -55551,10 +55551,10 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2634, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2634, 35),
+						Pos:  lp(2634, 34),
 						Kind: "get",
 					},
 				},
@@ -55566,10 +55566,10 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2635, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2635, 47),
+						Pos:  lp(2635, 35),
 						Kind: "get",
 					},
 				},
@@ -55581,10 +55581,10 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2636, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2636, 33),
+						Pos:  lp(2636, 47),
 						Kind: "get",
 					},
 				},
@@ -55594,12 +55594,12 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2637, 16),
-					Name: "TaskStatus",
+					Name: "bool",
 				},
-				Name: "Status",
+				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2637, 36),
+						Pos:  lp(2637, 33),
 						Kind: "get",
 					},
 				},
@@ -55609,9 +55609,9 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2638, 16),
-					Name: "object",
+					Name: "TaskStatus",
 				},
-				Name: "AsyncState",
+				Name: "Status",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2638, 36),
@@ -55619,23 +55619,18 @@ func libraryAST_175() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2639, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2639, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2639, 16),
+					Name: "object",
 				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2639, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2639, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2639, 94),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
+				Name: "AsyncState",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2639, 36),
+						Kind: "get",
 					},
 				},
 			},
@@ -55653,9 +55648,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2640, 94),
 						Type: &lang.TypeRef{
 							Pos:  lp(2640, 94),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -55664,24 +55659,18 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2641, 23),
-					Name: "Task",
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2641, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2641, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2641, 41),
+						Pos: lp(2641, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2641, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2641, 48),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2641, 94),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -55708,14 +55697,6 @@ func libraryAST_175() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2642, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2642, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55747,9 +55728,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2643, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2643, 74),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55781,9 +55762,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2644, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2644, 74),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -55815,22 +55796,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2645, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2645, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2645, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2645, 128),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2645, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2645, 173),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -55857,21 +55822,33 @@ func libraryAST_175() *lang.TypeDecl {
 									Pos:  lp(2646, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2646, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2646, 82),
+						Pos: lp(2646, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2646, 82),
-							Name: "object",
+							Pos:  lp(2646, 74),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2646, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2646, 128),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2646, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2646, 173),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -55911,14 +55888,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
-					&lang.Param{
-						Pos: lp(2647, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2647, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -55927,36 +55896,43 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2648, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2648, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2648, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2648, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2648, 59),
+						Pos: lp(2648, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2648, 59),
-							Name: "Func",
+							Pos:  lp(2648, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2648, 64),
+									Pos:  lp(2648, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2648, 70),
-									Name: "TResult",
+									Pos:  lp(2648, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2648, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2648, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2648, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2648, 96),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55997,14 +55973,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2649, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2649, 101),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -56013,40 +55981,41 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2650, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2650, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2650, 28),
+				NamePos: lp(2650, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2650, 41),
+						Pos: lp(2650, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2650, 41),
-							Name: "Action",
+							Pos:  lp(2650, 59),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2650, 48),
+									Pos:  lp(2650, 64),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2650, 54),
-									Name: "object",
+									Pos:  lp(2650, 70),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2650, 82),
+						Pos: lp(2650, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2650, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2650, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2650, 96),
+							Pos:  lp(2650, 101),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -56093,9 +56062,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2651, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2651, 96),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -56139,22 +56108,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2652, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2652, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2652, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2652, 150),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2652, 195),
-						Type: &lang.TypeRef{
-							Pos:  lp(2652, 195),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56167,44 +56120,59 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2653, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2653, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2653, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2653, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2653, 59),
+						Pos: lp(2653, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2653, 59),
-							Name: "Func",
+							Pos:  lp(2653, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2653, 64),
+									Pos:  lp(2653, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2653, 70),
-									Name: "TResult",
+									Pos:  lp(2653, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2653, 101),
+						Pos: lp(2653, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2653, 101),
+							Pos:  lp(2653, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2653, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2653, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2653, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2653, 150),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2653, 195),
+						Type: &lang.TypeRef{
+							Pos:  lp(2653, 195),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -56249,9 +56217,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2654, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2654, 101),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56296,22 +56264,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2655, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2655, 101),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2655, 155),
-						Type: &lang.TypeRef{
-							Pos:  lp(2655, 155),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2655, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2655, 200),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56349,10 +56301,6 @@ func libraryAST_175() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2656, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2656, 78),
 									Name: "TResult",
 								},
 							},
@@ -56360,12 +56308,28 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2656, 109),
+						Pos: lp(2656, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2656, 109),
-							Name: "object",
+							Pos:  lp(2656, 101),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2656, 155),
+						Type: &lang.TypeRef{
+							Pos:  lp(2656, 155),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2656, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2656, 200),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -56417,14 +56381,6 @@ func libraryAST_175() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2657, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2657, 123),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
 					},
 				},
 			},
@@ -56481,25 +56437,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2658, 123),
 						Type: &lang.TypeRef{
 							Pos:  lp(2658, 123),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2658, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2658, 177),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2658, 222),
-						Type: &lang.TypeRef{
-							Pos:  lp(2658, 222),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -56508,30 +56448,95 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2659, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2659, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(2659, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2659, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2659, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2659, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2659, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2659, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2659, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2659, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2659, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2659, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2659, 123),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2659, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2659, 177),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2659, 222),
+						Type: &lang.TypeRef{
+							Pos:  lp(2659, 222),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2660, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2660, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+					Name: "void",
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2660, 67),
+				Name:    "Dispose",
+				NamePos: lp(2660, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2661, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2661, 23),
-					Name: "void",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Start",
-				NamePos: lp(2661, 28),
+				Name:    "GetAwaiter",
+				NamePos: lp(2661, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2662, 9),
@@ -56542,16 +56547,6 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Name:    "Start",
 				NamePos: lp(2662, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2662, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2662, 34),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2663, 9),
@@ -56560,8 +56555,18 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2663, 23),
 					Name: "void",
 				},
-				Name:    "RunSynchronously",
+				Name:    "Start",
 				NamePos: lp(2663, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2663, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2663, 34),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2664, 9),
@@ -56572,16 +56577,6 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Name:    "RunSynchronously",
 				NamePos: lp(2664, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2664, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(2664, 45),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2665, 9),
@@ -56590,28 +56585,28 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2665, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "RunSynchronously",
 				NamePos: lp(2665, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2665, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(2665, 45),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2666, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2666, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2666, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2666, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2666, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2667, 9),
@@ -56627,9 +56622,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2667, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2667, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -56638,7 +56633,7 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2668, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2668, 28),
@@ -56647,9 +56642,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2668, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2668, 33),
-							Name: "System.Threading.CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -56658,7 +56653,7 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2669, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2669, 28),
@@ -56667,14 +56662,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2669, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2669, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2669, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2669, 58),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56683,21 +56670,29 @@ func libraryAST_175() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2670, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2670, 30),
-					Name: "Task",
+					Pos:  lp(2670, 23),
+					Name: "bool",
 				},
-				Name:    "Delay",
-				NamePos: lp(2670, 35),
+				Name:    "Wait",
+				NamePos: lp(2670, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2670, 41),
+						Pos: lp(2670, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2670, 41),
+							Pos:  lp(2670, 33),
 							Name: "int",
 						},
-						Name: "millisecondsDelay",
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2670, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2670, 58),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56715,9 +56710,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2671, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2671, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -56735,17 +56730,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2672, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2672, 41),
-							Name: "int",
+							Name: "TimeSpan",
 						},
-						Name: "millisecondsDelay",
-					},
-					&lang.Param{
-						Pos: lp(2672, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2672, 64),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "delay",
 					},
 				},
 			},
@@ -56763,14 +56750,14 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2673, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2673, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 					&lang.Param{
-						Pos: lp(2673, 57),
+						Pos: lp(2673, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2673, 57),
+							Pos:  lp(2673, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56784,13 +56771,21 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2674, 30),
 					Name: "Task",
 				},
-				Name:    "FromCanceled",
+				Name:    "Delay",
 				NamePos: lp(2674, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2674, 48),
+						Pos: lp(2674, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2674, 48),
+							Pos:  lp(2674, 41),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+					&lang.Param{
+						Pos: lp(2674, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2674, 57),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56803,23 +56798,14 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2675, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2675, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2675, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2675, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2675, 66),
+						Pos: lp(2675, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2675, 66),
+							Pos:  lp(2675, 48),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56832,17 +56818,26 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2676, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2676, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2676, 35),
+				Name:    "FromCanceled",
+				NamePos: lp(2676, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2676, 49),
+						Pos: lp(2676, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2676, 49),
-							Name: "Exception",
+							Pos:  lp(2676, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56852,23 +56847,14 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2677, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2677, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2677, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2677, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2677, 67),
+						Pos: lp(2677, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2677, 67),
+							Pos:  lp(2677, 49),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -56888,19 +56874,19 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2678, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2678, 64),
+						Pos: lp(2678, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2678, 64),
-							Name: "TResult",
+							Pos:  lp(2678, 67),
+							Name: "Exception",
 						},
-						Name: "result",
+						Name: "exception",
 					},
 				},
 			},
@@ -56910,17 +56896,26 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2679, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2679, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Run",
-				NamePos: lp(2679, 35),
+				Name:    "FromResult",
+				NamePos: lp(2679, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2679, 39),
+						Pos: lp(2679, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2679, 39),
-							Name: "Action",
+							Pos:  lp(2679, 64),
+							Name: "TResult",
 						},
-						Name: "action",
+						Name: "result",
 					},
 				},
 			},
@@ -56942,14 +56937,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "action",
 					},
-					&lang.Param{
-						Pos: lp(2680, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2680, 54),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -56958,32 +56945,25 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2681, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2681, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2681, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2681, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2681, 57),
+						Pos: lp(2681, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2681, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2681, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2681, 39),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2681, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2681, 54),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57020,14 +57000,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2682, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2682, 81),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57036,23 +57008,40 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2683, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2683, 35),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "Run",
-				NamePos: lp(2683, 35),
+				NamePos: lp(2683, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2683, 39),
+						Pos: lp(2683, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2683, 39),
+							Pos:  lp(2683, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2683, 44),
-									Name: "Task",
+									Pos:  lp(2683, 62),
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2683, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2683, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57080,14 +57069,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2684, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2684, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57096,38 +57077,31 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2685, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2685, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2685, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2685, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2685, 57),
+						Pos: lp(2685, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2685, 57),
+							Pos:  lp(2685, 39),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2685, 62),
+									Pos:  lp(2685, 44),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2685, 67),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2685, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2685, 60),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57170,14 +57144,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2686, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2686, 87),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57185,23 +57151,47 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2687, 30),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2687, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "WaitAll",
-				NamePos: lp(2687, 35),
+				Name:    "Run",
+				NamePos: lp(2687, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2687, 43),
-						Modifier: "params",
+						Pos: lp(2687, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2687, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2687, 50),
-								Name: "Task",
+							Pos:  lp(2687, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2687, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2687, 67),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2687, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2687, 87),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57210,30 +57200,23 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2688, 30),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2688, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2688, 43),
+						Pos:      lp(2688, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2688, 43),
+							Pos:       lp(2688, 50),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2688, 43),
+								Pos:  lp(2688, 50),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2688, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2688, 57),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57263,9 +57246,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2689, 57),
 						Type: &lang.TypeRef{
 							Pos:  lp(2689, 57),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57274,7 +57257,7 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2690, 30),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2690, 35),
@@ -57282,16 +57265,22 @@ func libraryAST_175() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(2690, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2690, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2690, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2690, 43),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2690, 43),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2690, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2690, 57),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -57300,20 +57289,21 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2691, 30),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2691, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2691, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2691, 42),
-						Modifier: "params",
+						Pos: lp(2691, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2691, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2691, 49),
-								Name: "Task",
+							Pos:  lp(2691, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2691, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -57331,24 +57321,17 @@ func libraryAST_175() *lang.TypeDecl {
 				NamePos: lp(2692, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2692, 42),
+						Pos:      lp(2692, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2692, 42),
+							Pos:       lp(2692, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2692, 42),
+								Pos:  lp(2692, 49),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2692, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2692, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57378,9 +57361,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2693, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(2693, 56),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57389,23 +57372,30 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2694, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2694, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2694, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2694, 43),
-						Modifier: "params",
+						Pos: lp(2694, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2694, 50),
+							Pos:       lp(2694, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2694, 50),
+								Pos:  lp(2694, 42),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2694, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2694, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -57420,15 +57410,14 @@ func libraryAST_175() *lang.TypeDecl {
 				NamePos: lp(2695, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2695, 43),
+						Pos:      lp(2695, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2695, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2695, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2695, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2695, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -57441,37 +57430,19 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2696, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2696, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2696, 35),
-								Name: "TResult",
-							},
-						},
-					},
 				},
 				Name:    "WhenAll",
-				NamePos: lp(2696, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2696, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2696, 63),
-						Modifier: "params",
+						Pos: lp(2696, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2696, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2696, 70),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2696, 75),
-										Name: "TResult",
-									},
+							Pos:  lp(2696, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2696, 55),
+									Name: "Task",
 								},
 							},
 						},
@@ -57503,19 +57474,18 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2697, 63),
+						Pos:      lp(2697, 63),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2697, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2697, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2697, 80),
-											Name: "TResult",
-										},
+							Pos:       lp(2697, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2697, 70),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2697, 75),
+										Name: "TResult",
 									},
 								},
 							},
@@ -57532,23 +57502,37 @@ func libraryAST_175() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2698, 35),
-							Name: "Task",
+							Pos:       lp(2698, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2698, 35),
+								Name: "TResult",
+							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2698, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2698, 46),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2698, 49),
-						Modifier: "params",
+						Pos: lp(2698, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2698, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2698, 56),
-								Name: "Task",
+							Pos:  lp(2698, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2698, 75),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2698, 80),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -57572,15 +57556,14 @@ func libraryAST_175() *lang.TypeDecl {
 				NamePos: lp(2699, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2699, 49),
+						Pos:      lp(2699, 49),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2699, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2699, 61),
-									Name: "Task",
-								},
+							Pos:       lp(2699, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2699, 56),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -57597,35 +57580,21 @@ func libraryAST_175() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2700, 35),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2700, 40),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenAny",
-				NamePos: lp(2700, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2700, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2700, 67),
-						Modifier: "params",
+						Pos: lp(2700, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2700, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2700, 74),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2700, 79),
-										Name: "TResult",
-									},
+							Pos:  lp(2700, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2700, 61),
+									Name: "Task",
 								},
 							},
 						},
@@ -57659,19 +57628,18 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2701, 67),
+						Pos:      lp(2701, 67),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2701, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2701, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2701, 84),
-											Name: "TResult",
-										},
+							Pos:       lp(2701, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2701, 74),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2701, 79),
+										Name: "TResult",
 									},
 								},
 							},
@@ -57685,26 +57653,42 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2702, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2702, 47),
+							Pos:  lp(2702, 35),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2702, 40),
+									Name: "TResult",
+								},
+							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2702, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2702, 50),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2702, 62),
-						Modifier: "params",
+						Pos: lp(2702, 67),
 						Type: &lang.TypeRef{
-							Pos:       lp(2702, 69),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2702, 69),
-								Name: "Task",
+							Pos:  lp(2702, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2702, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2702, 84),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -57728,15 +57712,14 @@ func libraryAST_175() *lang.TypeDecl {
 				NamePos: lp(2703, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2703, 62),
+						Pos:      lp(2703, 62),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2703, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2703, 74),
-									Name: "Task",
-								},
+							Pos:       lp(2703, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2703, 69),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -57753,35 +57736,21 @@ func libraryAST_175() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2704, 47),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2704, 52),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenEach",
-				NamePos: lp(2704, 62),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2704, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2704, 80),
-						Modifier: "params",
+						Pos: lp(2704, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2704, 87),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2704, 87),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2704, 92),
-										Name: "TResult",
-									},
+							Pos:  lp(2704, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2704, 74),
+									Name: "Task",
 								},
 							},
 						},
@@ -57815,19 +57784,18 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2705, 80),
+						Pos:      lp(2705, 80),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2705, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2705, 92),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2705, 97),
-											Name: "TResult",
-										},
+							Pos:       lp(2705, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2705, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2705, 92),
+										Name: "TResult",
 									},
 								},
 							},
@@ -57841,10 +57809,57 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2706, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2706, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2706, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2706, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2706, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2706, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2706, 92),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2706, 97),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2707, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2707, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name:    "Yield",
-				NamePos: lp(2706, 77),
+				NamePos: lp(2707, 77),
 			},
 		},
 	}
@@ -57852,7 +57867,7 @@ func libraryAST_175() *lang.TypeDecl {
 
 func libraryAST_176() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2709, 5),
+		Pos:       lp(2710, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -57862,32 +57877,11 @@ func libraryAST_176() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2709, 34),
+				Pos:  lp(2710, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2711, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2711, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2711, 28),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2711, 33),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2712, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -57901,23 +57895,11 @@ func libraryAST_176() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2712, 33),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2712, 41),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2712, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2712, 60),
-							Name: "object",
-						},
-						Name: "state",
 					},
 				},
 			},
@@ -57934,6 +57916,10 @@ func libraryAST_176() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2713, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2713, 41),
 									Name: "TResult",
 								},
 							},
@@ -57941,12 +57927,12 @@ func libraryAST_176() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2713, 52),
+						Pos: lp(2713, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2713, 52),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2713, 60),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -57973,9 +57959,9 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2714, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2714, 52),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58002,14 +57988,6 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2715, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2715, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2715, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2715, 106),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58029,10 +58007,6 @@ func libraryAST_176() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2716, 33),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2716, 41),
 									Name: "TResult",
 								},
 							},
@@ -58040,20 +58014,20 @@ func libraryAST_176() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2716, 60),
+						Pos: lp(2716, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2716, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2716, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2716, 74),
+							Pos:  lp(2716, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2716, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2716, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -58092,9 +58066,9 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2717, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2717, 74),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58133,14 +58107,55 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2718, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2718, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2719, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2719, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2719, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2719, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2719, 41),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2719, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2719, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2719, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2719, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2718, 128),
+						Pos: lp(2719, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2718, 128),
+							Pos:  lp(2719, 128),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58148,43 +58163,17 @@ func libraryAST_176() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2719, 9),
+				Pos:       lp(2720, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2719, 16),
+					Pos:  lp(2720, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2719, 33),
+						Pos:  lp(2720, 33),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2720, 9),
-				Modifiers: lang.Modifiers(24577),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2720, 27),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2720, 83),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2720, 92),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2720, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2720, 107),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -58208,41 +58197,35 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2721, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(2721, 107),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2722, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2722, 23),
-					Name: "Task",
+					Pos:  lp(2722, 27),
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2722, 83),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2722, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2722, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2722, 41),
+						Pos: lp(2722, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2722, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2722, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2722, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(2722, 107),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -58276,14 +58259,6 @@ func libraryAST_176() *lang.TypeDecl {
 						},
 						Name: "continuationAction",
 					},
-					&lang.Param{
-						Pos: lp(2723, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2723, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58292,42 +58267,37 @@ func libraryAST_176() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2724, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2724, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2724, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2724, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2724, 65),
+						Pos: lp(2724, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2724, 65),
-							Name: "Func",
+							Pos:  lp(2724, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2724, 70),
+									Pos:  lp(2724, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2724, 75),
+											Pos:  lp(2724, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2724, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2724, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2724, 83),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58374,14 +58344,6 @@ func libraryAST_176() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2725, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2725, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58390,37 +58352,50 @@ func libraryAST_176() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2726, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2726, 28),
+							Name: "TNewResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2726, 28),
+				NamePos: lp(2726, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2726, 41),
+						Pos: lp(2726, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2726, 41),
-							Name: "Action",
+							Pos:  lp(2726, 65),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2726, 48),
+									Pos:  lp(2726, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2726, 53),
+											Pos:  lp(2726, 75),
 											Name: "TResult",
 										},
 									},
 								},
+								&lang.TypeRef{
+									Pos:  lp(2726, 85),
+									Name: "TNewResult",
+								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2726, 83),
+						Pos: lp(2726, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2726, 83),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2726, 119),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58462,22 +58437,6 @@ func libraryAST_176() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2727, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2727, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2727, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2727, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58506,21 +58465,33 @@ func libraryAST_176() *lang.TypeDecl {
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2728, 63),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2728, 91),
+						Pos: lp(2728, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2728, 91),
-							Name: "object",
+							Pos:  lp(2728, 83),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2728, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2728, 137),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2728, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2728, 182),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -58530,50 +58501,41 @@ func libraryAST_176() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2729, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2729, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2729, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2729, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2729, 65),
+						Pos: lp(2729, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2729, 65),
-							Name: "Func",
+							Pos:  lp(2729, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2729, 70),
+									Pos:  lp(2729, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2729, 75),
+											Pos:  lp(2729, 53),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2729, 85),
-									Name: "TNewResult",
+									Pos:  lp(2729, 63),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2729, 119),
+						Pos: lp(2729, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2729, 119),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2729, 91),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -58628,22 +58590,6 @@ func libraryAST_176() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2730, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2730, 173),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2730, 218),
-						Type: &lang.TypeRef{
-							Pos:  lp(2730, 218),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58683,10 +58629,6 @@ func libraryAST_176() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2731, 85),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2731, 93),
 									Name: "TNewResult",
 								},
 							},
@@ -58694,9 +58636,82 @@ func libraryAST_176() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2731, 127),
+						Pos: lp(2731, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2731, 127),
+							Pos:  lp(2731, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2731, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2731, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2731, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2731, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2732, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2732, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2732, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2732, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2732, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2732, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2732, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2732, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2732, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2732, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2732, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2732, 127),
 							Name: "object",
 						},
 						Name: "state",
@@ -58704,20 +58719,20 @@ func libraryAST_176() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2732, 9),
+				Pos:       lp(2733, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2732, 27),
+					Pos:  lp(2733, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2732, 71),
+							Pos:  lp(2733, 71),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2732, 80),
+				NamePos: lp(2733, 80),
 			},
 		},
 	}
@@ -58725,143 +58740,143 @@ func libraryAST_176() *lang.TypeDecl {
 
 func libraryAST_177() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2735, 5),
+		Pos:       lp(2736, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2735, 43),
+				Pos:  lp(2736, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 50),
+					Pos:   lp(2736, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 53),
+				Pos:  lp(2736, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 70),
+					Pos:   lp(2736, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 73),
+				Pos:  lp(2736, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 87),
+					Pos:   lp(2736, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 90),
+				Pos:  lp(2736, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 109),
+					Pos:   lp(2736, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 112),
+				Pos:  lp(2736, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 130),
+					Pos:   lp(2736, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 133),
+				Pos:  lp(2736, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 149),
+					Pos:   lp(2736, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 153),
+				Pos:  lp(2736, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 172),
+					Pos:   lp(2736, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 176),
+				Pos:  lp(2736, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 209),
+					Pos:   lp(2736, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 213),
+				Pos:  lp(2736, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 236),
+					Pos:   lp(2736, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 243),
+				Pos:  lp(2736, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 258),
+					Pos:   lp(2736, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 266),
+				Pos:  lp(2736, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 283),
+					Pos:   lp(2736, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 291),
+				Pos:  lp(2736, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 307),
+					Pos:   lp(2736, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 315),
+				Pos:  lp(2736, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 331),
+					Pos:   lp(2736, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 339),
+				Pos:  lp(2736, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 363),
+					Pos:   lp(2736, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2735, 371),
+				Pos:  lp(2736, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2735, 394),
+					Pos:   lp(2736, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -58872,44 +58887,44 @@ func libraryAST_177() *lang.TypeDecl {
 
 func libraryAST_178() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2737, 5),
+		Pos:       lp(2738, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2737, 41),
+				Pos:  lp(2738, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2737, 48),
+					Pos:   lp(2738, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2737, 51),
+				Pos:  lp(2738, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2737, 79),
+					Pos:   lp(2738, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2737, 82),
+				Pos:  lp(2738, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2737, 101),
+					Pos:   lp(2738, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2737, 104),
+				Pos:  lp(2738, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2737, 120),
+					Pos:   lp(2738, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -58920,27 +58935,12 @@ func libraryAST_178() *lang.TypeDecl {
 
 func libraryAST_179() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2739, 5),
+		Pos:       lp(2740, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2741, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2741, 23),
-					Name: "TaskScheduler",
-				},
-				Name: "Default",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2741, 47),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2742, 9),
 				Modifiers: lang.Modifiers(17),
@@ -58948,7 +58948,7 @@ func libraryAST_179() *lang.TypeDecl {
 					Pos:  lp(2742, 23),
 					Name: "TaskScheduler",
 				},
-				Name: "Current",
+				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2742, 47),
@@ -58956,42 +58956,57 @@ func libraryAST_179() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2743, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2743, 23),
+					Name: "TaskScheduler",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2743, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2744, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2743, 30),
+					Pos:  lp(2744, 30),
 					Name: "TaskScheduler",
 				},
 				Name:    "FromCurrentSynchronizationContext",
-				NamePos: lp(2743, 44),
+				NamePos: lp(2744, 44),
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2744, 9),
+				Pos:       lp(2745, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2744, 16),
+					Pos:  lp(2745, 16),
 					Name: "int",
 				},
 				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2744, 25),
+						Pos:  lp(2745, 25),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2745, 9),
+				Pos:       lp(2746, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2745, 24),
+					Pos:  lp(2746, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2745, 54),
+						Pos:  lp(2746, 54),
 						Kind: "get",
 					},
 				},
@@ -59002,31 +59017,16 @@ func libraryAST_179() *lang.TypeDecl {
 
 func libraryAST_180() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2748, 5),
+		Pos:       lp(2749, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2750, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskFactory",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2751, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2751, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2751, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2752, 9),
@@ -59037,9 +59037,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2752, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2752, 35),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59052,17 +59052,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2753, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2753, 35),
-							Name: "TaskCreationOptions",
+							Name: "TaskScheduler",
 						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2753, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2753, 72),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59075,48 +59067,56 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2754, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2754, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2754, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2754, 89),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2754, 126),
+						Pos: lp(2754, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2754, 126),
+							Pos:  lp(2754, 72),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2755, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskFactory",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2755, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2755, 35),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2755, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2755, 89),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2755, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2755, 126),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2754, 171),
+						Pos: lp(2755, 171),
 						Type: &lang.TypeRef{
-							Pos:  lp(2754, 171),
+							Pos:  lp(2755, 171),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2755, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2755, 16),
-					Name: "System.Threading.CancellationToken",
-				},
-				Name: "CancellationToken",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2755, 71),
-						Kind: "get",
 					},
 				},
 			},
@@ -59125,12 +59125,12 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2756, 16),
-					Name: "TaskCreationOptions",
+					Name: "System.Threading.CancellationToken",
 				},
-				Name: "CreationOptions",
+				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2756, 54),
+						Pos:  lp(2756, 71),
 						Kind: "get",
 					},
 				},
@@ -59140,12 +59140,12 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2757, 16),
-					Name: "TaskContinuationOptions",
+					Name: "TaskCreationOptions",
 				},
-				Name: "ContinuationOptions",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2757, 62),
+						Pos:  lp(2757, 54),
 						Kind: "get",
 					},
 				},
@@ -59155,33 +59155,28 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2758, 16),
+					Name: "TaskContinuationOptions",
+				},
+				Name: "ContinuationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2758, 62),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2759, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2759, 16),
 					Name: "TaskScheduler",
 				},
 				Name: "Scheduler",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2758, 42),
+						Pos:  lp(2759, 42),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2759, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2759, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2759, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2759, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2759, 37),
-							Name: "Action",
-						},
-						Name: "action",
 					},
 				},
 			},
@@ -59202,14 +59197,6 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "Action",
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2760, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2760, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -59235,9 +59222,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2761, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2761, 52),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -59267,22 +59254,6 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2762, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2762, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2762, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2762, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -59300,22 +59271,32 @@ func libraryAST_180() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2763, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2763, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2763, 60),
+						Pos: lp(2763, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2763, 60),
-							Name: "object",
+							Pos:  lp(2763, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2763, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2763, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2763, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2763, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59350,14 +59331,6 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2764, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2764, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -59397,9 +59370,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2765, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2765, 74),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -59409,32 +59382,39 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2766, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2766, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2766, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2766, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2766, 55),
+						Pos: lp(2766, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2766, 55),
-							Name: "Func",
+							Pos:  lp(2766, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2766, 60),
-									Name: "TResult",
+									Pos:  lp(2766, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2766, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2766, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2766, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2766, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59470,14 +59450,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2767, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2767, 79),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -59518,9 +59490,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2768, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2768, 79),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -59565,22 +59537,6 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2769, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2769, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2769, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2769, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -59610,10 +59566,6 @@ func libraryAST_180() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2770, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2770, 68),
 									Name: "TResult",
 								},
 							},
@@ -59621,12 +59573,28 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2770, 87),
+						Pos: lp(2770, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2770, 87),
-							Name: "object",
+							Pos:  lp(2770, 79),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2770, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2770, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2770, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2770, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59636,39 +59604,44 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2771, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2771, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2771, 28),
+				Name:    "StartNew",
+				NamePos: lp(2771, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2771, 44),
+						Pos: lp(2771, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2771, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2771, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2771, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2771, 58),
-							Name: "Action",
+							Pos:  lp(2771, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2771, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2771, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2771, 60),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2771, 68),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2771, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2771, 87),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -59711,14 +59684,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2772, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2772, 93),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59766,9 +59731,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2773, 93),
 						Type: &lang.TypeRef{
 							Pos:  lp(2773, 93),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59778,52 +59743,47 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2774, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2774, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2774, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2774, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2774, 62),
+						Pos: lp(2774, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2774, 62),
+							Pos:       lp(2774, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2774, 62),
+								Pos:  lp(2774, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2774, 76),
+						Pos: lp(2774, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2774, 76),
-							Name: "Func",
+							Pos:  lp(2774, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2774, 81),
+									Pos:       lp(2774, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2774, 81),
+										Pos:  lp(2774, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2774, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2774, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2774, 93),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -59879,14 +59839,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2775, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(2775, 120),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59947,9 +59899,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2776, 120),
 						Type: &lang.TypeRef{
 							Pos:  lp(2776, 120),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59959,35 +59911,60 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2777, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2777, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2777, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2777, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2777, 44),
+						Pos: lp(2777, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2777, 44),
+							Pos:       lp(2777, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2777, 44),
+								Pos:  lp(2777, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2777, 58),
+						Pos: lp(2777, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2777, 58),
-							Name: "Action",
+							Pos:  lp(2777, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2777, 65),
-									Name: "Task",
+									Pos:       lp(2777, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2777, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2777, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2777, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2777, 120),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60026,14 +60003,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2778, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2778, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60077,9 +60046,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2779, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2779, 91),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60089,48 +60058,43 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2780, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2780, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2780, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2780, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2780, 62),
+						Pos: lp(2780, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2780, 62),
+							Pos:       lp(2780, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2780, 62),
+								Pos:  lp(2780, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2780, 76),
+						Pos: lp(2780, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2780, 76),
-							Name: "Func",
+							Pos:  lp(2780, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2780, 81),
+									Pos:  lp(2780, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2780, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2780, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2780, 91),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60182,14 +60146,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2781, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 118),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60246,9 +60202,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2782, 118),
 						Type: &lang.TypeRef{
 							Pos:  lp(2782, 118),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60258,54 +60214,56 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2783, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2783, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2783, 28),
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2783, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2783, 63),
+						Pos: lp(2783, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2783, 63),
+							Pos:       lp(2783, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2783, 63),
+								Pos:  lp(2783, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2783, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2783, 96),
+						Pos: lp(2783, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2783, 96),
-							Name: "Action",
+							Pos:  lp(2783, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2783, 103),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2783, 103),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2783, 108),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2783, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2783, 87),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2783, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2783, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60315,31 +60273,24 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2784, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2784, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2784, 37),
+				NamePos: lp(2784, 28),
 				TypeParams: []string{
 					"TAntecedentResult",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2784, 81),
+						Pos: lp(2784, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2784, 81),
+							Pos:       lp(2784, 63),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2784, 81),
+								Pos:  lp(2784, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2784, 86),
+										Pos:  lp(2784, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -60348,32 +60299,28 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2784, 114),
+						Pos: lp(2784, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2784, 114),
-							Name: "Func",
+							Pos:  lp(2784, 96),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2784, 119),
+									Pos:       lp(2784, 103),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2784, 119),
+										Pos:  lp(2784, 103),
 										Name: "Task",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(2784, 124),
+												Pos:  lp(2784, 108),
 												Name: "TAntecedentResult",
 											},
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2784, 146),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -60383,24 +60330,31 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2785, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2785, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2785, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2785, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2785, 63),
+						Pos: lp(2785, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2785, 63),
+							Pos:       lp(2785, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2785, 63),
+								Pos:  lp(2785, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2785, 68),
+										Pos:  lp(2785, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -60409,17 +60363,78 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2785, 96),
+						Pos: lp(2785, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2785, 96),
+							Pos:  lp(2785, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2785, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2785, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2785, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2785, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2786, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2786, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2786, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2786, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2786, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2786, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2786, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2786, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2786, 96),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2785, 103),
+									Pos:  lp(2786, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2785, 108),
+											Pos:  lp(2786, 108),
 											Name: "TAntecedentResult",
 										},
 									},
@@ -60431,36 +60446,36 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2786, 9),
+				Pos:       lp(2787, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2786, 23),
+					Pos:  lp(2787, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2786, 28),
+							Pos:  lp(2787, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2786, 37),
+				NamePos: lp(2787, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2786, 81),
+						Pos: lp(2787, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2786, 81),
+							Pos:       lp(2787, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2786, 81),
+								Pos:  lp(2787, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2786, 86),
+										Pos:  lp(2787, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -60469,23 +60484,23 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2786, 114),
+						Pos: lp(2787, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2786, 114),
+							Pos:  lp(2787, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2786, 119),
+									Pos:  lp(2787, 119),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2786, 124),
+											Pos:  lp(2787, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2786, 144),
+									Pos:  lp(2787, 144),
 									Name: "TResult",
 								},
 							},
@@ -60500,31 +60515,16 @@ func libraryAST_180() *lang.TypeDecl {
 
 func libraryAST_181() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2789, 5),
+		Pos:       lp(2790, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2791, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskCompletionSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2792, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2792, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2792, 44),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2793, 9),
@@ -60535,9 +60535,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2793, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2793, 44),
-							Name: "object",
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -60554,10 +60554,25 @@ func libraryAST_181() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2795, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskCompletionSource",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2794, 58),
+						Pos: lp(2795, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2794, 58),
+							Pos:  lp(2795, 44),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2795, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2795, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -60565,29 +60580,19 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2795, 9),
+				Pos:       lp(2796, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2795, 16),
+					Pos:  lp(2796, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2795, 28),
+						Pos:  lp(2796, 28),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2796, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2796, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2796, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2797, 9),
@@ -60598,16 +60603,6 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 				Name:    "SetCanceled",
 				NamePos: lp(2797, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2797, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2797, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2798, 9),
@@ -60616,16 +60611,16 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2798, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2798, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2798, 41),
+						Pos: lp(2798, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2798, 41),
-							Name: "Exception",
+							Pos:  lp(2798, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60643,15 +60638,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2799, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2799, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2799, 53),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -60662,17 +60651,33 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2800, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetException",
 				NamePos: lp(2800, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2800, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2800, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2800, 53),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2801, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2801, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetResult",
 				NamePos: lp(2801, 28),
 			},
 			&lang.MethodDecl{
@@ -60684,16 +60689,6 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 				Name:    "TrySetCanceled",
 				NamePos: lp(2802, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2802, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2802, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2803, 9),
@@ -60702,16 +60697,16 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2803, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2803, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2803, 44),
+						Pos: lp(2803, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2803, 44),
-							Name: "Exception",
+							Pos:  lp(2803, 43),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60729,15 +60724,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2804, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2804, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2804, 56),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -60748,8 +60737,34 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2805, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetException",
 				NamePos: lp(2805, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2805, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2805, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2805, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2806, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2806, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2806, 28),
 			},
 		},
 	}
@@ -60757,7 +60772,7 @@ func libraryAST_181() *lang.TypeDecl {
 
 func libraryAST_182() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2808, 5),
+		Pos:       lp(2809, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -60767,24 +60782,9 @@ func libraryAST_182() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2810, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskCompletionSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2811, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2811, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2811, 44),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2812, 9),
@@ -60795,9 +60795,9 @@ func libraryAST_182() *lang.TypeDecl {
 						Pos: lp(2812, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2812, 44),
-							Name: "object",
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -60814,10 +60814,25 @@ func libraryAST_182() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2814, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskCompletionSource",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2813, 58),
+						Pos: lp(2814, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2813, 58),
+							Pos:  lp(2814, 44),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2814, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -60825,14 +60840,14 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2814, 9),
+				Pos:       lp(2815, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2814, 16),
+					Pos:  lp(2815, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2814, 21),
+							Pos:  lp(2815, 21),
 							Name: "TResult",
 						},
 					},
@@ -60840,20 +60855,10 @@ func libraryAST_182() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2814, 37),
+						Pos:  lp(2815, 37),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2815, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2815, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2815, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2816, 9),
@@ -60864,16 +60869,6 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 				Name:    "SetCanceled",
 				NamePos: lp(2816, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2816, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2816, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2817, 9),
@@ -60882,16 +60877,16 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2817, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2817, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2817, 41),
+						Pos: lp(2817, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2817, 41),
-							Name: "Exception",
+							Pos:  lp(2817, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60909,15 +60904,9 @@ func libraryAST_182() *lang.TypeDecl {
 						Pos: lp(2818, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2818, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2818, 53),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -60928,16 +60917,22 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2819, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetException",
 				NamePos: lp(2819, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2819, 38),
+						Pos: lp(2819, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2819, 38),
-							Name: "TResult",
+							Pos:  lp(2819, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2819, 53),
+									Name: "Exception",
+								},
+							},
 						},
-						Name: "result",
+						Name: "exceptions",
 					},
 				},
 			},
@@ -60946,10 +60941,20 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2820, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetResult",
 				NamePos: lp(2820, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2820, 38),
+						Type: &lang.TypeRef{
+							Pos:  lp(2820, 38),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2821, 9),
@@ -60960,16 +60965,6 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 				Name:    "TrySetCanceled",
 				NamePos: lp(2821, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2821, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2821, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2822, 9),
@@ -60978,16 +60973,16 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2822, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2822, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2822, 44),
+						Pos: lp(2822, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2822, 44),
-							Name: "Exception",
+							Pos:  lp(2822, 43),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61005,15 +61000,9 @@ func libraryAST_182() *lang.TypeDecl {
 						Pos: lp(2823, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2823, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2823, 56),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -61024,13 +61013,39 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2824, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetException",
 				NamePos: lp(2824, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2824, 41),
+						Pos: lp(2824, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2824, 41),
+							Pos:  lp(2824, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2824, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2825, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2825, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2825, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2825, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2825, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -61043,37 +61058,22 @@ func libraryAST_182() *lang.TypeDecl {
 
 func libraryAST_183() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2827, 5),
+		Pos:       lp(2828, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2827, 6),
+				Pos:  lp(2828, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2829, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2830, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2830, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2830, 33),
-							Name: "Task",
-						},
-						Name: "task",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2831, 9),
@@ -61084,14 +61084,29 @@ func libraryAST_183() *lang.TypeDecl {
 						Pos: lp(2831, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2831, 33),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2832, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2832, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2832, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2831, 89),
+						Pos: lp(2832, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2831, 89),
+							Pos:  lp(2832, 89),
 							Name: "short",
 						},
 						Name: "token",
@@ -61099,31 +61114,16 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2832, 9),
+				Pos:       lp(2833, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2832, 23),
+					Pos:  lp(2833, 23),
 					Name: "ValueTask",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2832, 49),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2833, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2833, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2833, 34),
+						Pos:  lp(2833, 49),
 						Kind: "get",
 					},
 				},
@@ -61135,10 +61135,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2834, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2834, 35),
+						Pos:  lp(2834, 34),
 						Kind: "get",
 					},
 				},
@@ -61150,10 +61150,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2835, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2835, 47),
+						Pos:  lp(2835, 35),
 						Kind: "get",
 					},
 				},
@@ -61165,38 +61165,53 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2836, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2836, 33),
+						Pos:  lp(2836, 47),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2837, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2837, 23),
-					Name: "Task",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2837, 16),
+					Name: "bool",
 				},
-				Name:    "AsTask",
-				NamePos: lp(2837, 28),
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2837, 33),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2838, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2838, 23),
+					Name: "Task",
+				},
+				Name:    "AsTask",
+				NamePos: lp(2838, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2839, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2839, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2838, 79),
+				NamePos: lp(2839, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2838, 94),
+						Pos: lp(2839, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 94),
+							Pos:  lp(2839, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -61204,44 +61219,24 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2839, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2839, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
-				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2839, 67),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2840, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2840, 23),
-					Name: "ValueTask",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Preserve",
-				NamePos: lp(2840, 33),
+				Name:    "GetAwaiter",
+				NamePos: lp(2840, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2841, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2841, 30),
+					Pos:  lp(2841, 23),
 					Name: "ValueTask",
 				},
-				Name:    "FromCanceled",
-				NamePos: lp(2841, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2841, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2841, 53),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
+				Name:    "Preserve",
+				NamePos: lp(2841, 33),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2842, 9),
@@ -61249,23 +61244,14 @@ func libraryAST_183() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2842, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2842, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2842, 49),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2842, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2842, 71),
+						Pos: lp(2842, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2842, 71),
+							Pos:  lp(2842, 53),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -61278,17 +61264,26 @@ func libraryAST_183() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2843, 30),
 					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2843, 40),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2843, 40),
+				Name:    "FromCanceled",
+				NamePos: lp(2843, 49),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2843, 54),
+						Pos: lp(2843, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2843, 54),
-							Name: "Exception",
+							Pos:  lp(2843, 71),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61298,23 +61293,14 @@ func libraryAST_183() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2844, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2844, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2844, 49),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2844, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2844, 72),
+						Pos: lp(2844, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2844, 72),
+							Pos:  lp(2844, 54),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -61334,16 +61320,45 @@ func libraryAST_183() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2845, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2845, 69),
+						Pos: lp(2845, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 69),
+							Pos:  lp(2845, 72),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2846, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2846, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2846, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromResult",
+				NamePos: lp(2846, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2846, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2846, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -61356,7 +61371,7 @@ func libraryAST_183() *lang.TypeDecl {
 
 func libraryAST_184() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2848, 5),
+		Pos:       lp(2849, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -61366,26 +61381,11 @@ func libraryAST_184() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2848, 6),
+				Pos:  lp(2849, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2850, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2850, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2850, 33),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2851, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -61395,15 +61395,9 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2851, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2851, 33),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2851, 38),
-									Name: "TResult",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "task",
+						Name: "result",
 					},
 				},
 			},
@@ -61416,10 +61410,31 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2852, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2852, 33),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2852, 38),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2853, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2853, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2853, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2852, 81),
+									Pos:  lp(2853, 81),
 									Name: "TResult",
 								},
 							},
@@ -61427,27 +61442,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2852, 98),
+						Pos: lp(2853, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(2852, 98),
+							Pos:  lp(2853, 98),
 							Name: "short",
 						},
 						Name: "token",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2853, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2853, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2853, 34),
-						Kind: "get",
 					},
 				},
 			},
@@ -61458,10 +61458,10 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2854, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2854, 35),
+						Pos:  lp(2854, 34),
 						Kind: "get",
 					},
 				},
@@ -61473,10 +61473,10 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2855, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2855, 47),
+						Pos:  lp(2855, 35),
 						Kind: "get",
 					},
 				},
@@ -61488,10 +61488,10 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2856, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2856, 33),
+						Pos:  lp(2856, 47),
 						Kind: "get",
 					},
 				},
@@ -61501,9 +61501,9 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2857, 16),
-					Name: "TResult",
+					Name: "bool",
 				},
-				Name: "Result",
+				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2857, 33),
@@ -61511,42 +61511,57 @@ func libraryAST_184() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2858, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2858, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2858, 28),
-							Name: "TResult",
-						},
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2858, 16),
+					Name: "TResult",
+				},
+				Name: "Result",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2858, 33),
+						Kind: "get",
 					},
 				},
-				Name:    "AsTask",
-				NamePos: lp(2858, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2859, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2859, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2859, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "AsTask",
+				NamePos: lp(2859, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2860, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2860, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2859, 84),
+							Pos:  lp(2860, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2859, 93),
+				NamePos: lp(2860, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2859, 108),
+						Pos: lp(2860, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2859, 108),
+							Pos:  lp(2860, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -61554,36 +61569,36 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2860, 9),
+				Pos:       lp(2861, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2860, 23),
+					Pos:  lp(2861, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2860, 72),
+							Pos:  lp(2861, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2860, 81),
+				NamePos: lp(2861, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2861, 9),
+				Pos:       lp(2862, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2861, 23),
+					Pos:  lp(2862, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2861, 33),
+							Pos:  lp(2862, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2861, 42),
+				NamePos: lp(2862, 42),
 			},
 		},
 	}
@@ -61591,54 +61606,12 @@ func libraryAST_184() *lang.TypeDecl {
 
 func libraryAST_185() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2864, 5),
+		Pos:       lp(2865, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2866, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2866, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2866, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2866, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2866, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2866, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2866, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2866, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2866, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2866, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2867, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -61674,10 +61647,6 @@ func libraryAST_185() *lang.TypeDecl {
 								&lang.TypeRef{
 									Pos:  lp(2867, 96),
 									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2867, 101),
-									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -61715,19 +61684,15 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2868, 89),
 						Type: &lang.TypeRef{
 							Pos:  lp(2868, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2868, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2868, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2868, 129),
+									Pos:  lp(2868, 96),
 									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2868, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -61749,27 +61714,35 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2869, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2869, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2869, 73),
+						Pos: lp(2869, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2869, 73),
-							Name: "long",
+							Pos:  lp(2869, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2869, 91),
+						Pos: lp(2869, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2869, 91),
+							Pos:  lp(2869, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2869, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2869, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2869, 98),
-									Name: "long",
+									Pos:  lp(2869, 129),
+									Name: "int",
 								},
 							},
 						},
@@ -61784,35 +61757,34 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2870, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2870, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2870, 66),
+						Pos: lp(2870, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2870, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2870, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2870, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2870, 95),
+						Pos: lp(2870, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2870, 95),
+							Pos:  lp(2870, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2870, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2870, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2870, 102),
-									Name: "TSource",
+									Pos:  lp(2870, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -61857,10 +61829,6 @@ func libraryAST_185() *lang.TypeDecl {
 									Pos:  lp(2871, 102),
 									Name: "TSource",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2871, 111),
-									Name: "ParallelLoopState",
-								},
 							},
 						},
 						Name: "body",
@@ -61898,19 +61866,15 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2872, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2872, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2872, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2872, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2872, 135),
+									Pos:  lp(2872, 102),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2872, 111),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -61923,22 +61887,22 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2873, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2873, 35),
+				Name:    "ForEach",
+				NamePos: lp(2873, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2873, 57),
+						Pos: lp(2873, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2873, 57),
+							Pos:  lp(2873, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2873, 69),
+									Pos:  lp(2873, 78),
 									Name: "TSource",
 								},
 							},
@@ -61946,22 +61910,22 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2873, 86),
+						Pos: lp(2873, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2873, 86),
-							Name: "Func",
+							Pos:  lp(2873, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2873, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2873, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2873, 91),
+									Pos:  lp(2873, 135),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2873, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2873, 136),
-									Name: "ValueTask",
 								},
 							},
 						},
@@ -62000,26 +61964,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2874, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2874, 86),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2874, 140),
-						Type: &lang.TypeRef{
-							Pos:  lp(2874, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2874, 145),
+									Pos:  lp(2874, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2874, 154),
+									Pos:  lp(2874, 100),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2874, 190),
+									Pos:  lp(2874, 136),
 									Name: "ValueTask",
 								},
 							},
@@ -62059,26 +62015,26 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2875, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2875, 86),
-							Name: "ParallelOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "parallelOptions",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2875, 119),
+						Pos: lp(2875, 140),
 						Type: &lang.TypeRef{
-							Pos:  lp(2875, 119),
+							Pos:  lp(2875, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2875, 124),
+									Pos:  lp(2875, 145),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2875, 133),
+									Pos:  lp(2875, 154),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2875, 169),
+									Pos:  lp(2875, 190),
 									Name: "ValueTask",
 								},
 							},
@@ -62092,23 +62048,57 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2876, 30),
-					Name: "void",
+					Name: "Task",
 				},
-				Name:    "Invoke",
+				Name:    "ForEachAsync",
 				NamePos: lp(2876, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2876, 42),
-						Modifier: "params",
+						Pos: lp(2876, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2876, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2876, 49),
-								Name: "Action",
+							Pos:  lp(2876, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2876, 69),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2876, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2876, 86),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2876, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2876, 119),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2876, 124),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2876, 133),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2876, 169),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
 					},
 				},
 			},
@@ -62123,21 +62113,13 @@ func libraryAST_185() *lang.TypeDecl {
 				NamePos: lp(2877, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2877, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(2877, 42),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos:      lp(2877, 75),
+						Pos:      lp(2877, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2877, 82),
+							Pos:       lp(2877, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2877, 82),
+								Pos:  lp(2877, 49),
 								Name: "Action",
 							},
 						},
@@ -62150,52 +62132,31 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2878, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2878, 49),
+				Name:    "Invoke",
+				NamePos: lp(2878, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2878, 53),
+						Pos: lp(2878, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2878, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2878, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2878, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2878, 89),
+							Pos:  lp(2878, 42),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2878, 122),
+						Pos:      lp(2878, 75),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2878, 129),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2878, 134),
-									Name: "ParallelLoopState",
-								},
+							Pos:       lp(2878, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2878, 82),
+								Name: "Action",
 							},
 						},
-						Name: "body",
+						Name: "actions",
 					},
 				},
 			},
@@ -62213,30 +62174,38 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2879, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2879, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2879, 73),
+						Pos: lp(2879, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2879, 73),
-							Name: "long",
+							Pos:  lp(2879, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2879, 91),
+						Pos: lp(2879, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2879, 91),
+							Pos:  lp(2879, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2879, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2879, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2879, 98),
-									Name: "long",
+									Pos:  lp(2879, 129),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2879, 104),
+									Pos:  lp(2879, 134),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -62275,19 +62244,15 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2880, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2880, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2880, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2880, 124),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2880, 131),
+									Pos:  lp(2880, 98),
 									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2880, 104),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -62339,10 +62304,6 @@ func libraryAST_185() *lang.TypeDecl {
 									Pos:  lp(2881, 131),
 									Name: "long",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2881, 137),
-									Name: "ParallelLoopState",
-								},
 							},
 						},
 						Name: "body",
@@ -62358,79 +62319,48 @@ func libraryAST_185() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2882, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2882, 61),
+						Pos: lp(2882, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2882, 61),
-							Name: "int",
+							Pos:  lp(2882, 53),
+							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2882, 80),
+						Pos: lp(2882, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2882, 80),
-							Name: "int",
+							Pos:  lp(2882, 73),
+							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2882, 97),
+						Pos: lp(2882, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2882, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2882, 102),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2882, 91),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2882, 121),
+						Pos: lp(2882, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2882, 121),
-							Name: "Func",
+							Pos:  lp(2882, 124),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2882, 126),
-									Name: "int",
-								},
-								&lang.TypeRef{
 									Pos:  lp(2882, 131),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2882, 137),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2882, 150),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2882, 158),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2882, 172),
-						Type: &lang.TypeRef{
-							Pos:  lp(2882, 172),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2882, 179),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -62467,18 +62397,10 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2883, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(2883, 97),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2883, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(2883, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2883, 135),
+									Pos:  lp(2883, 102),
 									Name: "TLocal",
 								},
 							},
@@ -62486,25 +62408,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2883, 154),
+						Pos: lp(2883, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 154),
+							Pos:  lp(2883, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2883, 159),
+									Pos:  lp(2883, 126),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2883, 164),
+									Pos:  lp(2883, 131),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2883, 183),
+									Pos:  lp(2883, 150),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2883, 191),
+									Pos:  lp(2883, 158),
 									Name: "TLocal",
 								},
 							},
@@ -62512,13 +62434,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2883, 205),
+						Pos: lp(2883, 172),
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 205),
+							Pos:  lp(2883, 172),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2883, 212),
+									Pos:  lp(2883, 179),
 									Name: "TLocal",
 								},
 							},
@@ -62544,26 +62466,34 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2884, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(2884, 61),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2884, 81),
+						Pos: lp(2884, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 81),
-							Name: "long",
+							Pos:  lp(2884, 80),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2884, 99),
+						Pos: lp(2884, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 99),
+							Pos:  lp(2884, 97),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2884, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(2884, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 104),
+									Pos:  lp(2884, 135),
 									Name: "TLocal",
 								},
 							},
@@ -62571,25 +62501,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2884, 123),
+						Pos: lp(2884, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 123),
+							Pos:  lp(2884, 154),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 128),
-									Name: "long",
+									Pos:  lp(2884, 159),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2884, 134),
+									Pos:  lp(2884, 164),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2884, 153),
+									Pos:  lp(2884, 183),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2884, 161),
+									Pos:  lp(2884, 191),
 									Name: "TLocal",
 								},
 							},
@@ -62597,13 +62527,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2884, 175),
+						Pos: lp(2884, 205),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 175),
+							Pos:  lp(2884, 205),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 182),
+									Pos:  lp(2884, 212),
 									Name: "TLocal",
 								},
 							},
@@ -62645,18 +62575,10 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2885, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(2885, 99),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2885, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 132),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 137),
+									Pos:  lp(2885, 104),
 									Name: "TLocal",
 								},
 							},
@@ -62664,25 +62586,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2885, 156),
+						Pos: lp(2885, 123),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 156),
+							Pos:  lp(2885, 123),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 161),
+									Pos:  lp(2885, 128),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 167),
+									Pos:  lp(2885, 134),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 186),
+									Pos:  lp(2885, 153),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 194),
+									Pos:  lp(2885, 161),
 									Name: "TLocal",
 								},
 							},
@@ -62690,13 +62612,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2885, 208),
+						Pos: lp(2885, 175),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 208),
+							Pos:  lp(2885, 175),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 215),
+									Pos:  lp(2885, 182),
 									Name: "TLocal",
 								},
 							},
@@ -62712,51 +62634,89 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2886, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2886, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2886, 66),
+						Pos: lp(2886, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2886, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2886, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2886, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2886, 95),
+						Pos: lp(2886, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2886, 95),
+							Pos:  lp(2886, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2886, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2886, 99),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2886, 128),
+						Pos: lp(2886, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(2886, 128),
-							Name: "Action",
+							Pos:  lp(2886, 132),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2886, 135),
-									Name: "TSource",
+									Pos:  lp(2886, 137),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2886, 156),
+						Type: &lang.TypeRef{
+							Pos:  lp(2886, 156),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2886, 161),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2886, 144),
+									Pos:  lp(2886, 167),
 									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2886, 186),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2886, 194),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2886, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2886, 208),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2886, 215),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -62791,19 +62751,23 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2887, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2887, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2887, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2887, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2887, 102),
+									Pos:  lp(2887, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2887, 111),
+									Pos:  lp(2887, 144),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2887, 130),
-									Name: "long",
 								},
 							},
 						},
@@ -62842,26 +62806,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2888, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2888, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2888, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2888, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2888, 135),
+									Pos:  lp(2888, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2888, 144),
+									Pos:  lp(2888, 111),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2888, 163),
+									Pos:  lp(2888, 130),
 									Name: "long",
 								},
 							},
@@ -62881,17 +62837,16 @@ func libraryAST_185() *lang.TypeDecl {
 				NamePos: lp(2889, 49),
 				TypeParams: []string{
 					"TSource",
-					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2889, 74),
+						Pos: lp(2889, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 74),
+							Pos:  lp(2889, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2889, 86),
+									Pos:  lp(2889, 78),
 									Name: "TSource",
 								},
 							},
@@ -62899,58 +62854,34 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2889, 103),
+						Pos: lp(2889, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 103),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2889, 108),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2889, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2889, 127),
+						Pos: lp(2889, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 127),
-							Name: "Func",
+							Pos:  lp(2889, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2889, 132),
+									Pos:  lp(2889, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2889, 141),
+									Pos:  lp(2889, 144),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2889, 160),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2889, 168),
-									Name: "TLocal",
+									Pos:  lp(2889, 163),
+									Name: "long",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2889, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2889, 182),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2889, 189),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -62986,18 +62917,10 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2890, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2890, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2890, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2890, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2890, 141),
+									Pos:  lp(2890, 108),
 									Name: "TLocal",
 								},
 							},
@@ -63005,25 +62928,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2890, 160),
+						Pos: lp(2890, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 160),
+							Pos:  lp(2890, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2890, 165),
+									Pos:  lp(2890, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2890, 174),
+									Pos:  lp(2890, 141),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2890, 193),
+									Pos:  lp(2890, 160),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2890, 201),
+									Pos:  lp(2890, 168),
 									Name: "TLocal",
 								},
 							},
@@ -63031,13 +62954,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2890, 215),
+						Pos: lp(2890, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 215),
+							Pos:  lp(2890, 182),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2890, 222),
+									Pos:  lp(2890, 189),
 									Name: "TLocal",
 								},
 							},
@@ -63078,10 +63001,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2891, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2891, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2891, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2891, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 108),
+									Pos:  lp(2891, 141),
 									Name: "TLocal",
 								},
 							},
@@ -63089,29 +63020,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2891, 127),
+						Pos: lp(2891, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2891, 127),
+							Pos:  lp(2891, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 132),
+									Pos:  lp(2891, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2891, 141),
+									Pos:  lp(2891, 174),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2891, 160),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2891, 166),
+									Pos:  lp(2891, 193),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2891, 174),
+									Pos:  lp(2891, 201),
 									Name: "TLocal",
 								},
 							},
@@ -63119,13 +63046,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2891, 188),
+						Pos: lp(2891, 215),
 						Type: &lang.TypeRef{
-							Pos:  lp(2891, 188),
+							Pos:  lp(2891, 215),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 195),
+									Pos:  lp(2891, 222),
 									Name: "TLocal",
 								},
 							},
@@ -63166,18 +63093,10 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2892, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2892, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2892, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2892, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 141),
+									Pos:  lp(2892, 108),
 									Name: "TLocal",
 								},
 							},
@@ -63185,29 +63104,29 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2892, 160),
+						Pos: lp(2892, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 160),
+							Pos:  lp(2892, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 165),
+									Pos:  lp(2892, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 174),
+									Pos:  lp(2892, 141),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 193),
+									Pos:  lp(2892, 160),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 199),
+									Pos:  lp(2892, 166),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 207),
+									Pos:  lp(2892, 174),
 									Name: "TLocal",
 								},
 							},
@@ -63215,13 +63134,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2892, 221),
+						Pos: lp(2892, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 221),
+							Pos:  lp(2892, 188),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 228),
+									Pos:  lp(2892, 195),
 									Name: "TLocal",
 								},
 							},
@@ -63235,22 +63154,23 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2893, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2893, 35),
+				Name:    "ForEach",
+				NamePos: lp(2893, 49),
 				TypeParams: []string{
 					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2893, 57),
+						Pos: lp(2893, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2893, 74),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 74),
+									Pos:  lp(2893, 86),
 									Name: "TSource",
 								},
 							},
@@ -63258,26 +63178,70 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2893, 91),
+						Pos: lp(2893, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 91),
+							Pos:  lp(2893, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2893, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2893, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 96),
+									Pos:  lp(2893, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2893, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2893, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2893, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2893, 105),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2893, 174),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2893, 141),
-									Name: "ValueTask",
+									Pos:  lp(2893, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2893, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2893, 207),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2893, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2893, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2893, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -63312,26 +63276,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2894, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2894, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2894, 145),
-						Type: &lang.TypeRef{
-							Pos:  lp(2894, 145),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 150),
+									Pos:  lp(2894, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 159),
+									Pos:  lp(2894, 105),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 195),
+									Pos:  lp(2894, 141),
 									Name: "ValueTask",
 								},
 							},
@@ -63371,26 +63327,26 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2895, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2895, 91),
-							Name: "ParallelOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "parallelOptions",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2895, 124),
+						Pos: lp(2895, 145),
 						Type: &lang.TypeRef{
-							Pos:  lp(2895, 124),
+							Pos:  lp(2895, 145),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2895, 129),
+									Pos:  lp(2895, 150),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2895, 138),
+									Pos:  lp(2895, 159),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2895, 174),
+									Pos:  lp(2895, 195),
 									Name: "ValueTask",
 								},
 							},
@@ -63406,44 +63362,50 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2896, 30),
 					Name: "Task",
 				},
-				Name:    "ForAsync",
+				Name:    "ForEachAsync",
 				NamePos: lp(2896, 35),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2896, 47),
+						Pos: lp(2896, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 47),
-							Name: "T",
+							Pos:  lp(2896, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2896, 74),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2896, 64),
+						Pos: lp(2896, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 64),
-							Name: "T",
+							Pos:  lp(2896, 91),
+							Name: "ParallelOptions",
 						},
-						Name: "toExclusive",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2896, 79),
+						Pos: lp(2896, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 79),
+							Pos:  lp(2896, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 84),
-									Name: "T",
+									Pos:  lp(2896, 129),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2896, 87),
+									Pos:  lp(2896, 138),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2896, 123),
+									Pos:  lp(2896, 174),
 									Name: "ValueTask",
 								},
 							},
@@ -63485,26 +63447,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2897, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2897, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2897, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2897, 133),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2897, 138),
+									Pos:  lp(2897, 84),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2897, 141),
+									Pos:  lp(2897, 87),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2897, 177),
+									Pos:  lp(2897, 123),
 									Name: "ValueTask",
 								},
 							},
@@ -63546,26 +63500,87 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2898, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2898, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2898, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2898, 133),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2898, 138),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2898, 141),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2898, 177),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2899, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2899, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2899, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2899, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2899, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2899, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2899, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2899, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2899, 79),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2898, 112),
+						Pos: lp(2899, 112),
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 112),
+							Pos:  lp(2899, 112),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 117),
+									Pos:  lp(2899, 117),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 120),
+									Pos:  lp(2899, 120),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 156),
+									Pos:  lp(2899, 156),
 									Name: "ValueTask",
 								},
 							},
@@ -63580,46 +63595,46 @@ func libraryAST_185() *lang.TypeDecl {
 
 func libraryAST_186() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2901, 5),
+		Pos:       lp(2902, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2903, 9),
+				Pos:       lp(2904, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2903, 16),
+					Pos:  lp(2904, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2903, 45),
+						Pos:  lp(2904, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2903, 50),
+						Pos:  lp(2904, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2904, 9),
+				Pos:       lp(2905, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2904, 16),
+					Pos:  lp(2905, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2904, 71),
+						Pos:  lp(2905, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2904, 76),
+						Pos:  lp(2905, 76),
 						Kind: "set",
 					},
 				},
@@ -63630,45 +63645,45 @@ func libraryAST_186() *lang.TypeDecl {
 
 func libraryAST_187() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2907, 5),
+		Pos:       lp(2908, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2907, 6),
+				Pos:  lp(2908, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2909, 9),
+				Pos:       lp(2910, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2909, 16),
+					Pos:  lp(2910, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2909, 35),
+						Pos:  lp(2910, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2910, 9),
+				Pos:       lp(2911, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2910, 16),
+					Pos:      lp(2911, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2910, 45),
+						Pos:  lp(2911, 45),
 						Kind: "get",
 					},
 				},
@@ -63679,27 +63694,12 @@ func libraryAST_187() *lang.TypeDecl {
 
 func libraryAST_188() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2913, 5),
+		Pos:       lp(2914, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2915, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2915, 16),
-					Name: "bool",
-				},
-				Name: "IsStopped",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2915, 33),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2916, 9),
 				Modifiers: lang.Modifiers(1),
@@ -63707,10 +63707,10 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2916, 16),
 					Name: "bool",
 				},
-				Name: "IsExceptional",
+				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2916, 37),
+						Pos:  lp(2916, 33),
 						Kind: "get",
 					},
 				},
@@ -63722,10 +63722,10 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2917, 16),
 					Name: "bool",
 				},
-				Name: "ShouldExitCurrentIteration",
+				Name: "IsExceptional",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2917, 50),
+						Pos:  lp(2917, 37),
 						Kind: "get",
 					},
 				},
@@ -63734,27 +63734,32 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(2918, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2918, 16),
+					Pos:  lp(2918, 16),
+					Name: "bool",
+				},
+				Name: "ShouldExitCurrentIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2918, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2919, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:      lp(2919, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2918, 45),
+						Pos:  lp(2919, 45),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2919, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2919, 23),
-					Name: "void",
-				},
-				Name:    "Break",
-				NamePos: lp(2919, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2920, 9),
@@ -63763,8 +63768,18 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2920, 23),
 					Name: "void",
 				},
-				Name:    "Stop",
+				Name:    "Break",
 				NamePos: lp(2920, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2921, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2921, 23),
+					Name: "void",
+				},
+				Name:    "Stop",
+				NamePos: lp(2921, 28),
 			},
 		},
 	}
@@ -63772,87 +63787,34 @@ func libraryAST_188() *lang.TypeDecl {
 
 func libraryAST_189() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2926, 5),
+		Pos:       lp(2927, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2928, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2928, 30),
-					Name: "TSource",
-				},
-				Name:    "Aggregate",
-				NamePos: lp(2928, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2928, 57),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 74),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2928, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 91),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2928, 96),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2928, 105),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2928, 114),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "func",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2929, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2929, 30),
-					Name: "TAccumulate",
+					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2929, 42),
+				NamePos: lp(2929, 38),
 				TypeParams: []string{
 					"TSource",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2929, 74),
+						Pos:      lp(2929, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2929, 79),
+							Pos:  lp(2929, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2929, 91),
+									Pos:  lp(2929, 74),
 									Name: "TSource",
 								},
 							},
@@ -63860,30 +63822,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2929, 108),
+						Pos: lp(2929, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2929, 108),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2929, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 126),
+							Pos:  lp(2929, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2929, 131),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2929, 144),
+									Pos:  lp(2929, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2929, 153),
-									Name: "TAccumulate",
+									Pos:  lp(2929, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2929, 114),
+									Name: "TSource",
 								},
 							},
 						},
@@ -63896,25 +63850,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2930, 30),
-					Name: "TResult",
+					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2930, 38),
+				NamePos: lp(2930, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2930, 79),
+						Pos:      lp(2930, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 84),
+							Pos:  lp(2930, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 96),
+									Pos:  lp(2930, 91),
 									Name: "TSource",
 								},
 							},
@@ -63922,52 +63875,34 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2930, 113),
+						Pos: lp(2930, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 113),
+							Pos:  lp(2930, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2930, 131),
+						Pos: lp(2930, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 131),
+							Pos:  lp(2930, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 136),
+									Pos:  lp(2930, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2930, 149),
+									Pos:  lp(2930, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2930, 158),
+									Pos:  lp(2930, 153),
 									Name: "TAccumulate",
 								},
 							},
 						},
 						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2930, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 177),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2930, 182),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2930, 195),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -63976,23 +63911,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2931, 30),
-					Name: "bool",
+					Name: "TResult",
 				},
-				Name:    "All",
-				NamePos: lp(2931, 35),
+				Name:    "Aggregate",
+				NamePos: lp(2931, 38),
 				TypeParams: []string{
 					"TSource",
+					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2931, 48),
+						Pos:      lp(2931, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 53),
+							Pos:  lp(2931, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 65),
+									Pos:  lp(2931, 96),
 									Name: "TSource",
 								},
 							},
@@ -64000,22 +63937,52 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2931, 82),
+						Pos: lp(2931, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 82),
+							Pos:  lp(2931, 113),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2931, 131),
+						Type: &lang.TypeRef{
+							Pos:  lp(2931, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 87),
+									Pos:  lp(2931, 136),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2931, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2931, 96),
-									Name: "bool",
+									Pos:  lp(2931, 158),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2931, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2931, 177),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2931, 182),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2931, 195),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -64026,7 +63993,7 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2932, 30),
 					Name: "bool",
 				},
-				Name:    "Any",
+				Name:    "All",
 				NamePos: lp(2932, 35),
 				TypeParams: []string{
 					"TSource",
@@ -64046,6 +64013,24 @@ func libraryAST_189() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2932, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2932, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2932, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2932, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -64077,24 +64062,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2933, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2933, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2933, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2933, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -64102,29 +64069,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2934, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2934, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Append",
-				NamePos: lp(2934, 51),
+				Name:    "Any",
+				NamePos: lp(2934, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2934, 67),
+						Pos:      lp(2934, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 72),
+							Pos:  lp(2934, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 84),
+									Pos:  lp(2934, 65),
 									Name: "TSource",
 								},
 							},
@@ -64132,12 +64093,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2934, 101),
+						Pos: lp(2934, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 101),
-							Name: "TSource",
+							Pos:  lp(2934, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2934, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2934, 96),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "element",
+						Name: "predicate",
 					},
 				},
 			},
@@ -64154,26 +64125,34 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "AsEnumerable",
+				Name:    "Append",
 				NamePos: lp(2935, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2935, 73),
+						Pos:      lp(2935, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 78),
+							Pos:  lp(2935, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 90),
+									Pos:  lp(2935, 84),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2935, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2935, 101),
+							Name: "TSource",
+						},
+						Name: "element",
 					},
 				},
 			},
@@ -64182,21 +64161,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2936, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2936, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2936, 37),
+				Name:    "AsEnumerable",
+				NamePos: lp(2936, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2936, 45),
+						Pos:      lp(2936, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 50),
+							Pos:  lp(2936, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 62),
-									Name: "int",
+									Pos:  lp(2936, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -64208,24 +64196,22 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(2937, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(2937, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(2937, 30),
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2937, 38),
+				NamePos: lp(2937, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2937, 46),
+						Pos:      lp(2937, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 51),
+							Pos:  lp(2937, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2937, 63),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(2937, 62),
+									Name: "int",
 								},
 							},
 						},
@@ -64243,43 +64229,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2938, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2938, 55),
+						Pos:      lp(2938, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 60),
+							Pos:  lp(2938, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2938, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2938, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2938, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2938, 103),
+									Pos:      lp(2938, 63),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64293,22 +64258,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2939, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2939, 46),
+						Pos:      lp(2939, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 51),
+							Pos:  lp(2939, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2939, 63),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(2939, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2939, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2939, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2939, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2939, 103),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64322,43 +64308,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2940, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2940, 55),
+						Pos:      lp(2940, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 60),
+							Pos:  lp(2940, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2940, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2940, 103),
+									Pos:      lp(2940, 63),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64372,22 +64337,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2941, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2941, 46),
+						Pos:      lp(2941, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 51),
+							Pos:  lp(2941, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2941, 63),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(2941, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2941, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2941, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2941, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2941, 103),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64401,43 +64387,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2942, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2942, 55),
+						Pos:      lp(2942, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2942, 60),
+							Pos:  lp(2942, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2942, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2942, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2942, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2942, 103),
+									Pos:      lp(2942, 63),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64446,27 +64411,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(2943, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2943, 37),
+				NamePos: lp(2943, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2943, 45),
+						Pos:      lp(2943, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 50),
+							Pos:  lp(2943, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2943, 62),
-									Name:     "float",
-									Nullable: true,
+									Pos:  lp(2943, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2943, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2943, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2943, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2943, 103),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64480,43 +64466,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2944, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2944, 54),
+						Pos:      lp(2944, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 59),
+							Pos:  lp(2944, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2944, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2944, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2944, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2944, 102),
+									Pos:      lp(2944, 62),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64525,27 +64490,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(2945, 30),
-					Name:     "decimal",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2945, 39),
+				NamePos: lp(2945, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2945, 47),
+						Pos:      lp(2945, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 52),
+							Pos:  lp(2945, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2945, 64),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(2945, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2945, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2945, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2945, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2945, 102),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64559,43 +64545,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2946, 39),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2946, 56),
+						Pos:      lp(2946, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 61),
+							Pos:  lp(2946, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 73),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2946, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(2946, 90),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2946, 95),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2946, 104),
+									Pos:      lp(2946, 64),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64603,24 +64568,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(2947, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2947, 30),
-					Name: "double",
+					Pos:      lp(2947, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2947, 37),
+				NamePos: lp(2947, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2947, 54),
+						Pos:      lp(2947, 56),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 59),
+							Pos:  lp(2947, 61),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 71),
+									Pos:  lp(2947, 73),
 									Name: "TSource",
 								},
 							},
@@ -64628,18 +64594,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2947, 88),
+						Pos: lp(2947, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 88),
+							Pos:  lp(2947, 90),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 93),
+									Pos:  lp(2947, 95),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2947, 102),
-									Name: "int",
+									Pos:      lp(2947, 104),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
@@ -64656,21 +64623,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2948, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 45),
+						Pos:      lp(2948, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 50),
+							Pos:  lp(2948, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 62),
-									Name: "long",
+									Pos:  lp(2948, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2948, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2948, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2948, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2948, 102),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64683,42 +64671,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2949, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2949, 54),
+						Pos:      lp(2949, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 59),
+							Pos:  lp(2949, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2949, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2949, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2949, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2949, 102),
+									Pos:  lp(2949, 62),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64731,21 +64698,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2950, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2950, 45),
+						Pos:      lp(2950, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 50),
+							Pos:  lp(2950, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 62),
-									Name: "double",
+									Pos:  lp(2950, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2950, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2950, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2950, 102),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64758,42 +64746,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2951, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2951, 54),
+						Pos:      lp(2951, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 59),
+							Pos:  lp(2951, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2951, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2951, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2951, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2951, 102),
+									Pos:  lp(2951, 62),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64802,25 +64769,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2952, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2952, 38),
+				NamePos: lp(2952, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2952, 46),
+						Pos:      lp(2952, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 51),
+							Pos:  lp(2952, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 63),
-									Name: "decimal",
+									Pos:  lp(2952, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2952, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2952, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2952, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2952, 102),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64833,42 +64821,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2953, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2953, 55),
+						Pos:      lp(2953, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 60),
+							Pos:  lp(2953, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2953, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2953, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2953, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2953, 103),
+									Pos:  lp(2953, 63),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64877,25 +64844,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2954, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Average",
-				NamePos: lp(2954, 36),
+				NamePos: lp(2954, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2954, 44),
+						Pos:      lp(2954, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 49),
+							Pos:  lp(2954, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 61),
-									Name: "float",
+									Pos:  lp(2954, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2954, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2954, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2954, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2954, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64908,42 +64896,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2955, 36),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2955, 53),
+						Pos:      lp(2955, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 58),
+							Pos:  lp(2955, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2955, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2955, 101),
+									Pos:  lp(2955, 61),
 									Name: "float",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64952,28 +64919,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2956, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2956, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Cast",
-				NamePos: lp(2956, 51),
+				Name:    "Average",
+				NamePos: lp(2956, 36),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2956, 65),
+						Pos:      lp(2956, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2956, 58),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 70),
+									Name: "TSource",
+								},
+							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2956, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2956, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2956, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2956, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64985,43 +64970,25 @@ func libraryAST_189() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(2957, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2957, 42),
-								Name: "TSource",
-							},
+							Pos:  lp(2957, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Chunk",
-				NamePos: lp(2957, 53),
+				Name:    "Cast",
+				NamePos: lp(2957, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2957, 68),
+						Pos:      lp(2957, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2957, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2957, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2957, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2957, 102),
-							Name: "int",
-						},
-						Name: "size",
 					},
 				},
 			},
@@ -65033,45 +65000,43 @@ func libraryAST_189() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2958, 42),
-							Name: "TSource",
+							Pos:       lp(2958, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2958, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "Concat",
-				NamePos: lp(2958, 51),
+				Name:    "Chunk",
+				NamePos: lp(2958, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2958, 67),
+						Pos:      lp(2958, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 72),
+							Pos:  lp(2958, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2958, 84),
+									Pos:  lp(2958, 85),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2958, 100),
+						Pos: lp(2958, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2958, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2958, 102),
+							Name: "int",
 						},
-						Name: "second",
+						Name: "size",
 					},
 				},
 			},
@@ -65080,36 +65045,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2959, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2959, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Contains",
-				NamePos: lp(2959, 35),
+				Name:    "Concat",
+				NamePos: lp(2959, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2959, 53),
+						Pos:      lp(2959, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 58),
+							Pos:  lp(2959, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 70),
+									Pos:  lp(2959, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2959, 87),
+						Pos: lp(2959, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 87),
-							Name: "TSource",
+							Pos:  lp(2959, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2959, 112),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "value",
+						Name: "second",
 					},
 				},
 			},
@@ -65149,20 +65126,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(2960, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2960, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2960, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65170,28 +65133,50 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2961, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "Count",
-				NamePos: lp(2961, 34),
+				Name:    "Contains",
+				NamePos: lp(2961, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2961, 49),
+						Pos:      lp(2961, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 54),
+							Pos:  lp(2961, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 66),
+									Pos:  lp(2961, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2961, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 87),
+							Name: "TSource",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2961, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 102),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2961, 120),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65223,24 +65208,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2962, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2962, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2962, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2962, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65248,34 +65215,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2963, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2963, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2963, 51),
+				Name:    "Count",
+				NamePos: lp(2963, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2963, 75),
+						Pos:      lp(2963, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 80),
+							Pos:  lp(2963, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 92),
+									Pos:  lp(2963, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2963, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2963, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2963, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2963, 97),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -65313,14 +65292,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2964, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2964, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65336,26 +65307,34 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2965, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2965, 69),
+						Pos:      lp(2965, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 74),
+							Pos:  lp(2965, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 86),
+									Pos:  lp(2965, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2965, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2965, 109),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65393,20 +65372,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2966, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2966, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2966, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65422,22 +65387,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "Distinct",
 				NamePos: lp(2967, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2967, 77),
+						Pos:      lp(2967, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 82),
+							Pos:  lp(2967, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 94),
+									Pos:  lp(2967, 86),
 									Name: "TSource",
 								},
 							},
@@ -65445,22 +65409,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2967, 111),
+						Pos: lp(2967, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 111),
-							Name: "Func",
+							Pos:  lp(2967, 103),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 116),
+									Pos:  lp(2967, 121),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2967, 125),
-									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -65517,20 +65477,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(2968, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2968, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2968, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65538,23 +65484,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2969, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2969, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2969, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2969, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2969, 57),
+						Pos:      lp(2969, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 62),
+							Pos:  lp(2969, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2969, 74),
+									Pos:  lp(2969, 94),
 									Name: "TSource",
 								},
 							},
@@ -65562,12 +65515,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2969, 91),
+						Pos: lp(2969, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 91),
-							Name: "int",
+							Pos:  lp(2969, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2969, 125),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "index",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2969, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2969, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65603,7 +65580,7 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2970, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2970, 91),
-							Name: "Index",
+							Name: "int",
 						},
 						Name: "index",
 					},
@@ -65616,21 +65593,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2971, 30),
 					Name: "TSource",
 				},
-				Name:    "ElementAtOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2971, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2971, 66),
+						Pos:      lp(2971, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 71),
+							Pos:  lp(2971, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2971, 83),
+									Pos:  lp(2971, 74),
 									Name: "TSource",
 								},
 							},
@@ -65638,10 +65615,10 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2971, 100),
+						Pos: lp(2971, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 100),
-							Name: "int",
+							Pos:  lp(2971, 91),
+							Name: "Index",
 						},
 						Name: "index",
 					},
@@ -65679,7 +65656,7 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2972, 100),
 						Type: &lang.TypeRef{
 							Pos:  lp(2972, 100),
-							Name: "Index",
+							Name: "int",
 						},
 						Name: "index",
 					},
@@ -65690,18 +65667,37 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2973, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2973, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Empty",
-				NamePos: lp(2973, 51),
+				Name:    "ElementAtOrDefault",
+				NamePos: lp(2973, 38),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2973, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2973, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2973, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2973, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2973, 100),
+							Name: "Index",
+						},
+						Name: "index",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65713,45 +65709,14 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2974, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "Empty",
 				NamePos: lp(2974, 51),
 				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2974, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2974, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2974, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2974, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2974, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2974, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -65802,20 +65767,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(2975, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2975, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2975, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65823,28 +65774,62 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2976, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2976, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2976, 38),
+				Name:    "Except",
+				NamePos: lp(2976, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2976, 53),
+						Pos:      lp(2976, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 58),
+							Pos:  lp(2976, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2976, 70),
+									Pos:  lp(2976, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2976, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2976, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2976, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2976, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2976, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2976, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65876,24 +65861,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2977, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2977, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2977, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2977, 101),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65903,26 +65870,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2978, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "First",
 				NamePos: lp(2978, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2978, 62),
+						Pos:      lp(2978, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 67),
+							Pos:  lp(2978, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2978, 79),
+									Pos:  lp(2978, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2978, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2978, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2978, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2978, 101),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -65953,24 +65938,6 @@ func libraryAST_189() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2979, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2979, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2979, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -66006,9 +65973,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2980, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2980, 96),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2980, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2980, 110),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66044,24 +66021,6 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2981, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2981, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2981, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2981, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2981, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2981, 127),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -66075,26 +66034,52 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2982, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2982, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2982, 52),
+						Pos:      lp(2982, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 57),
+							Pos:  lp(2982, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 69),
+									Pos:  lp(2982, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2982, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2982, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2982, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2982, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2982, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2982, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66126,24 +66111,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2983, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(2983, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2983, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2983, 100),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66153,26 +66120,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2984, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Last",
 				NamePos: lp(2984, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2984, 61),
+						Pos:      lp(2984, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 66),
+							Pos:  lp(2984, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 78),
+									Pos:  lp(2984, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2984, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2984, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2984, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2984, 100),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66203,24 +66188,6 @@ func libraryAST_189() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2985, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2985, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2985, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2985, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -66256,9 +66223,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2986, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2986, 95),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2986, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2986, 109),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66294,24 +66271,6 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2987, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2987, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2987, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2987, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2987, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2987, 126),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -66325,26 +66284,52 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2988, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "LastOrDefault",
 				NamePos: lp(2988, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2988, 54),
+						Pos:      lp(2988, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 59),
+							Pos:  lp(2988, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2988, 71),
+									Pos:  lp(2988, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2988, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2988, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2988, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2988, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2988, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2988, 126),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66376,24 +66361,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2989, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2989, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66403,26 +66370,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2990, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Single",
 				NamePos: lp(2990, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2990, 63),
+						Pos:      lp(2990, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2990, 68),
+							Pos:  lp(2990, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2990, 80),
+									Pos:  lp(2990, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2990, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2990, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2990, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2990, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66453,24 +66438,6 @@ func libraryAST_189() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2991, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2991, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -66506,9 +66473,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2992, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(2992, 97),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2992, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2992, 111),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66544,24 +66521,6 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2993, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(2993, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2993, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2993, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2993, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2993, 128),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -66573,40 +66532,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2994, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2994, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2994, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2994, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2994, 68),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2994, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2994, 91),
+						Pos:      lp(2994, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 96),
+							Pos:  lp(2994, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 108),
+									Pos:  lp(2994, 80),
 									Name: "TSource",
 								},
 							},
@@ -66614,22 +66556,30 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2994, 125),
+						Pos: lp(2994, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 125),
+							Pos:  lp(2994, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2994, 130),
+									Pos:  lp(2994, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2994, 139),
-									Name: "TKey",
+									Pos:  lp(2994, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2994, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2994, 128),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66696,20 +66646,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(2995, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2995, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2995, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66721,105 +66657,73 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2996, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2996, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2996, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
-				Name:    "Join",
-				NamePos: lp(2996, 51),
+				Name:    "GroupBy",
+				NamePos: lp(2996, 68),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
+					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2996, 87),
+						Pos:      lp(2996, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 92),
+							Pos:  lp(2996, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 104),
-									Name: "TOuter",
+									Pos:  lp(2996, 108),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2996, 119),
+						Pos: lp(2996, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2996, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2996, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2996, 146),
+							Pos:  lp(2996, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 151),
-									Name: "TOuter",
+									Pos:  lp(2996, 130),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2996, 159),
+									Pos:  lp(2996, 139),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2996, 183),
+						Pos: lp(2996, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 183),
-							Name: "Func",
+							Pos:  lp(2996, 158),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2996, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2996, 196),
+									Pos:  lp(2996, 176),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2996, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2996, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2996, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2996, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2996, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -66932,20 +66836,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(2997, 266),
-						Type: &lang.TypeRef{
-							Pos:  lp(2997, 266),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2997, 284),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66961,7 +66851,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupJoin",
+				Name:    "Join",
 				NamePos: lp(2998, 51),
 				TypeParams: []string{
 					"TOuter",
@@ -66971,14 +66861,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2998, 92),
+						Pos:      lp(2998, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 97),
+							Pos:  lp(2998, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 109),
+									Pos:  lp(2998, 104),
 									Name: "TOuter",
 								},
 							},
@@ -66986,13 +66876,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2998, 124),
+						Pos: lp(2998, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 124),
+							Pos:  lp(2998, 119),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 136),
+									Pos:  lp(2998, 131),
 									Name: "TInner",
 								},
 							},
@@ -67000,17 +66890,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "inner",
 					},
 					&lang.Param{
-						Pos: lp(2998, 151),
+						Pos: lp(2998, 146),
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 151),
+							Pos:  lp(2998, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 156),
+									Pos:  lp(2998, 151),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2998, 164),
+									Pos:  lp(2998, 159),
 									Name: "TKey",
 								},
 							},
@@ -67018,17 +66908,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2998, 188),
+						Pos: lp(2998, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 188),
+							Pos:  lp(2998, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 193),
+									Pos:  lp(2998, 188),
 									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2998, 201),
+									Pos:  lp(2998, 196),
 									Name: "TKey",
 								},
 							},
@@ -67036,32 +66926,40 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2998, 225),
+						Pos: lp(2998, 220),
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 225),
+							Pos:  lp(2998, 220),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 230),
+									Pos:  lp(2998, 225),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2998, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2998, 250),
-											Name: "TInner",
-										},
-									},
+									Pos:  lp(2998, 233),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2998, 259),
+									Pos:  lp(2998, 241),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2998, 266),
+						Type: &lang.TypeRef{
+							Pos:  lp(2998, 266),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2998, 284),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67180,20 +67078,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(2999, 284),
-						Type: &lang.TypeRef{
-							Pos:  lp(2999, 284),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2999, 302),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67205,78 +67089,125 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3000, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3000, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3000, 58),
-									Name: "TElement",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "GroupBy",
-				NamePos: lp(3000, 69),
+				Name:    "GroupJoin",
+				NamePos: lp(3000, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3000, 102),
+						Pos:      lp(3000, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 107),
+							Pos:  lp(3000, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 119),
-									Name: "TSource",
+									Pos:  lp(3000, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3000, 136),
+						Pos: lp(3000, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 136),
+							Pos:  lp(3000, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(3000, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 141),
-									Name: "TSource",
+									Pos:  lp(3000, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3000, 150),
+									Pos:  lp(3000, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3000, 169),
+						Pos: lp(3000, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 169),
+							Pos:  lp(3000, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 174),
-									Name: "TSource",
+									Pos:  lp(3000, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3000, 183),
-									Name: "TElement",
+									Pos:  lp(3000, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(3000, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3000, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3000, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3000, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3000, 284),
+						Type: &lang.TypeRef{
+							Pos:  lp(3000, 284),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3000, 302),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67362,20 +67293,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "elementSelector",
 					},
-					&lang.Param{
-						Pos: lp(3001, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(3001, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3001, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67387,27 +67304,37 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3002, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3002, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3002, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(3002, 51),
+				NamePos: lp(3002, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3002, 83),
+						Pos:      lp(3002, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 88),
+							Pos:  lp(3002, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 100),
+									Pos:  lp(3002, 119),
 									Name: "TSource",
 								},
 							},
@@ -67415,17 +67342,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3002, 117),
+						Pos: lp(3002, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 117),
+							Pos:  lp(3002, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 122),
+									Pos:  lp(3002, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3002, 131),
+									Pos:  lp(3002, 150),
 									Name: "TKey",
 								},
 							},
@@ -67433,32 +67360,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3002, 150),
+						Pos: lp(3002, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 150),
+							Pos:  lp(3002, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3002, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3002, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(3002, 174),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(3002, 183),
-									Name: "TResult",
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3002, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(3002, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3002, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67544,20 +67475,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3003, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(3003, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3003, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67578,19 +67495,18 @@ func libraryAST_189() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3004, 93),
+						Pos:      lp(3004, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 98),
+							Pos:  lp(3004, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3004, 110),
+									Pos:  lp(3004, 100),
 									Name: "TSource",
 								},
 							},
@@ -67598,17 +67514,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3004, 127),
+						Pos: lp(3004, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 127),
+							Pos:  lp(3004, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3004, 132),
+									Pos:  lp(3004, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3004, 141),
+									Pos:  lp(3004, 131),
 									Name: "TKey",
 								},
 							},
@@ -67616,50 +67532,46 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3004, 160),
+						Pos: lp(3004, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 160),
+							Pos:  lp(3004, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3004, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3004, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3004, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(3004, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3004, 206),
+									Pos:  lp(3004, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3004, 212),
+									Pos:  lp(3004, 161),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3004, 224),
-											Name: "TElement",
+											Pos:  lp(3004, 173),
+											Name: "TSource",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(3004, 235),
+									Pos:  lp(3004, 183),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3004, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(3004, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3004, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67764,20 +67676,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3005, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(3005, 260),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3005, 278),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67789,36 +67687,28 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3006, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3006, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(3006, 67),
+				Name:    "GroupBy",
+				NamePos: lp(3006, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3006, 90),
+						Pos:      lp(3006, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3006, 95),
+							Pos:  lp(3006, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3006, 107),
+									Pos:  lp(3006, 110),
 									Name: "TSource",
 								},
 							},
@@ -67826,22 +67716,82 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3006, 124),
+						Pos: lp(3006, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3006, 124),
+							Pos:  lp(3006, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3006, 129),
+									Pos:  lp(3006, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3006, 138),
+									Pos:  lp(3006, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3006, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(3006, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3006, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3006, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3006, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(3006, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3006, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3006, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3006, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3006, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3006, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(3006, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3006, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67908,20 +67858,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3007, 157),
-						Type: &lang.TypeRef{
-							Pos:  lp(3007, 157),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3007, 175),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67941,29 +67877,28 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3008, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(3008, 75),
+				Name:    "CountBy",
+				NamePos: lp(3008, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3008, 115),
+						Pos:      lp(3008, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3008, 120),
+							Pos:  lp(3008, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3008, 132),
+									Pos:  lp(3008, 107),
 									Name: "TSource",
 								},
 							},
@@ -67971,17 +67906,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3008, 149),
+						Pos: lp(3008, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3008, 149),
+							Pos:  lp(3008, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3008, 154),
+									Pos:  lp(3008, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3008, 163),
+									Pos:  lp(3008, 138),
 									Name: "TKey",
 								},
 							},
@@ -67989,34 +67924,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3008, 182),
+						Pos: lp(3008, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(3008, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(3008, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(3008, 200),
-							Name: "Func",
+							Pos:  lp(3008, 157),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3008, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3008, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3008, 227),
-									Name: "TAccumulate",
+									Pos:  lp(3008, 175),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -68114,20 +68033,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "func",
 					},
-					&lang.Param{
-						Pos: lp(3009, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(3009, 246),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3009, 264),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68198,41 +68103,45 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(3010, 182),
 						Type: &lang.TypeRef{
 							Pos:  lp(3010, 182),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3010, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3010, 193),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TAccumulate",
 						},
-						Name: "seedSelector",
+						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(3010, 220),
+						Pos: lp(3010, 200),
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 220),
+							Pos:  lp(3010, 200),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3010, 225),
+									Pos:  lp(3010, 205),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3010, 238),
+									Pos:  lp(3010, 218),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3010, 247),
+									Pos:  lp(3010, 227),
 									Name: "TAccumulate",
 								},
 							},
 						},
 						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(3010, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(3010, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3010, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -68245,45 +68154,100 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3011, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3011, 43),
-									Name: "int",
+									Pos:  lp(3011, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3011, 54),
-									Name: "TSource",
+									Pos:  lp(3011, 61),
+									Name: "TAccumulate",
 								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
 							},
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(3011, 69),
+				Name:    "AggregateBy",
+				NamePos: lp(3011, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3011, 84),
+						Pos:      lp(3011, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 89),
+							Pos:  lp(3011, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3011, 101),
+									Pos:  lp(3011, 132),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3011, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(3011, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3011, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3011, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(3011, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3011, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(3011, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(3011, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3011, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3011, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -68296,63 +68260,45 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3012, 42),
-							Name: "TSource",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3012, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3012, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(3012, 51),
+				Name:    "Index",
+				NamePos: lp(3012, 69),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3012, 74),
+						Pos:      lp(3012, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 79),
+							Pos:  lp(3012, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 91),
+									Pos:  lp(3012, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3012, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3012, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3012, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3012, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(3012, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3012, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3012, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
+						Name: "source",
 					},
 				},
 			},
@@ -68423,20 +68369,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3013, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(3013, 169),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3013, 187),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68452,7 +68384,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "UnionBy",
 				NamePos: lp(3014, 51),
 				TypeParams: []string{
 					"TSource",
@@ -68460,14 +68392,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3014, 78),
+						Pos:      lp(3014, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 83),
+							Pos:  lp(3014, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 95),
+									Pos:  lp(3014, 91),
 									Name: "TSource",
 								},
 							},
@@ -68475,36 +68407,50 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3014, 111),
+						Pos: lp(3014, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 111),
+							Pos:  lp(3014, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 123),
-									Name: "TKey",
+									Pos:  lp(3014, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3014, 137),
+						Pos: lp(3014, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 137),
+							Pos:  lp(3014, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 142),
+									Pos:  lp(3014, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3014, 151),
+									Pos:  lp(3014, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3014, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(3014, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3014, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68575,20 +68521,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3015, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(3015, 170),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3015, 188),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68604,7 +68536,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ExceptBy",
+				Name:    "IntersectBy",
 				NamePos: lp(3016, 51),
 				TypeParams: []string{
 					"TSource",
@@ -68612,14 +68544,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3016, 75),
+						Pos:      lp(3016, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 80),
+							Pos:  lp(3016, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 92),
+									Pos:  lp(3016, 95),
 									Name: "TSource",
 								},
 							},
@@ -68627,13 +68559,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3016, 108),
+						Pos: lp(3016, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 108),
+							Pos:  lp(3016, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 120),
+									Pos:  lp(3016, 123),
 									Name: "TKey",
 								},
 							},
@@ -68641,22 +68573,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3016, 134),
+						Pos: lp(3016, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 134),
+							Pos:  lp(3016, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 139),
+									Pos:  lp(3016, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3016, 148),
+									Pos:  lp(3016, 151),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3016, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(3016, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3016, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68727,20 +68673,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3017, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(3017, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3017, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68752,18 +68684,101 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3018, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(3018, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3018, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3018, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3018, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3018, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3018, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3018, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3018, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(3018, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3018, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3018, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3018, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(3018, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3018, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3019, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3019, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3019, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 43),
+									Pos:  lp(3019, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3018, 57),
+									Pos:  lp(3019, 57),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3018, 73),
+									Pos:  lp(3019, 73),
 									Name: "TThird",
 								},
 							},
@@ -68777,7 +68792,7 @@ func libraryAST_189() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3018, 88),
+				NamePos: lp(3019, 88),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -68785,14 +68800,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3018, 117),
+						Pos:      lp(3019, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 122),
+							Pos:  lp(3019, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 134),
+									Pos:  lp(3019, 134),
 									Name: "TFirst",
 								},
 							},
@@ -68800,13 +68815,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3018, 149),
+						Pos: lp(3019, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 149),
+							Pos:  lp(3019, 149),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 161),
+									Pos:  lp(3019, 161),
 									Name: "TSecond",
 								},
 							},
@@ -68814,68 +68829,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3018, 178),
+						Pos: lp(3019, 178),
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 178),
+							Pos:  lp(3019, 178),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 190),
+									Pos:  lp(3019, 190),
 									Name: "TThird",
 								},
 							},
 						},
 						Name: "third",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3019, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3019, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3019, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Intersect",
-				NamePos: lp(3019, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3019, 70),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3019, 75),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 87),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3019, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3019, 103),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 115),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
 					},
 				},
 			},
@@ -68927,20 +68892,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3020, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(3020, 132),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3020, 150),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68948,28 +68899,62 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3021, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3021, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(3021, 35),
+				Name:    "Intersect",
+				NamePos: lp(3021, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3021, 54),
+						Pos:      lp(3021, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 59),
+							Pos:  lp(3021, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3021, 71),
+									Pos:  lp(3021, 87),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3021, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3021, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3021, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3021, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(3021, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3021, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69001,24 +68986,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3022, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3022, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3022, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3022, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69026,25 +68993,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3023, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(3023, 34),
+				Name:    "LongCount",
+				NamePos: lp(3023, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3023, 38),
+						Pos:      lp(3023, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 43),
+							Pos:  lp(3023, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 55),
-									Name: "int",
+									Pos:  lp(3023, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3023, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3023, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3023, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3023, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -69057,42 +69045,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3024, 34),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3024, 47),
+						Pos:      lp(3024, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3024, 52),
+							Pos:  lp(3024, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3024, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3024, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3024, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3024, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3024, 95),
+									Pos:  lp(3024, 55),
 									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69101,25 +69068,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3025, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(3025, 35),
+				NamePos: lp(3025, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3025, 39),
+						Pos:      lp(3025, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 44),
+							Pos:  lp(3025, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 56),
-									Name: "long",
+									Pos:  lp(3025, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3025, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3025, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3025, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69132,42 +69120,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3026, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3026, 48),
+						Pos:      lp(3026, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3026, 53),
+							Pos:  lp(3026, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3026, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3026, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3026, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3026, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3026, 96),
+									Pos:  lp(3026, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69176,25 +69143,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3027, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(3027, 37),
+				NamePos: lp(3027, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3027, 41),
+						Pos:      lp(3027, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 46),
+							Pos:  lp(3027, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 58),
-									Name: "double",
+									Pos:  lp(3027, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3027, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3027, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3027, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3027, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69207,42 +69195,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3028, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3028, 50),
+						Pos:      lp(3028, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3028, 55),
+							Pos:  lp(3028, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3028, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3028, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3028, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3028, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3028, 98),
+									Pos:  lp(3028, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69251,25 +69218,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3029, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(3029, 38),
+				NamePos: lp(3029, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3029, 42),
+						Pos:      lp(3029, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 47),
+							Pos:  lp(3029, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 59),
-									Name: "decimal",
+									Pos:  lp(3029, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3029, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3029, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3029, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3029, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69282,42 +69270,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3030, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3030, 51),
+						Pos:      lp(3030, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 56),
+							Pos:  lp(3030, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3030, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3030, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3030, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3030, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3030, 99),
+									Pos:  lp(3030, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69326,25 +69293,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3031, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Max",
-				NamePos: lp(3031, 36),
+				NamePos: lp(3031, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3031, 40),
+						Pos:      lp(3031, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 45),
+							Pos:  lp(3031, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3031, 57),
-									Name: "float",
+									Pos:  lp(3031, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3031, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3031, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3031, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3031, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69357,19 +69345,46 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3032, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3032, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3032, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3032, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3033, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3033, 30),
+					Name: "float",
+				},
+				Name:    "Max",
+				NamePos: lp(3033, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3032, 49),
+						Pos:      lp(3033, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3032, 54),
+							Pos:  lp(3033, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3032, 66),
+									Pos:  lp(3033, 66),
 									Name: "TSource",
 								},
 							},
@@ -69377,17 +69392,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3032, 83),
+						Pos: lp(3033, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3032, 83),
+							Pos:  lp(3033, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3032, 88),
+									Pos:  lp(3033, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3032, 97),
+									Pos:  lp(3033, 97),
 									Name: "float",
 								},
 							},
@@ -69397,81 +69412,32 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3033, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3033, 30),
-					Name: "TSource",
-				},
-				Name:    "Max",
-				NamePos: lp(3033, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3033, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3033, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3033, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3034, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3034, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
 				Name:    "Max",
 				NamePos: lp(3034, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3034, 60),
+						Pos:      lp(3034, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3034, 65),
+							Pos:  lp(3034, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3034, 77),
+									Pos:  lp(3034, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3034, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3034, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3034, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3034, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -69480,24 +69446,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3035, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
-				Name:    "MaxBy",
+				Name:    "Max",
 				NamePos: lp(3035, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3035, 59),
+						Pos:      lp(3035, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 64),
+							Pos:  lp(3035, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 76),
+									Pos:  lp(3035, 77),
 									Name: "TSource",
 								},
 							},
@@ -69505,22 +69471,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3035, 93),
+						Pos: lp(3035, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 93),
+							Pos:  lp(3035, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 98),
+									Pos:  lp(3035, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3035, 107),
-									Name: "TKey",
+									Pos:  lp(3035, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -69571,20 +69537,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3036, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3036, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3036, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69592,25 +69544,61 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3037, 30),
-					Name: "int",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3037, 34),
+				Name:    "MaxBy",
+				NamePos: lp(3037, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3037, 38),
+						Pos:      lp(3037, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 43),
+							Pos:  lp(3037, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 55),
-									Name: "int",
+									Pos:  lp(3037, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3037, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3037, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3037, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3037, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3037, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69623,42 +69611,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3038, 34),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3038, 47),
+						Pos:      lp(3038, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 52),
+							Pos:  lp(3038, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3038, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3038, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3038, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3038, 95),
+									Pos:  lp(3038, 55),
 									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69667,25 +69634,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3039, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(3039, 35),
+				NamePos: lp(3039, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3039, 39),
+						Pos:      lp(3039, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 44),
+							Pos:  lp(3039, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 56),
-									Name: "long",
+									Pos:  lp(3039, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3039, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3039, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3039, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3039, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69698,42 +69686,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3040, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3040, 48),
+						Pos:      lp(3040, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3040, 53),
+							Pos:  lp(3040, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3040, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3040, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3040, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3040, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3040, 96),
+									Pos:  lp(3040, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69742,25 +69709,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3041, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(3041, 37),
+				NamePos: lp(3041, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3041, 41),
+						Pos:      lp(3041, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3041, 46),
+							Pos:  lp(3041, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3041, 58),
-									Name: "double",
+									Pos:  lp(3041, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3041, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3041, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3041, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3041, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69773,42 +69761,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3042, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3042, 50),
+						Pos:      lp(3042, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3042, 55),
+							Pos:  lp(3042, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3042, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3042, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3042, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3042, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3042, 98),
+									Pos:  lp(3042, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69817,25 +69784,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3043, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(3043, 38),
+				NamePos: lp(3043, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3043, 42),
+						Pos:      lp(3043, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3043, 47),
+							Pos:  lp(3043, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3043, 59),
-									Name: "decimal",
+									Pos:  lp(3043, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3043, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3043, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3043, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3043, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69848,42 +69836,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3044, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3044, 51),
+						Pos:      lp(3044, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3044, 56),
+							Pos:  lp(3044, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3044, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3044, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3044, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3044, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3044, 99),
+									Pos:  lp(3044, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69892,25 +69859,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3045, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Min",
-				NamePos: lp(3045, 36),
+				NamePos: lp(3045, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3045, 40),
+						Pos:      lp(3045, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 45),
+							Pos:  lp(3045, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3045, 57),
-									Name: "float",
+									Pos:  lp(3045, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3045, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3045, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3045, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69923,19 +69911,46 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3046, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3046, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3046, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3047, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3047, 30),
+					Name: "float",
+				},
+				Name:    "Min",
+				NamePos: lp(3047, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3046, 49),
+						Pos:      lp(3047, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 54),
+							Pos:  lp(3047, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3046, 66),
+									Pos:  lp(3047, 66),
 									Name: "TSource",
 								},
 							},
@@ -69943,17 +69958,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3046, 83),
+						Pos: lp(3047, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 83),
+							Pos:  lp(3047, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3046, 88),
+									Pos:  lp(3047, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3046, 97),
+									Pos:  lp(3047, 97),
 									Name: "float",
 								},
 							},
@@ -69963,81 +69978,32 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3047, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3047, 30),
-					Name: "TSource",
-				},
-				Name:    "Min",
-				NamePos: lp(3047, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3047, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3047, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3047, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3048, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3048, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
 				Name:    "Min",
 				NamePos: lp(3048, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3048, 60),
+						Pos:      lp(3048, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3048, 65),
+							Pos:  lp(3048, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3048, 77),
+									Pos:  lp(3048, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3048, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3048, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3048, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3048, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -70046,24 +70012,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3049, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
-				Name:    "MinBy",
+				Name:    "Min",
 				NamePos: lp(3049, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3049, 59),
+						Pos:      lp(3049, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 64),
+							Pos:  lp(3049, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 76),
+									Pos:  lp(3049, 77),
 									Name: "TSource",
 								},
 							},
@@ -70071,22 +70037,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3049, 93),
+						Pos: lp(3049, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 93),
+							Pos:  lp(3049, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 98),
+									Pos:  lp(3049, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3049, 107),
-									Name: "TKey",
+									Pos:  lp(3049, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -70137,14 +70103,63 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3051, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3051, 30),
+					Name: "TSource",
+				},
+				Name:    "MinBy",
+				NamePos: lp(3051, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3050, 126),
+						Pos:      lp(3051, 59),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3050, 126),
+							Pos:  lp(3051, 64),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 76),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3051, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3051, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3051, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 126),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3050, 136),
+									Pos:  lp(3051, 136),
 									Name: "TKey",
 								},
 							},
@@ -70154,66 +70169,30 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3051, 9),
+				Pos:       lp(3052, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3051, 30),
+					Pos:  lp(3052, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3051, 42),
+							Pos:  lp(3052, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "OfType",
-				NamePos: lp(3051, 51),
+				NamePos: lp(3052, 51),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3051, 67),
+						Pos:      lp(3052, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 72),
+							Pos:  lp(3052, 72),
 							Name: "System.Collections.IEnumerable",
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3052, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3052, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3052, 49),
-							Name: "T",
-						},
-					},
-				},
-				Name:    "Order",
-				NamePos: lp(3052, 52),
-				TypeParams: []string{
-					"T",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3052, 61),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3052, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3052, 78),
-									Name: "T",
-								},
-							},
 						},
 						Name: "source",
 					},
@@ -70253,20 +70232,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3053, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3053, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3053, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70282,26 +70247,40 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderDescending",
+				Name:    "Order",
 				NamePos: lp(3054, 52),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3054, 71),
+						Pos:      lp(3054, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3054, 76),
+							Pos:  lp(3054, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3054, 88),
+									Pos:  lp(3054, 78),
 									Name: "T",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3054, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3054, 89),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3054, 99),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70339,20 +70318,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3055, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3055, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3055, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70364,49 +70329,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3056, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3056, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(3056, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3056, 81),
+						Pos:      lp(3056, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3056, 86),
+							Pos:  lp(3056, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3056, 98),
-									Name: "TSource",
+									Pos:  lp(3056, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3056, 115),
+						Pos: lp(3056, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3056, 115),
-							Name: "Func",
+							Pos:  lp(3056, 99),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3056, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3056, 129),
-									Name: "TKey",
+									Pos:  lp(3056, 109),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -70463,20 +70423,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3057, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3057, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3057, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70492,7 +70438,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderByDescending",
+				Name:    "OrderBy",
 				NamePos: lp(3058, 58),
 				TypeParams: []string{
 					"TSource",
@@ -70500,14 +70446,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3058, 91),
+						Pos:      lp(3058, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3058, 96),
+							Pos:  lp(3058, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3058, 108),
+									Pos:  lp(3058, 98),
 									Name: "TSource",
 								},
 							},
@@ -70515,22 +70461,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3058, 125),
+						Pos: lp(3058, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3058, 125),
+							Pos:  lp(3058, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3058, 130),
+									Pos:  lp(3058, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3058, 139),
+									Pos:  lp(3058, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3058, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3058, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3058, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70587,20 +70547,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3059, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3059, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3059, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70616,7 +70562,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenBy",
+				Name:    "OrderByDescending",
 				NamePos: lp(3060, 58),
 				TypeParams: []string{
 					"TSource",
@@ -70624,14 +70570,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3060, 80),
+						Pos:      lp(3060, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3060, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3060, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3060, 104),
+									Pos:  lp(3060, 108),
 									Name: "TSource",
 								},
 							},
@@ -70639,22 +70585,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3060, 121),
+						Pos: lp(3060, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3060, 121),
+							Pos:  lp(3060, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3060, 126),
+									Pos:  lp(3060, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3060, 135),
+									Pos:  lp(3060, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3060, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3060, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3060, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70711,20 +70671,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3061, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(3061, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3061, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70740,7 +70686,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "ThenBy",
 				NamePos: lp(3062, 58),
 				TypeParams: []string{
 					"TSource",
@@ -70748,14 +70694,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3062, 90),
+						Pos:      lp(3062, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 95),
+							Pos:  lp(3062, 85),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3062, 114),
+									Pos:  lp(3062, 104),
 									Name: "TSource",
 								},
 							},
@@ -70763,22 +70709,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3062, 131),
+						Pos: lp(3062, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 131),
+							Pos:  lp(3062, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3062, 136),
+									Pos:  lp(3062, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3062, 145),
+									Pos:  lp(3062, 135),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3062, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3062, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3062, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70835,20 +70795,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3063, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(3063, 164),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3063, 174),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70856,29 +70802,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3064, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3064, 42),
+							Pos:  lp(3064, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(3064, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3064, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3064, 68),
+						Pos:      lp(3064, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 73),
-							Name: "IEnumerable",
+							Pos:  lp(3064, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3064, 85),
+									Pos:  lp(3064, 114),
 									Name: "TSource",
 								},
 							},
@@ -70886,12 +70833,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3064, 102),
+						Pos: lp(3064, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 102),
-							Name: "TSource",
+							Pos:  lp(3064, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3064, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3064, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3064, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(3064, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3064, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70904,28 +70875,38 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3065, 42),
-							Name: "int",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(3065, 47),
+				Name:    "Prepend",
+				NamePos: lp(3065, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3065, 53),
+						Pos:      lp(3065, 68),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 53),
-							Name: "int",
+							Pos:  lp(3065, 73),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3065, 85),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3065, 64),
+						Pos: lp(3065, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 64),
-							Name: "int",
+							Pos:  lp(3065, 102),
+							Name: "TSource",
 						},
-						Name: "count",
+						Name: "element",
 					},
 				},
 			},
@@ -70938,28 +70919,25 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3066, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(3066, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Range",
+				NamePos: lp(3066, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3066, 67),
+						Pos: lp(3066, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3066, 67),
-							Name: "TResult",
+							Pos:  lp(3066, 53),
+							Name: "int",
 						},
-						Name: "element",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3066, 84),
+						Pos: lp(3066, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3066, 84),
+							Pos:  lp(3066, 64),
 							Name: "int",
 						},
 						Name: "count",
@@ -70975,30 +70953,31 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3067, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Reverse",
+				Name:    "Repeat",
 				NamePos: lp(3067, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3067, 68),
-						Modifier: "this",
+						Pos: lp(3067, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3067, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3067, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
+					},
+					&lang.Param{
+						Pos: lp(3067, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3067, 84),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
 			},
@@ -71011,49 +70990,30 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3068, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
+				Name:    "Reverse",
 				NamePos: lp(3068, 51),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3068, 76),
+						Pos:      lp(3068, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 81),
+							Pos:  lp(3068, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3068, 93),
+									Pos:  lp(3068, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3068, 110),
-						Type: &lang.TypeRef{
-							Pos:  lp(3068, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3068, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3068, 124),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71104,10 +71064,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3069, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3069, 129),
 									Name: "TResult",
 								},
 							},
@@ -71129,7 +71085,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Select",
 				NamePos: lp(3070, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71137,14 +71093,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3070, 80),
+						Pos:      lp(3070, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3070, 85),
+							Pos:  lp(3070, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3070, 97),
+									Pos:  lp(3070, 93),
 									Name: "TSource",
 								},
 							},
@@ -71152,24 +71108,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3070, 114),
+						Pos: lp(3070, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3070, 114),
+							Pos:  lp(3070, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3070, 119),
+									Pos:  lp(3070, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3070, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3070, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3070, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3070, 129),
+									Name: "TResult",
 								},
 							},
 						},
@@ -71224,14 +71178,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3071, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3071, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3071, 145),
+											Pos:  lp(3071, 140),
 											Name: "TResult",
 										},
 									},
@@ -71259,19 +71209,18 @@ func libraryAST_189() *lang.TypeDecl {
 				NamePos: lp(3072, 51),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3072, 93),
+						Pos:      lp(3072, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3072, 98),
+							Pos:  lp(3072, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3072, 110),
+									Pos:  lp(3072, 97),
 									Name: "TSource",
 								},
 							},
@@ -71279,50 +71228,32 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3072, 127),
+						Pos: lp(3072, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3072, 127),
+							Pos:  lp(3072, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3072, 132),
+									Pos:  lp(3072, 119),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3072, 141),
+									Pos:  lp(3072, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3072, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3072, 153),
-											Name: "TCollection",
+											Pos:  lp(3072, 145),
+											Name: "TResult",
 										},
 									},
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3072, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(3072, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3072, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3072, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3072, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -71374,14 +71305,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3073, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3073, 146),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3073, 158),
+											Pos:  lp(3073, 153),
 											Name: "TCollection",
 										},
 									},
@@ -71391,21 +71318,21 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "collectionSelector",
 					},
 					&lang.Param{
-						Pos: lp(3073, 192),
+						Pos: lp(3073, 187),
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 192),
+							Pos:  lp(3073, 187),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 197),
+									Pos:  lp(3073, 192),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3073, 206),
+									Pos:  lp(3073, 201),
 									Name: "TCollection",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3073, 219),
+									Pos:  lp(3073, 214),
 									Name: "TResult",
 								},
 							},
@@ -71419,42 +71346,86 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3074, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3074, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3074, 35),
+				Name:    "SelectMany",
+				NamePos: lp(3074, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3074, 58),
+						Pos:      lp(3074, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 63),
+							Pos:  lp(3074, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3074, 75),
+									Pos:  lp(3074, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3074, 91),
+						Pos: lp(3074, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 91),
-							Name: "IEnumerable",
+							Pos:  lp(3074, 127),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3074, 103),
+									Pos:  lp(3074, 132),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 146),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3074, 158),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "second",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3074, 192),
+						Type: &lang.TypeRef{
+							Pos:  lp(3074, 192),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3074, 197),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 206),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 219),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -71500,20 +71471,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3075, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3075, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3075, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71521,42 +71478,56 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3076, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3076, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Skip",
-				NamePos: lp(3076, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3076, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3076, 65),
+						Pos:      lp(3076, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 70),
+							Pos:  lp(3076, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3076, 82),
+									Pos:  lp(3076, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3076, 99),
+						Pos: lp(3076, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 99),
-							Name: "int",
+							Pos:  lp(3076, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3076, 103),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "count",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3076, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3076, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3076, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71573,7 +71544,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Skip",
 				NamePos: lp(3077, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71642,9 +71613,9 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(3078, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3078, 99),
-							Name: "Range",
+							Name: "int",
 						},
-						Name: "range",
+						Name: "count",
 					},
 				},
 			},
@@ -71661,21 +71632,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "Take",
 				NamePos: lp(3079, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3079, 69),
+						Pos:      lp(3079, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 74),
+							Pos:  lp(3079, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 86),
+									Pos:  lp(3079, 82),
 									Name: "TSource",
 								},
 							},
@@ -71683,12 +71654,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3079, 103),
+						Pos: lp(3079, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 103),
-							Name: "int",
+							Pos:  lp(3079, 99),
+							Name: "Range",
 						},
-						Name: "count",
+						Name: "range",
 					},
 				},
 			},
@@ -71705,7 +71676,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SkipLast",
 				NamePos: lp(3080, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71749,21 +71720,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "TakeLast",
 				NamePos: lp(3081, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3081, 70),
+						Pos:      lp(3081, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 75),
+							Pos:  lp(3081, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 87),
+									Pos:  lp(3081, 86),
 									Name: "TSource",
 								},
 							},
@@ -71771,22 +71742,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3081, 104),
+						Pos: lp(3081, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3081, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3081, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3081, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -71836,10 +71797,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3082, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3082, 123),
 									Name: "bool",
 								},
 							},
@@ -71861,7 +71818,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SkipWhile",
 				NamePos: lp(3083, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71894,6 +71851,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3083, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3083, 123),
 									Name: "bool",
 								},
 							},
@@ -71948,10 +71909,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3084, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3084, 123),
 									Name: "bool",
 								},
 							},
@@ -71973,21 +71930,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "TakeWhile",
 				NamePos: lp(3085, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3085, 66),
+						Pos:      lp(3085, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 71),
+							Pos:  lp(3085, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 83),
+									Pos:  lp(3085, 87),
 									Name: "TSource",
 								},
 							},
@@ -71995,17 +71952,21 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3085, 100),
+						Pos: lp(3085, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 100),
+							Pos:  lp(3085, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 105),
+									Pos:  lp(3085, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3085, 114),
+									Pos:  lp(3085, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3085, 123),
 									Name: "bool",
 								},
 							},
@@ -72060,10 +72021,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3086, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3086, 119),
 									Name: "bool",
 								},
 							},
@@ -72077,25 +72034,56 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3087, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3087, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3087, 34),
+				Name:    "Where",
+				NamePos: lp(3087, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3087, 38),
+						Pos:      lp(3087, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3087, 43),
+							Pos:  lp(3087, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3087, 55),
-									Name: "int",
+									Pos:  lp(3087, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3087, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3087, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3087, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3087, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3087, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -72103,24 +72091,22 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3088, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3088, 30),
-					Name:     "int",
-					Nullable: true,
+					Pos:  lp(3088, 30),
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3088, 35),
+				NamePos: lp(3088, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3088, 39),
+						Pos:      lp(3088, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3088, 44),
+							Pos:  lp(3088, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3088, 56),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(3088, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -72138,43 +72124,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3089, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3089, 48),
+						Pos:      lp(3089, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3089, 53),
+							Pos:  lp(3089, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3089, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3089, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3089, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3089, 96),
+									Pos:      lp(3089, 56),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72183,27 +72148,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3090, 30),
-					Name:     "long",
+					Name:     "int",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3090, 36),
+				NamePos: lp(3090, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3090, 40),
+						Pos:      lp(3090, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3090, 45),
+							Pos:  lp(3090, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3090, 57),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(3090, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3090, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3090, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3090, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3090, 96),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72217,43 +72203,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3091, 36),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3091, 49),
+						Pos:      lp(3091, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3091, 54),
+							Pos:  lp(3091, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3091, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3091, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3091, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3091, 97),
+									Pos:      lp(3091, 57),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72262,27 +72227,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3092, 30),
-					Name:     "double",
+					Name:     "long",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3092, 38),
+				NamePos: lp(3092, 36),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3092, 42),
+						Pos:      lp(3092, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3092, 47),
+							Pos:  lp(3092, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3092, 59),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(3092, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3092, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3092, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3092, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3092, 97),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72296,43 +72282,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3093, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3093, 51),
+						Pos:      lp(3093, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3093, 56),
+							Pos:  lp(3093, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3093, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3093, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3093, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3093, 99),
+									Pos:      lp(3093, 59),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72341,27 +72306,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3094, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3094, 37),
+				NamePos: lp(3094, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3094, 41),
+						Pos:      lp(3094, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3094, 46),
+							Pos:  lp(3094, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3094, 58),
-									Name:     "float",
-									Nullable: true,
+									Pos:  lp(3094, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3094, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3094, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3094, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3094, 99),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72375,43 +72361,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3095, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3095, 50),
+						Pos:      lp(3095, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3095, 55),
+							Pos:  lp(3095, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3095, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3095, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3095, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3095, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3095, 98),
+									Pos:      lp(3095, 58),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72420,27 +72385,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3096, 30),
-					Name:     "decimal",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3096, 39),
+				NamePos: lp(3096, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3096, 43),
+						Pos:      lp(3096, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3096, 48),
+							Pos:  lp(3096, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3096, 60),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(3096, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3096, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3096, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3096, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3096, 98),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72454,43 +72440,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3097, 39),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3097, 52),
+						Pos:      lp(3097, 43),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3097, 57),
+							Pos:  lp(3097, 48),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3097, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3097, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3097, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3097, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3097, 100),
+									Pos:      lp(3097, 60),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72498,24 +72463,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3098, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3098, 30),
-					Name: "int",
+					Pos:      lp(3098, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3098, 34),
+				NamePos: lp(3098, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3098, 47),
+						Pos:      lp(3098, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3098, 52),
+							Pos:  lp(3098, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3098, 64),
+									Pos:  lp(3098, 69),
 									Name: "TSource",
 								},
 							},
@@ -72523,18 +72489,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3098, 81),
+						Pos: lp(3098, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3098, 81),
+							Pos:  lp(3098, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3098, 86),
+									Pos:  lp(3098, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3098, 95),
-									Name: "int",
+									Pos:      lp(3098, 100),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
@@ -72547,25 +72514,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3099, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3099, 35),
+				NamePos: lp(3099, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3099, 39),
+						Pos:      lp(3099, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3099, 44),
+							Pos:  lp(3099, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3099, 56),
-									Name: "long",
+									Pos:  lp(3099, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3099, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3099, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3099, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3099, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72578,42 +72566,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3100, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3100, 48),
+						Pos:      lp(3100, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 53),
+							Pos:  lp(3100, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3100, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3100, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3100, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3100, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3100, 96),
+									Pos:  lp(3100, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72622,25 +72589,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3101, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(3101, 37),
+				NamePos: lp(3101, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3101, 41),
+						Pos:      lp(3101, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 46),
+							Pos:  lp(3101, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3101, 58),
-									Name: "double",
+									Pos:  lp(3101, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3101, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3101, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3101, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3101, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72653,42 +72641,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3102, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3102, 50),
+						Pos:      lp(3102, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 55),
+							Pos:  lp(3102, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3102, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3102, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3102, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3102, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3102, 98),
+									Pos:  lp(3102, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72697,25 +72664,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3103, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Sum",
-				NamePos: lp(3103, 38),
+				NamePos: lp(3103, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3103, 42),
+						Pos:      lp(3103, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3103, 47),
+							Pos:  lp(3103, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3103, 59),
-									Name: "decimal",
+									Pos:  lp(3103, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3103, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3103, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3103, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3103, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72728,42 +72716,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3104, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3104, 51),
+						Pos:      lp(3104, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 56),
+							Pos:  lp(3104, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3104, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3104, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3104, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3104, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3104, 99),
+									Pos:  lp(3104, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72772,25 +72739,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3105, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Sum",
-				NamePos: lp(3105, 36),
+				NamePos: lp(3105, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3105, 40),
+						Pos:      lp(3105, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 45),
+							Pos:  lp(3105, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3105, 57),
-									Name: "float",
+									Pos:  lp(3105, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3105, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3105, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3105, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72803,19 +72791,46 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3106, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3106, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3106, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3106, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3107, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3107, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(3107, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3106, 49),
+						Pos:      lp(3107, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 54),
+							Pos:  lp(3107, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3106, 66),
+									Pos:  lp(3107, 66),
 									Name: "TSource",
 								},
 							},
@@ -72823,17 +72838,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3106, 83),
+						Pos: lp(3107, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 83),
+							Pos:  lp(3107, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3106, 88),
+									Pos:  lp(3107, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3106, 97),
+									Pos:  lp(3107, 97),
 									Name: "float",
 								},
 							},
@@ -72843,95 +72858,36 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3107, 9),
+				Pos:       lp(3108, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3107, 30),
+					Pos:       lp(3108, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3107, 30),
+						Pos:  lp(3108, 30),
 						Name: "TSource",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(3107, 40),
+				NamePos: lp(3108, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3107, 57),
+						Pos:      lp(3108, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 62),
+							Pos:  lp(3108, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3107, 74),
+									Pos:  lp(3108, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3108, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3108, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3108, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3108, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(3108, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3108, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3108, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3108, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3108, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3108, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -72992,20 +72948,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3109, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3109, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3109, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73021,27 +72963,26 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						&lang.TypeRef{
 							Pos:  lp(3110, 47),
-							Name: "TElement",
+							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToDictionary",
-				NamePos: lp(3110, 57),
+				NamePos: lp(3110, 56),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3110, 95),
+						Pos:      lp(3110, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 100),
+							Pos:  lp(3110, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3110, 112),
+									Pos:  lp(3110, 101),
 									Name: "TSource",
 								},
 							},
@@ -73049,17 +72990,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3110, 129),
+						Pos: lp(3110, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 129),
+							Pos:  lp(3110, 118),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3110, 134),
+									Pos:  lp(3110, 123),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3110, 143),
+									Pos:  lp(3110, 132),
 									Name: "TKey",
 								},
 							},
@@ -73067,22 +73008,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3110, 162),
+						Pos: lp(3110, 151),
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 162),
-							Name: "Func",
+							Pos:  lp(3110, 151),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3110, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3110, 176),
-									Name: "TElement",
+									Pos:  lp(3110, 169),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -73162,20 +73099,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "elementSelector",
 					},
-					&lang.Param{
-						Pos: lp(3111, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(3111, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3111, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73183,34 +73106,90 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3112, 30),
-					Name: "HashSet",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3112, 38),
-							Name: "TSource",
+							Pos:  lp(3112, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3112, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3112, 47),
+				Name:    "ToDictionary",
+				NamePos: lp(3112, 57),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3112, 66),
+						Pos:      lp(3112, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3112, 71),
+							Pos:  lp(3112, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3112, 83),
+									Pos:  lp(3112, 112),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3112, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3112, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3112, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3112, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3112, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3112, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3112, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3112, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3112, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3112, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3112, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -73248,14 +73227,50 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3114, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3114, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3114, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3114, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3113, 100),
+						Pos:      lp(3114, 66),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 100),
+							Pos:  lp(3114, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3114, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3114, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3114, 100),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3113, 118),
+									Pos:  lp(3114, 118),
 									Name: "TSource",
 								},
 							},
@@ -73265,88 +73280,38 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3114, 9),
+				Pos:       lp(3115, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3114, 30),
+					Pos:  lp(3115, 30),
 					Name: "List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3114, 35),
+							Pos:  lp(3115, 35),
 							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToList",
-				NamePos: lp(3114, 44),
+				NamePos: lp(3115, 44),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3114, 60),
+						Pos:      lp(3115, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 65),
+							Pos:  lp(3115, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3114, 77),
+									Pos:  lp(3115, 77),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3115, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3115, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3115, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Union",
-				NamePos: lp(3115, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3115, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3115, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3115, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3115, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3115, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3115, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
 					},
 				},
 			},
@@ -73398,20 +73363,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3116, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(3116, 128),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3116, 146),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73423,68 +73374,58 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3117, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
+				Name:    "Union",
 				NamePos: lp(3117, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3117, 81),
+						Pos:      lp(3117, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 86),
+							Pos:  lp(3117, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3117, 98),
-									Name: "TFirst",
+									Pos:  lp(3117, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3117, 113),
+						Pos: lp(3117, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 113),
+							Pos:  lp(3117, 99),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3117, 125),
-									Name: "TSecond",
+									Pos:  lp(3117, 111),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3117, 142),
+						Pos: lp(3117, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 142),
-							Name: "Func",
+							Pos:  lp(3117, 128),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3117, 147),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3117, 155),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3117, 164),
-									Name: "TResult",
+									Pos:  lp(3117, 146),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -73497,14 +73438,88 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3118, 42),
-							Name: "System.ValueTuple",
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Zip",
+				NamePos: lp(3118, 51),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3118, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 43),
+									Pos:  lp(3118, 98),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3118, 113),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 113),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3118, 125),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3118, 142),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 142),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3118, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3118, 57),
+									Pos:  lp(3118, 155),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3118, 164),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3119, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3119, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3119, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3119, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3119, 57),
 									Name: "TSecond",
 								},
 							},
@@ -73517,21 +73532,21 @@ func libraryAST_189() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3118, 74),
+				NamePos: lp(3119, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3118, 95),
+						Pos:      lp(3119, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 100),
+							Pos:  lp(3119, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 112),
+									Pos:  lp(3119, 112),
 									Name: "TFirst",
 								},
 							},
@@ -73539,13 +73554,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3118, 127),
+						Pos: lp(3119, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 127),
+							Pos:  lp(3119, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 139),
+									Pos:  lp(3119, 139),
 									Name: "TSecond",
 								},
 							},
@@ -73560,7 +73575,7 @@ func libraryAST_189() *lang.TypeDecl {
 
 func libraryAST_190() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3121, 5),
+		Pos:       lp(3122, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -73571,11 +73586,11 @@ func libraryAST_190() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3121, 50),
+				Pos:  lp(3122, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3121, 62),
+						Pos:  lp(3122, 62),
 						Name: "TElement",
 					},
 				},
@@ -73583,15 +73598,15 @@ func libraryAST_190() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3123, 9),
+				Pos: lp(3124, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3123, 9),
+					Pos:  lp(3124, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3123, 20),
+						Pos:  lp(3124, 20),
 						Kind: "get",
 					},
 				},
@@ -73602,7 +73617,7 @@ func libraryAST_190() *lang.TypeDecl {
 
 func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3126, 5),
+		Pos:       lp(3127, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -73612,11 +73627,11 @@ func libraryAST_191() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3126, 53),
+				Pos:  lp(3127, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3126, 65),
+						Pos:  lp(3127, 65),
 						Name: "TElement",
 					},
 				},
@@ -73627,67 +73642,52 @@ func libraryAST_191() *lang.TypeDecl {
 
 func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3136, 5),
+		Pos:       lp(3137, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3136, 6),
+				Pos:  lp(3137, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3136, 47),
+				Pos:  lp(3137, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3136, 60),
+				Pos:  lp(3137, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3136, 72),
+						Pos:  lp(3137, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3136, 85),
+				Pos:  lp(3137, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3136, 96),
+						Pos:  lp(3137, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3136, 109),
+				Pos:  lp(3137, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3138, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3139, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3139, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3139, 34),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3140, 9),
@@ -73698,7 +73698,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3140, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3140, 34),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -73713,7 +73713,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3141, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3141, 34),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -73728,7 +73728,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3142, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3142, 34),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -73743,7 +73743,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3143, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3143, 34),
-							Name: "float",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -73758,7 +73758,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3144, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3144, 34),
-							Name: "double",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -73773,7 +73773,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3145, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3145, 34),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -73787,29 +73787,29 @@ func libraryAST_192() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3146, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3146, 34),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3146, 34),
-								Name: "byte",
-							},
+							Pos:  lp(3146, 34),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3147, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3147, 23),
-					Name: "BigInteger",
-				},
-				Name: "Zero",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3147, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3147, 34),
+						Type: &lang.TypeRef{
+							Pos:       lp(3147, 34),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3147, 34),
+								Name: "byte",
+							},
+						},
+						Name: "value",
 					},
 				},
 			},
@@ -73820,10 +73820,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3148, 23),
 					Name: "BigInteger",
 				},
-				Name: "One",
+				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3148, 40),
+						Pos:  lp(3148, 41),
 						Kind: "get",
 					},
 				},
@@ -73835,25 +73835,25 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3149, 23),
 					Name: "BigInteger",
 				},
-				Name: "MinusOne",
+				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3149, 45),
+						Pos:  lp(3149, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3150, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3150, 16),
-					Name: "bool",
+					Pos:  lp(3150, 23),
+					Name: "BigInteger",
 				},
-				Name: "IsZero",
+				Name: "MinusOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3150, 30),
+						Pos:  lp(3150, 45),
 						Kind: "get",
 					},
 				},
@@ -73865,10 +73865,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3151, 16),
 					Name: "bool",
 				},
-				Name: "IsOne",
+				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3151, 29),
+						Pos:  lp(3151, 30),
 						Kind: "get",
 					},
 				},
@@ -73880,10 +73880,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3152, 16),
 					Name: "bool",
 				},
-				Name: "IsEven",
+				Name: "IsOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3152, 30),
+						Pos:  lp(3152, 29),
 						Kind: "get",
 					},
 				},
@@ -73895,10 +73895,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3153, 16),
 					Name: "bool",
 				},
-				Name: "IsPowerOfTwo",
+				Name: "IsEven",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3153, 36),
+						Pos:  lp(3153, 30),
 						Kind: "get",
 					},
 				},
@@ -73908,33 +73908,28 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3154, 16),
+					Name: "bool",
+				},
+				Name: "IsPowerOfTwo",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3154, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3155, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3155, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3154, 27),
+						Pos:  lp(3155, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3155, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3155, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3155, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3155, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3155, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -73945,7 +73940,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3156, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Add",
+				Name:    "Abs",
 				NamePos: lp(3156, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -73954,15 +73949,7 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3156, 45),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3156, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3156, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -73973,21 +73960,21 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3157, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Subtract",
+				Name:    "Add",
 				NamePos: lp(3157, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3157, 50),
+						Pos: lp(3157, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 50),
+							Pos:  lp(3157, 45),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3157, 67),
+						Pos: lp(3157, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 67),
+							Pos:  lp(3157, 62),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74001,7 +73988,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3158, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Multiply",
+				Name:    "Subtract",
 				NamePos: lp(3158, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74029,24 +74016,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3159, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Divide",
+				Name:    "Multiply",
 				NamePos: lp(3159, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3159, 48),
+						Pos: lp(3159, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3159, 48),
+							Pos:  lp(3159, 50),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3159, 69),
+						Pos: lp(3159, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3159, 69),
+							Pos:  lp(3159, 67),
 							Name: "BigInteger",
 						},
-						Name: "divisor",
+						Name: "right",
 					},
 				},
 			},
@@ -74057,21 +74044,21 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3160, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Remainder",
+				Name:    "Divide",
 				NamePos: lp(3160, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3160, 51),
+						Pos: lp(3160, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3160, 51),
+							Pos:  lp(3160, 48),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3160, 72),
+						Pos: lp(3160, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3160, 72),
+							Pos:  lp(3160, 69),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
@@ -74085,33 +74072,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3161, 30),
 					Name: "BigInteger",
 				},
-				Name:    "DivRem",
+				Name:    "Remainder",
 				NamePos: lp(3161, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3161, 48),
+						Pos: lp(3161, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 48),
+							Pos:  lp(3161, 51),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3161, 69),
+						Pos: lp(3161, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 69),
+							Pos:  lp(3161, 72),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3161, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
 					},
 				},
 			},
@@ -74120,14 +74098,51 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3162, 30),
+					Name: "BigInteger",
+				},
+				Name:    "DivRem",
+				NamePos: lp(3162, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3162, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3162, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3162, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3163, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3163, 30),
 					Name: "System.ValueTuple",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3162, 31),
+							Pos:  lp(3163, 31),
 							Name: "BigInteger",
 						},
 						&lang.TypeRef{
-							Pos:  lp(3162, 52),
+							Pos:  lp(3163, 52),
 							Name: "BigInteger",
 						},
 					},
@@ -74138,43 +74153,23 @@ func libraryAST_192() *lang.TypeDecl {
 					},
 				},
 				Name:    "DivRem",
-				NamePos: lp(3162, 74),
+				NamePos: lp(3163, 74),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3162, 81),
+						Pos: lp(3163, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3162, 81),
+							Pos:  lp(3163, 81),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3162, 98),
+						Pos: lp(3163, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3162, 98),
+							Pos:  lp(3163, 98),
 							Name: "BigInteger",
 						},
 						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3163, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3163, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Negate",
-				NamePos: lp(3163, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3163, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3163, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -74185,24 +74180,16 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3164, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Pow",
+				Name:    "Negate",
 				NamePos: lp(3164, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3164, 45),
+						Pos: lp(3164, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3164, 45),
+							Pos:  lp(3164, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3164, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3164, 63),
-							Name: "int",
-						},
-						Name: "exponent",
 					},
 				},
 			},
@@ -74213,32 +74200,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3165, 30),
 					Name: "BigInteger",
 				},
-				Name:    "ModPow",
+				Name:    "Pow",
 				NamePos: lp(3165, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3165, 48),
+						Pos: lp(3165, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 48),
+							Pos:  lp(3165, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3165, 66),
+						Pos: lp(3165, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 66),
-							Name: "BigInteger",
+							Pos:  lp(3165, 63),
+							Name: "int",
 						},
 						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3165, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3165, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
 					},
 				},
 			},
@@ -74249,24 +74228,32 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3166, 30),
 					Name: "BigInteger",
 				},
-				Name:    "GreatestCommonDivisor",
+				Name:    "ModPow",
 				NamePos: lp(3166, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3166, 63),
+						Pos: lp(3166, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3166, 63),
+							Pos:  lp(3166, 48),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3166, 80),
+						Pos: lp(3166, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(3166, 80),
+							Pos:  lp(3166, 66),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3166, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3166, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
 					},
 				},
 			},
@@ -74277,21 +74264,21 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3167, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Max",
+				Name:    "GreatestCommonDivisor",
 				NamePos: lp(3167, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3167, 45),
+						Pos: lp(3167, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3167, 45),
+							Pos:  lp(3167, 63),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3167, 62),
+						Pos: lp(3167, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(3167, 62),
+							Pos:  lp(3167, 80),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74305,7 +74292,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3168, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(3168, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74333,32 +74320,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3169, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Clamp",
+				Name:    "Min",
 				NamePos: lp(3169, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3169, 47),
+						Pos: lp(3169, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 47),
+							Pos:  lp(3169, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3169, 65),
+						Pos: lp(3169, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 65),
+							Pos:  lp(3169, 62),
 							Name: "BigInteger",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3169, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3169, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
+						Name: "right",
 					},
 				},
 			},
@@ -74367,26 +74346,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3170, 30),
-					Name: "int",
+					Name: "BigInteger",
 				},
-				Name:    "Compare",
-				NamePos: lp(3170, 34),
+				Name:    "Clamp",
+				NamePos: lp(3170, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3170, 42),
+						Pos: lp(3170, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 42),
+							Pos:  lp(3170, 47),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3170, 59),
+						Pos: lp(3170, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 59),
+							Pos:  lp(3170, 65),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3170, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3170, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -74395,18 +74382,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3171, 30),
-					Name: "double",
+					Name: "int",
 				},
-				Name:    "Log",
-				NamePos: lp(3171, 37),
+				Name:    "Compare",
+				NamePos: lp(3171, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3171, 41),
+						Pos: lp(3171, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 41),
+							Pos:  lp(3171, 42),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3171, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -74428,14 +74423,6 @@ func libraryAST_192() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(3172, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3172, 59),
-							Name: "double",
-						},
-						Name: "baseValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -74445,16 +74432,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3173, 30),
 					Name: "double",
 				},
-				Name:    "Log10",
+				Name:    "Log",
 				NamePos: lp(3173, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3173, 43),
+						Pos: lp(3173, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3173, 43),
+							Pos:  lp(3173, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3173, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
 					},
 				},
 			},
@@ -74463,15 +74458,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3174, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "Log2",
-				NamePos: lp(3174, 41),
+				Name:    "Log10",
+				NamePos: lp(3174, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3174, 46),
+						Pos: lp(3174, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 46),
+							Pos:  lp(3174, 43),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74483,15 +74478,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3175, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3175, 35),
+				Name:    "Log2",
+				NamePos: lp(3175, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3175, 49),
+						Pos: lp(3175, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 49),
+							Pos:  lp(3175, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74505,13 +74500,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3176, 30),
 					Name: "bool",
 				},
-				Name:    "IsOddInteger",
+				Name:    "IsEvenInteger",
 				NamePos: lp(3176, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3176, 48),
+						Pos: lp(3176, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 48),
+							Pos:  lp(3176, 49),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74525,13 +74520,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3177, 30),
 					Name: "bool",
 				},
-				Name:    "IsNegative",
+				Name:    "IsOddInteger",
 				NamePos: lp(3177, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3177, 46),
+						Pos: lp(3177, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 46),
+							Pos:  lp(3177, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74545,7 +74540,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3178, 30),
 					Name: "bool",
 				},
-				Name:    "IsPositive",
+				Name:    "IsNegative",
 				NamePos: lp(3178, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74565,13 +74560,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3179, 30),
 					Name: "bool",
 				},
-				Name:    "IsPow2",
+				Name:    "IsPositive",
 				NamePos: lp(3179, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3179, 42),
+						Pos: lp(3179, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 42),
+							Pos:  lp(3179, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74583,15 +74578,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3180, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3180, 41),
+				Name:    "IsPow2",
+				NamePos: lp(3180, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3180, 50),
+						Pos: lp(3180, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 50),
+							Pos:  lp(3180, 42),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74605,13 +74600,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3181, 30),
 					Name: "BigInteger",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "PopCount",
 				NamePos: lp(3181, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3181, 59),
+						Pos: lp(3181, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 59),
+							Pos:  lp(3181, 50),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74625,14 +74620,14 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3182, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "TrailingZeroCount",
 				NamePos: lp(3182, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3182, 47),
+						Pos: lp(3182, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 47),
-							Name: "string",
+							Pos:  lp(3182, 59),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
@@ -74655,14 +74650,6 @@ func libraryAST_192() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3183, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3183, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -74688,9 +74675,9 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3184, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3184, 61),
-							Name: "IFormatProvider",
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "provider",
+						Name: "style",
 					},
 				},
 			},
@@ -74716,14 +74703,6 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3185, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3185, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3185, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3185, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -74735,27 +74714,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3186, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3186, 35),
+				Name:    "Parse",
+				NamePos: lp(3186, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3186, 44),
+						Pos: lp(3186, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 44),
+							Pos:  lp(3186, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos:      lp(3186, 58),
-						Modifier: "out",
+						Pos: lp(3186, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 62),
-							Name: "BigInteger",
+							Pos:  lp(3186, 61),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "result",
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3186, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3186, 102),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -74778,18 +74764,10 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3187, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3187, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3187, 84),
+						Pos:      lp(3187, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 88),
+							Pos:  lp(3187, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -74818,23 +74796,15 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3188, 58),
 						Type: &lang.TypeRef{
 							Pos:  lp(3188, 58),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3188, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3188, 99),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
 					&lang.Param{
-						Pos:      lp(3188, 125),
+						Pos:      lp(3188, 84),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 129),
+							Pos:  lp(3188, 88),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -74843,21 +74813,46 @@ func libraryAST_192() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3189, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3189, 23),
-					Name: "int",
+					Pos:  lp(3189, 30),
+					Name: "bool",
 				},
-				Name:    "CompareTo",
-				NamePos: lp(3189, 27),
+				Name:    "TryParse",
+				NamePos: lp(3189, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3189, 37),
+						Pos: lp(3189, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 37),
-							Name: "object",
+							Pos:  lp(3189, 44),
+							Name: "string",
 						},
-						Name: "obj",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3189, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3189, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3189, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -74875,9 +74870,9 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3190, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3190, 37),
-							Name: "BigInteger",
+							Name: "object",
 						},
-						Name: "other",
+						Name: "obj",
 					},
 				},
 			},
@@ -74895,7 +74890,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3191, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3191, 37),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "other",
 					},
@@ -74915,7 +74910,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3192, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3192, 37),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "other",
 					},
@@ -74926,16 +74921,16 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3193, 23),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "Equals",
-				NamePos: lp(3193, 28),
+				Name:    "CompareTo",
+				NamePos: lp(3193, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3193, 35),
+						Pos: lp(3193, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3193, 35),
-							Name: "BigInteger",
+							Pos:  lp(3193, 37),
+							Name: "ulong",
 						},
 						Name: "other",
 					},
@@ -74955,7 +74950,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3194, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(3194, 35),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "other",
 					},
@@ -74975,7 +74970,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3195, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(3195, 35),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "other",
 					},
@@ -74983,21 +74978,21 @@ func libraryAST_192() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3196, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3196, 32),
+					Pos:  lp(3196, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3196, 37),
+				NamePos: lp(3196, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3196, 44),
+						Pos: lp(3196, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3196, 44),
-							Name: "object",
+							Pos:  lp(3196, 35),
+							Name: "ulong",
 						},
-						Name: "obj",
+						Name: "other",
 					},
 				},
 			},
@@ -75006,40 +75001,40 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3197, 32),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3197, 36),
+				Name:    "Equals",
+				NamePos: lp(3197, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3197, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3197, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3198, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3198, 32),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3198, 39),
+				Name:    "GetHashCode",
+				NamePos: lp(3198, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3199, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3199, 23),
+					Pos:  lp(3199, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3199, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3199, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3199, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-				},
+				NamePos: lp(3199, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3200, 9),
@@ -75055,9 +75050,9 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3200, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3200, 39),
-							Name: "IFormatProvider",
+							Name: "string",
 						},
-						Name: "provider",
+						Name: "format",
 					},
 				},
 			},
@@ -75075,14 +75070,6 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3201, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3201, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3201, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3201, 54),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -75093,15 +75080,29 @@ func libraryAST_192() *lang.TypeDecl {
 				Pos:       lp(3202, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3202, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3202, 23),
-						Name: "byte",
+					Pos:  lp(3202, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3202, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3202, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3202, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3202, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3202, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3202, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3203, 9),
@@ -75116,56 +75117,44 @@ func libraryAST_192() *lang.TypeDecl {
 				},
 				Name:    "ToByteArray",
 				NamePos: lp(3203, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3203, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3203, 42),
-							Name: "bool",
-						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3203, 60),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.Param{
-						Pos: lp(3203, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3203, 67),
-							Name: "bool",
-						},
-						Name: "isBigEndian",
-						Default: &lang.Literal{
-							Pos:   lp(3203, 86),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3204, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3204, 23),
-					Name: "int",
+					Pos:       lp(3204, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3204, 23),
+						Name: "byte",
+					},
 				},
-				Name:    "GetByteCount",
-				NamePos: lp(3204, 27),
+				Name:    "ToByteArray",
+				NamePos: lp(3204, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3204, 40),
+						Pos: lp(3204, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3204, 40),
+							Pos:  lp(3204, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3204, 58),
+							Pos:   lp(3204, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3204, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3204, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3204, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -75178,39 +75167,36 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3205, 23),
-					Name: "long",
+					Name: "int",
 				},
-				Name:    "GetBitLength",
-				NamePos: lp(3205, 28),
+				Name:    "GetByteCount",
+				NamePos: lp(3205, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3205, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3205, 40),
+							Name: "bool",
+						},
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3205, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3206, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3206, 30),
-					Name: "BigInteger",
+					Pos:  lp(3206, 23),
+					Name: "long",
 				},
-				Name:    "op_Addition",
-				NamePos: lp(3206, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3206, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3206, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3206, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3206, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
+				Name:    "GetBitLength",
+				NamePos: lp(3206, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3207, 9),
@@ -75219,7 +75205,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3207, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Subtraction",
+				Name:    "op_Addition",
 				NamePos: lp(3207, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75239,7 +75225,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "-",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3208, 9),
@@ -75248,7 +75234,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3208, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Multiply",
+				Name:    "op_Subtraction",
 				NamePos: lp(3208, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75268,7 +75254,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "*",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3209, 9),
@@ -75277,7 +75263,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3209, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Division",
+				Name:    "op_Multiply",
 				NamePos: lp(3209, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75286,18 +75272,18 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3209, 52),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3209, 73),
+						Pos: lp(3209, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3209, 73),
+							Pos:  lp(3209, 69),
 							Name: "BigInteger",
 						},
-						Name: "divisor",
+						Name: "right",
 					},
 				},
-				Operator: "/",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3210, 9),
@@ -75306,7 +75292,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3210, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Modulus",
+				Name:    "op_Division",
 				NamePos: lp(3210, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75326,7 +75312,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "divisor",
 					},
 				},
-				Operator: "%",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3211, 9),
@@ -75335,7 +75321,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3211, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseAnd",
+				Name:    "op_Modulus",
 				NamePos: lp(3211, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75344,18 +75330,18 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3211, 52),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3211, 69),
+						Pos: lp(3211, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3211, 69),
+							Pos:  lp(3211, 73),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
 					},
 				},
-				Operator: "&",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3212, 9),
@@ -75364,7 +75350,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3212, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3212, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75384,7 +75370,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3213, 9),
@@ -75393,7 +75379,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3213, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3213, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75413,7 +75399,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3214, 9),
@@ -75422,27 +75408,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3214, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3214, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3214, 53),
+						Pos: lp(3214, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3214, 53),
+							Pos:  lp(3214, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3214, 71),
+						Pos: lp(3214, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3214, 71),
-							Name: "int",
+							Pos:  lp(3214, 69),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3215, 9),
@@ -75451,7 +75437,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3215, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_LeftShift",
 				NamePos: lp(3215, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75471,7 +75457,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "shift",
 					},
 				},
-				Operator: ">>",
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3216, 9),
@@ -75480,27 +75466,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3216, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_RightShift",
 				NamePos: lp(3216, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3216, 54),
+						Pos: lp(3216, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3216, 54),
+							Pos:  lp(3216, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3216, 72),
+						Pos: lp(3216, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3216, 72),
+							Pos:  lp(3216, 71),
 							Name: "int",
 						},
-						Name: "shiftAmount",
+						Name: "shift",
 					},
 				},
-				Operator: ">>>",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3217, 9),
@@ -75509,19 +75495,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3217, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_UnsignedRightShift",
 				NamePos: lp(3217, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3217, 52),
+						Pos: lp(3217, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3217, 52),
+							Pos:  lp(3217, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3217, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3217, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "~",
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3218, 9),
@@ -75530,7 +75524,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3218, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_OnesComplement",
 				NamePos: lp(3218, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75542,7 +75536,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "-",
+				Operator: "~",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3219, 9),
@@ -75551,7 +75545,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3219, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_UnaryNegation",
 				NamePos: lp(3219, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75563,7 +75557,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "+",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3220, 9),
@@ -75572,19 +75566,19 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3220, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Increment",
+				Name:    "op_UnaryPlus",
 				NamePos: lp(3220, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3220, 53),
+						Pos: lp(3220, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3220, 53),
+							Pos:  lp(3220, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "++",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3221, 9),
@@ -75593,7 +75587,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3221, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_Increment",
 				NamePos: lp(3221, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75605,36 +75599,28 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "--",
+				Operator: "++",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3222, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3222, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_Equality",
-				NamePos: lp(3222, 35),
+				Name:    "op_Decrement",
+				NamePos: lp(3222, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3222, 47),
+						Pos: lp(3222, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3222, 47),
+							Pos:  lp(3222, 53),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3222, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: "==",
+				Operator: "--",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3223, 9),
@@ -75643,7 +75629,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3223, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3223, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75663,7 +75649,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3224, 9),
@@ -75672,27 +75658,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3224, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3224, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3224, 46),
+						Pos: lp(3224, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3224, 46),
+							Pos:  lp(3224, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3224, 63),
+						Pos: lp(3224, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3224, 63),
+							Pos:  lp(3224, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3225, 9),
@@ -75701,7 +75687,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3225, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3225, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75721,7 +75707,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3226, 9),
@@ -75730,27 +75716,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3226, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3226, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3226, 47),
+						Pos: lp(3226, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3226, 47),
+							Pos:  lp(3226, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3226, 64),
+						Pos: lp(3226, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3226, 64),
+							Pos:  lp(3226, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3227, 9),
@@ -75759,7 +75745,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3227, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3227, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75779,7 +75765,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3228, 9),
@@ -75788,7 +75774,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3228, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3228, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75803,12 +75789,12 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3228, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3228, 64),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3229, 9),
@@ -75817,7 +75803,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3229, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3229, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75837,7 +75823,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3230, 9),
@@ -75846,27 +75832,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3230, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3230, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3230, 46),
+						Pos: lp(3230, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 46),
+							Pos:  lp(3230, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3230, 63),
+						Pos: lp(3230, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 63),
+							Pos:  lp(3230, 64),
 							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3231, 9),
@@ -75875,7 +75861,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3231, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3231, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75895,7 +75881,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3232, 9),
@@ -75904,27 +75890,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3232, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3232, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3232, 47),
+						Pos: lp(3232, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 47),
+							Pos:  lp(3232, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3232, 64),
+						Pos: lp(3232, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 64),
+							Pos:  lp(3232, 63),
 							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3233, 9),
@@ -75933,7 +75919,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3233, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3233, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75953,7 +75939,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3234, 9),
@@ -75962,27 +75948,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3234, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3234, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3234, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3234, 47),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3234, 58),
+						Pos: lp(3234, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3234, 58),
-							Name: "BigInteger",
+							Pos:  lp(3234, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3235, 9),
@@ -75991,7 +75977,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3235, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3235, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76011,7 +75997,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3236, 9),
@@ -76020,27 +76006,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3236, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3236, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3236, 46),
+						Pos: lp(3236, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 46),
+							Pos:  lp(3236, 47),
 							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3236, 57),
+						Pos: lp(3236, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 57),
+							Pos:  lp(3236, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3237, 9),
@@ -76049,7 +76035,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3237, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3237, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76069,7 +76055,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3238, 9),
@@ -76078,27 +76064,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3238, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3238, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3238, 47),
+						Pos: lp(3238, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 47),
+							Pos:  lp(3238, 46),
 							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3238, 58),
+						Pos: lp(3238, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 58),
+							Pos:  lp(3238, 57),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3239, 9),
@@ -76107,7 +76093,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3239, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3239, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76127,7 +76113,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3240, 9),
@@ -76136,27 +76122,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3240, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3240, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3240, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3240, 47),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3240, 64),
+						Pos: lp(3240, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3240, 64),
-							Name: "ulong",
+							Pos:  lp(3240, 58),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3241, 9),
@@ -76165,7 +76151,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3241, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3241, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76185,7 +76171,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3242, 9),
@@ -76194,27 +76180,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3242, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3242, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3242, 46),
+						Pos: lp(3242, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3242, 46),
+							Pos:  lp(3242, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3242, 63),
+						Pos: lp(3242, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3242, 63),
+							Pos:  lp(3242, 64),
 							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3243, 9),
@@ -76223,7 +76209,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3243, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3243, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76243,7 +76229,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3244, 9),
@@ -76252,27 +76238,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3244, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3244, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3244, 47),
+						Pos: lp(3244, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3244, 47),
+							Pos:  lp(3244, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3244, 64),
+						Pos: lp(3244, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3244, 64),
+							Pos:  lp(3244, 63),
 							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3245, 9),
@@ -76281,7 +76267,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3245, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3245, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76301,7 +76287,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3246, 9),
@@ -76310,27 +76296,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3246, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3246, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3246, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3246, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3246, 59),
+						Pos: lp(3246, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3246, 59),
-							Name: "BigInteger",
+							Pos:  lp(3246, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3247, 9),
@@ -76339,7 +76325,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3247, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3247, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76359,7 +76345,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3248, 9),
@@ -76368,27 +76354,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3248, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3248, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3248, 46),
+						Pos: lp(3248, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3248, 46),
+							Pos:  lp(3248, 47),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3248, 58),
+						Pos: lp(3248, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3248, 58),
+							Pos:  lp(3248, 59),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3249, 9),
@@ -76397,7 +76383,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3249, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3249, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76417,7 +76403,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3250, 9),
@@ -76426,27 +76412,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3250, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3250, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3250, 47),
+						Pos: lp(3250, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3250, 47),
+							Pos:  lp(3250, 46),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3250, 59),
+						Pos: lp(3250, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3250, 59),
+							Pos:  lp(3250, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3251, 9),
@@ -76455,7 +76441,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3251, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3251, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76475,27 +76461,36 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3252, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3252, 48),
-					Name: "BigInteger",
+					Pos:  lp(3252, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3252, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3252, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3252, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3252, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3252, 59),
-							Name: "byte",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3253, 9),
@@ -76510,7 +76505,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3253, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3253, 59),
-							Name: "sbyte",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -76530,7 +76525,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3254, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3254, 59),
-							Name: "short",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -76550,7 +76545,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3255, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3255, 59),
-							Name: "ushort",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -76570,7 +76565,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3256, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3256, 59),
-							Name: "char",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
@@ -76590,7 +76585,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3257, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3257, 59),
-							Name: "int",
+							Name: "char",
 						},
 						Name: "value",
 					},
@@ -76610,7 +76605,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3258, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3258, 59),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -76630,7 +76625,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3259, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3259, 59),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -76650,7 +76645,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3260, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3260, 59),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -76664,18 +76659,18 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3261, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3261, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3261, 59),
-							Name: "float",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3262, 9),
@@ -76690,7 +76685,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3262, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3262, 59),
-							Name: "double",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -76710,7 +76705,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3263, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3263, 59),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -76722,15 +76717,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3264, 48),
-					Name: "byte",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3264, 53),
+						Pos: lp(3264, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3264, 53),
-							Name: "BigInteger",
+							Pos:  lp(3264, 59),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -76742,14 +76737,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3265, 48),
-					Name: "sbyte",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3265, 54),
+						Pos: lp(3265, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3265, 54),
+							Pos:  lp(3265, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76762,7 +76757,7 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3266, 48),
-					Name: "short",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -76782,14 +76777,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3267, 48),
-					Name: "ushort",
+					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3267, 55),
+						Pos: lp(3267, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3267, 55),
+							Pos:  lp(3267, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76802,14 +76797,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3268, 48),
-					Name: "char",
+					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3268, 53),
+						Pos: lp(3268, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3268, 53),
+							Pos:  lp(3268, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76822,14 +76817,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3269, 48),
-					Name: "int",
+					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3269, 52),
+						Pos: lp(3269, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3269, 52),
+							Pos:  lp(3269, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76842,14 +76837,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3270, 48),
-					Name: "uint",
+					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3270, 53),
+						Pos: lp(3270, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3270, 53),
+							Pos:  lp(3270, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76862,7 +76857,7 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3271, 48),
-					Name: "long",
+					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -76882,14 +76877,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3272, 48),
-					Name: "ulong",
+					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3272, 54),
+						Pos: lp(3272, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3272, 54),
+							Pos:  lp(3272, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76902,7 +76897,7 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3273, 48),
-					Name: "float",
+					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -76922,14 +76917,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3274, 48),
-					Name: "double",
+					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3274, 55),
+						Pos: lp(3274, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3274, 55),
+							Pos:  lp(3274, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76942,14 +76937,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3275, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3275, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3275, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3276, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3276, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3275, 56),
+						Pos: lp(3276, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3275, 56),
+							Pos:  lp(3276, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76963,32 +76978,12 @@ func libraryAST_192() *lang.TypeDecl {
 
 func libraryAST_193() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3278, 5),
+		Pos:       lp(3279, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BitOperations",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(3280, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3280, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3280, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3280, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3280, 42),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(3281, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -77003,7 +76998,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3281, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3281, 42),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -77023,7 +77018,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3282, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3282, 42),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77043,7 +77038,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3283, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3283, 42),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -77054,16 +77049,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3284, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3284, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3284, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3284, 51),
+						Pos: lp(3284, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3284, 51),
-							Name: "uint",
+							Pos:  lp(3284, 42),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77083,7 +77078,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3285, 51),
 						Type: &lang.TypeRef{
 							Pos:  lp(3285, 51),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77096,14 +77091,14 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3286, 30),
 					Name: "int",
 				},
-				Name:    "Log2",
+				Name:    "LeadingZeroCount",
 				NamePos: lp(3286, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3286, 39),
+						Pos: lp(3286, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3286, 39),
-							Name: "uint",
+							Pos:  lp(3286, 51),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77123,7 +77118,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3287, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3287, 39),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77136,14 +77131,14 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3288, 30),
 					Name: "int",
 				},
-				Name:    "PopCount",
+				Name:    "Log2",
 				NamePos: lp(3288, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3288, 43),
+						Pos: lp(3288, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3288, 43),
-							Name: "uint",
+							Pos:  lp(3288, 39),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77163,7 +77158,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3289, 43),
 						Type: &lang.TypeRef{
 							Pos:  lp(3289, 43),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77174,26 +77169,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3290, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3290, 35),
+				Name:    "PopCount",
+				NamePos: lp(3290, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3290, 46),
+						Pos: lp(3290, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3290, 46),
-							Name: "uint",
+							Pos:  lp(3290, 43),
+							Name: "ulong",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3290, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3290, 58),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -77202,23 +77189,23 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3291, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RotateLeft",
-				NamePos: lp(3291, 36),
+				NamePos: lp(3291, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3291, 47),
+						Pos: lp(3291, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3291, 47),
-							Name: "ulong",
+							Pos:  lp(3291, 46),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3291, 60),
+						Pos: lp(3291, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3291, 60),
+							Pos:  lp(3291, 58),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77230,23 +77217,23 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3292, 30),
-					Name: "uint",
+					Name: "ulong",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3292, 35),
+				Name:    "RotateLeft",
+				NamePos: lp(3292, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3292, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3292, 47),
-							Name: "uint",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3292, 59),
+						Pos: lp(3292, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3292, 59),
+							Pos:  lp(3292, 60),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77258,23 +77245,23 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3293, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RotateRight",
-				NamePos: lp(3293, 36),
+				NamePos: lp(3293, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3293, 48),
+						Pos: lp(3293, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3293, 48),
-							Name: "ulong",
+							Pos:  lp(3293, 47),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3293, 61),
+						Pos: lp(3293, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3293, 61),
+							Pos:  lp(3293, 59),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77286,18 +77273,26 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3294, 30),
-					Name: "uint",
+					Name: "ulong",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3294, 35),
+				Name:    "RotateRight",
+				NamePos: lp(3294, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3294, 53),
+						Pos: lp(3294, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3294, 53),
-							Name: "uint",
+							Pos:  lp(3294, 48),
+							Name: "ulong",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3294, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3294, 61),
+							Name: "int",
+						},
+						Name: "offset",
 					},
 				},
 			},
@@ -77306,16 +77301,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3295, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3295, 36),
+				NamePos: lp(3295, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3295, 54),
+						Pos: lp(3295, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3295, 54),
-							Name: "ulong",
+							Pos:  lp(3295, 53),
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77326,16 +77321,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3296, 30),
-					Name: "int",
+					Name: "ulong",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3296, 34),
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3296, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3296, 52),
+						Pos: lp(3296, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3296, 52),
-							Name: "int",
+							Pos:  lp(3296, 54),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77355,7 +77350,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3297, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3297, 52),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -77375,7 +77370,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3298, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3298, 52),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77395,6 +77390,26 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3299, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3299, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3300, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3300, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3300, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3300, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3300, 52),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -77407,26 +77422,26 @@ func libraryAST_193() *lang.TypeDecl {
 
 func libraryAST_194() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3308, 5),
+		Pos:       lp(3309, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SearchOption",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3308, 32),
+				Pos:  lp(3309, 32),
 				Name: "TopDirectoryOnly",
 				Value: &lang.Literal{
-					Pos:   lp(3308, 51),
+					Pos:   lp(3309, 51),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3308, 54),
+				Pos:  lp(3309, 54),
 				Name: "AllDirectories",
 				Value: &lang.Literal{
-					Pos:   lp(3308, 71),
+					Pos:   lp(3309, 71),
 					Raw:   "1",
 					Value: int64(1),
 				},
@@ -77437,62 +77452,62 @@ func libraryAST_194() *lang.TypeDecl {
 
 func libraryAST_195() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3309, 5),
+		Pos:       lp(3310, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileMode",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3309, 28),
+				Pos:  lp(3310, 28),
 				Name: "CreateNew",
 				Value: &lang.Literal{
-					Pos:   lp(3309, 40),
+					Pos:   lp(3310, 40),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3309, 43),
+				Pos:  lp(3310, 43),
 				Name: "Create",
 				Value: &lang.Literal{
-					Pos:   lp(3309, 52),
+					Pos:   lp(3310, 52),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3309, 55),
+				Pos:  lp(3310, 55),
 				Name: "Open",
 				Value: &lang.Literal{
-					Pos:   lp(3309, 62),
+					Pos:   lp(3310, 62),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3309, 65),
+				Pos:  lp(3310, 65),
 				Name: "OpenOrCreate",
 				Value: &lang.Literal{
-					Pos:   lp(3309, 80),
+					Pos:   lp(3310, 80),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3309, 83),
+				Pos:  lp(3310, 83),
 				Name: "Truncate",
 				Value: &lang.Literal{
-					Pos:   lp(3309, 94),
+					Pos:   lp(3310, 94),
 					Raw:   "5",
 					Value: int64(5),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3309, 97),
+				Pos:  lp(3310, 97),
 				Name: "Append",
 				Value: &lang.Literal{
-					Pos:   lp(3309, 106),
+					Pos:   lp(3310, 106),
 					Raw:   "6",
 					Value: int64(6),
 				},
@@ -77503,54 +77518,9 @@ func libraryAST_195() *lang.TypeDecl {
 
 func libraryAST_196() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3310, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileAccess",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(3310, 6),
-				Name: "Flags",
-			},
-		},
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3310, 38),
-				Name: "Read",
-				Value: &lang.Literal{
-					Pos:   lp(3310, 45),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3310, 48),
-				Name: "Write",
-				Value: &lang.Literal{
-					Pos:   lp(3310, 56),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3310, 59),
-				Name: "ReadWrite",
-				Value: &lang.Literal{
-					Pos:   lp(3310, 71),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_197() *lang.TypeDecl {
-	return &lang.TypeDecl{
 		Pos:       lp(3311, 5),
 		Kind:      lang.TypeKind("enum"),
-		Name:      "FileShare",
+		Name:      "FileAccess",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Attributes: []*lang.Attribute{
@@ -77561,55 +77531,100 @@ func libraryAST_197() *lang.TypeDecl {
 		},
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3311, 37),
-				Name: "None",
-				Value: &lang.Literal{
-					Pos:   lp(3311, 44),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3311, 47),
+				Pos:  lp(3311, 38),
 				Name: "Read",
 				Value: &lang.Literal{
-					Pos:   lp(3311, 54),
+					Pos:   lp(3311, 45),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3311, 57),
+				Pos:  lp(3311, 48),
 				Name: "Write",
 				Value: &lang.Literal{
-					Pos:   lp(3311, 65),
+					Pos:   lp(3311, 56),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3311, 68),
+				Pos:  lp(3311, 59),
 				Name: "ReadWrite",
 				Value: &lang.Literal{
-					Pos:   lp(3311, 80),
+					Pos:   lp(3311, 71),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_197() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3312, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileShare",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3312, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3312, 37),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   lp(3312, 44),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3312, 47),
+				Name: "Read",
+				Value: &lang.Literal{
+					Pos:   lp(3312, 54),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3312, 57),
+				Name: "Write",
+				Value: &lang.Literal{
+					Pos:   lp(3312, 65),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3312, 68),
+				Name: "ReadWrite",
+				Value: &lang.Literal{
+					Pos:   lp(3312, 80),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3311, 83),
+				Pos:  lp(3312, 83),
 				Name: "Delete",
 				Value: &lang.Literal{
-					Pos:   lp(3311, 92),
+					Pos:   lp(3312, 92),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3311, 95),
+				Pos:  lp(3312, 95),
 				Name: "Inheritable",
 				Value: &lang.Literal{
-					Pos:   lp(3311, 109),
+					Pos:   lp(3312, 109),
 					Raw:   "16",
 					Value: int64(16),
 				},
@@ -77620,35 +77635,35 @@ func libraryAST_197() *lang.TypeDecl {
 
 func libraryAST_198() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3312, 5),
+		Pos:       lp(3313, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SeekOrigin",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3312, 30),
+				Pos:  lp(3313, 30),
 				Name: "Begin",
 				Value: &lang.Literal{
-					Pos:   lp(3312, 38),
+					Pos:   lp(3313, 38),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3312, 41),
+				Pos:  lp(3313, 41),
 				Name: "Current",
 				Value: &lang.Literal{
-					Pos:   lp(3312, 51),
+					Pos:   lp(3313, 51),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3312, 54),
+				Pos:  lp(3313, 54),
 				Name: "End",
 				Value: &lang.Literal{
-					Pos:   lp(3312, 60),
+					Pos:   lp(3313, 60),
 					Raw:   "2",
 					Value: int64(2),
 				},
@@ -77659,46 +77674,26 @@ func libraryAST_198() *lang.TypeDecl {
 
 func libraryAST_199() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3314, 5),
+		Pos:       lp(3315, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "File",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3316, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3316, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3316, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3316, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3316, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3317, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3317, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ReadAllText",
-				NamePos: lp(3317, 37),
+				Name:    "Exists",
+				NamePos: lp(3317, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3317, 49),
+						Pos: lp(3317, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3317, 49),
+							Pos:  lp(3317, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -77723,37 +77718,33 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3318, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3318, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3319, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3319, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3319, 30),
-						Name: "string",
-					},
+					Pos:  lp(3319, 30),
+					Name: "string",
 				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3319, 39),
+				Name:    "ReadAllText",
+				NamePos: lp(3319, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3319, 52),
+						Pos: lp(3319, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3319, 52),
+							Pos:  lp(3319, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3319, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3319, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -77779,39 +77770,37 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3320, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3320, 65),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3321, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3321, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3321, 69),
-							Name: "string",
-						},
+					Pos:       lp(3321, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3321, 30),
+						Name: "string",
 					},
 				},
-				Name:    "ReadLines",
-				NamePos: lp(3321, 77),
+				Name:    "ReadAllLines",
+				NamePos: lp(3321, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3321, 87),
+						Pos: lp(3321, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3321, 87),
+							Pos:  lp(3321, 52),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3321, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3321, 65),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -77839,10 +77828,36 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3323, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3323, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3323, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLines",
+				NamePos: lp(3323, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3322, 100),
+						Pos: lp(3323, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3322, 100),
+							Pos:  lp(3323, 87),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3323, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3323, 100),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -77850,54 +77865,26 @@ func libraryAST_199() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3323, 9),
+				Pos:       lp(3324, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3323, 30),
+					Pos:       lp(3324, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3323, 30),
+						Pos:  lp(3324, 30),
 						Name: "byte",
 					},
 				},
 				Name:    "ReadAllBytes",
-				NamePos: lp(3323, 37),
+				NamePos: lp(3324, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3323, 50),
+						Pos: lp(3324, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3323, 50),
+							Pos:  lp(3324, 50),
 							Name: "string",
 						},
 						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3324, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3324, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3324, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3324, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3324, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3324, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3324, 61),
-							Name: "string",
-						},
-						Name: "contents",
 					},
 				},
 			},
@@ -77927,14 +77914,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3325, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3325, 78),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -77944,24 +77923,32 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3326, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllText",
+				Name:    "WriteAllText",
 				NamePos: lp(3326, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3326, 49),
+						Pos: lp(3326, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3326, 49),
+							Pos:  lp(3326, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3326, 62),
+						Pos: lp(3326, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3326, 62),
+							Pos:  lp(3326, 61),
 							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3326, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3326, 78),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -77991,14 +77978,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3327, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(3327, 79),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78008,7 +77987,7 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3328, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllLines",
+				Name:    "AppendAllText",
 				NamePos: lp(3328, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -78023,15 +78002,17 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3328, 62),
 						Type: &lang.TypeRef{
 							Pos:  lp(3328, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3328, 101),
-									Name: "string",
-								},
-							},
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3328, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(3328, 79),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78067,14 +78048,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3329, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3329, 119),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78084,30 +78057,38 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3330, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllLines",
+				Name:    "WriteAllLines",
 				NamePos: lp(3330, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3330, 50),
+						Pos: lp(3330, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3330, 50),
+							Pos:  lp(3330, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3330, 63),
+						Pos: lp(3330, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3330, 63),
+							Pos:  lp(3330, 62),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3330, 102),
+									Pos:  lp(3330, 101),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3330, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(3330, 119),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78143,14 +78124,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3331, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3331, 120),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78160,28 +78133,38 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3332, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllBytes",
+				Name:    "AppendAllLines",
 				NamePos: lp(3332, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3332, 49),
+						Pos: lp(3332, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3332, 49),
+							Pos:  lp(3332, 50),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3332, 62),
+						Pos: lp(3332, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(3332, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3332, 62),
-								Name: "byte",
+							Pos:  lp(3332, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3332, 102),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3332, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3332, 120),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78190,24 +78173,30 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3333, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3333, 58),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3333, 66),
+				Name:    "WriteAllBytes",
+				NamePos: lp(3333, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3333, 83),
+						Pos: lp(3333, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3333, 83),
+							Pos:  lp(3333, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3333, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3333, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3333, 62),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
 					},
 				},
 			},
@@ -78234,14 +78223,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3334, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3334, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78273,14 +78254,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3335, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(3335, 96),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3335, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3335, 127),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78295,25 +78268,37 @@ func libraryAST_199() *lang.TypeDecl {
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(3336, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3336, 58),
-								Name: "string",
-							},
+							Pos:  lp(3336, 58),
+							Name: "string",
 						},
 					},
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3336, 68),
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3336, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3336, 86),
+						Pos: lp(3336, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3336, 86),
+							Pos:  lp(3336, 83),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3336, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3336, 96),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3336, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3336, 127),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78344,14 +78329,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3337, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3337, 99),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78387,14 +78364,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3338, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3338, 99),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3338, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(3338, 130),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78413,21 +78382,37 @@ func libraryAST_199() *lang.TypeDecl {
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
 								Pos:  lp(3339, 58),
-								Name: "byte",
+								Name: "string",
 							},
 						},
 					},
 				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3339, 66),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3339, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3339, 84),
+						Pos: lp(3339, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3339, 84),
+							Pos:  lp(3339, 86),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3339, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3339, 99),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3339, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(3339, 130),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78459,14 +78444,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3340, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3340, 97),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78475,25 +78452,35 @@ func libraryAST_199() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3341, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3341, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3341, 58),
+								Name: "byte",
+							},
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3341, 58),
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3341, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3341, 76),
+						Pos: lp(3341, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3341, 76),
+							Pos:  lp(3341, 84),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3341, 89),
+						Pos: lp(3341, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3341, 89),
-							Name: "string",
+							Pos:  lp(3341, 97),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "contents",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78522,14 +78509,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3342, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3342, 106),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78563,14 +78542,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3343, 106),
 						Type: &lang.TypeRef{
 							Pos:  lp(3343, 106),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3343, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 137),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78584,24 +78555,40 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3344, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllTextAsync",
+				Name:    "WriteAllTextAsync",
 				NamePos: lp(3344, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3344, 77),
+						Pos: lp(3344, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3344, 77),
+							Pos:  lp(3344, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3344, 90),
+						Pos: lp(3344, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3344, 90),
+							Pos:  lp(3344, 89),
 							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3344, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 106),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3344, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 137),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78630,14 +78617,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3345, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3345, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78671,14 +78650,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3346, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(3346, 107),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3346, 138),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 138),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78692,7 +78663,7 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3347, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllLinesAsync",
+				Name:    "AppendAllTextAsync",
 				NamePos: lp(3347, 58),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -78707,15 +78678,25 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3347, 90),
 						Type: &lang.TypeRef{
 							Pos:  lp(3347, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3347, 129),
-									Name: "string",
-								},
-							},
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3347, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3347, 107),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3347, 138),
+						Type: &lang.TypeRef{
+							Pos:  lp(3347, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78750,14 +78731,6 @@ func libraryAST_199() *lang.TypeDecl {
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3348, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3348, 147),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78797,14 +78770,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3349, 147),
 						Type: &lang.TypeRef{
 							Pos:  lp(3349, 147),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3349, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(3349, 178),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78818,30 +78783,46 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3350, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllLinesAsync",
+				Name:    "WriteAllLinesAsync",
 				NamePos: lp(3350, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3350, 78),
+						Pos: lp(3350, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3350, 78),
+							Pos:  lp(3350, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3350, 91),
+						Pos: lp(3350, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3350, 91),
+							Pos:  lp(3350, 90),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3350, 130),
+									Pos:  lp(3350, 129),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3350, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 147),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3350, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 178),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78876,14 +78857,6 @@ func libraryAST_199() *lang.TypeDecl {
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3351, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3351, 148),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78923,14 +78896,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3352, 148),
 						Type: &lang.TypeRef{
 							Pos:  lp(3352, 148),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3352, 179),
-						Type: &lang.TypeRef{
-							Pos:  lp(3352, 179),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78944,28 +78909,46 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3353, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllBytesAsync",
+				Name:    "AppendAllLinesAsync",
 				NamePos: lp(3353, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3353, 77),
+						Pos: lp(3353, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3353, 77),
+							Pos:  lp(3353, 78),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3353, 90),
+						Pos: lp(3353, 91),
 						Type: &lang.TypeRef{
-							Pos:       lp(3353, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3353, 90),
-								Name: "byte",
+							Pos:  lp(3353, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3353, 130),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3353, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3353, 148),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3353, 179),
+						Type: &lang.TypeRef{
+							Pos:  lp(3353, 179),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78999,14 +78982,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "bytes",
 					},
-					&lang.Param{
-						Pos: lp(3354, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 104),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79014,18 +78989,38 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3355, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Delete",
-				NamePos: lp(3355, 35),
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3355, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3355, 42),
+						Pos: lp(3355, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3355, 42),
+							Pos:  lp(3355, 77),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3355, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3355, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3355, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+					&lang.Param{
+						Pos: lp(3355, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3355, 104),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79034,15 +79029,15 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3356, 30),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3356, 41),
+				Name:    "Delete",
+				NamePos: lp(3356, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3356, 50),
+						Pos: lp(3356, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3356, 50),
+							Pos:  lp(3356, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -79056,13 +79051,13 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3357, 30),
 					Name: "FileStream",
 				},
-				Name:    "OpenWrite",
+				Name:    "OpenRead",
 				NamePos: lp(3357, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3357, 51),
+						Pos: lp(3357, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3357, 51),
+							Pos:  lp(3357, 50),
 							Name: "string",
 						},
 						Name: "path",
@@ -79076,13 +79071,13 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3358, 30),
 					Name: "FileStream",
 				},
-				Name:    "Create",
+				Name:    "OpenWrite",
 				NamePos: lp(3358, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3358, 48),
+						Pos: lp(3358, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3358, 48),
+							Pos:  lp(3358, 51),
 							Name: "string",
 						},
 						Name: "path",
@@ -79107,14 +79102,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3359, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 61),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79124,24 +79111,24 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3360, 30),
 					Name: "FileStream",
 				},
-				Name:    "Open",
+				Name:    "Create",
 				NamePos: lp(3360, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3360, 46),
+						Pos: lp(3360, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3360, 46),
+							Pos:  lp(3360, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3360, 59),
+						Pos: lp(3360, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3360, 59),
-							Name: "FileMode",
+							Pos:  lp(3360, 61),
+							Name: "int",
 						},
-						Name: "mode",
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -79170,14 +79157,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "FileMode",
 						},
 						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3361, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -79215,14 +79194,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "access",
 					},
-					&lang.Param{
-						Pos: lp(3362, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 93),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79230,18 +79201,42 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3363, 30),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3363, 43),
+				Name:    "Open",
+				NamePos: lp(3363, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3363, 52),
+						Pos: lp(3363, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3363, 52),
+							Pos:  lp(3363, 46),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3363, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3363, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3363, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3363, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3363, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3363, 93),
+							Name: "FileShare",
+						},
+						Name: "share",
 					},
 				},
 			},
@@ -79250,15 +79245,15 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3364, 30),
-					Name: "StreamWriter",
+					Name: "StreamReader",
 				},
-				Name:    "CreateText",
+				Name:    "OpenText",
 				NamePos: lp(3364, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3364, 54),
+						Pos: lp(3364, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3364, 54),
+							Pos:  lp(3364, 52),
 							Name: "string",
 						},
 						Name: "path",
@@ -79272,7 +79267,7 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3365, 30),
 					Name: "StreamWriter",
 				},
-				Name:    "AppendText",
+				Name:    "CreateText",
 				NamePos: lp(3365, 43),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79290,26 +79285,18 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3366, 30),
-					Name: "void",
+					Name: "StreamWriter",
 				},
-				Name:    "Copy",
-				NamePos: lp(3366, 35),
+				Name:    "AppendText",
+				NamePos: lp(3366, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3366, 40),
+						Pos: lp(3366, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3366, 40),
+							Pos:  lp(3366, 54),
 							Name: "string",
 						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3366, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3366, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
+						Name: "path",
 					},
 				},
 			},
@@ -79339,14 +79326,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3367, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79356,7 +79335,7 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3368, 30),
 					Name: "void",
 				},
-				Name:    "Move",
+				Name:    "Copy",
 				NamePos: lp(3368, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79374,6 +79353,14 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3368, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3368, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
@@ -79403,10 +79390,38 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3370, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3370, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3370, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3369, 84),
+						Pos: lp(3370, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3369, 84),
+							Pos:  lp(3370, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3370, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3370, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 84),
 							Name: "bool",
 						},
 						Name: "overwrite",
@@ -79419,46 +79434,26 @@ func libraryAST_199() *lang.TypeDecl {
 
 func libraryAST_200() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3372, 5),
+		Pos:       lp(3373, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Directory",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3374, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3374, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3374, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3374, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3374, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3375, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3375, 30),
-					Name: "DirectoryInfo",
+					Name: "bool",
 				},
-				Name:    "CreateDirectory",
-				NamePos: lp(3375, 44),
+				Name:    "Exists",
+				NamePos: lp(3375, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3375, 60),
+						Pos: lp(3375, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3375, 60),
+							Pos:  lp(3375, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -79470,15 +79465,15 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3376, 30),
-					Name: "void",
+					Name: "DirectoryInfo",
 				},
-				Name:    "Delete",
-				NamePos: lp(3376, 35),
+				Name:    "CreateDirectory",
+				NamePos: lp(3376, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3376, 42),
+						Pos: lp(3376, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3376, 42),
+							Pos:  lp(3376, 60),
 							Name: "string",
 						},
 						Name: "path",
@@ -79503,14 +79498,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3377, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3377, 55),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79520,24 +79507,24 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3378, 30),
 					Name: "void",
 				},
-				Name:    "Move",
+				Name:    "Delete",
 				NamePos: lp(3378, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3378, 40),
+						Pos: lp(3378, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3378, 40),
+							Pos:  lp(3378, 42),
 							Name: "string",
 						},
-						Name: "sourceDirName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3378, 62),
+						Pos: lp(3378, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3378, 62),
-							Name: "string",
+							Pos:  lp(3378, 55),
+							Name: "bool",
 						},
-						Name: "destDirName",
+						Name: "recursive",
 					},
 				},
 			},
@@ -79546,49 +79533,53 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3379, 30),
-					Name: "string",
+					Name: "void",
 				},
-				Name:    "GetCurrentDirectory",
-				NamePos: lp(3379, 37),
+				Name:    "Move",
+				NamePos: lp(3379, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3379, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3379, 40),
+							Name: "string",
+						},
+						Name: "sourceDirName",
+					},
+					&lang.Param{
+						Pos: lp(3379, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3379, 62),
+							Name: "string",
+						},
+						Name: "destDirName",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3380, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3380, 30),
-					Name: "DirectoryInfo",
+					Name: "string",
 				},
-				Name:    "GetParent",
-				NamePos: lp(3380, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3380, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3380, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "GetCurrentDirectory",
+				NamePos: lp(3380, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3381, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3381, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3381, 30),
-						Name: "string",
-					},
+					Pos:  lp(3381, 30),
+					Name: "DirectoryInfo",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3381, 39),
+				Name:    "GetParent",
+				NamePos: lp(3381, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3381, 48),
+						Pos: lp(3381, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3381, 48),
+							Pos:  lp(3381, 54),
 							Name: "string",
 						},
 						Name: "path",
@@ -79616,14 +79607,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3382, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3382, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79657,14 +79640,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3383, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3383, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79678,16 +79653,32 @@ func libraryAST_200() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetDirectories",
+				Name:    "GetFiles",
 				NamePos: lp(3384, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3384, 54),
+						Pos: lp(3384, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3384, 54),
+							Pos:  lp(3384, 48),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3384, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3384, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3384, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3384, 83),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79712,14 +79703,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3385, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3385, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79753,14 +79736,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3386, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3386, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79774,16 +79749,32 @@ func libraryAST_200() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetFileSystemEntries",
+				Name:    "GetDirectories",
 				NamePos: lp(3387, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3387, 60),
+						Pos: lp(3387, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3387, 60),
+							Pos:  lp(3387, 54),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3387, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3387, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3387, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3387, 89),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79808,14 +79799,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3388, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3388, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79849,39 +79832,45 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3389, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3389, 95),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3390, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3390, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3390, 69),
-							Name: "string",
-						},
+					Pos:       lp(3390, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3390, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3390, 77),
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3390, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3390, 92),
+						Pos: lp(3390, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3390, 92),
+							Pos:  lp(3390, 60),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3390, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3390, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3390, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3390, 95),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79908,14 +79897,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3391, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3391, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79951,14 +79932,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3392, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3392, 127),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79974,16 +79947,32 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateDirectories",
+				Name:    "EnumerateFiles",
 				NamePos: lp(3393, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3393, 98),
+						Pos: lp(3393, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(3393, 98),
+							Pos:  lp(3393, 92),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3393, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3393, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3393, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3393, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80010,14 +79999,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3394, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3394, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80053,14 +80034,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3395, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(3395, 133),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80076,16 +80049,32 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemEntries",
+				Name:    "EnumerateDirectories",
 				NamePos: lp(3396, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3396, 104),
+						Pos: lp(3396, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3396, 104),
+							Pos:  lp(3396, 98),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3396, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3396, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3396, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3396, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80112,14 +80101,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3397, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3397, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80155,10 +80136,44 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3399, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3399, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3399, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3399, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3398, 139),
+						Pos: lp(3399, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3398, 139),
+							Pos:  lp(3399, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3399, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3399, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3399, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3399, 139),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -80171,83 +80186,68 @@ func libraryAST_200() *lang.TypeDecl {
 
 func libraryAST_201() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3401, 5),
+		Pos:       lp(3402, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileSystemInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3403, 9),
+				Pos:       lp(3404, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3403, 24),
+					Pos:  lp(3404, 24),
 					Name: "string",
 				},
 				Name: "FullName",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3403, 42),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3404, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3404, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3404, 39),
+						Pos:  lp(3404, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3405, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3405, 16),
+					Pos:  lp(3405, 25),
 					Name: "string",
 				},
-				Name: "Extension",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3405, 35),
+						Pos:  lp(3405, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3406, 9),
-				Modifiers: lang.Modifiers(65),
+				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3406, 25),
-					Name: "bool",
+					Pos:  lp(3406, 16),
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Extension",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3406, 39),
+						Pos:  lp(3406, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3407, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3407, 16),
-					Name: "DateTime",
+					Pos:  lp(3407, 25),
+					Name: "bool",
 				},
-				Name: "LastWriteTime",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3407, 41),
+						Pos:  lp(3407, 39),
 						Kind: "get",
 					},
 				},
@@ -80259,10 +80259,10 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3408, 16),
 					Name: "DateTime",
 				},
-				Name: "CreationTime",
+				Name: "LastWriteTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3408, 40),
+						Pos:  lp(3408, 41),
 						Kind: "get",
 					},
 				},
@@ -80274,33 +80274,48 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3409, 16),
 					Name: "DateTime",
 				},
+				Name: "CreationTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3409, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3410, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3410, 16),
+					Name: "DateTime",
+				},
 				Name: "LastAccessTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3409, 42),
+						Pos:  lp(3410, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3410, 9),
+				Pos:       lp(3411, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3410, 23),
+					Pos:  lp(3411, 23),
 					Name: "void",
 				},
 				Name:    "Refresh",
-				NamePos: lp(3410, 28),
+				NamePos: lp(3411, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3411, 9),
+				Pos:       lp(3412, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3411, 32),
+					Pos:  lp(3412, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3411, 39),
+				NamePos: lp(3412, 39),
 			},
 		},
 	}
@@ -80308,45 +80323,30 @@ func libraryAST_201() *lang.TypeDecl {
 
 func libraryAST_202() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3414, 5),
+		Pos:       lp(3415, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3414, 36),
+				Pos:  lp(3415, 36),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3416, 9),
+				Pos:       lp(3417, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3416, 32),
+						Pos: lp(3417, 32),
 						Type: &lang.TypeRef{
-							Pos:  lp(3416, 32),
+							Pos:  lp(3417, 32),
 							Name: "string",
 						},
 						Name: "fileName",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3417, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3417, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3417, 39),
-						Kind: "get",
 					},
 				},
 			},
@@ -80355,9 +80355,9 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
 					Pos:  lp(3418, 25),
-					Name: "bool",
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3418, 39),
@@ -80367,15 +80367,15 @@ func libraryAST_202() *lang.TypeDecl {
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3419, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3419, 16),
-					Name: "long",
+					Pos:  lp(3419, 25),
+					Name: "bool",
 				},
-				Name: "Length",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3419, 30),
+						Pos:  lp(3419, 39),
 						Kind: "get",
 					},
 				},
@@ -80385,12 +80385,12 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3420, 16),
-					Name: "string",
+					Name: "long",
 				},
-				Name: "DirectoryName",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3420, 39),
+						Pos:  lp(3420, 30),
 						Kind: "get",
 					},
 				},
@@ -80400,45 +80400,40 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3421, 16),
+					Name: "string",
+				},
+				Name: "DirectoryName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3421, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3422, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3422, 16),
 					Name: "DirectoryInfo",
 				},
 				Name: "Directory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3421, 42),
+						Pos:  lp(3422, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3422, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3422, 23),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3422, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3423, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3423, 23),
-					Name: "FileInfo",
+					Name: "void",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3423, 32),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3423, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3423, 39),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
+				Name:    "Delete",
+				NamePos: lp(3423, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3424, 9),
@@ -80458,14 +80453,6 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3424, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3424, 60),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80473,18 +80460,26 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3425, 23),
-					Name: "void",
+					Name: "FileInfo",
 				},
-				Name:    "MoveTo",
-				NamePos: lp(3425, 28),
+				Name:    "CopyTo",
+				NamePos: lp(3425, 32),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3425, 35),
+						Pos: lp(3425, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3425, 35),
+							Pos:  lp(3425, 39),
 							Name: "string",
 						},
 						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3425, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3425, 60),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
@@ -80506,14 +80501,6 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3426, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3426, 56),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80521,10 +80508,28 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3427, 23),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3427, 34),
+				Name:    "MoveTo",
+				NamePos: lp(3427, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3427, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3427, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3427, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3427, 56),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3428, 9),
@@ -80533,7 +80538,7 @@ func libraryAST_202() *lang.TypeDecl {
 					Pos:  lp(3428, 23),
 					Name: "FileStream",
 				},
-				Name:    "OpenWrite",
+				Name:    "OpenRead",
 				NamePos: lp(3428, 34),
 			},
 			&lang.MethodDecl{
@@ -80543,7 +80548,7 @@ func libraryAST_202() *lang.TypeDecl {
 					Pos:  lp(3429, 23),
 					Name: "FileStream",
 				},
-				Name:    "Create",
+				Name:    "OpenWrite",
 				NamePos: lp(3429, 34),
 			},
 			&lang.MethodDecl{
@@ -80551,19 +80556,19 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3430, 23),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3430, 36),
+				Name:    "Create",
+				NamePos: lp(3430, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3431, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3431, 23),
-					Name: "StreamWriter",
+					Name: "StreamReader",
 				},
-				Name:    "CreateText",
+				Name:    "OpenText",
 				NamePos: lp(3431, 36),
 			},
 			&lang.MethodDecl{
@@ -80573,8 +80578,18 @@ func libraryAST_202() *lang.TypeDecl {
 					Pos:  lp(3432, 23),
 					Name: "StreamWriter",
 				},
-				Name:    "AppendText",
+				Name:    "CreateText",
 				NamePos: lp(3432, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3433, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3433, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3433, 36),
 			},
 		},
 	}
@@ -80582,45 +80597,30 @@ func libraryAST_202() *lang.TypeDecl {
 
 func libraryAST_203() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3435, 5),
+		Pos:       lp(3436, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3435, 41),
+				Pos:  lp(3436, 41),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3437, 9),
+				Pos:       lp(3438, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "DirectoryInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3437, 37),
+						Pos: lp(3438, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3437, 37),
+							Pos:  lp(3438, 37),
 							Name: "string",
 						},
 						Name: "path",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3438, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3438, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3438, 39),
-						Kind: "get",
 					},
 				},
 			},
@@ -80629,9 +80629,9 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
 					Pos:  lp(3439, 25),
-					Name: "bool",
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3439, 39),
@@ -80641,12 +80641,12 @@ func libraryAST_203() *lang.TypeDecl {
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3440, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3440, 16),
-					Name: "DirectoryInfo",
+					Pos:  lp(3440, 25),
+					Name: "bool",
 				},
-				Name: "Parent",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3440, 39),
@@ -80654,45 +80654,50 @@ func libraryAST_203() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3441, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3441, 23),
-					Name: "void",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3441, 16),
+					Name: "DirectoryInfo",
 				},
-				Name:    "Create",
-				NamePos: lp(3441, 28),
+				Name: "Parent",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3441, 39),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3442, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3442, 23),
-					Name: "DirectoryInfo",
+					Name: "void",
 				},
-				Name:    "CreateSubdirectory",
-				NamePos: lp(3442, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3442, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3442, 56),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "Create",
+				NamePos: lp(3442, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3443, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3443, 23),
-					Name: "void",
+					Name: "DirectoryInfo",
 				},
-				Name:    "Delete",
-				NamePos: lp(3443, 28),
+				Name:    "CreateSubdirectory",
+				NamePos: lp(3443, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3443, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3443, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3444, 9),
@@ -80703,30 +80708,26 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "Delete",
 				NamePos: lp(3444, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3444, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3444, 35),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3445, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3445, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3445, 23),
-						Name: "FileInfo",
+					Pos:  lp(3445, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3445, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3445, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3445, 35),
+							Name: "bool",
+						},
+						Name: "recursive",
 					},
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3445, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3446, 9),
@@ -80741,16 +80742,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "GetFiles",
 				NamePos: lp(3446, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3446, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3446, 43),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3447, 9),
@@ -80774,31 +80765,39 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3447, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3447, 65),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3448, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3448, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3448, 62),
-							Name: "FileInfo",
-						},
+					Pos:       lp(3448, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3448, 23),
+						Name: "FileInfo",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3448, 72),
+				Name:    "GetFiles",
+				NamePos: lp(3448, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3448, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3448, 43),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3448, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3448, 65),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3449, 9),
@@ -80815,16 +80814,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "EnumerateFiles",
 				NamePos: lp(3449, 72),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3449, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3449, 87),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3450, 9),
@@ -80850,29 +80839,41 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3450, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(3450, 109),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3451, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3451, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3451, 23),
-						Name: "DirectoryInfo",
+					Pos:  lp(3451, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3451, 62),
+							Name: "FileInfo",
+						},
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3451, 39),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3451, 72),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3451, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3451, 87),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3451, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(3451, 109),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3452, 9),
@@ -80887,16 +80888,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "GetDirectories",
 				NamePos: lp(3452, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3452, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3452, 54),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3453, 9),
@@ -80920,31 +80911,39 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3453, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3453, 76),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3454, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3454, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3454, 62),
-							Name: "DirectoryInfo",
-						},
+					Pos:       lp(3454, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3454, 23),
+						Name: "DirectoryInfo",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3454, 77),
+				Name:    "GetDirectories",
+				NamePos: lp(3454, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3454, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3454, 54),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3454, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3454, 76),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3455, 9),
@@ -80961,16 +80960,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "EnumerateDirectories",
 				NamePos: lp(3455, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3455, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3455, 98),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3456, 9),
@@ -80996,29 +80985,41 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3456, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3456, 120),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3457, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3457, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3457, 23),
-						Name: "FileSystemInfo",
+					Pos:  lp(3457, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3457, 62),
+							Name: "DirectoryInfo",
+						},
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3457, 40),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3457, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3457, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3457, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3457, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3457, 120),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3458, 9),
@@ -81033,16 +81034,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "GetFileSystemInfos",
 				NamePos: lp(3458, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3458, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3458, 59),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3459, 9),
@@ -81066,31 +81057,39 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3459, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3459, 81),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3460, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3460, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3460, 62),
-							Name: "FileSystemInfo",
-						},
+					Pos:       lp(3460, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3460, 23),
+						Name: "FileSystemInfo",
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3460, 78),
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3460, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3460, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3460, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3460, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3460, 81),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3461, 9),
@@ -81107,16 +81106,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "EnumerateFileSystemInfos",
 				NamePos: lp(3461, 78),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3461, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3461, 103),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3462, 9),
@@ -81142,10 +81131,36 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3463, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3463, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3463, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3463, 78),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3462, 125),
+						Pos: lp(3463, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3462, 125),
+							Pos:  lp(3463, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3463, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3463, 125),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -81158,27 +81173,12 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3465, 5),
+		Pos:       lp(3466, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Path",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3467, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3467, 23),
-					Name: "char",
-				},
-				Name: "DirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3467, 53),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(3468, 9),
 				Modifiers: lang.Modifiers(17),
@@ -81186,10 +81186,10 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3468, 23),
 					Name: "char",
 				},
-				Name: "AltDirectorySeparatorChar",
+				Name: "DirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3468, 56),
+						Pos:  lp(3468, 53),
 						Kind: "get",
 					},
 				},
@@ -81201,10 +81201,10 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3469, 23),
 					Name: "char",
 				},
-				Name: "VolumeSeparatorChar",
+				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3469, 50),
+						Pos:  lp(3469, 56),
 						Kind: "get",
 					},
 				},
@@ -81216,31 +81216,26 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3470, 23),
 					Name: "char",
 				},
-				Name: "PathSeparator",
+				Name: "VolumeSeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3470, 44),
+						Pos:  lp(3470, 50),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3471, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3471, 30),
-					Name: "string",
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3471, 23),
+					Name: "char",
 				},
-				Name:    "GetFileName",
-				NamePos: lp(3471, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3471, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3471, 49),
-							Name: "string",
-						},
-						Name: "path",
+				Name: "PathSeparator",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3471, 44),
+						Kind: "get",
 					},
 				},
 			},
@@ -81251,13 +81246,13 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3472, 30),
 					Name: "string",
 				},
-				Name:    "GetFileNameWithoutExtension",
+				Name:    "GetFileName",
 				NamePos: lp(3472, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3472, 65),
+						Pos: lp(3472, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3472, 65),
+							Pos:  lp(3472, 49),
 							Name: "string",
 						},
 						Name: "path",
@@ -81271,13 +81266,13 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3473, 30),
 					Name: "string",
 				},
-				Name:    "GetExtension",
+				Name:    "GetFileNameWithoutExtension",
 				NamePos: lp(3473, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3473, 50),
+						Pos: lp(3473, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3473, 50),
+							Pos:  lp(3473, 65),
 							Name: "string",
 						},
 						Name: "path",
@@ -81289,15 +81284,15 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3474, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "HasExtension",
-				NamePos: lp(3474, 35),
+				Name:    "GetExtension",
+				NamePos: lp(3474, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3474, 48),
+						Pos: lp(3474, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3474, 48),
+							Pos:  lp(3474, 50),
 							Name: "string",
 						},
 						Name: "path",
@@ -81309,15 +81304,15 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3475, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3475, 37),
+				Name:    "HasExtension",
+				NamePos: lp(3475, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3475, 54),
+						Pos: lp(3475, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3475, 54),
+							Pos:  lp(3475, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -81331,24 +81326,16 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3476, 30),
 					Name: "string",
 				},
-				Name:    "ChangeExtension",
+				Name:    "GetDirectoryName",
 				NamePos: lp(3476, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3476, 53),
+						Pos: lp(3476, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3476, 53),
+							Pos:  lp(3476, 54),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3476, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3476, 66),
-							Name: "string",
-						},
-						Name: "extension",
 					},
 				},
 			},
@@ -81357,18 +81344,26 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3477, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "IsPathRooted",
-				NamePos: lp(3477, 35),
+				Name:    "ChangeExtension",
+				NamePos: lp(3477, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3477, 48),
+						Pos: lp(3477, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3477, 48),
+							Pos:  lp(3477, 53),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3477, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3477, 66),
+							Name: "string",
+						},
+						Name: "extension",
 					},
 				},
 			},
@@ -81379,13 +81374,13 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3478, 30),
 					Name: "bool",
 				},
-				Name:    "IsPathFullyQualified",
+				Name:    "IsPathRooted",
 				NamePos: lp(3478, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3478, 56),
+						Pos: lp(3478, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3478, 56),
+							Pos:  lp(3478, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -81397,26 +81392,18 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3479, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3479, 37),
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3479, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3479, 45),
+						Pos: lp(3479, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3479, 45),
+							Pos:  lp(3479, 56),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3479, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3479, 59),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "path",
 					},
 				},
 			},
@@ -81445,14 +81432,6 @@ func libraryAST_204() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3480, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3480, 73),
-							Name: "string",
-						},
-						Name: "path3",
 					},
 				},
 			},
@@ -81490,14 +81469,6 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "path3",
 					},
-					&lang.Param{
-						Pos: lp(3481, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3481, 87),
-							Name: "string",
-						},
-						Name: "path4",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81511,17 +81482,36 @@ func libraryAST_204() *lang.TypeDecl {
 				NamePos: lp(3482, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3482, 45),
-						Modifier: "params",
+						Pos: lp(3482, 45),
 						Type: &lang.TypeRef{
-							Pos:       lp(3482, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3482, 52),
-								Name: "string",
-							},
+							Pos:  lp(3482, 45),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3482, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3482, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3482, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3482, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3482, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3482, 87),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -81532,24 +81522,21 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3483, 30),
 					Name: "string",
 				},
-				Name:    "Join",
+				Name:    "Combine",
 				NamePos: lp(3483, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3483, 42),
+						Pos:      lp(3483, 45),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3483, 42),
-							Name: "string",
+							Pos:       lp(3483, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3483, 52),
+								Name: "string",
+							},
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3483, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3483, 56),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "paths",
 					},
 				},
 			},
@@ -81578,14 +81565,6 @@ func libraryAST_204() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3484, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3484, 70),
-							Name: "string",
-						},
-						Name: "path3",
 					},
 				},
 			},
@@ -81623,14 +81602,6 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "path3",
 					},
-					&lang.Param{
-						Pos: lp(3485, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3485, 84),
-							Name: "string",
-						},
-						Name: "path4",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81644,17 +81615,36 @@ func libraryAST_204() *lang.TypeDecl {
 				NamePos: lp(3486, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3486, 42),
-						Modifier: "params",
+						Pos: lp(3486, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3486, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3486, 49),
-								Name: "string",
-							},
+							Pos:  lp(3486, 42),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3486, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3486, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3486, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3486, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3486, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3486, 84),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -81665,16 +81655,21 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3487, 30),
 					Name: "string",
 				},
-				Name:    "GetFullPath",
+				Name:    "Join",
 				NamePos: lp(3487, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3487, 49),
+						Pos:      lp(3487, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3487, 49),
-							Name: "string",
+							Pos:       lp(3487, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3487, 49),
+								Name: "string",
+							},
 						},
-						Name: "path",
+						Name: "paths",
 					},
 				},
 			},
@@ -81696,14 +81691,6 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3488, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3488, 62),
-							Name: "string",
-						},
-						Name: "basePath",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81713,8 +81700,26 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3489, 30),
 					Name: "string",
 				},
-				Name:    "GetTempPath",
+				Name:    "GetFullPath",
 				NamePos: lp(3489, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3489, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3489, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3489, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3489, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3490, 9),
@@ -81723,7 +81728,7 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3490, 30),
 					Name: "string",
 				},
-				Name:    "GetTempFileName",
+				Name:    "GetTempPath",
 				NamePos: lp(3490, 37),
 			},
 			&lang.MethodDecl{
@@ -81733,21 +81738,17 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3491, 30),
 					Name: "string",
 				},
-				Name:    "GetRandomFileName",
+				Name:    "GetTempFileName",
 				NamePos: lp(3491, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3492, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3492, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3492, 30),
-						Name: "char",
-					},
+					Pos:  lp(3492, 30),
+					Name: "string",
 				},
-				Name:    "GetInvalidFileNameChars",
+				Name:    "GetRandomFileName",
 				NamePos: lp(3492, 37),
 			},
 			&lang.MethodDecl{
@@ -81761,8 +81762,22 @@ func libraryAST_204() *lang.TypeDecl {
 						Name: "char",
 					},
 				},
-				Name:    "GetInvalidPathChars",
+				Name:    "GetInvalidFileNameChars",
 				NamePos: lp(3493, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3494, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3494, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3494, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidPathChars",
+				NamePos: lp(3494, 37),
 			},
 		},
 	}
@@ -81770,37 +81785,22 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3496, 5),
+		Pos:       lp(3497, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Stream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3496, 36),
+				Pos:  lp(3497, 36),
 				Name: "IDisposable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3496, 49),
+				Pos:  lp(3497, 49),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3498, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3498, 24),
-					Name: "bool",
-				},
-				Name: "CanRead",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3498, 39),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(3499, 9),
 				Modifiers: lang.Modifiers(2049),
@@ -81808,10 +81808,10 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3499, 24),
 					Name: "bool",
 				},
-				Name: "CanWrite",
+				Name: "CanRead",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3499, 40),
+						Pos:  lp(3499, 39),
 						Kind: "get",
 					},
 				},
@@ -81823,10 +81823,10 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3500, 24),
 					Name: "bool",
 				},
-				Name: "CanSeek",
+				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3500, 39),
+						Pos:  lp(3500, 40),
 						Kind: "get",
 					},
 				},
@@ -81836,12 +81836,12 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3501, 24),
-					Name: "long",
+					Name: "bool",
 				},
-				Name: "Length",
+				Name: "CanSeek",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3501, 38),
+						Pos:  lp(3501, 39),
 						Kind: "get",
 					},
 				},
@@ -81853,55 +81853,30 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3502, 24),
 					Name: "long",
 				},
-				Name: "Position",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3502, 40),
+						Pos:  lp(3502, 38),
 						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(3502, 45),
-						Kind: "set",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3503, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3503, 31),
-					Name: "int",
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3503, 24),
+					Name: "long",
 				},
-				Name:    "Read",
-				NamePos: lp(3503, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3503, 40),
-						Type: &lang.TypeRef{
-							Pos:       lp(3503, 40),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3503, 40),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
+				Name: "Position",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3503, 40),
+						Kind: "get",
 					},
-					&lang.Param{
-						Pos: lp(3503, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3503, 55),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3503, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3503, 67),
-							Name: "int",
-						},
-						Name: "count",
+					&lang.Accessor{
+						Pos:  lp(3503, 45),
+						Kind: "set",
 					},
 				},
 			},
@@ -81910,35 +81885,35 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3504, 31),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "Write",
-				NamePos: lp(3504, 36),
+				Name:    "Read",
+				NamePos: lp(3504, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3504, 42),
+						Pos: lp(3504, 40),
 						Type: &lang.TypeRef{
-							Pos:       lp(3504, 42),
+							Pos:       lp(3504, 40),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3504, 42),
+								Pos:  lp(3504, 40),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3504, 57),
+						Pos: lp(3504, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3504, 57),
+							Pos:  lp(3504, 55),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3504, 69),
+						Pos: lp(3504, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3504, 69),
+							Pos:  lp(3504, 67),
 							Name: "int",
 						},
 						Name: "count",
@@ -81947,44 +81922,38 @@ func libraryAST_205() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3505, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3505, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3505, 51),
-							Name: "int",
-						},
-					},
+					Pos:  lp(3505, 31),
+					Name: "void",
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3505, 56),
+				Name:    "Write",
+				NamePos: lp(3505, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3505, 66),
+						Pos: lp(3505, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3505, 66),
+							Pos:       lp(3505, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3505, 66),
+								Pos:  lp(3505, 42),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3505, 81),
+						Pos: lp(3505, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 81),
+							Pos:  lp(3505, 57),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3505, 93),
+						Pos: lp(3505, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 93),
+							Pos:  lp(3505, 69),
 							Name: "int",
 						},
 						Name: "count",
@@ -81993,87 +81962,77 @@ func libraryAST_205() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3506, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3506, 31),
+					Pos:  lp(3506, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3506, 59),
+							Pos:  lp(3506, 51),
 							Name: "int",
 						},
 					},
 				},
 				Name:    "ReadAsync",
-				NamePos: lp(3506, 64),
+				NamePos: lp(3506, 56),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3506, 74),
+						Pos: lp(3506, 66),
 						Type: &lang.TypeRef{
-							Pos:       lp(3506, 74),
+							Pos:       lp(3506, 66),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3506, 74),
+								Pos:  lp(3506, 66),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3506, 89),
+						Pos: lp(3506, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3506, 89),
+							Pos:  lp(3506, 81),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3506, 101),
+						Pos: lp(3506, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3506, 101),
+							Pos:  lp(3506, 93),
 							Name: "int",
 						},
 						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3506, 112),
-						Type: &lang.TypeRef{
-							Pos:  lp(3506, 112),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3507, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3507, 23),
+					Pos:  lp(3507, 31),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3507, 59),
+							Name: "int",
+						},
+					},
 				},
-				Name:    "WriteAsync",
-				NamePos: lp(3507, 51),
+				Name:    "ReadAsync",
+				NamePos: lp(3507, 64),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3507, 62),
+						Pos: lp(3507, 74),
 						Type: &lang.TypeRef{
-							Pos:       lp(3507, 62),
+							Pos:       lp(3507, 74),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3507, 62),
+								Pos:  lp(3507, 74),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3507, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3507, 77),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 					&lang.Param{
 						Pos: lp(3507, 89),
@@ -82081,55 +82040,63 @@ func libraryAST_205() *lang.TypeDecl {
 							Pos:  lp(3507, 89),
 							Name: "int",
 						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3507, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(3507, 101),
+							Name: "int",
+						},
 						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3507, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(3507, 112),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3508, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3508, 31),
+					Pos:  lp(3508, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "WriteAsync",
-				NamePos: lp(3508, 59),
+				NamePos: lp(3508, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3508, 70),
+						Pos: lp(3508, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(3508, 70),
+							Pos:       lp(3508, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3508, 70),
+								Pos:  lp(3508, 62),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3508, 85),
+						Pos: lp(3508, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3508, 85),
+							Pos:  lp(3508, 77),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3508, 97),
+						Pos: lp(3508, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3508, 97),
+							Pos:  lp(3508, 89),
 							Name: "int",
 						},
 						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3508, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3508, 108),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -82138,56 +82105,76 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3509, 31),
-					Name: "int",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "ReadByte",
-				NamePos: lp(3509, 35),
+				Name:    "WriteAsync",
+				NamePos: lp(3509, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3509, 70),
+						Type: &lang.TypeRef{
+							Pos:       lp(3509, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3509, 70),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3509, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3509, 85),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3509, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3509, 97),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3509, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3509, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3510, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3510, 31),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "WriteByte",
-				NamePos: lp(3510, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3510, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3510, 46),
-							Name: "byte",
-						},
-						Name: "value",
-					},
-				},
+				Name:    "ReadByte",
+				NamePos: lp(3510, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3511, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3511, 31),
-					Name: "long",
+					Name: "void",
 				},
-				Name:    "Seek",
+				Name:    "WriteByte",
 				NamePos: lp(3511, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3511, 41),
+						Pos: lp(3511, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3511, 41),
-							Name: "long",
+							Pos:  lp(3511, 46),
+							Name: "byte",
 						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3511, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3511, 54),
-							Name: "SeekOrigin",
-						},
-						Name: "origin",
+						Name: "value",
 					},
 				},
 			},
@@ -82196,18 +82183,26 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3512, 31),
-					Name: "void",
+					Name: "long",
 				},
-				Name:    "SetLength",
+				Name:    "Seek",
 				NamePos: lp(3512, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3512, 46),
+						Pos: lp(3512, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3512, 46),
+							Pos:  lp(3512, 41),
 							Name: "long",
 						},
-						Name: "value",
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3512, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3512, 54),
+							Name: "SeekOrigin",
+						},
+						Name: "origin",
 					},
 				},
 			},
@@ -82218,33 +82213,53 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3513, 31),
 					Name: "void",
 				},
-				Name:    "Flush",
+				Name:    "SetLength",
 				NamePos: lp(3513, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3513, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3513, 46),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3514, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3514, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3514, 31),
+					Name: "void",
 				},
-				Name:    "FlushAsync",
-				NamePos: lp(3514, 51),
+				Name:    "Flush",
+				NamePos: lp(3514, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3515, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3515, 31),
+					Pos:  lp(3515, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "FlushAsync",
-				NamePos: lp(3515, 59),
+				NamePos: lp(3515, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3516, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3516, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3516, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3515, 70),
+						Pos: lp(3516, 70),
 						Type: &lang.TypeRef{
-							Pos:  lp(3515, 70),
+							Pos:  lp(3516, 70),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -82252,70 +82267,50 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3516, 9),
+				Pos:       lp(3517, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3516, 23),
+					Pos:  lp(3517, 23),
 					Name: "void",
 				},
 				Name:    "CopyTo",
-				NamePos: lp(3516, 28),
+				NamePos: lp(3517, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3516, 35),
+						Pos: lp(3517, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3516, 35),
+							Pos:  lp(3517, 35),
 							Name: "Stream",
 						},
 						Name: "destination",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3517, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3517, 31),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: lp(3517, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3517, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3517, 43),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3517, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3517, 63),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3518, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3518, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3518, 31),
+					Name: "void",
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3518, 51),
+				Name:    "CopyTo",
+				NamePos: lp(3518, 36),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3518, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3518, 43),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
 					&lang.Param{
 						Pos: lp(3518, 63),
 						Type: &lang.TypeRef{
 							Pos:  lp(3518, 63),
-							Name: "Stream",
+							Name: "int",
 						},
-						Name: "destination",
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -82337,46 +82332,30 @@ func libraryAST_205() *lang.TypeDecl {
 						},
 						Name: "destination",
 					},
-					&lang.Param{
-						Pos: lp(3519, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3519, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3520, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3520, 31),
+					Pos:  lp(3520, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "CopyToAsync",
-				NamePos: lp(3520, 59),
+				NamePos: lp(3520, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3520, 71),
+						Pos: lp(3520, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3520, 71),
+							Pos:  lp(3520, 63),
 							Name: "Stream",
 						},
 						Name: "destination",
 					},
 					&lang.Param{
-						Pos: lp(3520, 91),
+						Pos: lp(3520, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3520, 91),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3520, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3520, 107),
+							Pos:  lp(3520, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -82388,30 +82367,66 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3521, 31),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Close",
-				NamePos: lp(3521, 36),
+				Name:    "CopyToAsync",
+				NamePos: lp(3521, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3521, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3521, 71),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3521, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3521, 91),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3521, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3521, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3522, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3522, 23),
+					Pos:  lp(3522, 31),
 					Name: "void",
 				},
-				Name:    "Dispose",
-				NamePos: lp(3522, 28),
+				Name:    "Close",
+				NamePos: lp(3522, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3523, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3523, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3523, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3524, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3523, 31),
+					Pos:  lp(3524, 31),
 					Name: "System.Threading.Tasks.ValueTask",
 				},
 				Name:    "DisposeAsync",
-				NamePos: lp(3523, 64),
+				NamePos: lp(3524, 64),
 			},
 		},
 	}
@@ -82419,41 +82434,18 @@ func libraryAST_205() *lang.TypeDecl {
 
 func libraryAST_206() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3526, 5),
+		Pos:       lp(3527, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3526, 31),
+				Pos:  lp(3527, 31),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3528, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3528, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3528, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3528, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3528, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3529, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -82474,14 +82466,6 @@ func libraryAST_206() *lang.TypeDecl {
 							Name: "FileMode",
 						},
 						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3529, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3529, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -82513,14 +82497,6 @@ func libraryAST_206() *lang.TypeDecl {
 							Name: "FileAccess",
 						},
 						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3530, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3530, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
 					},
 				},
 			},
@@ -82560,14 +82536,6 @@ func libraryAST_206() *lang.TypeDecl {
 							Name: "FileShare",
 						},
 						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3531, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3531, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -82616,10 +82584,57 @@ func libraryAST_206() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3533, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3532, 114),
+						Pos: lp(3533, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3532, 114),
+							Pos:  lp(3533, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3533, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3533, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3533, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3533, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3533, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3533, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3533, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3533, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3533, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(3533, 114),
 							Name: "bool",
 						},
 						Name: "useAsync",
@@ -82627,16 +82642,16 @@ func libraryAST_206() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3533, 9),
+				Pos:       lp(3534, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3533, 24),
+					Pos:  lp(3534, 24),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3533, 38),
+						Pos:  lp(3534, 38),
 						Kind: "get",
 					},
 				},
@@ -82647,37 +82662,22 @@ func libraryAST_206() *lang.TypeDecl {
 
 func libraryAST_207() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3536, 5),
+		Pos:       lp(3537, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MemoryStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3536, 33),
+				Pos:  lp(3537, 33),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3538, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3539, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3539, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3539, 36),
-							Name: "int",
-						},
-						Name: "capacity",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3540, 9),
@@ -82687,14 +82687,10 @@ func libraryAST_207() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3540, 36),
 						Type: &lang.TypeRef{
-							Pos:       lp(3540, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3540, 36),
-								Name: "byte",
-							},
+							Pos:  lp(3540, 36),
+							Name: "int",
 						},
-						Name: "buffer",
+						Name: "capacity",
 					},
 				},
 			},
@@ -82715,10 +82711,29 @@ func libraryAST_207() *lang.TypeDecl {
 						},
 						Name: "buffer",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3542, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3541, 51),
+						Pos: lp(3542, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3541, 51),
+							Pos:       lp(3542, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3542, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3542, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3542, 51),
 							Name: "bool",
 						},
 						Name: "writable",
@@ -82726,37 +82741,23 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3542, 9),
+				Pos:       lp(3543, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3542, 24),
+					Pos:  lp(3543, 24),
 					Name: "int",
 				},
 				Name: "Capacity",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3542, 39),
+						Pos:  lp(3543, 39),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3542, 44),
+						Pos:  lp(3543, 44),
 						Kind: "set",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3543, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3543, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3543, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(3543, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3544, 9),
@@ -82769,8 +82770,22 @@ func libraryAST_207() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name:    "GetBuffer",
+				Name:    "ToArray",
 				NamePos: lp(3544, 38),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3545, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3545, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3545, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "GetBuffer",
+				NamePos: lp(3545, 38),
 			},
 		},
 	}
@@ -82778,33 +82793,18 @@ func libraryAST_207() *lang.TypeDecl {
 
 func libraryAST_208() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3547, 5),
+		Pos:       lp(3548, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamReader",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3547, 33),
+				Pos:  lp(3548, 33),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3549, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3549, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3549, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3550, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -82818,14 +82818,6 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3550, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 49),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -82837,9 +82829,17 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3551, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3551, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3551, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3551, 49),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -82855,14 +82855,6 @@ func libraryAST_208() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3552, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3552, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -82883,9 +82875,9 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3553, 51),
 						Type: &lang.TypeRef{
 							Pos:  lp(3553, 51),
-							Name: "bool",
+							Name: "System.Text.Encoding",
 						},
-						Name: "detectEncodingFromByteOrderMarks",
+						Name: "encoding",
 					},
 				},
 			},
@@ -82898,14 +82890,14 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3554, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3554, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3554, 49),
+						Pos: lp(3554, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3554, 49),
+							Pos:  lp(3554, 51),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
@@ -82921,33 +82913,17 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3555, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3555, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3555, 51),
+						Pos: lp(3555, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3555, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3555, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3555, 82),
+							Pos:  lp(3555, 49),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3555, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3555, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -82988,10 +82964,49 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3557, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3556, 137),
+						Pos: lp(3557, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3556, 137),
+							Pos:  lp(3557, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3557, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3557, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3557, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3557, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3557, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3557, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3557, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3557, 137),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -82999,31 +83014,16 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3557, 9),
+				Pos:       lp(3558, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3557, 16),
+					Pos:  lp(3558, 16),
 					Name: "bool",
 				},
 				Name: "EndOfStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3557, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3558, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3558, 24),
-					Name: "Stream",
-				},
-				Name: "BaseStream",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3558, 44),
+						Pos:  lp(3558, 35),
 						Kind: "get",
 					},
 				},
@@ -83033,25 +83033,30 @@ func libraryAST_208() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3559, 24),
+					Name: "Stream",
+				},
+				Name: "BaseStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3559, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3560, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3560, 24),
 					Name: "System.Text.Encoding",
 				},
 				Name: "CurrentEncoding",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3559, 63),
+						Pos:  lp(3560, 63),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3560, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3560, 23),
-					Name: "string",
-				},
-				Name:    "ReadLine",
-				NamePos: lp(3560, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3561, 9),
@@ -83060,7 +83065,7 @@ func libraryAST_208() *lang.TypeDecl {
 					Pos:  lp(3561, 23),
 					Name: "string",
 				},
-				Name:    "ReadToEnd",
+				Name:    "ReadLine",
 				NamePos: lp(3561, 30),
 			},
 			&lang.MethodDecl{
@@ -83068,16 +83073,10 @@ func libraryAST_208() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3562, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3562, 51),
-							Name: "string",
-						},
-					},
+					Name: "string",
 				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3562, 59),
+				Name:    "ReadToEnd",
+				NamePos: lp(3562, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3563, 9),
@@ -83094,16 +83093,6 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 				Name:    "ReadLineAsync",
 				NamePos: lp(3563, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3563, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3563, 73),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3564, 9),
@@ -83118,8 +83107,18 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ReadToEndAsync",
+				Name:    "ReadLineAsync",
 				NamePos: lp(3564, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3564, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3564, 73),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3565, 9),
@@ -83136,26 +83135,32 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 				Name:    "ReadToEndAsync",
 				NamePos: lp(3565, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3565, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3565, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3566, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3566, 23),
-					Name: "int",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3566, 51),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "Peek",
-				NamePos: lp(3566, 27),
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3566, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3566, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3566, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3567, 9),
@@ -83164,7 +83169,7 @@ func libraryAST_208() *lang.TypeDecl {
 					Pos:  lp(3567, 23),
 					Name: "int",
 				},
-				Name:    "Read",
+				Name:    "Peek",
 				NamePos: lp(3567, 27),
 			},
 			&lang.MethodDecl{
@@ -83176,46 +83181,46 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 				Name:    "Read",
 				NamePos: lp(3568, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3568, 32),
-						Type: &lang.TypeRef{
-							Pos:       lp(3568, 32),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3568, 32),
-								Name: "char",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3568, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3568, 47),
-							Name: "int",
-						},
-						Name: "index",
-					},
-					&lang.Param{
-						Pos: lp(3568, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3568, 58),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3569, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3569, 23),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "Close",
-				NamePos: lp(3569, 28),
+				Name:    "Read",
+				NamePos: lp(3569, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3569, 32),
+						Type: &lang.TypeRef{
+							Pos:       lp(3569, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3569, 32),
+								Name: "char",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3569, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3569, 47),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: lp(3569, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3569, 58),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3570, 9),
@@ -83224,8 +83229,18 @@ func libraryAST_208() *lang.TypeDecl {
 					Pos:  lp(3570, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "Close",
 				NamePos: lp(3570, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3571, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3571, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3571, 28),
 			},
 		},
 	}
@@ -83233,37 +83248,22 @@ func libraryAST_208() *lang.TypeDecl {
 
 func libraryAST_209() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3573, 5),
+		Pos:       lp(3574, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3573, 33),
+				Pos:  lp(3574, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3573, 45),
+				Pos:  lp(3574, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3575, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3575, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3576, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -83276,14 +83276,6 @@ func libraryAST_209() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3576, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3576, 49),
-							Name: "bool",
-						},
-						Name: "append",
 					},
 				},
 			},
@@ -83308,14 +83300,6 @@ func libraryAST_209() *lang.TypeDecl {
 						},
 						Name: "append",
 					},
-					&lang.Param{
-						Pos: lp(3577, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3577, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -83327,9 +83311,25 @@ func libraryAST_209() *lang.TypeDecl {
 						Pos: lp(3578, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3578, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3578, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3578, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3578, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3578, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -83345,14 +83345,6 @@ func libraryAST_209() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3579, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3579, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -83376,14 +83368,6 @@ func libraryAST_209() *lang.TypeDecl {
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3580, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3580, 82),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -83416,14 +83400,6 @@ func libraryAST_209() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
-					&lang.Param{
-						Pos: lp(3581, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3581, 98),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -83435,52 +83411,72 @@ func libraryAST_209() *lang.TypeDecl {
 						Pos: lp(3582, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3582, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3582, 49),
+						Pos: lp(3582, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3582, 49),
-							Name: "bool",
-						},
-						Name: "append",
-					},
-					&lang.Param{
-						Pos: lp(3582, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3582, 62),
+							Pos:  lp(3582, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3582, 93),
+						Pos: lp(3582, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3582, 93),
+							Pos:  lp(3582, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
+					&lang.Param{
+						Pos: lp(3582, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3582, 98),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3583, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3583, 24),
-					Name: "bool",
-				},
-				Name: "AutoFlush",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3583, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3583, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3583, 36),
+							Name: "string",
+						},
+						Name: "path",
 					},
-					&lang.Accessor{
-						Pos:  lp(3583, 46),
-						Kind: "set",
+					&lang.Param{
+						Pos: lp(3583, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3583, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3583, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3583, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3583, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3583, 93),
+							Name: "int",
+						},
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -83489,12 +83485,31 @@ func libraryAST_209() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3584, 24),
+					Name: "bool",
+				},
+				Name: "AutoFlush",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3584, 41),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3584, 46),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3585, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3585, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3584, 44),
+						Pos:  lp(3585, 44),
 						Kind: "get",
 					},
 				},
@@ -83505,38 +83520,23 @@ func libraryAST_209() *lang.TypeDecl {
 
 func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3590, 5),
+		Pos:       lp(3591, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3592, 9),
+				Pos:       lp(3593, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3592, 16),
+					Pos:  lp(3593, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3592, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3593, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3593, 16),
-					Name: "Type",
-				},
-				Name: "DeclaringType",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3593, 37),
+						Pos:  lp(3593, 30),
 						Kind: "get",
 					},
 				},
@@ -83546,12 +83546,27 @@ func libraryAST_210() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3594, 16),
+					Name: "Type",
+				},
+				Name: "DeclaringType",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3594, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3595, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3595, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3594, 32),
+						Pos:  lp(3595, 32),
 						Kind: "get",
 					},
 				},

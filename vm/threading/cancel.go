@@ -32,6 +32,7 @@ type cancelSource struct {
 	order     []int
 	timer     *machineTimer
 	m         *vm.Machine
+	wh        *event // the token's WaitHandle, made on first use
 }
 
 // IsCancellationRequested implements lib.Canceler, for the library's
@@ -100,8 +101,26 @@ func (s *cancelSource) request() []func(*vm.Thread) error {
 	if s.timer != nil {
 		s.timer.Stop()
 	}
+	wh := s.wh
 	s.mu.Unlock()
+	if wh != nil {
+		wh.Set()
+	}
 	return cbs
+}
+
+// waitHandle is the token's WaitHandle: a ManualResetEvent set on
+// cancellation (never set for CancellationToken.None).
+func (s *cancelSource) waitHandle() *event {
+	if s == nil {
+		return newEvent(false)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.wh == nil {
+		s.wh = newEvent(s.requested || s.always)
+	}
+	return s.wh
 }
 
 // runCallbacks runs a canceled source's callbacks on t; the exceptions they
@@ -266,6 +285,9 @@ func init() {
 	}, nil)
 	tok.AddProperty("IsCancellationRequested", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(tokenArg(args[0]).canceled()), nil
+	}, nil)
+	tok.AddProperty("WaitHandle", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(TManualResetEvent, tokenArg(args[0]).waitHandle()), nil
 	}, nil)
 	tok.AddProperty("CanBeCanceled", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(tokenArg(args[0]) != nil), nil
