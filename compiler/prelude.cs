@@ -315,6 +315,19 @@ namespace System
         }
         private Exception[] Inner => _data == null ? new Exception[0] : (Exception[])_data;
         public System.Collections.Generic.List<Exception> InnerExceptions => new System.Collections.Generic.List<Exception>(Inner);
+        // .NET descends only through aggregates holding exactly one
+        // exception: an aggregate of several is its own base exception.
+        public override Exception GetBaseException()
+        {
+            Exception back = this;
+            AggregateException agg = this;
+            while (agg != null && agg.Inner.Length == 1)
+            {
+                back = back.InnerException;
+                agg = back as AggregateException;
+            }
+            return back;
+        }
         public override string Message
         {
             get
