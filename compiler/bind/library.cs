@@ -2400,9 +2400,10 @@ namespace System.Threading
         public extern void ThrowIfCancellationRequested();
     }
 
-    [Struct] public sealed class CancellationTokenRegistration : IDisposable
+    [Struct] public sealed class CancellationTokenRegistration : IDisposable, IAsyncDisposable
     {
         public extern void Dispose();
+        public extern System.Threading.Tasks.ValueTask DisposeAsync();
         public extern bool Unregister();
     }
 

@@ -52845,6 +52845,10 @@ func libraryAST_153() *lang.TypeDecl {
 				Pos:  lp(2403, 66),
 				Name: "IDisposable",
 			},
+			&lang.TypeRef{
+				Pos:  lp(2403, 79),
+				Name: "IAsyncDisposable",
+			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
@@ -52862,10 +52866,20 @@ func libraryAST_153() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2406, 23),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: lp(2406, 56),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2407, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2407, 23),
 					Name: "bool",
 				},
 				Name:    "Unregister",
-				NamePos: lp(2406, 28),
+				NamePos: lp(2407, 28),
 			},
 		},
 	}
@@ -52873,37 +52887,22 @@ func libraryAST_153() *lang.TypeDecl {
 
 func libraryAST_154() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2409, 5),
+		Pos:       lp(2410, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationTokenSource",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2409, 44),
+				Pos:  lp(2410, 44),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2411, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "CancellationTokenSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2412, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CancellationTokenSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2412, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(2412, 47),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2413, 9),
@@ -52914,24 +52913,24 @@ func libraryAST_154() *lang.TypeDecl {
 						Pos: lp(2413, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(2413, 47),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2414, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2414, 16),
-					Name: "bool",
-				},
-				Name: "IsCancellationRequested",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2414, 47),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "CancellationTokenSource",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2414, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2414, 47),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
 					},
 				},
 			},
@@ -52940,25 +52939,30 @@ func libraryAST_154() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2415, 16),
+					Name: "bool",
+				},
+				Name: "IsCancellationRequested",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2415, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2416, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2416, 16),
 					Name: "CancellationToken",
 				},
 				Name: "Token",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2415, 42),
+						Pos:  lp(2416, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2416, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2416, 23),
-					Name: "void",
-				},
-				Name:    "Cancel",
-				NamePos: lp(2416, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2417, 9),
@@ -52969,16 +52973,6 @@ func libraryAST_154() *lang.TypeDecl {
 				},
 				Name:    "Cancel",
 				NamePos: lp(2417, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2417, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2417, 35),
-							Name: "bool",
-						},
-						Name: "throwOnFirstException",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2418, 9),
@@ -52987,16 +52981,16 @@ func libraryAST_154() *lang.TypeDecl {
 					Pos:  lp(2418, 23),
 					Name: "void",
 				},
-				Name:    "CancelAfter",
+				Name:    "Cancel",
 				NamePos: lp(2418, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2418, 40),
+						Pos: lp(2418, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2418, 40),
-							Name: "int",
+							Pos:  lp(2418, 35),
+							Name: "bool",
 						},
-						Name: "millisecondsDelay",
+						Name: "throwOnFirstException",
 					},
 				},
 			},
@@ -53014,9 +53008,9 @@ func libraryAST_154() *lang.TypeDecl {
 						Pos: lp(2419, 40),
 						Type: &lang.TypeRef{
 							Pos:  lp(2419, 40),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -53027,17 +53021,27 @@ func libraryAST_154() *lang.TypeDecl {
 					Pos:  lp(2420, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "CancelAfter",
 				NamePos: lp(2420, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2420, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2420, 40),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2421, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2421, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TryReset",
+				Name:    "Dispose",
 				NamePos: lp(2421, 28),
 			},
 			&lang.MethodDecl{
@@ -53045,29 +53049,39 @@ func libraryAST_154() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2422, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "bool",
 				},
-				Name:    "CancelAsync",
-				NamePos: lp(2422, 51),
+				Name:    "TryReset",
+				NamePos: lp(2422, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2423, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2423, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CancelAsync",
+				NamePos: lp(2423, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2424, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2423, 30),
+					Pos:  lp(2424, 30),
 					Name: "CancellationTokenSource",
 				},
 				Name:    "CreateLinkedTokenSource",
-				NamePos: lp(2423, 54),
+				NamePos: lp(2424, 54),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2423, 78),
+						Pos:      lp(2424, 78),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2423, 85),
+							Pos:       lp(2424, 85),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2423, 85),
+								Pos:  lp(2424, 85),
 								Name: "CancellationToken",
 							},
 						},
@@ -53081,28 +53095,18 @@ func libraryAST_154() *lang.TypeDecl {
 
 func libraryAST_155() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2426, 5),
+		Pos:       lp(2427, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "WaitHandle",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2426, 40),
+				Pos:  lp(2427, 40),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2428, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2428, 31),
-					Name: "bool",
-				},
-				Name:    "WaitOne",
-				NamePos: lp(2428, 36),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2429, 9),
 				Modifiers: lang.Modifiers(18433),
@@ -53112,16 +53116,6 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Name:    "WaitOne",
 				NamePos: lp(2429, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2429, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2429, 44),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2430, 9),
@@ -53137,6 +53131,26 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2430, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2430, 44),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2431, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2431, 31),
+					Name: "bool",
+				},
+				Name:    "WaitOne",
+				NamePos: lp(2431, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2431, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2431, 44),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
@@ -53144,14 +53158,14 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2431, 9),
+				Pos:       lp(2432, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2431, 23),
+					Pos:  lp(2432, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(2431, 28),
+				NamePos: lp(2432, 28),
 			},
 		},
 	}
@@ -53159,28 +53173,18 @@ func libraryAST_155() *lang.TypeDecl {
 
 func libraryAST_156() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2434, 5),
+		Pos:       lp(2435, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "EventWaitHandle",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2434, 36),
+				Pos:  lp(2435, 36),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2436, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2436, 23),
-					Name: "bool",
-				},
-				Name:    "Reset",
-				NamePos: lp(2436, 28),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2437, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53188,8 +53192,18 @@ func libraryAST_156() *lang.TypeDecl {
 					Pos:  lp(2437, 23),
 					Name: "bool",
 				},
-				Name:    "Set",
+				Name:    "Reset",
 				NamePos: lp(2437, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2438, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2438, 23),
+					Name: "bool",
+				},
+				Name:    "Set",
+				NamePos: lp(2438, 28),
 			},
 		},
 	}
@@ -53197,27 +53211,27 @@ func libraryAST_156() *lang.TypeDecl {
 
 func libraryAST_157() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2440, 5),
+		Pos:       lp(2441, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ManualResetEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2440, 44),
+				Pos:  lp(2441, 44),
 				Name: "EventWaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2442, 9),
+				Pos:       lp(2443, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ManualResetEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2442, 40),
+						Pos: lp(2443, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2442, 40),
+							Pos:  lp(2443, 40),
 							Name: "bool",
 						},
 						Name: "initialState",
@@ -53230,27 +53244,27 @@ func libraryAST_157() *lang.TypeDecl {
 
 func libraryAST_158() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2445, 5),
+		Pos:       lp(2446, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AutoResetEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2445, 42),
+				Pos:  lp(2446, 42),
 				Name: "EventWaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2447, 9),
+				Pos:       lp(2448, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "AutoResetEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2447, 38),
+						Pos: lp(2448, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2447, 38),
+							Pos:  lp(2448, 38),
 							Name: "bool",
 						},
 						Name: "initialState",
@@ -53263,41 +53277,18 @@ func libraryAST_158() *lang.TypeDecl {
 
 func libraryAST_159() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2450, 5),
+		Pos:       lp(2451, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Semaphore",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2450, 37),
+				Pos:  lp(2451, 37),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2452, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Semaphore",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2452, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2452, 33),
-							Name: "int",
-						},
-						Name: "initialCount",
-					},
-					&lang.Param{
-						Pos: lp(2452, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(2452, 51),
-							Name: "int",
-						},
-						Name: "maximumCount",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2453, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53319,25 +53310,38 @@ func libraryAST_159() *lang.TypeDecl {
 						},
 						Name: "maximumCount",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2454, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Semaphore",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2453, 69),
+						Pos: lp(2454, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2453, 69),
+							Pos:  lp(2454, 33),
+							Name: "int",
+						},
+						Name: "initialCount",
+					},
+					&lang.Param{
+						Pos: lp(2454, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2454, 51),
+							Name: "int",
+						},
+						Name: "maximumCount",
+					},
+					&lang.Param{
+						Pos: lp(2454, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2454, 69),
 							Name: "string",
 						},
 						Name: "name",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2454, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2454, 23),
-					Name: "int",
-				},
-				Name:    "Release",
-				NamePos: lp(2454, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2455, 9),
@@ -53348,11 +53352,21 @@ func libraryAST_159() *lang.TypeDecl {
 				},
 				Name:    "Release",
 				NamePos: lp(2455, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2456, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2456, 23),
+					Name: "int",
+				},
+				Name:    "Release",
+				NamePos: lp(2456, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2455, 35),
+						Pos: lp(2456, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 35),
+							Pos:  lp(2456, 35),
 							Name: "int",
 						},
 						Name: "releaseCount",
@@ -53365,37 +53379,22 @@ func libraryAST_159() *lang.TypeDecl {
 
 func libraryAST_160() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2458, 5),
+		Pos:       lp(2459, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Mutex",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2458, 33),
+				Pos:  lp(2459, 33),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2460, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Mutex",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2461, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Mutex",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2461, 29),
-						Type: &lang.TypeRef{
-							Pos:  lp(2461, 29),
-							Name: "bool",
-						},
-						Name: "initiallyOwned",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2462, 9),
@@ -53410,10 +53409,25 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "initiallyOwned",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2463, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Mutex",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2462, 50),
+						Pos: lp(2463, 29),
 						Type: &lang.TypeRef{
-							Pos:  lp(2462, 50),
+							Pos:  lp(2463, 29),
+							Name: "bool",
+						},
+						Name: "initiallyOwned",
+					},
+					&lang.Param{
+						Pos: lp(2463, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(2463, 50),
 							Name: "string",
 						},
 						Name: "name",
@@ -53421,14 +53435,14 @@ func libraryAST_160() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2463, 9),
+				Pos:       lp(2464, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2463, 23),
+					Pos:  lp(2464, 23),
 					Name: "void",
 				},
 				Name:    "ReleaseMutex",
-				NamePos: lp(2463, 28),
+				NamePos: lp(2464, 28),
 			},
 		},
 	}
@@ -53436,37 +53450,22 @@ func libraryAST_160() *lang.TypeDecl {
 
 func libraryAST_161() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2466, 5),
+		Pos:       lp(2467, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ManualResetEventSlim",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2466, 41),
+				Pos:  lp(2467, 41),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2468, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ManualResetEventSlim",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2469, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ManualResetEventSlim",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2469, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2469, 44),
-							Name: "bool",
-						},
-						Name: "initialState",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2470, 9),
@@ -53481,10 +53480,25 @@ func libraryAST_161() *lang.TypeDecl {
 						},
 						Name: "initialState",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2471, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ManualResetEventSlim",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2470, 63),
+						Pos: lp(2471, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2470, 63),
+							Pos:  lp(2471, 44),
+							Name: "bool",
+						},
+						Name: "initialState",
+					},
+					&lang.Param{
+						Pos: lp(2471, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(2471, 63),
 							Name: "int",
 						},
 						Name: "spinCount",
@@ -53492,29 +53506,19 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2471, 9),
+				Pos:       lp(2472, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2471, 16),
+					Pos:  lp(2472, 16),
 					Name: "bool",
 				},
 				Name: "IsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2471, 29),
+						Pos:  lp(2472, 29),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2472, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2472, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2472, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2473, 9),
@@ -53523,7 +53527,7 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2473, 23),
 					Name: "void",
 				},
-				Name:    "Reset",
+				Name:    "Dispose",
 				NamePos: lp(2473, 28),
 			},
 			&lang.MethodDecl{
@@ -53533,7 +53537,7 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2474, 23),
 					Name: "void",
 				},
-				Name:    "Set",
+				Name:    "Reset",
 				NamePos: lp(2474, 28),
 			},
 			&lang.MethodDecl{
@@ -53543,7 +53547,7 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2475, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "Set",
 				NamePos: lp(2475, 28),
 			},
 			&lang.MethodDecl{
@@ -53551,20 +53555,10 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2476, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2476, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2476, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2476, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2477, 9),
@@ -53580,9 +53574,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2477, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2477, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -53591,7 +53585,7 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2478, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2478, 28),
@@ -53600,9 +53594,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2478, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2478, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -53611,7 +53605,7 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2479, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2479, 28),
@@ -53620,14 +53614,6 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2479, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2479, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2479, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2479, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -53648,14 +53634,42 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2480, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2480, 33),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2480, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2480, 58),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2481, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2481, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2481, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2481, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2481, 33),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
 					},
 					&lang.Param{
-						Pos: lp(2480, 51),
+						Pos: lp(2481, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 51),
+							Pos:  lp(2481, 51),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -53668,33 +53682,18 @@ func libraryAST_161() *lang.TypeDecl {
 
 func libraryAST_162() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2483, 5),
+		Pos:       lp(2484, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "SemaphoreSlim",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2483, 34),
+				Pos:  lp(2484, 34),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2485, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "SemaphoreSlim",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2485, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2485, 37),
-							Name: "int",
-						},
-						Name: "initialCount",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2486, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53708,10 +53707,25 @@ func libraryAST_162() *lang.TypeDecl {
 						},
 						Name: "initialCount",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2487, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "SemaphoreSlim",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2486, 55),
+						Pos: lp(2487, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2486, 55),
+							Pos:  lp(2487, 37),
+							Name: "int",
+						},
+						Name: "initialCount",
+					},
+					&lang.Param{
+						Pos: lp(2487, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(2487, 55),
 							Name: "int",
 						},
 						Name: "maxCount",
@@ -53719,39 +53733,29 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2487, 9),
+				Pos:       lp(2488, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2487, 16),
+					Pos:  lp(2488, 16),
 					Name: "int",
 				},
 				Name: "CurrentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2487, 35),
+						Pos:  lp(2488, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2488, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2488, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2488, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2489, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2489, 23),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "Release",
-				NamePos: lp(2489, 27),
+				Name:    "Dispose",
+				NamePos: lp(2489, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2490, 9),
@@ -53762,11 +53766,21 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "Release",
 				NamePos: lp(2490, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2491, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2491, 23),
+					Name: "int",
+				},
+				Name:    "Release",
+				NamePos: lp(2491, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2490, 35),
+						Pos: lp(2491, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2490, 35),
+							Pos:  lp(2491, 35),
 							Name: "int",
 						},
 						Name: "releaseCount",
@@ -53774,34 +53788,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2491, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2491, 23),
-					Name: "void",
-				},
-				Name:    "Wait",
-				NamePos: lp(2491, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2492, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2492, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2492, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2492, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2492, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2493, 9),
@@ -53817,9 +53811,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2493, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2493, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -53828,7 +53822,7 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2494, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2494, 28),
@@ -53837,9 +53831,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2494, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2494, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -53848,7 +53842,7 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2495, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2495, 28),
@@ -53857,14 +53851,6 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2495, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2495, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2495, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2495, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -53885,14 +53871,14 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2496, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2496, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2496, 51),
+						Pos: lp(2496, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2496, 51),
+							Pos:  lp(2496, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -53904,10 +53890,28 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2497, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "bool",
 				},
-				Name:    "WaitAsync",
-				NamePos: lp(2497, 51),
+				Name:    "Wait",
+				NamePos: lp(2497, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2497, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2497, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+					&lang.Param{
+						Pos: lp(2497, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2497, 51),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2498, 9),
@@ -53915,25 +53919,9 @@ func libraryAST_162() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2498, 23),
 					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2498, 51),
-							Name: "bool",
-						},
-					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2498, 57),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2498, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(2498, 67),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
+				NamePos: lp(2498, 51),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2499, 9),
@@ -53955,9 +53943,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2499, 67),
 						Type: &lang.TypeRef{
 							Pos:  lp(2499, 67),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -53967,17 +53955,23 @@ func libraryAST_162() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2500, 23),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2500, 51),
+							Name: "bool",
+						},
+					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2500, 51),
+				NamePos: lp(2500, 57),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2500, 61),
+						Pos: lp(2500, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2500, 61),
-							Name: "CancellationToken",
+							Pos:  lp(2500, 67),
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -53987,28 +53981,14 @@ func libraryAST_162() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2501, 23),
 					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2501, 51),
-							Name: "bool",
-						},
-					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2501, 57),
+				NamePos: lp(2501, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2501, 67),
+						Pos: lp(2501, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 67),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2501, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(2501, 92),
+							Pos:  lp(2501, 61),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54035,14 +54015,48 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2502, 67),
 						Type: &lang.TypeRef{
 							Pos:  lp(2502, 67),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2502, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(2502, 92),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2503, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2503, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2503, 51),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "WaitAsync",
+				NamePos: lp(2503, 57),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2503, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(2503, 67),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
 					},
 					&lang.Param{
-						Pos: lp(2502, 85),
+						Pos: lp(2503, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2502, 85),
+							Pos:  lp(2503, 85),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54055,45 +54069,30 @@ func libraryAST_162() *lang.TypeDecl {
 
 func libraryAST_163() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2505, 5),
+		Pos:       lp(2506, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CountdownEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2505, 35),
+				Pos:  lp(2506, 35),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2507, 9),
+				Pos:       lp(2508, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CountdownEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2507, 38),
+						Pos: lp(2508, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2507, 38),
+							Pos:  lp(2508, 38),
 							Name: "int",
 						},
 						Name: "initialCount",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2508, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2508, 16),
-					Name: "int",
-				},
-				Name: "CurrentCount",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2508, 35),
-						Kind: "get",
 					},
 				},
 			},
@@ -54104,7 +54103,7 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2509, 16),
 					Name: "int",
 				},
-				Name: "InitialCount",
+				Name: "CurrentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2509, 35),
@@ -54117,25 +54116,30 @@ func libraryAST_163() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2510, 16),
+					Name: "int",
+				},
+				Name: "InitialCount",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2510, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2511, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2511, 16),
 					Name: "bool",
 				},
 				Name: "IsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2510, 29),
+						Pos:  lp(2511, 29),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2511, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2511, 23),
-					Name: "void",
-				},
-				Name:    "AddCount",
-				NamePos: lp(2511, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2512, 9),
@@ -54146,16 +54150,6 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 				Name:    "AddCount",
 				NamePos: lp(2512, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2512, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2512, 37),
-							Name: "int",
-						},
-						Name: "signalCount",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2513, 9),
@@ -54164,8 +54158,18 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2513, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "AddCount",
 				NamePos: lp(2513, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2513, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(2513, 37),
+							Name: "int",
+						},
+						Name: "signalCount",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2514, 9),
@@ -54174,7 +54178,7 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2514, 23),
 					Name: "void",
 				},
-				Name:    "Reset",
+				Name:    "Dispose",
 				NamePos: lp(2514, 28),
 			},
 			&lang.MethodDecl{
@@ -54186,26 +54190,26 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 				Name:    "Reset",
 				NamePos: lp(2515, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2515, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2515, 34),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2516, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2516, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Signal",
+				Name:    "Reset",
 				NamePos: lp(2516, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2516, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2516, 34),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2517, 9),
@@ -54216,16 +54220,6 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 				Name:    "Signal",
 				NamePos: lp(2517, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2517, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2517, 35),
-							Name: "int",
-						},
-						Name: "signalCount",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2518, 9),
@@ -54234,8 +54228,18 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2518, 23),
 					Name: "bool",
 				},
-				Name:    "TryAddCount",
+				Name:    "Signal",
 				NamePos: lp(2518, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2518, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2518, 35),
+							Name: "int",
+						},
+						Name: "signalCount",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2519, 9),
@@ -54246,11 +54250,21 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 				Name:    "TryAddCount",
 				NamePos: lp(2519, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2520, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2520, 23),
+					Name: "bool",
+				},
+				Name:    "TryAddCount",
+				NamePos: lp(2520, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2519, 40),
+						Pos: lp(2520, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 40),
+							Pos:  lp(2520, 40),
 							Name: "int",
 						},
 						Name: "signalCount",
@@ -54258,34 +54272,14 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2520, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2520, 23),
-					Name: "void",
-				},
-				Name:    "Wait",
-				NamePos: lp(2520, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2521, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2521, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2521, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2521, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2521, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2522, 9),
@@ -54301,9 +54295,9 @@ func libraryAST_163() *lang.TypeDecl {
 						Pos: lp(2522, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2522, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -54312,7 +54306,7 @@ func libraryAST_163() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2523, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2523, 28),
@@ -54321,9 +54315,9 @@ func libraryAST_163() *lang.TypeDecl {
 						Pos: lp(2523, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2523, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -54332,7 +54326,7 @@ func libraryAST_163() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2524, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2524, 28),
@@ -54341,14 +54335,34 @@ func libraryAST_163() *lang.TypeDecl {
 						Pos: lp(2524, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2524, 33),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2525, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2525, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2525, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2525, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2525, 33),
 							Name: "int",
 						},
 						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2524, 58),
+						Pos: lp(2525, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2524, 58),
+							Pos:  lp(2525, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54361,45 +54375,45 @@ func libraryAST_163() *lang.TypeDecl {
 
 func libraryAST_164() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2532, 5),
+		Pos:       lp(2533, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "ITuple",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(2534, 9),
+				Pos: lp(2535, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(2534, 9),
+					Pos:  lp(2535, 9),
 					Name: "int",
 				},
 				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2534, 22),
+						Pos:  lp(2535, 22),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos: lp(2535, 19),
+				Pos: lp(2536, 19),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2535, 10),
+						Pos:  lp(2536, 10),
 						Name: "Indexer",
 					},
 				},
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2535, 19),
+					Pos:  lp(2536, 19),
 					Name: "object",
 				},
 				Name:    "Item",
-				NamePos: lp(2535, 26),
+				NamePos: lp(2536, 26),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2535, 31),
+						Pos: lp(2536, 31),
 						Type: &lang.TypeRef{
-							Pos:  lp(2535, 31),
+							Pos:  lp(2536, 31),
 							Name: "int",
 						},
 						Name: "index",
@@ -54412,45 +54426,45 @@ func libraryAST_164() *lang.TypeDecl {
 
 func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2538, 5),
+		Pos:       lp(2539, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "RuntimeHelpers",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2540, 9),
+				Pos:       lp(2541, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2540, 30),
+					Pos:       lp(2541, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(2540, 30),
+						Pos:  lp(2541, 30),
 						Name: "T",
 					},
 				},
 				Name:    "GetSubArray",
-				NamePos: lp(2540, 34),
+				NamePos: lp(2541, 34),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2540, 49),
+						Pos: lp(2541, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2540, 49),
+							Pos:       lp(2541, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2540, 49),
+								Pos:  lp(2541, 49),
 								Name: "T",
 							},
 						},
 						Name: "array",
 					},
 					&lang.Param{
-						Pos: lp(2540, 60),
+						Pos: lp(2541, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2540, 60),
+							Pos:  lp(2541, 60),
 							Name: "Range",
 						},
 						Name: "range",
@@ -54463,42 +54477,32 @@ func libraryAST_165() *lang.TypeDecl {
 
 func libraryAST_166() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2543, 5),
+		Pos:       lp(2544, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2543, 6),
+				Pos:  lp(2544, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2545, 9),
+				Pos:       lp(2546, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2545, 16),
+					Pos:  lp(2546, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2545, 35),
+						Pos:  lp(2546, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2546, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2546, 23),
-					Name: "void",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2546, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2547, 9),
@@ -54507,18 +54511,8 @@ func libraryAST_166() *lang.TypeDecl {
 					Pos:  lp(2547, 23),
 					Name: "void",
 				},
-				Name:    "OnCompleted",
+				Name:    "GetResult",
 				NamePos: lp(2547, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2547, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2547, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2548, 9),
@@ -54527,13 +54521,33 @@ func libraryAST_166() *lang.TypeDecl {
 					Pos:  lp(2548, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2548, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2548, 46),
+						Pos: lp(2548, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2548, 46),
+							Pos:  lp(2548, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2549, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2549, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2549, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2549, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2549, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -54546,7 +54560,7 @@ func libraryAST_166() *lang.TypeDecl {
 
 func libraryAST_167() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2551, 5),
+		Pos:       lp(2552, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
@@ -54556,55 +54570,35 @@ func libraryAST_167() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2551, 6),
+				Pos:  lp(2552, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2553, 9),
+				Pos:       lp(2554, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2553, 16),
+					Pos:  lp(2554, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2553, 35),
+						Pos:  lp(2554, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2554, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2554, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2554, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2555, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2555, 23),
-					Name: "void",
+					Name: "TResult",
 				},
-				Name:    "OnCompleted",
-				NamePos: lp(2555, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2555, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2555, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
+				Name:    "GetResult",
+				NamePos: lp(2555, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2556, 9),
@@ -54613,13 +54607,33 @@ func libraryAST_167() *lang.TypeDecl {
 					Pos:  lp(2556, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2556, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2556, 46),
+						Pos: lp(2556, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2556, 46),
+							Pos:  lp(2556, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2557, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2557, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2557, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2557, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2557, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -54632,65 +54646,55 @@ func libraryAST_167() *lang.TypeDecl {
 
 func libraryAST_168() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2559, 5),
+		Pos:       lp(2560, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2559, 6),
+				Pos:  lp(2560, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2561, 9),
+				Pos:       lp(2562, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2561, 23),
+					Pos:  lp(2562, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2561, 45),
+				NamePos: lp(2562, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2563, 18),
+				Pos:       lp(2564, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2563, 10),
+						Pos:  lp(2564, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2565, 13),
+						Pos:       lp(2566, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2565, 20),
+							Pos:  lp(2566, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2565, 39),
+								Pos:  lp(2566, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2566, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2566, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2566, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2567, 13),
@@ -54699,18 +54703,8 @@ func libraryAST_168() *lang.TypeDecl {
 							Pos:  lp(2567, 27),
 							Name: "void",
 						},
-						Name:    "OnCompleted",
+						Name:    "GetResult",
 						NamePos: lp(2567, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2567, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2567, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2568, 13),
@@ -54719,13 +54713,33 @@ func libraryAST_168() *lang.TypeDecl {
 							Pos:  lp(2568, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2568, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2568, 50),
+								Pos: lp(2568, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2568, 50),
+									Pos:  lp(2568, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2569, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2569, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2569, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2569, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2569, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -54740,7 +54754,7 @@ func libraryAST_168() *lang.TypeDecl {
 
 func libraryAST_169() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2572, 5),
+		Pos:       lp(2573, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
@@ -54750,78 +54764,58 @@ func libraryAST_169() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2572, 6),
+				Pos:  lp(2573, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2574, 9),
+				Pos:       lp(2575, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2574, 23),
+					Pos:  lp(2575, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2574, 45),
+				NamePos: lp(2575, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2576, 18),
+				Pos:       lp(2577, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2576, 10),
+						Pos:  lp(2577, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2578, 13),
+						Pos:       lp(2579, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2578, 20),
+							Pos:  lp(2579, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2578, 39),
+								Pos:  lp(2579, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2579, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2579, 27),
-							Name: "TResult",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2579, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2580, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2580, 27),
-							Name: "void",
+							Name: "TResult",
 						},
-						Name:    "OnCompleted",
-						NamePos: lp(2580, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2580, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2580, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
+						Name:    "GetResult",
+						NamePos: lp(2580, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2581, 13),
@@ -54830,13 +54824,33 @@ func libraryAST_169() *lang.TypeDecl {
 							Pos:  lp(2581, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2581, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2581, 50),
+								Pos: lp(2581, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2581, 50),
+									Pos:  lp(2581, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2582, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2582, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2582, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2582, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2582, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -54851,65 +54865,55 @@ func libraryAST_169() *lang.TypeDecl {
 
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2585, 5),
+		Pos:       lp(2586, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "YieldAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2585, 6),
+				Pos:  lp(2586, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2587, 9),
+				Pos:       lp(2588, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2587, 23),
+					Pos:  lp(2588, 23),
 					Name: "YieldAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2587, 36),
+				NamePos: lp(2588, 36),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2589, 18),
+				Pos:       lp(2590, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2589, 10),
+						Pos:  lp(2590, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2591, 13),
+						Pos:       lp(2592, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2591, 20),
+							Pos:  lp(2592, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2591, 39),
+								Pos:  lp(2592, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2592, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2592, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2592, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2593, 13),
@@ -54918,18 +54922,8 @@ func libraryAST_170() *lang.TypeDecl {
 							Pos:  lp(2593, 27),
 							Name: "void",
 						},
-						Name:    "OnCompleted",
+						Name:    "GetResult",
 						NamePos: lp(2593, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2593, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2593, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2594, 13),
@@ -54938,13 +54932,33 @@ func libraryAST_170() *lang.TypeDecl {
 							Pos:  lp(2594, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2594, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2594, 50),
+								Pos: lp(2594, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2594, 50),
+									Pos:  lp(2594, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2595, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2595, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2595, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2595, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2595, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -54959,7 +54973,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2598, 5),
+		Pos:       lp(2599, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
@@ -54969,55 +54983,35 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2598, 6),
+				Pos:  lp(2599, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2600, 9),
+				Pos:       lp(2601, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2600, 16),
+					Pos:  lp(2601, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2600, 35),
+						Pos:  lp(2601, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2601, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2601, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2601, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2602, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2602, 23),
-					Name: "void",
+					Name: "TResult",
 				},
-				Name:    "OnCompleted",
-				NamePos: lp(2602, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2602, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2602, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
+				Name:    "GetResult",
+				NamePos: lp(2602, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2603, 9),
@@ -55026,13 +55020,33 @@ func libraryAST_171() *lang.TypeDecl {
 					Pos:  lp(2603, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2603, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2603, 46),
+						Pos: lp(2603, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2603, 46),
+							Pos:  lp(2603, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2604, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2604, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2604, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2604, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2604, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -55045,7 +55059,7 @@ func libraryAST_171() *lang.TypeDecl {
 
 func libraryAST_172() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2606, 5),
+		Pos:       lp(2607, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredValueTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
@@ -55055,26 +55069,26 @@ func libraryAST_172() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2606, 6),
+				Pos:  lp(2607, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2608, 9),
+				Pos:       lp(2609, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2608, 23),
+					Pos:  lp(2609, 23),
 					Name: "ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2608, 40),
+							Pos:  lp(2609, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2608, 49),
+				NamePos: lp(2609, 49),
 			},
 		},
 	}
@@ -55082,42 +55096,42 @@ func libraryAST_172() *lang.TypeDecl {
 
 func libraryAST_173() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2614, 5),
+		Pos:       lp(2615, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskStatus",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2614, 30),
+				Pos:  lp(2615, 30),
 				Name: "Created",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2614, 39),
+				Pos:  lp(2615, 39),
 				Name: "WaitingForActivation",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2614, 61),
+				Pos:  lp(2615, 61),
 				Name: "WaitingToRun",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2614, 75),
+				Pos:  lp(2615, 75),
 				Name: "Running",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2614, 84),
+				Pos:  lp(2615, 84),
 				Name: "WaitingForChildrenToComplete",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2614, 114),
+				Pos:  lp(2615, 114),
 				Name: "RanToCompletion",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2614, 131),
+				Pos:  lp(2615, 131),
 				Name: "Canceled",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2614, 141),
+				Pos:  lp(2615, 141),
 				Name: "Faulted",
 			},
 		},
@@ -55126,71 +55140,71 @@ func libraryAST_173() *lang.TypeDecl {
 
 func libraryAST_174() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2616, 5),
+		Pos:       lp(2617, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskCreationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2616, 39),
+				Pos:  lp(2617, 39),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2616, 46),
+					Pos:   lp(2617, 46),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2616, 49),
+				Pos:  lp(2617, 49),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2616, 66),
+					Pos:   lp(2617, 66),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2616, 69),
+				Pos:  lp(2617, 69),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2616, 83),
+					Pos:   lp(2617, 83),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2616, 86),
+				Pos:  lp(2617, 86),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2616, 105),
+					Pos:   lp(2617, 105),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2616, 108),
+				Pos:  lp(2617, 108),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2616, 126),
+					Pos:   lp(2617, 126),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2616, 129),
+				Pos:  lp(2617, 129),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2616, 145),
+					Pos:   lp(2617, 145),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2616, 149),
+				Pos:  lp(2617, 149),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2616, 182),
+					Pos:   lp(2617, 182),
 					Raw:   "64",
 					Value: int64(64),
 				},
@@ -55201,33 +55215,18 @@ func libraryAST_174() *lang.TypeDecl {
 
 func libraryAST_175() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2618, 5),
+		Pos:       lp(2619, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2618, 25),
+				Pos:  lp(2619, 25),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2620, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2620, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2620, 28),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2621, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -55240,14 +55239,6 @@ func libraryAST_175() *lang.TypeDecl {
 							Name: "Action",
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2621, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2621, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55268,9 +55259,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2622, 43),
 						Type: &lang.TypeRef{
 							Pos:  lp(2622, 43),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55284,22 +55275,16 @@ func libraryAST_175() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2623, 28),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2623, 35),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2623, 51),
+						Pos: lp(2623, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2623, 51),
-							Name: "object",
+							Pos:  lp(2623, 43),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -55313,24 +55298,22 @@ func libraryAST_175() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2624, 28),
 							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2624, 35),
+									Name: "object",
+								},
+							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2624, 43),
+						Pos: lp(2624, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(2624, 43),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2624, 51),
+							Name: "object",
 						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2624, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2624, 97),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -55344,30 +55327,24 @@ func libraryAST_175() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2625, 28),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2625, 35),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2625, 51),
+						Pos: lp(2625, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2625, 51),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2625, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2625, 65),
+							Pos:  lp(2625, 43),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2625, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2625, 97),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -55402,9 +55379,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2626, 65),
 						Type: &lang.TypeRef{
 							Pos:  lp(2626, 65),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55439,14 +55416,51 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2627, 65),
 						Type: &lang.TypeRef{
 							Pos:  lp(2627, 65),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2628, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2628, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2628, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2628, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2628, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2628, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2628, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2628, 65),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2627, 119),
+						Pos: lp(2628, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2627, 119),
+							Pos:  lp(2628, 119),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -55454,32 +55468,16 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2628, 9),
+				Pos:       lp(2629, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2628, 23),
+					Pos:  lp(2629, 23),
 					Name: "Task",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2628, 44),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2629, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:      lp(2629, 23),
-					Name:     "int",
-					Nullable: true,
-				},
-				Name: "CurrentId",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2629, 40),
+						Pos:  lp(2629, 44),
 						Kind: "get",
 					},
 				},
@@ -55488,28 +55486,29 @@ func libraryAST_175() *lang.TypeDecl {
 				Pos:       lp(2630, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2630, 23),
-					Name: "TaskFactory",
+					Pos:      lp(2630, 23),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name: "Factory",
+				Name: "CurrentId",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2630, 45),
+						Pos:  lp(2630, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2631, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2631, 16),
-					Name: "TaskCreationOptions",
+					Pos:  lp(2631, 23),
+					Name: "TaskFactory",
 				},
-				Name: "CreationOptions",
+				Name: "Factory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2631, 54),
+						Pos:  lp(2631, 45),
 						Kind: "get",
 					},
 				},
@@ -55519,12 +55518,12 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2632, 16),
-					Name: "AggregateException",
+					Name: "TaskCreationOptions",
 				},
-				Name: "Exception",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2632, 47),
+						Pos:  lp(2632, 54),
 						Kind: "get",
 					},
 				},
@@ -55534,12 +55533,12 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2633, 16),
-					Name: "int",
+					Name: "AggregateException",
 				},
-				Name: "Id",
+				Name: "Exception",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2633, 25),
+						Pos:  lp(2633, 47),
 						Kind: "get",
 					},
 				},
@@ -55549,12 +55548,12 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2634, 16),
-					Name: "bool",
+					Name: "int",
 				},
-				Name: "IsCanceled",
+				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2634, 34),
+						Pos:  lp(2634, 25),
 						Kind: "get",
 					},
 				},
@@ -55566,10 +55565,10 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2635, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2635, 35),
+						Pos:  lp(2635, 34),
 						Kind: "get",
 					},
 				},
@@ -55581,10 +55580,10 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2636, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2636, 47),
+						Pos:  lp(2636, 35),
 						Kind: "get",
 					},
 				},
@@ -55596,10 +55595,10 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2637, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2637, 33),
+						Pos:  lp(2637, 47),
 						Kind: "get",
 					},
 				},
@@ -55609,12 +55608,12 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2638, 16),
-					Name: "TaskStatus",
+					Name: "bool",
 				},
-				Name: "Status",
+				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2638, 36),
+						Pos:  lp(2638, 33),
 						Kind: "get",
 					},
 				},
@@ -55624,9 +55623,9 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2639, 16),
-					Name: "object",
+					Name: "TaskStatus",
 				},
-				Name: "AsyncState",
+				Name: "Status",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2639, 36),
@@ -55634,23 +55633,18 @@ func libraryAST_175() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2640, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2640, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2640, 16),
+					Name: "object",
 				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2640, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2640, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2640, 94),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
+				Name: "AsyncState",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2640, 36),
+						Kind: "get",
 					},
 				},
 			},
@@ -55668,9 +55662,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2641, 94),
 						Type: &lang.TypeRef{
 							Pos:  lp(2641, 94),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -55679,24 +55673,18 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2642, 23),
-					Name: "Task",
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2642, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2642, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2642, 41),
+						Pos: lp(2642, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2642, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2642, 48),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2642, 94),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -55723,14 +55711,6 @@ func libraryAST_175() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2643, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2643, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55762,9 +55742,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2644, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2644, 74),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55796,9 +55776,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2645, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2645, 74),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -55830,22 +55810,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2646, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2646, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2646, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2646, 128),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2646, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2646, 173),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -55872,21 +55836,33 @@ func libraryAST_175() *lang.TypeDecl {
 									Pos:  lp(2647, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2647, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2647, 82),
+						Pos: lp(2647, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2647, 82),
-							Name: "object",
+							Pos:  lp(2647, 74),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2647, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2647, 128),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2647, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2647, 173),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -55926,14 +55902,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
-					&lang.Param{
-						Pos: lp(2648, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2648, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -55942,36 +55910,43 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2649, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2649, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2649, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2649, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2649, 59),
+						Pos: lp(2649, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2649, 59),
-							Name: "Func",
+							Pos:  lp(2649, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2649, 64),
+									Pos:  lp(2649, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2649, 70),
-									Name: "TResult",
+									Pos:  lp(2649, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2649, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2649, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2649, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2649, 96),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56012,14 +55987,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2650, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2650, 101),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -56028,40 +55995,41 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2651, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2651, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2651, 28),
+				NamePos: lp(2651, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2651, 41),
+						Pos: lp(2651, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2651, 41),
-							Name: "Action",
+							Pos:  lp(2651, 59),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2651, 48),
+									Pos:  lp(2651, 64),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2651, 54),
-									Name: "object",
+									Pos:  lp(2651, 70),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2651, 82),
+						Pos: lp(2651, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2651, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2651, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2651, 96),
+							Pos:  lp(2651, 101),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -56108,9 +56076,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2652, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2652, 96),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -56154,22 +56122,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2653, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2653, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2653, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2653, 150),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2653, 195),
-						Type: &lang.TypeRef{
-							Pos:  lp(2653, 195),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56182,44 +56134,59 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2654, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2654, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2654, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2654, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2654, 59),
+						Pos: lp(2654, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2654, 59),
-							Name: "Func",
+							Pos:  lp(2654, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2654, 64),
+									Pos:  lp(2654, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2654, 70),
-									Name: "TResult",
+									Pos:  lp(2654, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2654, 101),
+						Pos: lp(2654, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2654, 101),
+							Pos:  lp(2654, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2654, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2654, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2654, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2654, 150),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2654, 195),
+						Type: &lang.TypeRef{
+							Pos:  lp(2654, 195),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -56264,9 +56231,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2655, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2655, 101),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56311,22 +56278,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2656, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2656, 101),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2656, 155),
-						Type: &lang.TypeRef{
-							Pos:  lp(2656, 155),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2656, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2656, 200),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56364,10 +56315,6 @@ func libraryAST_175() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2657, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2657, 78),
 									Name: "TResult",
 								},
 							},
@@ -56375,12 +56322,28 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2657, 109),
+						Pos: lp(2657, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2657, 109),
-							Name: "object",
+							Pos:  lp(2657, 101),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2657, 155),
+						Type: &lang.TypeRef{
+							Pos:  lp(2657, 155),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2657, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2657, 200),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -56432,14 +56395,6 @@ func libraryAST_175() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2658, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2658, 123),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
 					},
 				},
 			},
@@ -56496,25 +56451,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2659, 123),
 						Type: &lang.TypeRef{
 							Pos:  lp(2659, 123),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2659, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2659, 177),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2659, 222),
-						Type: &lang.TypeRef{
-							Pos:  lp(2659, 222),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -56523,30 +56462,95 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2660, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2660, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(2660, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2660, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2660, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2660, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2660, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2660, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2660, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2660, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2660, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2660, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2660, 123),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2660, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2660, 177),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2660, 222),
+						Type: &lang.TypeRef{
+							Pos:  lp(2660, 222),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2661, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2661, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+					Name: "void",
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2661, 67),
+				Name:    "Dispose",
+				NamePos: lp(2661, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2662, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2662, 23),
-					Name: "void",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Start",
-				NamePos: lp(2662, 28),
+				Name:    "GetAwaiter",
+				NamePos: lp(2662, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2663, 9),
@@ -56557,16 +56561,6 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Name:    "Start",
 				NamePos: lp(2663, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2663, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2663, 34),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2664, 9),
@@ -56575,8 +56569,18 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2664, 23),
 					Name: "void",
 				},
-				Name:    "RunSynchronously",
+				Name:    "Start",
 				NamePos: lp(2664, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2664, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2664, 34),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2665, 9),
@@ -56587,16 +56591,6 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Name:    "RunSynchronously",
 				NamePos: lp(2665, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2665, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(2665, 45),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2666, 9),
@@ -56605,28 +56599,28 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2666, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "RunSynchronously",
 				NamePos: lp(2666, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2666, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(2666, 45),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2667, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2667, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2667, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2667, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2667, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2668, 9),
@@ -56642,9 +56636,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2668, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2668, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -56653,7 +56647,7 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2669, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2669, 28),
@@ -56662,9 +56656,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2669, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2669, 33),
-							Name: "System.Threading.CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -56673,7 +56667,7 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2670, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2670, 28),
@@ -56682,14 +56676,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2670, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2670, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2670, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2670, 58),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56698,21 +56684,29 @@ func libraryAST_175() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2671, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2671, 30),
-					Name: "Task",
+					Pos:  lp(2671, 23),
+					Name: "bool",
 				},
-				Name:    "Delay",
-				NamePos: lp(2671, 35),
+				Name:    "Wait",
+				NamePos: lp(2671, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2671, 41),
+						Pos: lp(2671, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2671, 41),
+							Pos:  lp(2671, 33),
 							Name: "int",
 						},
-						Name: "millisecondsDelay",
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2671, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2671, 58),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56730,9 +56724,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2672, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2672, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -56750,17 +56744,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2673, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2673, 41),
-							Name: "int",
+							Name: "TimeSpan",
 						},
-						Name: "millisecondsDelay",
-					},
-					&lang.Param{
-						Pos: lp(2673, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2673, 64),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "delay",
 					},
 				},
 			},
@@ -56778,14 +56764,14 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2674, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2674, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 					&lang.Param{
-						Pos: lp(2674, 57),
+						Pos: lp(2674, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2674, 57),
+							Pos:  lp(2674, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56799,13 +56785,21 @@ func libraryAST_175() *lang.TypeDecl {
 					Pos:  lp(2675, 30),
 					Name: "Task",
 				},
-				Name:    "FromCanceled",
+				Name:    "Delay",
 				NamePos: lp(2675, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2675, 48),
+						Pos: lp(2675, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2675, 48),
+							Pos:  lp(2675, 41),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+					&lang.Param{
+						Pos: lp(2675, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2675, 57),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56818,23 +56812,14 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2676, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2676, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2676, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2676, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2676, 66),
+						Pos: lp(2676, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2676, 66),
+							Pos:  lp(2676, 48),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -56847,17 +56832,26 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2677, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2677, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2677, 35),
+				Name:    "FromCanceled",
+				NamePos: lp(2677, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2677, 49),
+						Pos: lp(2677, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2677, 49),
-							Name: "Exception",
+							Pos:  lp(2677, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56867,23 +56861,14 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2678, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2678, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2678, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2678, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2678, 67),
+						Pos: lp(2678, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2678, 67),
+							Pos:  lp(2678, 49),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -56903,19 +56888,19 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2679, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2679, 64),
+						Pos: lp(2679, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2679, 64),
-							Name: "TResult",
+							Pos:  lp(2679, 67),
+							Name: "Exception",
 						},
-						Name: "result",
+						Name: "exception",
 					},
 				},
 			},
@@ -56925,17 +56910,26 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2680, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2680, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Run",
-				NamePos: lp(2680, 35),
+				Name:    "FromResult",
+				NamePos: lp(2680, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2680, 39),
+						Pos: lp(2680, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2680, 39),
-							Name: "Action",
+							Pos:  lp(2680, 64),
+							Name: "TResult",
 						},
-						Name: "action",
+						Name: "result",
 					},
 				},
 			},
@@ -56957,14 +56951,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "action",
 					},
-					&lang.Param{
-						Pos: lp(2681, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2681, 54),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -56973,32 +56959,25 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2682, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2682, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2682, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2682, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2682, 57),
+						Pos: lp(2682, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2682, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2682, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2682, 39),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2682, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2682, 54),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57035,14 +57014,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2683, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2683, 81),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57051,23 +57022,40 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2684, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2684, 35),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "Run",
-				NamePos: lp(2684, 35),
+				NamePos: lp(2684, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2684, 39),
+						Pos: lp(2684, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2684, 39),
+							Pos:  lp(2684, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2684, 44),
-									Name: "Task",
+									Pos:  lp(2684, 62),
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2684, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2684, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57095,14 +57083,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2685, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2685, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57111,38 +57091,31 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2686, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2686, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2686, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2686, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2686, 57),
+						Pos: lp(2686, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2686, 57),
+							Pos:  lp(2686, 39),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2686, 62),
+									Pos:  lp(2686, 44),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2686, 67),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2686, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2686, 60),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57185,14 +57158,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2687, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2687, 87),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57200,23 +57165,47 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2688, 30),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2688, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "WaitAll",
-				NamePos: lp(2688, 35),
+				Name:    "Run",
+				NamePos: lp(2688, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2688, 43),
-						Modifier: "params",
+						Pos: lp(2688, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2688, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2688, 50),
-								Name: "Task",
+							Pos:  lp(2688, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2688, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2688, 67),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2688, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2688, 87),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57225,30 +57214,23 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2689, 30),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2689, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2689, 43),
+						Pos:      lp(2689, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2689, 43),
+							Pos:       lp(2689, 50),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2689, 43),
+								Pos:  lp(2689, 50),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2689, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2689, 57),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57278,9 +57260,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2690, 57),
 						Type: &lang.TypeRef{
 							Pos:  lp(2690, 57),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57289,7 +57271,7 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2691, 30),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2691, 35),
@@ -57297,16 +57279,22 @@ func libraryAST_175() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(2691, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2691, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2691, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2691, 43),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2691, 43),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2691, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2691, 57),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -57315,20 +57303,21 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2692, 30),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2692, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2692, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2692, 42),
-						Modifier: "params",
+						Pos: lp(2692, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2692, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2692, 49),
-								Name: "Task",
+							Pos:  lp(2692, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2692, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -57346,24 +57335,17 @@ func libraryAST_175() *lang.TypeDecl {
 				NamePos: lp(2693, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2693, 42),
+						Pos:      lp(2693, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2693, 42),
+							Pos:       lp(2693, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2693, 42),
+								Pos:  lp(2693, 49),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2693, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2693, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57393,9 +57375,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2694, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(2694, 56),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57404,23 +57386,30 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2695, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2695, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2695, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2695, 43),
-						Modifier: "params",
+						Pos: lp(2695, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2695, 50),
+							Pos:       lp(2695, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2695, 50),
+								Pos:  lp(2695, 42),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2695, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2695, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -57435,15 +57424,14 @@ func libraryAST_175() *lang.TypeDecl {
 				NamePos: lp(2696, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2696, 43),
+						Pos:      lp(2696, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2696, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2696, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2696, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2696, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -57456,37 +57444,19 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2697, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2697, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2697, 35),
-								Name: "TResult",
-							},
-						},
-					},
 				},
 				Name:    "WhenAll",
-				NamePos: lp(2697, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2697, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2697, 63),
-						Modifier: "params",
+						Pos: lp(2697, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2697, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2697, 70),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2697, 75),
-										Name: "TResult",
-									},
+							Pos:  lp(2697, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2697, 55),
+									Name: "Task",
 								},
 							},
 						},
@@ -57518,19 +57488,18 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2698, 63),
+						Pos:      lp(2698, 63),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2698, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2698, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2698, 80),
-											Name: "TResult",
-										},
+							Pos:       lp(2698, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2698, 70),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2698, 75),
+										Name: "TResult",
 									},
 								},
 							},
@@ -57547,23 +57516,37 @@ func libraryAST_175() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2699, 35),
-							Name: "Task",
+							Pos:       lp(2699, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2699, 35),
+								Name: "TResult",
+							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2699, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2699, 46),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2699, 49),
-						Modifier: "params",
+						Pos: lp(2699, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2699, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2699, 56),
-								Name: "Task",
+							Pos:  lp(2699, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2699, 75),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2699, 80),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -57587,15 +57570,14 @@ func libraryAST_175() *lang.TypeDecl {
 				NamePos: lp(2700, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2700, 49),
+						Pos:      lp(2700, 49),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2700, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2700, 61),
-									Name: "Task",
-								},
+							Pos:       lp(2700, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2700, 56),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -57612,35 +57594,21 @@ func libraryAST_175() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2701, 35),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2701, 40),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenAny",
-				NamePos: lp(2701, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2701, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2701, 67),
-						Modifier: "params",
+						Pos: lp(2701, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2701, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2701, 74),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2701, 79),
-										Name: "TResult",
-									},
+							Pos:  lp(2701, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2701, 61),
+									Name: "Task",
 								},
 							},
 						},
@@ -57674,19 +57642,18 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2702, 67),
+						Pos:      lp(2702, 67),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2702, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2702, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2702, 84),
-											Name: "TResult",
-										},
+							Pos:       lp(2702, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2702, 74),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2702, 79),
+										Name: "TResult",
 									},
 								},
 							},
@@ -57700,26 +57667,42 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2703, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2703, 47),
+							Pos:  lp(2703, 35),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2703, 40),
+									Name: "TResult",
+								},
+							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2703, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2703, 50),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2703, 62),
-						Modifier: "params",
+						Pos: lp(2703, 67),
 						Type: &lang.TypeRef{
-							Pos:       lp(2703, 69),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2703, 69),
-								Name: "Task",
+							Pos:  lp(2703, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2703, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2703, 84),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -57743,15 +57726,14 @@ func libraryAST_175() *lang.TypeDecl {
 				NamePos: lp(2704, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2704, 62),
+						Pos:      lp(2704, 62),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2704, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2704, 74),
-									Name: "Task",
-								},
+							Pos:       lp(2704, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2704, 69),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -57768,35 +57750,21 @@ func libraryAST_175() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2705, 47),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2705, 52),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenEach",
-				NamePos: lp(2705, 62),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2705, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2705, 80),
-						Modifier: "params",
+						Pos: lp(2705, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2705, 87),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2705, 87),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2705, 92),
-										Name: "TResult",
-									},
+							Pos:  lp(2705, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2705, 74),
+									Name: "Task",
 								},
 							},
 						},
@@ -57830,19 +57798,18 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2706, 80),
+						Pos:      lp(2706, 80),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2706, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2706, 92),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2706, 97),
-											Name: "TResult",
-										},
+							Pos:       lp(2706, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2706, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2706, 92),
+										Name: "TResult",
 									},
 								},
 							},
@@ -57856,10 +57823,57 @@ func libraryAST_175() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2707, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2707, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2707, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2707, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2707, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2707, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2707, 92),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2707, 97),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2708, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2708, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name:    "Yield",
-				NamePos: lp(2707, 77),
+				NamePos: lp(2708, 77),
 			},
 		},
 	}
@@ -57867,7 +57881,7 @@ func libraryAST_175() *lang.TypeDecl {
 
 func libraryAST_176() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2710, 5),
+		Pos:       lp(2711, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -57877,32 +57891,11 @@ func libraryAST_176() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2710, 34),
+				Pos:  lp(2711, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2712, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2712, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2712, 28),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2712, 33),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2713, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -57916,23 +57909,11 @@ func libraryAST_176() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2713, 33),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2713, 41),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2713, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2713, 60),
-							Name: "object",
-						},
-						Name: "state",
 					},
 				},
 			},
@@ -57949,6 +57930,10 @@ func libraryAST_176() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2714, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2714, 41),
 									Name: "TResult",
 								},
 							},
@@ -57956,12 +57941,12 @@ func libraryAST_176() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2714, 52),
+						Pos: lp(2714, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2714, 52),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2714, 60),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -57988,9 +57973,9 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2715, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2715, 52),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58017,14 +58002,6 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2716, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2716, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2716, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2716, 106),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58044,10 +58021,6 @@ func libraryAST_176() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2717, 33),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2717, 41),
 									Name: "TResult",
 								},
 							},
@@ -58055,20 +58028,20 @@ func libraryAST_176() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2717, 60),
+						Pos: lp(2717, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2717, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2717, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2717, 74),
+							Pos:  lp(2717, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2717, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2717, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -58107,9 +58080,9 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2718, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2718, 74),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58148,14 +58121,55 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2719, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2719, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2720, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2720, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2720, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2720, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2720, 41),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2720, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2720, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2720, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2720, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2719, 128),
+						Pos: lp(2720, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2719, 128),
+							Pos:  lp(2720, 128),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58163,43 +58177,17 @@ func libraryAST_176() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2720, 9),
+				Pos:       lp(2721, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2720, 16),
+					Pos:  lp(2721, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2720, 33),
+						Pos:  lp(2721, 33),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2721, 9),
-				Modifiers: lang.Modifiers(24577),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2721, 27),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2721, 83),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2721, 92),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2721, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2721, 107),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -58223,41 +58211,35 @@ func libraryAST_176() *lang.TypeDecl {
 						Pos: lp(2722, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(2722, 107),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2723, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2723, 23),
-					Name: "Task",
+					Pos:  lp(2723, 27),
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2723, 83),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2723, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2723, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2723, 41),
+						Pos: lp(2723, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2723, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2723, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2723, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(2723, 107),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -58291,14 +58273,6 @@ func libraryAST_176() *lang.TypeDecl {
 						},
 						Name: "continuationAction",
 					},
-					&lang.Param{
-						Pos: lp(2724, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2724, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58307,42 +58281,37 @@ func libraryAST_176() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2725, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2725, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2725, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2725, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2725, 65),
+						Pos: lp(2725, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2725, 65),
-							Name: "Func",
+							Pos:  lp(2725, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2725, 70),
+									Pos:  lp(2725, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2725, 75),
+											Pos:  lp(2725, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2725, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2725, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2725, 83),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58389,14 +58358,6 @@ func libraryAST_176() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2726, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2726, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58405,37 +58366,50 @@ func libraryAST_176() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2727, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2727, 28),
+							Name: "TNewResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2727, 28),
+				NamePos: lp(2727, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2727, 41),
+						Pos: lp(2727, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2727, 41),
-							Name: "Action",
+							Pos:  lp(2727, 65),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2727, 48),
+									Pos:  lp(2727, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2727, 53),
+											Pos:  lp(2727, 75),
 											Name: "TResult",
 										},
 									},
 								},
+								&lang.TypeRef{
+									Pos:  lp(2727, 85),
+									Name: "TNewResult",
+								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2727, 83),
+						Pos: lp(2727, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2727, 83),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2727, 119),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58477,22 +58451,6 @@ func libraryAST_176() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2728, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2728, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2728, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2728, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58521,21 +58479,33 @@ func libraryAST_176() *lang.TypeDecl {
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2729, 63),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2729, 91),
+						Pos: lp(2729, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2729, 91),
-							Name: "object",
+							Pos:  lp(2729, 83),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2729, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2729, 137),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2729, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2729, 182),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -58545,50 +58515,41 @@ func libraryAST_176() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2730, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2730, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2730, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2730, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2730, 65),
+						Pos: lp(2730, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2730, 65),
-							Name: "Func",
+							Pos:  lp(2730, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2730, 70),
+									Pos:  lp(2730, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2730, 75),
+											Pos:  lp(2730, 53),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2730, 85),
-									Name: "TNewResult",
+									Pos:  lp(2730, 63),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2730, 119),
+						Pos: lp(2730, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2730, 119),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2730, 91),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -58643,22 +58604,6 @@ func libraryAST_176() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2731, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2731, 173),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2731, 218),
-						Type: &lang.TypeRef{
-							Pos:  lp(2731, 218),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58698,10 +58643,6 @@ func libraryAST_176() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2732, 85),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2732, 93),
 									Name: "TNewResult",
 								},
 							},
@@ -58709,9 +58650,82 @@ func libraryAST_176() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2732, 127),
+						Pos: lp(2732, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2732, 127),
+							Pos:  lp(2732, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2732, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2732, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2732, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2732, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2733, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2733, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2733, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2733, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2733, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2733, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2733, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2733, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2733, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2733, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2733, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2733, 127),
 							Name: "object",
 						},
 						Name: "state",
@@ -58719,20 +58733,20 @@ func libraryAST_176() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2733, 9),
+				Pos:       lp(2734, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2733, 27),
+					Pos:  lp(2734, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2733, 71),
+							Pos:  lp(2734, 71),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2733, 80),
+				NamePos: lp(2734, 80),
 			},
 		},
 	}
@@ -58740,143 +58754,143 @@ func libraryAST_176() *lang.TypeDecl {
 
 func libraryAST_177() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2736, 5),
+		Pos:       lp(2737, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2736, 43),
+				Pos:  lp(2737, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 50),
+					Pos:   lp(2737, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 53),
+				Pos:  lp(2737, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 70),
+					Pos:   lp(2737, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 73),
+				Pos:  lp(2737, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 87),
+					Pos:   lp(2737, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 90),
+				Pos:  lp(2737, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 109),
+					Pos:   lp(2737, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 112),
+				Pos:  lp(2737, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 130),
+					Pos:   lp(2737, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 133),
+				Pos:  lp(2737, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 149),
+					Pos:   lp(2737, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 153),
+				Pos:  lp(2737, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 172),
+					Pos:   lp(2737, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 176),
+				Pos:  lp(2737, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 209),
+					Pos:   lp(2737, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 213),
+				Pos:  lp(2737, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 236),
+					Pos:   lp(2737, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 243),
+				Pos:  lp(2737, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 258),
+					Pos:   lp(2737, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 266),
+				Pos:  lp(2737, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 283),
+					Pos:   lp(2737, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 291),
+				Pos:  lp(2737, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 307),
+					Pos:   lp(2737, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 315),
+				Pos:  lp(2737, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 331),
+					Pos:   lp(2737, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 339),
+				Pos:  lp(2737, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 363),
+					Pos:   lp(2737, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2736, 371),
+				Pos:  lp(2737, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2736, 394),
+					Pos:   lp(2737, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -58887,44 +58901,44 @@ func libraryAST_177() *lang.TypeDecl {
 
 func libraryAST_178() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2738, 5),
+		Pos:       lp(2739, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2738, 41),
+				Pos:  lp(2739, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2738, 48),
+					Pos:   lp(2739, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2738, 51),
+				Pos:  lp(2739, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2738, 79),
+					Pos:   lp(2739, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2738, 82),
+				Pos:  lp(2739, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2738, 101),
+					Pos:   lp(2739, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2738, 104),
+				Pos:  lp(2739, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2738, 120),
+					Pos:   lp(2739, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -58935,27 +58949,12 @@ func libraryAST_178() *lang.TypeDecl {
 
 func libraryAST_179() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2740, 5),
+		Pos:       lp(2741, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2742, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2742, 23),
-					Name: "TaskScheduler",
-				},
-				Name: "Default",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2742, 47),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2743, 9),
 				Modifiers: lang.Modifiers(17),
@@ -58963,7 +58962,7 @@ func libraryAST_179() *lang.TypeDecl {
 					Pos:  lp(2743, 23),
 					Name: "TaskScheduler",
 				},
-				Name: "Current",
+				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2743, 47),
@@ -58971,42 +58970,57 @@ func libraryAST_179() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2744, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2744, 23),
+					Name: "TaskScheduler",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2744, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2745, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2744, 30),
+					Pos:  lp(2745, 30),
 					Name: "TaskScheduler",
 				},
 				Name:    "FromCurrentSynchronizationContext",
-				NamePos: lp(2744, 44),
+				NamePos: lp(2745, 44),
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2745, 9),
+				Pos:       lp(2746, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2745, 16),
+					Pos:  lp(2746, 16),
 					Name: "int",
 				},
 				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2745, 25),
+						Pos:  lp(2746, 25),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2746, 9),
+				Pos:       lp(2747, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2746, 24),
+					Pos:  lp(2747, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2746, 54),
+						Pos:  lp(2747, 54),
 						Kind: "get",
 					},
 				},
@@ -59017,31 +59031,16 @@ func libraryAST_179() *lang.TypeDecl {
 
 func libraryAST_180() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2749, 5),
+		Pos:       lp(2750, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2751, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskFactory",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2752, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2752, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2752, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2753, 9),
@@ -59052,9 +59051,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2753, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2753, 35),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59067,17 +59066,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2754, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2754, 35),
-							Name: "TaskCreationOptions",
+							Name: "TaskScheduler",
 						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2754, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2754, 72),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59090,48 +59081,56 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2755, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2755, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2755, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2755, 89),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2755, 126),
+						Pos: lp(2755, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2755, 126),
+							Pos:  lp(2755, 72),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2756, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskFactory",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2756, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2756, 35),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2756, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2756, 89),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2756, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2756, 126),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2755, 171),
+						Pos: lp(2756, 171),
 						Type: &lang.TypeRef{
-							Pos:  lp(2755, 171),
+							Pos:  lp(2756, 171),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2756, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2756, 16),
-					Name: "System.Threading.CancellationToken",
-				},
-				Name: "CancellationToken",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2756, 71),
-						Kind: "get",
 					},
 				},
 			},
@@ -59140,12 +59139,12 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2757, 16),
-					Name: "TaskCreationOptions",
+					Name: "System.Threading.CancellationToken",
 				},
-				Name: "CreationOptions",
+				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2757, 54),
+						Pos:  lp(2757, 71),
 						Kind: "get",
 					},
 				},
@@ -59155,12 +59154,12 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2758, 16),
-					Name: "TaskContinuationOptions",
+					Name: "TaskCreationOptions",
 				},
-				Name: "ContinuationOptions",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2758, 62),
+						Pos:  lp(2758, 54),
 						Kind: "get",
 					},
 				},
@@ -59170,33 +59169,28 @@ func libraryAST_180() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2759, 16),
+					Name: "TaskContinuationOptions",
+				},
+				Name: "ContinuationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2759, 62),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2760, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2760, 16),
 					Name: "TaskScheduler",
 				},
 				Name: "Scheduler",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2759, 42),
+						Pos:  lp(2760, 42),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2760, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2760, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2760, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2760, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2760, 37),
-							Name: "Action",
-						},
-						Name: "action",
 					},
 				},
 			},
@@ -59217,14 +59211,6 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "Action",
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2761, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2761, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -59250,9 +59236,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2762, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2762, 52),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -59282,22 +59268,6 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2763, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2763, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2763, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2763, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -59315,22 +59285,32 @@ func libraryAST_180() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2764, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2764, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2764, 60),
+						Pos: lp(2764, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2764, 60),
-							Name: "object",
+							Pos:  lp(2764, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2764, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2764, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2764, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2764, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59365,14 +59345,6 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2765, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2765, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -59412,9 +59384,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2766, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2766, 74),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -59424,32 +59396,39 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2767, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2767, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2767, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2767, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2767, 55),
+						Pos: lp(2767, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2767, 55),
-							Name: "Func",
+							Pos:  lp(2767, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2767, 60),
-									Name: "TResult",
+									Pos:  lp(2767, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2767, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2767, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2767, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2767, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59485,14 +59464,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2768, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2768, 79),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -59533,9 +59504,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2769, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2769, 79),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -59580,22 +59551,6 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2770, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2770, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2770, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2770, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -59625,10 +59580,6 @@ func libraryAST_180() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2771, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2771, 68),
 									Name: "TResult",
 								},
 							},
@@ -59636,12 +59587,28 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2771, 87),
+						Pos: lp(2771, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2771, 87),
-							Name: "object",
+							Pos:  lp(2771, 79),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2771, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2771, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2771, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2771, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59651,39 +59618,44 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2772, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2772, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2772, 28),
+				Name:    "StartNew",
+				NamePos: lp(2772, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2772, 44),
+						Pos: lp(2772, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2772, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2772, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2772, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2772, 58),
-							Name: "Action",
+							Pos:  lp(2772, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2772, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2772, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2772, 60),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2772, 68),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2772, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2772, 87),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -59726,14 +59698,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2773, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2773, 93),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59781,9 +59745,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2774, 93),
 						Type: &lang.TypeRef{
 							Pos:  lp(2774, 93),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59793,52 +59757,47 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2775, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2775, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2775, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2775, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2775, 62),
+						Pos: lp(2775, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2775, 62),
+							Pos:       lp(2775, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2775, 62),
+								Pos:  lp(2775, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2775, 76),
+						Pos: lp(2775, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2775, 76),
-							Name: "Func",
+							Pos:  lp(2775, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2775, 81),
+									Pos:       lp(2775, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2775, 81),
+										Pos:  lp(2775, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2775, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2775, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2775, 93),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -59894,14 +59853,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2776, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(2776, 120),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59962,9 +59913,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2777, 120),
 						Type: &lang.TypeRef{
 							Pos:  lp(2777, 120),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59974,35 +59925,60 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2778, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2778, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2778, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2778, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2778, 44),
+						Pos: lp(2778, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2778, 44),
+							Pos:       lp(2778, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2778, 44),
+								Pos:  lp(2778, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2778, 58),
+						Pos: lp(2778, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2778, 58),
-							Name: "Action",
+							Pos:  lp(2778, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2778, 65),
-									Name: "Task",
+									Pos:       lp(2778, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2778, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2778, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2778, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2778, 120),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60041,14 +60017,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2779, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2779, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60092,9 +60060,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2780, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2780, 91),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60104,48 +60072,43 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2781, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2781, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2781, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2781, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2781, 62),
+						Pos: lp(2781, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2781, 62),
+							Pos:       lp(2781, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2781, 62),
+								Pos:  lp(2781, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2781, 76),
+						Pos: lp(2781, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2781, 76),
-							Name: "Func",
+							Pos:  lp(2781, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2781, 81),
+									Pos:  lp(2781, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2781, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2781, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2781, 91),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60197,14 +60160,6 @@ func libraryAST_180() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2782, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2782, 118),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60261,9 +60216,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2783, 118),
 						Type: &lang.TypeRef{
 							Pos:  lp(2783, 118),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60273,54 +60228,56 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2784, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2784, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2784, 28),
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2784, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2784, 63),
+						Pos: lp(2784, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2784, 63),
+							Pos:       lp(2784, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2784, 63),
+								Pos:  lp(2784, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2784, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2784, 96),
+						Pos: lp(2784, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2784, 96),
-							Name: "Action",
+							Pos:  lp(2784, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2784, 103),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2784, 103),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2784, 108),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2784, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2784, 87),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2784, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2784, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60330,31 +60287,24 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2785, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2785, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2785, 37),
+				NamePos: lp(2785, 28),
 				TypeParams: []string{
 					"TAntecedentResult",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2785, 81),
+						Pos: lp(2785, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2785, 81),
+							Pos:       lp(2785, 63),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2785, 81),
+								Pos:  lp(2785, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2785, 86),
+										Pos:  lp(2785, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -60363,32 +60313,28 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2785, 114),
+						Pos: lp(2785, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2785, 114),
-							Name: "Func",
+							Pos:  lp(2785, 96),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2785, 119),
+									Pos:       lp(2785, 103),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2785, 119),
+										Pos:  lp(2785, 103),
 										Name: "Task",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(2785, 124),
+												Pos:  lp(2785, 108),
 												Name: "TAntecedentResult",
 											},
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2785, 146),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -60398,24 +60344,31 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2786, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2786, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2786, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2786, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2786, 63),
+						Pos: lp(2786, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2786, 63),
+							Pos:       lp(2786, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2786, 63),
+								Pos:  lp(2786, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2786, 68),
+										Pos:  lp(2786, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -60424,17 +60377,78 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2786, 96),
+						Pos: lp(2786, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2786, 96),
+							Pos:  lp(2786, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2786, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2786, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2786, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2786, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2787, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2787, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2787, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2787, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2787, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2787, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2787, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2787, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2787, 96),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2786, 103),
+									Pos:  lp(2787, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2786, 108),
+											Pos:  lp(2787, 108),
 											Name: "TAntecedentResult",
 										},
 									},
@@ -60446,36 +60460,36 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2787, 9),
+				Pos:       lp(2788, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2787, 23),
+					Pos:  lp(2788, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2787, 28),
+							Pos:  lp(2788, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2787, 37),
+				NamePos: lp(2788, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2787, 81),
+						Pos: lp(2788, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2787, 81),
+							Pos:       lp(2788, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2787, 81),
+								Pos:  lp(2788, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2787, 86),
+										Pos:  lp(2788, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -60484,23 +60498,23 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2787, 114),
+						Pos: lp(2788, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2787, 114),
+							Pos:  lp(2788, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2787, 119),
+									Pos:  lp(2788, 119),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2787, 124),
+											Pos:  lp(2788, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2787, 144),
+									Pos:  lp(2788, 144),
 									Name: "TResult",
 								},
 							},
@@ -60515,31 +60529,16 @@ func libraryAST_180() *lang.TypeDecl {
 
 func libraryAST_181() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2790, 5),
+		Pos:       lp(2791, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2792, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskCompletionSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2793, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2793, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2793, 44),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2794, 9),
@@ -60550,9 +60549,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2794, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2794, 44),
-							Name: "object",
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -60569,10 +60568,25 @@ func libraryAST_181() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2796, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskCompletionSource",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2795, 58),
+						Pos: lp(2796, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2795, 58),
+							Pos:  lp(2796, 44),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2796, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2796, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -60580,29 +60594,19 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2796, 9),
+				Pos:       lp(2797, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2796, 16),
+					Pos:  lp(2797, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2796, 28),
+						Pos:  lp(2797, 28),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2797, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2797, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2797, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2798, 9),
@@ -60613,16 +60617,6 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 				Name:    "SetCanceled",
 				NamePos: lp(2798, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2798, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2798, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2799, 9),
@@ -60631,16 +60625,16 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2799, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2799, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2799, 41),
+						Pos: lp(2799, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2799, 41),
-							Name: "Exception",
+							Pos:  lp(2799, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60658,15 +60652,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2800, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2800, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2800, 53),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -60677,17 +60665,33 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2801, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetException",
 				NamePos: lp(2801, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2801, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2801, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2801, 53),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2802, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2802, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetResult",
 				NamePos: lp(2802, 28),
 			},
 			&lang.MethodDecl{
@@ -60699,16 +60703,6 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 				Name:    "TrySetCanceled",
 				NamePos: lp(2803, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2803, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2803, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2804, 9),
@@ -60717,16 +60711,16 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2804, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2804, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2804, 44),
+						Pos: lp(2804, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2804, 44),
-							Name: "Exception",
+							Pos:  lp(2804, 43),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60744,15 +60738,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2805, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2805, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2805, 56),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -60763,8 +60751,34 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2806, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetException",
 				NamePos: lp(2806, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2806, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2806, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2806, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2807, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2807, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2807, 28),
 			},
 		},
 	}
@@ -60772,7 +60786,7 @@ func libraryAST_181() *lang.TypeDecl {
 
 func libraryAST_182() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2809, 5),
+		Pos:       lp(2810, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -60782,24 +60796,9 @@ func libraryAST_182() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2811, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskCompletionSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2812, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2812, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2812, 44),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2813, 9),
@@ -60810,9 +60809,9 @@ func libraryAST_182() *lang.TypeDecl {
 						Pos: lp(2813, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2813, 44),
-							Name: "object",
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -60829,10 +60828,25 @@ func libraryAST_182() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2815, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskCompletionSource",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2814, 58),
+						Pos: lp(2815, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2814, 58),
+							Pos:  lp(2815, 44),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2815, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2815, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -60840,14 +60854,14 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2815, 9),
+				Pos:       lp(2816, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2815, 16),
+					Pos:  lp(2816, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2815, 21),
+							Pos:  lp(2816, 21),
 							Name: "TResult",
 						},
 					},
@@ -60855,20 +60869,10 @@ func libraryAST_182() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2815, 37),
+						Pos:  lp(2816, 37),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2816, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2816, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2816, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2817, 9),
@@ -60879,16 +60883,6 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 				Name:    "SetCanceled",
 				NamePos: lp(2817, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2817, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2817, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2818, 9),
@@ -60897,16 +60891,16 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2818, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2818, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2818, 41),
+						Pos: lp(2818, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2818, 41),
-							Name: "Exception",
+							Pos:  lp(2818, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60924,15 +60918,9 @@ func libraryAST_182() *lang.TypeDecl {
 						Pos: lp(2819, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2819, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2819, 53),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -60943,16 +60931,22 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2820, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetException",
 				NamePos: lp(2820, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2820, 38),
+						Pos: lp(2820, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2820, 38),
-							Name: "TResult",
+							Pos:  lp(2820, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2820, 53),
+									Name: "Exception",
+								},
+							},
 						},
-						Name: "result",
+						Name: "exceptions",
 					},
 				},
 			},
@@ -60961,10 +60955,20 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2821, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetResult",
 				NamePos: lp(2821, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2821, 38),
+						Type: &lang.TypeRef{
+							Pos:  lp(2821, 38),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2822, 9),
@@ -60975,16 +60979,6 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 				Name:    "TrySetCanceled",
 				NamePos: lp(2822, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2822, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2822, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2823, 9),
@@ -60993,16 +60987,16 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2823, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2823, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2823, 44),
+						Pos: lp(2823, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2823, 44),
-							Name: "Exception",
+							Pos:  lp(2823, 43),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61020,15 +61014,9 @@ func libraryAST_182() *lang.TypeDecl {
 						Pos: lp(2824, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2824, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2824, 56),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -61039,13 +61027,39 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2825, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetException",
 				NamePos: lp(2825, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2825, 41),
+						Pos: lp(2825, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2825, 41),
+							Pos:  lp(2825, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2825, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2826, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2826, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2826, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2826, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2826, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -61058,37 +61072,22 @@ func libraryAST_182() *lang.TypeDecl {
 
 func libraryAST_183() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2828, 5),
+		Pos:       lp(2829, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2828, 6),
+				Pos:  lp(2829, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2830, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2831, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2831, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2831, 33),
-							Name: "Task",
-						},
-						Name: "task",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2832, 9),
@@ -61099,14 +61098,29 @@ func libraryAST_183() *lang.TypeDecl {
 						Pos: lp(2832, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2832, 33),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2833, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2833, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2833, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2832, 89),
+						Pos: lp(2833, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2832, 89),
+							Pos:  lp(2833, 89),
 							Name: "short",
 						},
 						Name: "token",
@@ -61114,31 +61128,16 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2833, 9),
+				Pos:       lp(2834, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2833, 23),
+					Pos:  lp(2834, 23),
 					Name: "ValueTask",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2833, 49),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2834, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2834, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2834, 34),
+						Pos:  lp(2834, 49),
 						Kind: "get",
 					},
 				},
@@ -61150,10 +61149,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2835, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2835, 35),
+						Pos:  lp(2835, 34),
 						Kind: "get",
 					},
 				},
@@ -61165,10 +61164,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2836, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2836, 47),
+						Pos:  lp(2836, 35),
 						Kind: "get",
 					},
 				},
@@ -61180,38 +61179,53 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2837, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2837, 33),
+						Pos:  lp(2837, 47),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2838, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2838, 23),
-					Name: "Task",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2838, 16),
+					Name: "bool",
 				},
-				Name:    "AsTask",
-				NamePos: lp(2838, 28),
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2838, 33),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2839, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2839, 23),
+					Name: "Task",
+				},
+				Name:    "AsTask",
+				NamePos: lp(2839, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2840, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2840, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2839, 79),
+				NamePos: lp(2840, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2839, 94),
+						Pos: lp(2840, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 94),
+							Pos:  lp(2840, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -61219,44 +61233,24 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2840, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2840, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
-				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2840, 67),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2841, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2841, 23),
-					Name: "ValueTask",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Preserve",
-				NamePos: lp(2841, 33),
+				Name:    "GetAwaiter",
+				NamePos: lp(2841, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2842, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2842, 30),
+					Pos:  lp(2842, 23),
 					Name: "ValueTask",
 				},
-				Name:    "FromCanceled",
-				NamePos: lp(2842, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2842, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2842, 53),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
+				Name:    "Preserve",
+				NamePos: lp(2842, 33),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2843, 9),
@@ -61264,23 +61258,14 @@ func libraryAST_183() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2843, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2843, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2843, 49),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2843, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2843, 71),
+						Pos: lp(2843, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2843, 71),
+							Pos:  lp(2843, 53),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -61293,17 +61278,26 @@ func libraryAST_183() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2844, 30),
 					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2844, 40),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2844, 40),
+				Name:    "FromCanceled",
+				NamePos: lp(2844, 49),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2844, 54),
+						Pos: lp(2844, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2844, 54),
-							Name: "Exception",
+							Pos:  lp(2844, 71),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61313,23 +61307,14 @@ func libraryAST_183() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2845, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2845, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2845, 49),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2845, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2845, 72),
+						Pos: lp(2845, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 72),
+							Pos:  lp(2845, 54),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -61349,16 +61334,45 @@ func libraryAST_183() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2846, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2846, 69),
+						Pos: lp(2846, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2846, 69),
+							Pos:  lp(2846, 72),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2847, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2847, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2847, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromResult",
+				NamePos: lp(2847, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2847, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2847, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -61371,7 +61385,7 @@ func libraryAST_183() *lang.TypeDecl {
 
 func libraryAST_184() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2849, 5),
+		Pos:       lp(2850, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -61381,26 +61395,11 @@ func libraryAST_184() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2849, 6),
+				Pos:  lp(2850, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2851, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2851, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2851, 33),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2852, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -61410,15 +61409,9 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2852, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2852, 33),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2852, 38),
-									Name: "TResult",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "task",
+						Name: "result",
 					},
 				},
 			},
@@ -61431,10 +61424,31 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2853, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2853, 33),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2853, 38),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2854, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2854, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2854, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2853, 81),
+									Pos:  lp(2854, 81),
 									Name: "TResult",
 								},
 							},
@@ -61442,27 +61456,12 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2853, 98),
+						Pos: lp(2854, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(2853, 98),
+							Pos:  lp(2854, 98),
 							Name: "short",
 						},
 						Name: "token",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2854, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2854, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2854, 34),
-						Kind: "get",
 					},
 				},
 			},
@@ -61473,10 +61472,10 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2855, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2855, 35),
+						Pos:  lp(2855, 34),
 						Kind: "get",
 					},
 				},
@@ -61488,10 +61487,10 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2856, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2856, 47),
+						Pos:  lp(2856, 35),
 						Kind: "get",
 					},
 				},
@@ -61503,10 +61502,10 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2857, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2857, 33),
+						Pos:  lp(2857, 47),
 						Kind: "get",
 					},
 				},
@@ -61516,9 +61515,9 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2858, 16),
-					Name: "TResult",
+					Name: "bool",
 				},
-				Name: "Result",
+				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2858, 33),
@@ -61526,42 +61525,57 @@ func libraryAST_184() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2859, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2859, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2859, 28),
-							Name: "TResult",
-						},
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2859, 16),
+					Name: "TResult",
+				},
+				Name: "Result",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2859, 33),
+						Kind: "get",
 					},
 				},
-				Name:    "AsTask",
-				NamePos: lp(2859, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2860, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2860, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2860, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "AsTask",
+				NamePos: lp(2860, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2861, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2861, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2860, 84),
+							Pos:  lp(2861, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2860, 93),
+				NamePos: lp(2861, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2860, 108),
+						Pos: lp(2861, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2860, 108),
+							Pos:  lp(2861, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -61569,36 +61583,36 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2861, 9),
+				Pos:       lp(2862, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2861, 23),
+					Pos:  lp(2862, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2861, 72),
+							Pos:  lp(2862, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2861, 81),
+				NamePos: lp(2862, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2862, 9),
+				Pos:       lp(2863, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2862, 23),
+					Pos:  lp(2863, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2862, 33),
+							Pos:  lp(2863, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2862, 42),
+				NamePos: lp(2863, 42),
 			},
 		},
 	}
@@ -61606,54 +61620,12 @@ func libraryAST_184() *lang.TypeDecl {
 
 func libraryAST_185() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2865, 5),
+		Pos:       lp(2866, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2867, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2867, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2867, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2867, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2867, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2867, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2867, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2867, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2867, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2867, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2868, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -61689,10 +61661,6 @@ func libraryAST_185() *lang.TypeDecl {
 								&lang.TypeRef{
 									Pos:  lp(2868, 96),
 									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2868, 101),
-									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -61730,19 +61698,15 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2869, 89),
 						Type: &lang.TypeRef{
 							Pos:  lp(2869, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2869, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2869, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2869, 129),
+									Pos:  lp(2869, 96),
 									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2869, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -61764,27 +61728,35 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2870, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2870, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2870, 73),
+						Pos: lp(2870, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2870, 73),
-							Name: "long",
+							Pos:  lp(2870, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2870, 91),
+						Pos: lp(2870, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2870, 91),
+							Pos:  lp(2870, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2870, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2870, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2870, 98),
-									Name: "long",
+									Pos:  lp(2870, 129),
+									Name: "int",
 								},
 							},
 						},
@@ -61799,35 +61771,34 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2871, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2871, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2871, 66),
+						Pos: lp(2871, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2871, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2871, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2871, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2871, 95),
+						Pos: lp(2871, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2871, 95),
+							Pos:  lp(2871, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2871, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2871, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2871, 102),
-									Name: "TSource",
+									Pos:  lp(2871, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -61872,10 +61843,6 @@ func libraryAST_185() *lang.TypeDecl {
 									Pos:  lp(2872, 102),
 									Name: "TSource",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2872, 111),
-									Name: "ParallelLoopState",
-								},
 							},
 						},
 						Name: "body",
@@ -61913,19 +61880,15 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2873, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2873, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2873, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2873, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2873, 135),
+									Pos:  lp(2873, 102),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2873, 111),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -61938,22 +61901,22 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2874, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2874, 35),
+				Name:    "ForEach",
+				NamePos: lp(2874, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2874, 57),
+						Pos: lp(2874, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2874, 57),
+							Pos:  lp(2874, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2874, 69),
+									Pos:  lp(2874, 78),
 									Name: "TSource",
 								},
 							},
@@ -61961,22 +61924,22 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2874, 86),
+						Pos: lp(2874, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2874, 86),
-							Name: "Func",
+							Pos:  lp(2874, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2874, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2874, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2874, 91),
+									Pos:  lp(2874, 135),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2874, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2874, 136),
-									Name: "ValueTask",
 								},
 							},
 						},
@@ -62015,26 +61978,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2875, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2875, 86),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2875, 140),
-						Type: &lang.TypeRef{
-							Pos:  lp(2875, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2875, 145),
+									Pos:  lp(2875, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2875, 154),
+									Pos:  lp(2875, 100),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2875, 190),
+									Pos:  lp(2875, 136),
 									Name: "ValueTask",
 								},
 							},
@@ -62074,26 +62029,26 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2876, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2876, 86),
-							Name: "ParallelOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "parallelOptions",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2876, 119),
+						Pos: lp(2876, 140),
 						Type: &lang.TypeRef{
-							Pos:  lp(2876, 119),
+							Pos:  lp(2876, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2876, 124),
+									Pos:  lp(2876, 145),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2876, 133),
+									Pos:  lp(2876, 154),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2876, 169),
+									Pos:  lp(2876, 190),
 									Name: "ValueTask",
 								},
 							},
@@ -62107,23 +62062,57 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2877, 30),
-					Name: "void",
+					Name: "Task",
 				},
-				Name:    "Invoke",
+				Name:    "ForEachAsync",
 				NamePos: lp(2877, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2877, 42),
-						Modifier: "params",
+						Pos: lp(2877, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2877, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2877, 49),
-								Name: "Action",
+							Pos:  lp(2877, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2877, 69),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2877, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2877, 86),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2877, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2877, 119),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2877, 124),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2877, 133),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2877, 169),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
 					},
 				},
 			},
@@ -62138,21 +62127,13 @@ func libraryAST_185() *lang.TypeDecl {
 				NamePos: lp(2878, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2878, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(2878, 42),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos:      lp(2878, 75),
+						Pos:      lp(2878, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2878, 82),
+							Pos:       lp(2878, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2878, 82),
+								Pos:  lp(2878, 49),
 								Name: "Action",
 							},
 						},
@@ -62165,52 +62146,31 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2879, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2879, 49),
+				Name:    "Invoke",
+				NamePos: lp(2879, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2879, 53),
+						Pos: lp(2879, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2879, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2879, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2879, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2879, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2879, 89),
+							Pos:  lp(2879, 42),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2879, 122),
+						Pos:      lp(2879, 75),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2879, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2879, 129),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2879, 134),
-									Name: "ParallelLoopState",
-								},
+							Pos:       lp(2879, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2879, 82),
+								Name: "Action",
 							},
 						},
-						Name: "body",
+						Name: "actions",
 					},
 				},
 			},
@@ -62228,30 +62188,38 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2880, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2880, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2880, 73),
+						Pos: lp(2880, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2880, 73),
-							Name: "long",
+							Pos:  lp(2880, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2880, 91),
+						Pos: lp(2880, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2880, 91),
+							Pos:  lp(2880, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2880, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2880, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2880, 98),
-									Name: "long",
+									Pos:  lp(2880, 129),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2880, 104),
+									Pos:  lp(2880, 134),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -62290,19 +62258,15 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2881, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2881, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2881, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2881, 124),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2881, 131),
+									Pos:  lp(2881, 98),
 									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2881, 104),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -62354,10 +62318,6 @@ func libraryAST_185() *lang.TypeDecl {
 									Pos:  lp(2882, 131),
 									Name: "long",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2882, 137),
-									Name: "ParallelLoopState",
-								},
 							},
 						},
 						Name: "body",
@@ -62373,79 +62333,48 @@ func libraryAST_185() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2883, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2883, 61),
+						Pos: lp(2883, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 61),
-							Name: "int",
+							Pos:  lp(2883, 53),
+							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2883, 80),
+						Pos: lp(2883, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 80),
-							Name: "int",
+							Pos:  lp(2883, 73),
+							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2883, 97),
+						Pos: lp(2883, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2883, 102),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2883, 91),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2883, 121),
+						Pos: lp(2883, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 121),
-							Name: "Func",
+							Pos:  lp(2883, 124),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2883, 126),
-									Name: "int",
-								},
-								&lang.TypeRef{
 									Pos:  lp(2883, 131),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2883, 137),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2883, 150),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2883, 158),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2883, 172),
-						Type: &lang.TypeRef{
-							Pos:  lp(2883, 172),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2883, 179),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -62482,18 +62411,10 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2884, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(2884, 97),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2884, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(2884, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 135),
+									Pos:  lp(2884, 102),
 									Name: "TLocal",
 								},
 							},
@@ -62501,25 +62422,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2884, 154),
+						Pos: lp(2884, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 154),
+							Pos:  lp(2884, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 159),
+									Pos:  lp(2884, 126),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2884, 164),
+									Pos:  lp(2884, 131),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2884, 183),
+									Pos:  lp(2884, 150),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2884, 191),
+									Pos:  lp(2884, 158),
 									Name: "TLocal",
 								},
 							},
@@ -62527,13 +62448,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2884, 205),
+						Pos: lp(2884, 172),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 205),
+							Pos:  lp(2884, 172),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2884, 212),
+									Pos:  lp(2884, 179),
 									Name: "TLocal",
 								},
 							},
@@ -62559,26 +62480,34 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2885, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(2885, 61),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2885, 81),
+						Pos: lp(2885, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 81),
-							Name: "long",
+							Pos:  lp(2885, 80),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2885, 99),
+						Pos: lp(2885, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 99),
+							Pos:  lp(2885, 97),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2885, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(2885, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 104),
+									Pos:  lp(2885, 135),
 									Name: "TLocal",
 								},
 							},
@@ -62586,25 +62515,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2885, 123),
+						Pos: lp(2885, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 123),
+							Pos:  lp(2885, 154),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 128),
-									Name: "long",
+									Pos:  lp(2885, 159),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 134),
+									Pos:  lp(2885, 164),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 153),
+									Pos:  lp(2885, 183),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2885, 161),
+									Pos:  lp(2885, 191),
 									Name: "TLocal",
 								},
 							},
@@ -62612,13 +62541,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2885, 175),
+						Pos: lp(2885, 205),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 175),
+							Pos:  lp(2885, 205),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2885, 182),
+									Pos:  lp(2885, 212),
 									Name: "TLocal",
 								},
 							},
@@ -62660,18 +62589,10 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2886, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(2886, 99),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2886, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(2886, 132),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2886, 137),
+									Pos:  lp(2886, 104),
 									Name: "TLocal",
 								},
 							},
@@ -62679,25 +62600,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2886, 156),
+						Pos: lp(2886, 123),
 						Type: &lang.TypeRef{
-							Pos:  lp(2886, 156),
+							Pos:  lp(2886, 123),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2886, 161),
+									Pos:  lp(2886, 128),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2886, 167),
+									Pos:  lp(2886, 134),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2886, 186),
+									Pos:  lp(2886, 153),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2886, 194),
+									Pos:  lp(2886, 161),
 									Name: "TLocal",
 								},
 							},
@@ -62705,13 +62626,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2886, 208),
+						Pos: lp(2886, 175),
 						Type: &lang.TypeRef{
-							Pos:  lp(2886, 208),
+							Pos:  lp(2886, 175),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2886, 215),
+									Pos:  lp(2886, 182),
 									Name: "TLocal",
 								},
 							},
@@ -62727,51 +62648,89 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2887, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2887, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2887, 66),
+						Pos: lp(2887, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2887, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2887, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2887, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2887, 95),
+						Pos: lp(2887, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2887, 95),
+							Pos:  lp(2887, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2887, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2887, 99),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2887, 128),
+						Pos: lp(2887, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(2887, 128),
-							Name: "Action",
+							Pos:  lp(2887, 132),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2887, 135),
-									Name: "TSource",
+									Pos:  lp(2887, 137),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2887, 156),
+						Type: &lang.TypeRef{
+							Pos:  lp(2887, 156),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2887, 161),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2887, 144),
+									Pos:  lp(2887, 167),
 									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2887, 186),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2887, 194),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2887, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2887, 208),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2887, 215),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -62806,19 +62765,23 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2888, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2888, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2888, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2888, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2888, 102),
+									Pos:  lp(2888, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2888, 111),
+									Pos:  lp(2888, 144),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2888, 130),
-									Name: "long",
 								},
 							},
 						},
@@ -62857,26 +62820,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2889, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2889, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2889, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2889, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2889, 135),
+									Pos:  lp(2889, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2889, 144),
+									Pos:  lp(2889, 111),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2889, 163),
+									Pos:  lp(2889, 130),
 									Name: "long",
 								},
 							},
@@ -62896,17 +62851,16 @@ func libraryAST_185() *lang.TypeDecl {
 				NamePos: lp(2890, 49),
 				TypeParams: []string{
 					"TSource",
-					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2890, 74),
+						Pos: lp(2890, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 74),
+							Pos:  lp(2890, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2890, 86),
+									Pos:  lp(2890, 78),
 									Name: "TSource",
 								},
 							},
@@ -62914,58 +62868,34 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2890, 103),
+						Pos: lp(2890, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 103),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2890, 108),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2890, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2890, 127),
+						Pos: lp(2890, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2890, 127),
-							Name: "Func",
+							Pos:  lp(2890, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2890, 132),
+									Pos:  lp(2890, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2890, 141),
+									Pos:  lp(2890, 144),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2890, 160),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2890, 168),
-									Name: "TLocal",
+									Pos:  lp(2890, 163),
+									Name: "long",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2890, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2890, 182),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2890, 189),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -63001,18 +62931,10 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2891, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2891, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2891, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 141),
+									Pos:  lp(2891, 108),
 									Name: "TLocal",
 								},
 							},
@@ -63020,25 +62942,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2891, 160),
+						Pos: lp(2891, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2891, 160),
+							Pos:  lp(2891, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 165),
+									Pos:  lp(2891, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2891, 174),
+									Pos:  lp(2891, 141),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2891, 193),
+									Pos:  lp(2891, 160),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2891, 201),
+									Pos:  lp(2891, 168),
 									Name: "TLocal",
 								},
 							},
@@ -63046,13 +62968,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2891, 215),
+						Pos: lp(2891, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2891, 215),
+							Pos:  lp(2891, 182),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 222),
+									Pos:  lp(2891, 189),
 									Name: "TLocal",
 								},
 							},
@@ -63093,10 +63015,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2892, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2892, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2892, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2892, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 108),
+									Pos:  lp(2892, 141),
 									Name: "TLocal",
 								},
 							},
@@ -63104,29 +63034,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2892, 127),
+						Pos: lp(2892, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 127),
+							Pos:  lp(2892, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 132),
+									Pos:  lp(2892, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 141),
+									Pos:  lp(2892, 174),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 160),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2892, 166),
+									Pos:  lp(2892, 193),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2892, 174),
+									Pos:  lp(2892, 201),
 									Name: "TLocal",
 								},
 							},
@@ -63134,13 +63060,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2892, 188),
+						Pos: lp(2892, 215),
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 188),
+							Pos:  lp(2892, 215),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 195),
+									Pos:  lp(2892, 222),
 									Name: "TLocal",
 								},
 							},
@@ -63181,18 +63107,10 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2893, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2893, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2893, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2893, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 141),
+									Pos:  lp(2893, 108),
 									Name: "TLocal",
 								},
 							},
@@ -63200,29 +63118,29 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2893, 160),
+						Pos: lp(2893, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 160),
+							Pos:  lp(2893, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 165),
+									Pos:  lp(2893, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2893, 174),
+									Pos:  lp(2893, 141),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2893, 193),
+									Pos:  lp(2893, 160),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2893, 199),
+									Pos:  lp(2893, 166),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2893, 207),
+									Pos:  lp(2893, 174),
 									Name: "TLocal",
 								},
 							},
@@ -63230,13 +63148,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2893, 221),
+						Pos: lp(2893, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 221),
+							Pos:  lp(2893, 188),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 228),
+									Pos:  lp(2893, 195),
 									Name: "TLocal",
 								},
 							},
@@ -63250,22 +63168,23 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2894, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2894, 35),
+				Name:    "ForEach",
+				NamePos: lp(2894, 49),
 				TypeParams: []string{
 					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2894, 57),
+						Pos: lp(2894, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2894, 74),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 74),
+									Pos:  lp(2894, 86),
 									Name: "TSource",
 								},
 							},
@@ -63273,26 +63192,70 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2894, 91),
+						Pos: lp(2894, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 91),
+							Pos:  lp(2894, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2894, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2894, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 96),
+									Pos:  lp(2894, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2894, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2894, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2894, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 105),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2894, 174),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 141),
-									Name: "ValueTask",
+									Pos:  lp(2894, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2894, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2894, 207),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2894, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2894, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2894, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -63327,26 +63290,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2895, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2895, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2895, 145),
-						Type: &lang.TypeRef{
-							Pos:  lp(2895, 145),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2895, 150),
+									Pos:  lp(2895, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2895, 159),
+									Pos:  lp(2895, 105),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2895, 195),
+									Pos:  lp(2895, 141),
 									Name: "ValueTask",
 								},
 							},
@@ -63386,26 +63341,26 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2896, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2896, 91),
-							Name: "ParallelOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "parallelOptions",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2896, 124),
+						Pos: lp(2896, 145),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 124),
+							Pos:  lp(2896, 145),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2896, 129),
+									Pos:  lp(2896, 150),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2896, 138),
+									Pos:  lp(2896, 159),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2896, 174),
+									Pos:  lp(2896, 195),
 									Name: "ValueTask",
 								},
 							},
@@ -63421,44 +63376,50 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2897, 30),
 					Name: "Task",
 				},
-				Name:    "ForAsync",
+				Name:    "ForEachAsync",
 				NamePos: lp(2897, 35),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2897, 47),
+						Pos: lp(2897, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 47),
-							Name: "T",
+							Pos:  lp(2897, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2897, 74),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2897, 64),
+						Pos: lp(2897, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 64),
-							Name: "T",
+							Pos:  lp(2897, 91),
+							Name: "ParallelOptions",
 						},
-						Name: "toExclusive",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2897, 79),
+						Pos: lp(2897, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 79),
+							Pos:  lp(2897, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2897, 84),
-									Name: "T",
+									Pos:  lp(2897, 129),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2897, 87),
+									Pos:  lp(2897, 138),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2897, 123),
+									Pos:  lp(2897, 174),
 									Name: "ValueTask",
 								},
 							},
@@ -63500,26 +63461,18 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2898, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2898, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2898, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2898, 133),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 138),
+									Pos:  lp(2898, 84),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 141),
+									Pos:  lp(2898, 87),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 177),
+									Pos:  lp(2898, 123),
 									Name: "ValueTask",
 								},
 							},
@@ -63561,26 +63514,87 @@ func libraryAST_185() *lang.TypeDecl {
 						Pos: lp(2899, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2899, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2899, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2899, 133),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2899, 138),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2899, 141),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2899, 177),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2900, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2900, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2900, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2900, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2900, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2900, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2900, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2900, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2900, 79),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2899, 112),
+						Pos: lp(2900, 112),
 						Type: &lang.TypeRef{
-							Pos:  lp(2899, 112),
+							Pos:  lp(2900, 112),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 117),
+									Pos:  lp(2900, 117),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2899, 120),
+									Pos:  lp(2900, 120),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2899, 156),
+									Pos:  lp(2900, 156),
 									Name: "ValueTask",
 								},
 							},
@@ -63595,46 +63609,46 @@ func libraryAST_185() *lang.TypeDecl {
 
 func libraryAST_186() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2902, 5),
+		Pos:       lp(2903, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2904, 9),
+				Pos:       lp(2905, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2904, 16),
+					Pos:  lp(2905, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2904, 45),
+						Pos:  lp(2905, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2904, 50),
+						Pos:  lp(2905, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2905, 9),
+				Pos:       lp(2906, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2905, 16),
+					Pos:  lp(2906, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2905, 71),
+						Pos:  lp(2906, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2905, 76),
+						Pos:  lp(2906, 76),
 						Kind: "set",
 					},
 				},
@@ -63645,45 +63659,45 @@ func libraryAST_186() *lang.TypeDecl {
 
 func libraryAST_187() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2908, 5),
+		Pos:       lp(2909, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2908, 6),
+				Pos:  lp(2909, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2910, 9),
+				Pos:       lp(2911, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2910, 16),
+					Pos:  lp(2911, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2910, 35),
+						Pos:  lp(2911, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2911, 9),
+				Pos:       lp(2912, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2911, 16),
+					Pos:      lp(2912, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2911, 45),
+						Pos:  lp(2912, 45),
 						Kind: "get",
 					},
 				},
@@ -63694,27 +63708,12 @@ func libraryAST_187() *lang.TypeDecl {
 
 func libraryAST_188() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2914, 5),
+		Pos:       lp(2915, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2916, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2916, 16),
-					Name: "bool",
-				},
-				Name: "IsStopped",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2916, 33),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2917, 9),
 				Modifiers: lang.Modifiers(1),
@@ -63722,10 +63721,10 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2917, 16),
 					Name: "bool",
 				},
-				Name: "IsExceptional",
+				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2917, 37),
+						Pos:  lp(2917, 33),
 						Kind: "get",
 					},
 				},
@@ -63737,10 +63736,10 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2918, 16),
 					Name: "bool",
 				},
-				Name: "ShouldExitCurrentIteration",
+				Name: "IsExceptional",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2918, 50),
+						Pos:  lp(2918, 37),
 						Kind: "get",
 					},
 				},
@@ -63749,27 +63748,32 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(2919, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2919, 16),
+					Pos:  lp(2919, 16),
+					Name: "bool",
+				},
+				Name: "ShouldExitCurrentIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2919, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2920, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:      lp(2920, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2919, 45),
+						Pos:  lp(2920, 45),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2920, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2920, 23),
-					Name: "void",
-				},
-				Name:    "Break",
-				NamePos: lp(2920, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2921, 9),
@@ -63778,8 +63782,18 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2921, 23),
 					Name: "void",
 				},
-				Name:    "Stop",
+				Name:    "Break",
 				NamePos: lp(2921, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2922, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2922, 23),
+					Name: "void",
+				},
+				Name:    "Stop",
+				NamePos: lp(2922, 28),
 			},
 		},
 	}
@@ -63787,87 +63801,34 @@ func libraryAST_188() *lang.TypeDecl {
 
 func libraryAST_189() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2927, 5),
+		Pos:       lp(2928, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2929, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2929, 30),
-					Name: "TSource",
-				},
-				Name:    "Aggregate",
-				NamePos: lp(2929, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2929, 57),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2929, 74),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2929, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 91),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2929, 96),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2929, 105),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2929, 114),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "func",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2930, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2930, 30),
-					Name: "TAccumulate",
+					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2930, 42),
+				NamePos: lp(2930, 38),
 				TypeParams: []string{
 					"TSource",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2930, 74),
+						Pos:      lp(2930, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 79),
+							Pos:  lp(2930, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 91),
+									Pos:  lp(2930, 74),
 									Name: "TSource",
 								},
 							},
@@ -63875,30 +63836,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2930, 108),
+						Pos: lp(2930, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 108),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2930, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2930, 126),
+							Pos:  lp(2930, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 131),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2930, 144),
+									Pos:  lp(2930, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2930, 153),
-									Name: "TAccumulate",
+									Pos:  lp(2930, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2930, 114),
+									Name: "TSource",
 								},
 							},
 						},
@@ -63911,25 +63864,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2931, 30),
-					Name: "TResult",
+					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2931, 38),
+				NamePos: lp(2931, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2931, 79),
+						Pos:      lp(2931, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 84),
+							Pos:  lp(2931, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 96),
+									Pos:  lp(2931, 91),
 									Name: "TSource",
 								},
 							},
@@ -63937,52 +63889,34 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2931, 113),
+						Pos: lp(2931, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 113),
+							Pos:  lp(2931, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2931, 131),
+						Pos: lp(2931, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 131),
+							Pos:  lp(2931, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 136),
+									Pos:  lp(2931, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2931, 149),
+									Pos:  lp(2931, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2931, 158),
+									Pos:  lp(2931, 153),
 									Name: "TAccumulate",
 								},
 							},
 						},
 						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2931, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2931, 177),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2931, 182),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2931, 195),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -63991,23 +63925,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2932, 30),
-					Name: "bool",
+					Name: "TResult",
 				},
-				Name:    "All",
-				NamePos: lp(2932, 35),
+				Name:    "Aggregate",
+				NamePos: lp(2932, 38),
 				TypeParams: []string{
 					"TSource",
+					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2932, 48),
+						Pos:      lp(2932, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2932, 53),
+							Pos:  lp(2932, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2932, 65),
+									Pos:  lp(2932, 96),
 									Name: "TSource",
 								},
 							},
@@ -64015,22 +63951,52 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2932, 82),
+						Pos: lp(2932, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2932, 82),
+							Pos:  lp(2932, 113),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2932, 131),
+						Type: &lang.TypeRef{
+							Pos:  lp(2932, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2932, 87),
+									Pos:  lp(2932, 136),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2932, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2932, 96),
-									Name: "bool",
+									Pos:  lp(2932, 158),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2932, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2932, 177),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2932, 182),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2932, 195),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -64041,7 +64007,7 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2933, 30),
 					Name: "bool",
 				},
-				Name:    "Any",
+				Name:    "All",
 				NamePos: lp(2933, 35),
 				TypeParams: []string{
 					"TSource",
@@ -64061,6 +64027,24 @@ func libraryAST_189() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2933, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2933, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2933, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2933, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -64092,24 +64076,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2934, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2934, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2934, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2934, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -64117,29 +64083,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2935, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2935, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Append",
-				NamePos: lp(2935, 51),
+				Name:    "Any",
+				NamePos: lp(2935, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2935, 67),
+						Pos:      lp(2935, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 72),
+							Pos:  lp(2935, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 84),
+									Pos:  lp(2935, 65),
 									Name: "TSource",
 								},
 							},
@@ -64147,12 +64107,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2935, 101),
+						Pos: lp(2935, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 101),
-							Name: "TSource",
+							Pos:  lp(2935, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2935, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2935, 96),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "element",
+						Name: "predicate",
 					},
 				},
 			},
@@ -64169,26 +64139,34 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "AsEnumerable",
+				Name:    "Append",
 				NamePos: lp(2936, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2936, 73),
+						Pos:      lp(2936, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 78),
+							Pos:  lp(2936, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 90),
+									Pos:  lp(2936, 84),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2936, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2936, 101),
+							Name: "TSource",
+						},
+						Name: "element",
 					},
 				},
 			},
@@ -64197,21 +64175,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2937, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2937, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2937, 37),
+				Name:    "AsEnumerable",
+				NamePos: lp(2937, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2937, 45),
+						Pos:      lp(2937, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 50),
+							Pos:  lp(2937, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2937, 62),
-									Name: "int",
+									Pos:  lp(2937, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -64223,24 +64210,22 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(2938, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(2938, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(2938, 30),
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2938, 38),
+				NamePos: lp(2938, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2938, 46),
+						Pos:      lp(2938, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2938, 51),
+							Pos:  lp(2938, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2938, 63),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(2938, 62),
+									Name: "int",
 								},
 							},
 						},
@@ -64258,43 +64243,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2939, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2939, 55),
+						Pos:      lp(2939, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2939, 60),
+							Pos:  lp(2939, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2939, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2939, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2939, 103),
+									Pos:      lp(2939, 63),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64308,22 +64272,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2940, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2940, 46),
+						Pos:      lp(2940, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 51),
+							Pos:  lp(2940, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2940, 63),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(2940, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2940, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2940, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2940, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2940, 103),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64337,43 +64322,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2941, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2941, 55),
+						Pos:      lp(2941, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 60),
+							Pos:  lp(2941, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2941, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2941, 103),
+									Pos:      lp(2941, 63),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64387,22 +64351,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2942, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2942, 46),
+						Pos:      lp(2942, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2942, 51),
+							Pos:  lp(2942, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2942, 63),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(2942, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2942, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2942, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2942, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2942, 103),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64416,43 +64401,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2943, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2943, 55),
+						Pos:      lp(2943, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 60),
+							Pos:  lp(2943, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2943, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2943, 103),
+									Pos:      lp(2943, 63),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64461,27 +64425,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(2944, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2944, 37),
+				NamePos: lp(2944, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2944, 45),
+						Pos:      lp(2944, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 50),
+							Pos:  lp(2944, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2944, 62),
-									Name:     "float",
-									Nullable: true,
+									Pos:  lp(2944, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2944, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2944, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2944, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2944, 103),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64495,43 +64480,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2945, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2945, 54),
+						Pos:      lp(2945, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 59),
+							Pos:  lp(2945, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2945, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2945, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2945, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2945, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2945, 102),
+									Pos:      lp(2945, 62),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64540,27 +64504,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(2946, 30),
-					Name:     "decimal",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2946, 39),
+				NamePos: lp(2946, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2946, 47),
+						Pos:      lp(2946, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 52),
+							Pos:  lp(2946, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2946, 64),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(2946, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2946, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2946, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2946, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2946, 102),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64574,43 +64559,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2947, 39),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2947, 56),
+						Pos:      lp(2947, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 61),
+							Pos:  lp(2947, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 73),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2947, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(2947, 90),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2947, 95),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2947, 104),
+									Pos:      lp(2947, 64),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64618,24 +64582,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(2948, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2948, 30),
-					Name: "double",
+					Pos:      lp(2948, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2948, 37),
+				NamePos: lp(2948, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 54),
+						Pos:      lp(2948, 56),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 59),
+							Pos:  lp(2948, 61),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 71),
+									Pos:  lp(2948, 73),
 									Name: "TSource",
 								},
 							},
@@ -64643,18 +64608,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2948, 88),
+						Pos: lp(2948, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 88),
+							Pos:  lp(2948, 90),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 93),
+									Pos:  lp(2948, 95),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2948, 102),
-									Name: "int",
+									Pos:      lp(2948, 104),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
@@ -64671,21 +64637,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2949, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2949, 45),
+						Pos:      lp(2949, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 50),
+							Pos:  lp(2949, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 62),
-									Name: "long",
+									Pos:  lp(2949, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2949, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2949, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2949, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2949, 102),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64698,42 +64685,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2950, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2950, 54),
+						Pos:      lp(2950, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 59),
+							Pos:  lp(2950, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2950, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2950, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2950, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2950, 102),
+									Pos:  lp(2950, 62),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64746,21 +64712,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2951, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2951, 45),
+						Pos:      lp(2951, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 50),
+							Pos:  lp(2951, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 62),
-									Name: "double",
+									Pos:  lp(2951, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2951, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2951, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 102),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64773,42 +64760,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2952, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2952, 54),
+						Pos:      lp(2952, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 59),
+							Pos:  lp(2952, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2952, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2952, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2952, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2952, 102),
+									Pos:  lp(2952, 62),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64817,25 +64783,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2953, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2953, 38),
+				NamePos: lp(2953, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2953, 46),
+						Pos:      lp(2953, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 51),
+							Pos:  lp(2953, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 63),
-									Name: "decimal",
+									Pos:  lp(2953, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2953, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2953, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2953, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2953, 102),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64848,42 +64835,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2954, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2954, 55),
+						Pos:      lp(2954, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 60),
+							Pos:  lp(2954, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2954, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2954, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2954, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2954, 103),
+									Pos:  lp(2954, 63),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64892,25 +64858,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2955, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Average",
-				NamePos: lp(2955, 36),
+				NamePos: lp(2955, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2955, 44),
+						Pos:      lp(2955, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 49),
+							Pos:  lp(2955, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 61),
-									Name: "float",
+									Pos:  lp(2955, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2955, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2955, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2955, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2955, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64923,42 +64910,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2956, 36),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2956, 53),
+						Pos:      lp(2956, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 58),
+							Pos:  lp(2956, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2956, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2956, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2956, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2956, 101),
+									Pos:  lp(2956, 61),
 									Name: "float",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64967,28 +64933,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2957, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2957, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Cast",
-				NamePos: lp(2957, 51),
+				Name:    "Average",
+				NamePos: lp(2957, 36),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2957, 65),
+						Pos:      lp(2957, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2957, 58),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2957, 70),
+									Name: "TSource",
+								},
+							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2957, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2957, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2957, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2957, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65000,43 +64984,25 @@ func libraryAST_189() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(2958, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2958, 42),
-								Name: "TSource",
-							},
+							Pos:  lp(2958, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Chunk",
-				NamePos: lp(2958, 53),
+				Name:    "Cast",
+				NamePos: lp(2958, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2958, 68),
+						Pos:      lp(2958, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2958, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2958, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2958, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2958, 102),
-							Name: "int",
-						},
-						Name: "size",
 					},
 				},
 			},
@@ -65048,45 +65014,43 @@ func libraryAST_189() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2959, 42),
-							Name: "TSource",
+							Pos:       lp(2959, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2959, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "Concat",
-				NamePos: lp(2959, 51),
+				Name:    "Chunk",
+				NamePos: lp(2959, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2959, 67),
+						Pos:      lp(2959, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 72),
+							Pos:  lp(2959, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 84),
+									Pos:  lp(2959, 85),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2959, 100),
+						Pos: lp(2959, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2959, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2959, 102),
+							Name: "int",
 						},
-						Name: "second",
+						Name: "size",
 					},
 				},
 			},
@@ -65095,36 +65059,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2960, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2960, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Contains",
-				NamePos: lp(2960, 35),
+				Name:    "Concat",
+				NamePos: lp(2960, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2960, 53),
+						Pos:      lp(2960, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 58),
+							Pos:  lp(2960, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2960, 70),
+									Pos:  lp(2960, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2960, 87),
+						Pos: lp(2960, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 87),
-							Name: "TSource",
+							Pos:  lp(2960, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 112),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "value",
+						Name: "second",
 					},
 				},
 			},
@@ -65164,20 +65140,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(2961, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2961, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2961, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65185,28 +65147,50 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2962, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "Count",
-				NamePos: lp(2962, 34),
+				Name:    "Contains",
+				NamePos: lp(2962, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2962, 49),
+						Pos:      lp(2962, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 54),
+							Pos:  lp(2962, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 66),
+									Pos:  lp(2962, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2962, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2962, 87),
+							Name: "TSource",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2962, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2962, 102),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2962, 120),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65238,24 +65222,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2963, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2963, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2963, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2963, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65263,34 +65229,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2964, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2964, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2964, 51),
+				Name:    "Count",
+				NamePos: lp(2964, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2964, 75),
+						Pos:      lp(2964, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 80),
+							Pos:  lp(2964, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 92),
+									Pos:  lp(2964, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2964, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2964, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2964, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2964, 97),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -65328,14 +65306,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2965, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2965, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65351,26 +65321,34 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2966, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2966, 69),
+						Pos:      lp(2966, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 74),
+							Pos:  lp(2966, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 86),
+									Pos:  lp(2966, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2966, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2966, 109),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65408,20 +65386,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2967, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2967, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2967, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65437,22 +65401,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "Distinct",
 				NamePos: lp(2968, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2968, 77),
+						Pos:      lp(2968, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 82),
+							Pos:  lp(2968, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2968, 94),
+									Pos:  lp(2968, 86),
 									Name: "TSource",
 								},
 							},
@@ -65460,22 +65423,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2968, 111),
+						Pos: lp(2968, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 111),
-							Name: "Func",
+							Pos:  lp(2968, 103),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2968, 116),
+									Pos:  lp(2968, 121),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2968, 125),
-									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -65532,20 +65491,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(2969, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2969, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2969, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65553,23 +65498,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2970, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2970, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2970, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2970, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2970, 57),
+						Pos:      lp(2970, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 62),
+							Pos:  lp(2970, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2970, 74),
+									Pos:  lp(2970, 94),
 									Name: "TSource",
 								},
 							},
@@ -65577,12 +65529,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2970, 91),
+						Pos: lp(2970, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 91),
-							Name: "int",
+							Pos:  lp(2970, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2970, 125),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "index",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2970, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65618,7 +65594,7 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2971, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2971, 91),
-							Name: "Index",
+							Name: "int",
 						},
 						Name: "index",
 					},
@@ -65631,21 +65607,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2972, 30),
 					Name: "TSource",
 				},
-				Name:    "ElementAtOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2972, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2972, 66),
+						Pos:      lp(2972, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 71),
+							Pos:  lp(2972, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2972, 83),
+									Pos:  lp(2972, 74),
 									Name: "TSource",
 								},
 							},
@@ -65653,10 +65629,10 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2972, 100),
+						Pos: lp(2972, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 100),
-							Name: "int",
+							Pos:  lp(2972, 91),
+							Name: "Index",
 						},
 						Name: "index",
 					},
@@ -65694,7 +65670,7 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2973, 100),
 						Type: &lang.TypeRef{
 							Pos:  lp(2973, 100),
-							Name: "Index",
+							Name: "int",
 						},
 						Name: "index",
 					},
@@ -65705,18 +65681,37 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2974, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2974, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Empty",
-				NamePos: lp(2974, 51),
+				Name:    "ElementAtOrDefault",
+				NamePos: lp(2974, 38),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2974, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2974, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2974, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2974, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2974, 100),
+							Name: "Index",
+						},
+						Name: "index",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65728,45 +65723,14 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2975, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "Empty",
 				NamePos: lp(2975, 51),
 				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2975, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2975, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2975, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2975, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2975, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2975, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -65817,20 +65781,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(2976, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2976, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2976, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65838,28 +65788,62 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2977, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2977, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2977, 38),
+				Name:    "Except",
+				NamePos: lp(2977, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2977, 53),
+						Pos:      lp(2977, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 58),
+							Pos:  lp(2977, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2977, 70),
+									Pos:  lp(2977, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2977, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2977, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2977, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2977, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2977, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2977, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65891,24 +65875,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2978, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2978, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2978, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2978, 101),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65918,26 +65884,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2979, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "First",
 				NamePos: lp(2979, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2979, 62),
+						Pos:      lp(2979, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2979, 67),
+							Pos:  lp(2979, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2979, 79),
+									Pos:  lp(2979, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2979, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2979, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2979, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2979, 101),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -65968,24 +65952,6 @@ func libraryAST_189() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2980, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2980, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2980, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -66021,9 +65987,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2981, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2981, 96),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2981, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2981, 110),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66059,24 +66035,6 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2982, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2982, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2982, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2982, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2982, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2982, 127),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -66090,26 +66048,52 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2983, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "FirstOrDefault",
 				NamePos: lp(2983, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2983, 52),
+						Pos:      lp(2983, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2983, 57),
+							Pos:  lp(2983, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2983, 69),
+									Pos:  lp(2983, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2983, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2983, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2983, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2983, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2983, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2983, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66141,24 +66125,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2984, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(2984, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2984, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2984, 100),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66168,26 +66134,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2985, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Last",
 				NamePos: lp(2985, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2985, 61),
+						Pos:      lp(2985, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 66),
+							Pos:  lp(2985, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2985, 78),
+									Pos:  lp(2985, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2985, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2985, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2985, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2985, 100),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66218,24 +66202,6 @@ func libraryAST_189() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2986, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2986, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2986, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2986, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -66271,9 +66237,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2987, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2987, 95),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2987, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2987, 109),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66309,24 +66285,6 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2988, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2988, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2988, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2988, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2988, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2988, 126),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -66340,26 +66298,52 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2989, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "LastOrDefault",
 				NamePos: lp(2989, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2989, 54),
+						Pos:      lp(2989, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 59),
+							Pos:  lp(2989, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 71),
+									Pos:  lp(2989, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2989, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2989, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2989, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2989, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2989, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2989, 126),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66391,24 +66375,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2990, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2990, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2990, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2990, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66418,26 +66384,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(2991, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Single",
 				NamePos: lp(2991, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2991, 63),
+						Pos:      lp(2991, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 68),
+							Pos:  lp(2991, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 80),
+									Pos:  lp(2991, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2991, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2991, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2991, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2991, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66468,24 +66452,6 @@ func libraryAST_189() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2992, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2992, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2992, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2992, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -66521,9 +66487,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2993, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(2993, 97),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2993, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2993, 111),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66559,24 +66535,6 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(2994, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(2994, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2994, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2994, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2994, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2994, 128),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -66588,40 +66546,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2995, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2995, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2995, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2995, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2995, 68),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2995, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2995, 91),
+						Pos:      lp(2995, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 96),
+							Pos:  lp(2995, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 108),
+									Pos:  lp(2995, 80),
 									Name: "TSource",
 								},
 							},
@@ -66629,22 +66570,30 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2995, 125),
+						Pos: lp(2995, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 125),
+							Pos:  lp(2995, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 130),
+									Pos:  lp(2995, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2995, 139),
-									Name: "TKey",
+									Pos:  lp(2995, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2995, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2995, 128),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66711,20 +66660,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(2996, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2996, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2996, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66736,105 +66671,73 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2997, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2997, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2997, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
-				Name:    "Join",
-				NamePos: lp(2997, 51),
+				Name:    "GroupBy",
+				NamePos: lp(2997, 68),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
+					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2997, 87),
+						Pos:      lp(2997, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 92),
+							Pos:  lp(2997, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 104),
-									Name: "TOuter",
+									Pos:  lp(2997, 108),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2997, 119),
+						Pos: lp(2997, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2997, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2997, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2997, 146),
+							Pos:  lp(2997, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 151),
-									Name: "TOuter",
+									Pos:  lp(2997, 130),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2997, 159),
+									Pos:  lp(2997, 139),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2997, 183),
+						Pos: lp(2997, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 183),
-							Name: "Func",
+							Pos:  lp(2997, 158),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2997, 196),
+									Pos:  lp(2997, 176),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2997, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2997, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2997, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2997, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2997, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -66947,20 +66850,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(2998, 266),
-						Type: &lang.TypeRef{
-							Pos:  lp(2998, 266),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2998, 284),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66976,7 +66865,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupJoin",
+				Name:    "Join",
 				NamePos: lp(2999, 51),
 				TypeParams: []string{
 					"TOuter",
@@ -66986,14 +66875,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2999, 92),
+						Pos:      lp(2999, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 97),
+							Pos:  lp(2999, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 109),
+									Pos:  lp(2999, 104),
 									Name: "TOuter",
 								},
 							},
@@ -67001,13 +66890,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2999, 124),
+						Pos: lp(2999, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 124),
+							Pos:  lp(2999, 119),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 136),
+									Pos:  lp(2999, 131),
 									Name: "TInner",
 								},
 							},
@@ -67015,17 +66904,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "inner",
 					},
 					&lang.Param{
-						Pos: lp(2999, 151),
+						Pos: lp(2999, 146),
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 151),
+							Pos:  lp(2999, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 156),
+									Pos:  lp(2999, 151),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2999, 164),
+									Pos:  lp(2999, 159),
 									Name: "TKey",
 								},
 							},
@@ -67033,17 +66922,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2999, 188),
+						Pos: lp(2999, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 188),
+							Pos:  lp(2999, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 193),
+									Pos:  lp(2999, 188),
 									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2999, 201),
+									Pos:  lp(2999, 196),
 									Name: "TKey",
 								},
 							},
@@ -67051,32 +66940,40 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2999, 225),
+						Pos: lp(2999, 220),
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 225),
+							Pos:  lp(2999, 220),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 230),
+									Pos:  lp(2999, 225),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2999, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2999, 250),
-											Name: "TInner",
-										},
-									},
+									Pos:  lp(2999, 233),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2999, 259),
+									Pos:  lp(2999, 241),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2999, 266),
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 266),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 284),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67195,20 +67092,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3000, 284),
-						Type: &lang.TypeRef{
-							Pos:  lp(3000, 284),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3000, 302),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67220,78 +67103,125 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3001, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3001, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3001, 58),
-									Name: "TElement",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "GroupBy",
-				NamePos: lp(3001, 69),
+				Name:    "GroupJoin",
+				NamePos: lp(3001, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3001, 102),
+						Pos:      lp(3001, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 107),
+							Pos:  lp(3001, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 119),
-									Name: "TSource",
+									Pos:  lp(3001, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3001, 136),
+						Pos: lp(3001, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 136),
+							Pos:  lp(3001, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3001, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(3001, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3001, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 141),
-									Name: "TSource",
+									Pos:  lp(3001, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3001, 150),
+									Pos:  lp(3001, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3001, 169),
+						Pos: lp(3001, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 169),
+							Pos:  lp(3001, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 174),
-									Name: "TSource",
+									Pos:  lp(3001, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3001, 183),
-									Name: "TElement",
+									Pos:  lp(3001, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(3001, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(3001, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3001, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3001, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3001, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3001, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3001, 284),
+						Type: &lang.TypeRef{
+							Pos:  lp(3001, 284),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3001, 302),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67377,20 +67307,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "elementSelector",
 					},
-					&lang.Param{
-						Pos: lp(3002, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(3002, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3002, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67402,27 +67318,37 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3003, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3003, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3003, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(3003, 51),
+				NamePos: lp(3003, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3003, 83),
+						Pos:      lp(3003, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 88),
+							Pos:  lp(3003, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 100),
+									Pos:  lp(3003, 119),
 									Name: "TSource",
 								},
 							},
@@ -67430,17 +67356,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3003, 117),
+						Pos: lp(3003, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 117),
+							Pos:  lp(3003, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 122),
+									Pos:  lp(3003, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3003, 131),
+									Pos:  lp(3003, 150),
 									Name: "TKey",
 								},
 							},
@@ -67448,32 +67374,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3003, 150),
+						Pos: lp(3003, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 150),
+							Pos:  lp(3003, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3003, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3003, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(3003, 174),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(3003, 183),
-									Name: "TResult",
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3003, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(3003, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3003, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67559,20 +67489,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3004, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(3004, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3004, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67593,19 +67509,18 @@ func libraryAST_189() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3005, 93),
+						Pos:      lp(3005, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 98),
+							Pos:  lp(3005, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3005, 110),
+									Pos:  lp(3005, 100),
 									Name: "TSource",
 								},
 							},
@@ -67613,17 +67528,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3005, 127),
+						Pos: lp(3005, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 127),
+							Pos:  lp(3005, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3005, 132),
+									Pos:  lp(3005, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3005, 141),
+									Pos:  lp(3005, 131),
 									Name: "TKey",
 								},
 							},
@@ -67631,50 +67546,46 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3005, 160),
+						Pos: lp(3005, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 160),
+							Pos:  lp(3005, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3005, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3005, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3005, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(3005, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3005, 206),
+									Pos:  lp(3005, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3005, 212),
+									Pos:  lp(3005, 161),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3005, 224),
-											Name: "TElement",
+											Pos:  lp(3005, 173),
+											Name: "TSource",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(3005, 235),
+									Pos:  lp(3005, 183),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3005, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(3005, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3005, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67779,20 +67690,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3006, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(3006, 260),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 278),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67804,36 +67701,28 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3007, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3007, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3007, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(3007, 67),
+				Name:    "GroupBy",
+				NamePos: lp(3007, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3007, 90),
+						Pos:      lp(3007, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 95),
+							Pos:  lp(3007, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3007, 107),
+									Pos:  lp(3007, 110),
 									Name: "TSource",
 								},
 							},
@@ -67841,22 +67730,82 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3007, 124),
+						Pos: lp(3007, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 124),
+							Pos:  lp(3007, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3007, 129),
+									Pos:  lp(3007, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3007, 138),
+									Pos:  lp(3007, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3007, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(3007, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3007, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3007, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3007, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(3007, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3007, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3007, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3007, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3007, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3007, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(3007, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3007, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67923,20 +67872,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3008, 157),
-						Type: &lang.TypeRef{
-							Pos:  lp(3008, 157),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3008, 175),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67956,29 +67891,28 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3009, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(3009, 75),
+				Name:    "CountBy",
+				NamePos: lp(3009, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3009, 115),
+						Pos:      lp(3009, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 120),
+							Pos:  lp(3009, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 132),
+									Pos:  lp(3009, 107),
 									Name: "TSource",
 								},
 							},
@@ -67986,17 +67920,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3009, 149),
+						Pos: lp(3009, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 149),
+							Pos:  lp(3009, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 154),
+									Pos:  lp(3009, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3009, 163),
+									Pos:  lp(3009, 138),
 									Name: "TKey",
 								},
 							},
@@ -68004,34 +67938,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3009, 182),
+						Pos: lp(3009, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(3009, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(3009, 200),
-							Name: "Func",
+							Pos:  lp(3009, 157),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3009, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3009, 227),
-									Name: "TAccumulate",
+									Pos:  lp(3009, 175),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -68129,20 +68047,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "func",
 					},
-					&lang.Param{
-						Pos: lp(3010, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(3010, 246),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3010, 264),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68213,41 +68117,45 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(3011, 182),
 						Type: &lang.TypeRef{
 							Pos:  lp(3011, 182),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3011, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3011, 193),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TAccumulate",
 						},
-						Name: "seedSelector",
+						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(3011, 220),
+						Pos: lp(3011, 200),
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 220),
+							Pos:  lp(3011, 200),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3011, 225),
+									Pos:  lp(3011, 205),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3011, 238),
+									Pos:  lp(3011, 218),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3011, 247),
+									Pos:  lp(3011, 227),
 									Name: "TAccumulate",
 								},
 							},
 						},
 						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(3011, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(3011, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -68260,45 +68168,100 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3012, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 43),
-									Name: "int",
+									Pos:  lp(3012, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3012, 54),
-									Name: "TSource",
+									Pos:  lp(3012, 61),
+									Name: "TAccumulate",
 								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
 							},
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(3012, 69),
+				Name:    "AggregateBy",
+				NamePos: lp(3012, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3012, 84),
+						Pos:      lp(3012, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 89),
+							Pos:  lp(3012, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 101),
+									Pos:  lp(3012, 132),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3012, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(3012, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3012, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3012, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3012, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(3012, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3012, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3012, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(3012, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(3012, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3012, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3012, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3012, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -68311,63 +68274,45 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3013, 42),
-							Name: "TSource",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3013, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3013, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(3013, 51),
+				Name:    "Index",
+				NamePos: lp(3013, 69),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3013, 74),
+						Pos:      lp(3013, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 79),
+							Pos:  lp(3013, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 91),
+									Pos:  lp(3013, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3013, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3013, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3013, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3013, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(3013, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3013, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3013, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
+						Name: "source",
 					},
 				},
 			},
@@ -68438,20 +68383,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3014, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(3014, 169),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3014, 187),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68467,7 +68398,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "UnionBy",
 				NamePos: lp(3015, 51),
 				TypeParams: []string{
 					"TSource",
@@ -68475,14 +68406,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3015, 78),
+						Pos:      lp(3015, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 83),
+							Pos:  lp(3015, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 95),
+									Pos:  lp(3015, 91),
 									Name: "TSource",
 								},
 							},
@@ -68490,36 +68421,50 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3015, 111),
+						Pos: lp(3015, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 111),
+							Pos:  lp(3015, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 123),
-									Name: "TKey",
+									Pos:  lp(3015, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3015, 137),
+						Pos: lp(3015, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 137),
+							Pos:  lp(3015, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 142),
+									Pos:  lp(3015, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3015, 151),
+									Pos:  lp(3015, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3015, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(3015, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3015, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68590,20 +68535,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3016, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(3016, 170),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3016, 188),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68619,7 +68550,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ExceptBy",
+				Name:    "IntersectBy",
 				NamePos: lp(3017, 51),
 				TypeParams: []string{
 					"TSource",
@@ -68627,14 +68558,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3017, 75),
+						Pos:      lp(3017, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 80),
+							Pos:  lp(3017, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 92),
+									Pos:  lp(3017, 95),
 									Name: "TSource",
 								},
 							},
@@ -68642,13 +68573,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3017, 108),
+						Pos: lp(3017, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 108),
+							Pos:  lp(3017, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 120),
+									Pos:  lp(3017, 123),
 									Name: "TKey",
 								},
 							},
@@ -68656,22 +68587,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3017, 134),
+						Pos: lp(3017, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 134),
+							Pos:  lp(3017, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 139),
+									Pos:  lp(3017, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3017, 148),
+									Pos:  lp(3017, 151),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3017, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(3017, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3017, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68742,20 +68687,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3018, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(3018, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3018, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68767,18 +68698,101 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3019, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(3019, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3019, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3019, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3019, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3019, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3019, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3019, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3019, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3019, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3019, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3020, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3020, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3020, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 43),
+									Pos:  lp(3020, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3019, 57),
+									Pos:  lp(3020, 57),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3019, 73),
+									Pos:  lp(3020, 73),
 									Name: "TThird",
 								},
 							},
@@ -68792,7 +68806,7 @@ func libraryAST_189() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3019, 88),
+				NamePos: lp(3020, 88),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -68800,14 +68814,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3019, 117),
+						Pos:      lp(3020, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 122),
+							Pos:  lp(3020, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 134),
+									Pos:  lp(3020, 134),
 									Name: "TFirst",
 								},
 							},
@@ -68815,13 +68829,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3019, 149),
+						Pos: lp(3020, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 149),
+							Pos:  lp(3020, 149),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 161),
+									Pos:  lp(3020, 161),
 									Name: "TSecond",
 								},
 							},
@@ -68829,68 +68843,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3019, 178),
+						Pos: lp(3020, 178),
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 178),
+							Pos:  lp(3020, 178),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 190),
+									Pos:  lp(3020, 190),
 									Name: "TThird",
 								},
 							},
 						},
 						Name: "third",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3020, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3020, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3020, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Intersect",
-				NamePos: lp(3020, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3020, 70),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3020, 75),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3020, 87),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3020, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3020, 103),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3020, 115),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
 					},
 				},
 			},
@@ -68942,20 +68906,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3021, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(3021, 132),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3021, 150),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68963,28 +68913,62 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3022, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3022, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(3022, 35),
+				Name:    "Intersect",
+				NamePos: lp(3022, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3022, 54),
+						Pos:      lp(3022, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3022, 59),
+							Pos:  lp(3022, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3022, 71),
+									Pos:  lp(3022, 87),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3022, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3022, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3022, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3022, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(3022, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3022, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69016,24 +69000,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3023, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3023, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3023, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3023, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69041,25 +69007,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3024, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(3024, 34),
+				Name:    "LongCount",
+				NamePos: lp(3024, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3024, 38),
+						Pos:      lp(3024, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3024, 43),
+							Pos:  lp(3024, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3024, 55),
-									Name: "int",
+									Pos:  lp(3024, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3024, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3024, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3024, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -69072,42 +69059,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3025, 34),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3025, 47),
+						Pos:      lp(3025, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 52),
+							Pos:  lp(3025, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3025, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3025, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3025, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3025, 95),
+									Pos:  lp(3025, 55),
 									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69116,25 +69082,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3026, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(3026, 35),
+				NamePos: lp(3026, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3026, 39),
+						Pos:      lp(3026, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3026, 44),
+							Pos:  lp(3026, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3026, 56),
-									Name: "long",
+									Pos:  lp(3026, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3026, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3026, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3026, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3026, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69147,42 +69134,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3027, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3027, 48),
+						Pos:      lp(3027, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 53),
+							Pos:  lp(3027, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3027, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3027, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3027, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3027, 96),
+									Pos:  lp(3027, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69191,25 +69157,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3028, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(3028, 37),
+				NamePos: lp(3028, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3028, 41),
+						Pos:      lp(3028, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3028, 46),
+							Pos:  lp(3028, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3028, 58),
-									Name: "double",
+									Pos:  lp(3028, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3028, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3028, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3028, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3028, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69222,42 +69209,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3029, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3029, 50),
+						Pos:      lp(3029, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 55),
+							Pos:  lp(3029, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3029, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3029, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3029, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3029, 98),
+									Pos:  lp(3029, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69266,25 +69232,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3030, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(3030, 38),
+				NamePos: lp(3030, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3030, 42),
+						Pos:      lp(3030, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 47),
+							Pos:  lp(3030, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3030, 59),
-									Name: "decimal",
+									Pos:  lp(3030, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3030, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3030, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3030, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3030, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69297,42 +69284,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3031, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3031, 51),
+						Pos:      lp(3031, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 56),
+							Pos:  lp(3031, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3031, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3031, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3031, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3031, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3031, 99),
+									Pos:  lp(3031, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69341,25 +69307,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3032, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Max",
-				NamePos: lp(3032, 36),
+				NamePos: lp(3032, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3032, 40),
+						Pos:      lp(3032, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3032, 45),
+							Pos:  lp(3032, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3032, 57),
-									Name: "float",
+									Pos:  lp(3032, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3032, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3032, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3032, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3032, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69372,19 +69359,46 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3033, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3033, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3033, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3034, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3034, 30),
+					Name: "float",
+				},
+				Name:    "Max",
+				NamePos: lp(3034, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3033, 49),
+						Pos:      lp(3034, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 54),
+							Pos:  lp(3034, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 66),
+									Pos:  lp(3034, 66),
 									Name: "TSource",
 								},
 							},
@@ -69392,17 +69406,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3033, 83),
+						Pos: lp(3034, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 83),
+							Pos:  lp(3034, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 88),
+									Pos:  lp(3034, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3033, 97),
+									Pos:  lp(3034, 97),
 									Name: "float",
 								},
 							},
@@ -69412,81 +69426,32 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3034, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3034, 30),
-					Name: "TSource",
-				},
-				Name:    "Max",
-				NamePos: lp(3034, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3034, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3034, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3034, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3035, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3035, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
 				Name:    "Max",
 				NamePos: lp(3035, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3035, 60),
+						Pos:      lp(3035, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 65),
+							Pos:  lp(3035, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 77),
+									Pos:  lp(3035, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3035, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3035, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3035, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3035, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -69495,24 +69460,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3036, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
-				Name:    "MaxBy",
+				Name:    "Max",
 				NamePos: lp(3036, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3036, 59),
+						Pos:      lp(3036, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3036, 64),
+							Pos:  lp(3036, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3036, 76),
+									Pos:  lp(3036, 77),
 									Name: "TSource",
 								},
 							},
@@ -69520,22 +69485,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3036, 93),
+						Pos: lp(3036, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3036, 93),
+							Pos:  lp(3036, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3036, 98),
+									Pos:  lp(3036, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3036, 107),
-									Name: "TKey",
+									Pos:  lp(3036, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -69586,20 +69551,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3037, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3037, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3037, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69607,25 +69558,61 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3038, 30),
-					Name: "int",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3038, 34),
+				Name:    "MaxBy",
+				NamePos: lp(3038, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3038, 38),
+						Pos:      lp(3038, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 43),
+							Pos:  lp(3038, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 55),
-									Name: "int",
+									Pos:  lp(3038, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3038, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3038, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3038, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3038, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3038, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3038, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3038, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69638,42 +69625,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3039, 34),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3039, 47),
+						Pos:      lp(3039, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 52),
+							Pos:  lp(3039, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3039, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3039, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3039, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3039, 95),
+									Pos:  lp(3039, 55),
 									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69682,25 +69648,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3040, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(3040, 35),
+				NamePos: lp(3040, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3040, 39),
+						Pos:      lp(3040, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3040, 44),
+							Pos:  lp(3040, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3040, 56),
-									Name: "long",
+									Pos:  lp(3040, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3040, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3040, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3040, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3040, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69713,42 +69700,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3041, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3041, 48),
+						Pos:      lp(3041, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3041, 53),
+							Pos:  lp(3041, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3041, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3041, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3041, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3041, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3041, 96),
+									Pos:  lp(3041, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69757,25 +69723,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3042, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(3042, 37),
+				NamePos: lp(3042, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3042, 41),
+						Pos:      lp(3042, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3042, 46),
+							Pos:  lp(3042, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3042, 58),
-									Name: "double",
+									Pos:  lp(3042, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3042, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3042, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3042, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3042, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69788,42 +69775,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3043, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3043, 50),
+						Pos:      lp(3043, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3043, 55),
+							Pos:  lp(3043, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3043, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3043, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3043, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3043, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3043, 98),
+									Pos:  lp(3043, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69832,25 +69798,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3044, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(3044, 38),
+				NamePos: lp(3044, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3044, 42),
+						Pos:      lp(3044, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3044, 47),
+							Pos:  lp(3044, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3044, 59),
-									Name: "decimal",
+									Pos:  lp(3044, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3044, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3044, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3044, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3044, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69863,42 +69850,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3045, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3045, 51),
+						Pos:      lp(3045, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 56),
+							Pos:  lp(3045, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3045, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3045, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3045, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3045, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3045, 99),
+									Pos:  lp(3045, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69907,25 +69873,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3046, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Min",
-				NamePos: lp(3046, 36),
+				NamePos: lp(3046, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3046, 40),
+						Pos:      lp(3046, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 45),
+							Pos:  lp(3046, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3046, 57),
-									Name: "float",
+									Pos:  lp(3046, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3046, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3046, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3046, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69938,19 +69925,46 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3047, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3047, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3047, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3047, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3048, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3048, 30),
+					Name: "float",
+				},
+				Name:    "Min",
+				NamePos: lp(3048, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3047, 49),
+						Pos:      lp(3048, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 54),
+							Pos:  lp(3048, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 66),
+									Pos:  lp(3048, 66),
 									Name: "TSource",
 								},
 							},
@@ -69958,17 +69972,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3047, 83),
+						Pos: lp(3048, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 83),
+							Pos:  lp(3048, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 88),
+									Pos:  lp(3048, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3047, 97),
+									Pos:  lp(3048, 97),
 									Name: "float",
 								},
 							},
@@ -69978,81 +69992,32 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3048, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3048, 30),
-					Name: "TSource",
-				},
-				Name:    "Min",
-				NamePos: lp(3048, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3048, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3048, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3048, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3049, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3049, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
 				Name:    "Min",
 				NamePos: lp(3049, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3049, 60),
+						Pos:      lp(3049, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 65),
+							Pos:  lp(3049, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 77),
+									Pos:  lp(3049, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3049, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3049, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3049, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3049, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -70061,24 +70026,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3050, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
-				Name:    "MinBy",
+				Name:    "Min",
 				NamePos: lp(3050, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3050, 59),
+						Pos:      lp(3050, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3050, 64),
+							Pos:  lp(3050, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3050, 76),
+									Pos:  lp(3050, 77),
 									Name: "TSource",
 								},
 							},
@@ -70086,22 +70051,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3050, 93),
+						Pos: lp(3050, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3050, 93),
+							Pos:  lp(3050, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3050, 98),
+									Pos:  lp(3050, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3050, 107),
-									Name: "TKey",
+									Pos:  lp(3050, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -70152,14 +70117,63 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3052, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3052, 30),
+					Name: "TSource",
+				},
+				Name:    "MinBy",
+				NamePos: lp(3052, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3051, 126),
+						Pos:      lp(3052, 59),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 126),
+							Pos:  lp(3052, 64),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 76),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3052, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3052, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3052, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3052, 126),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 136),
+									Pos:  lp(3052, 136),
 									Name: "TKey",
 								},
 							},
@@ -70169,66 +70183,30 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3052, 9),
+				Pos:       lp(3053, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3052, 30),
+					Pos:  lp(3053, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3052, 42),
+							Pos:  lp(3053, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "OfType",
-				NamePos: lp(3052, 51),
+				NamePos: lp(3053, 51),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3052, 67),
+						Pos:      lp(3053, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 72),
+							Pos:  lp(3053, 72),
 							Name: "System.Collections.IEnumerable",
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3053, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3053, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3053, 49),
-							Name: "T",
-						},
-					},
-				},
-				Name:    "Order",
-				NamePos: lp(3053, 52),
-				TypeParams: []string{
-					"T",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3053, 61),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3053, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3053, 78),
-									Name: "T",
-								},
-							},
 						},
 						Name: "source",
 					},
@@ -70268,20 +70246,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3054, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3054, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3054, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70297,26 +70261,40 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderDescending",
+				Name:    "Order",
 				NamePos: lp(3055, 52),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3055, 71),
+						Pos:      lp(3055, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 76),
+							Pos:  lp(3055, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3055, 88),
+									Pos:  lp(3055, 78),
 									Name: "T",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3055, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3055, 89),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3055, 99),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70354,20 +70332,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3056, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3056, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3056, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70379,49 +70343,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3057, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3057, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(3057, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3057, 81),
+						Pos:      lp(3057, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 86),
+							Pos:  lp(3057, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3057, 98),
-									Name: "TSource",
+									Pos:  lp(3057, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3057, 115),
+						Pos: lp(3057, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 115),
-							Name: "Func",
+							Pos:  lp(3057, 99),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3057, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3057, 129),
-									Name: "TKey",
+									Pos:  lp(3057, 109),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -70478,20 +70437,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3058, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3058, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3058, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70507,7 +70452,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderByDescending",
+				Name:    "OrderBy",
 				NamePos: lp(3059, 58),
 				TypeParams: []string{
 					"TSource",
@@ -70515,14 +70460,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3059, 91),
+						Pos:      lp(3059, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 96),
+							Pos:  lp(3059, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 108),
+									Pos:  lp(3059, 98),
 									Name: "TSource",
 								},
 							},
@@ -70530,22 +70475,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3059, 125),
+						Pos: lp(3059, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 125),
+							Pos:  lp(3059, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 130),
+									Pos:  lp(3059, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3059, 139),
+									Pos:  lp(3059, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3059, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3059, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3059, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70602,20 +70561,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3060, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3060, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3060, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70631,7 +70576,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenBy",
+				Name:    "OrderByDescending",
 				NamePos: lp(3061, 58),
 				TypeParams: []string{
 					"TSource",
@@ -70639,14 +70584,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3061, 80),
+						Pos:      lp(3061, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3061, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3061, 104),
+									Pos:  lp(3061, 108),
 									Name: "TSource",
 								},
 							},
@@ -70654,22 +70599,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3061, 121),
+						Pos: lp(3061, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 121),
+							Pos:  lp(3061, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3061, 126),
+									Pos:  lp(3061, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3061, 135),
+									Pos:  lp(3061, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3061, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3061, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3061, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70726,20 +70685,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3062, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(3062, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3062, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70755,7 +70700,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "ThenBy",
 				NamePos: lp(3063, 58),
 				TypeParams: []string{
 					"TSource",
@@ -70763,14 +70708,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3063, 90),
+						Pos:      lp(3063, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 95),
+							Pos:  lp(3063, 85),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3063, 114),
+									Pos:  lp(3063, 104),
 									Name: "TSource",
 								},
 							},
@@ -70778,22 +70723,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3063, 131),
+						Pos: lp(3063, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 131),
+							Pos:  lp(3063, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3063, 136),
+									Pos:  lp(3063, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3063, 145),
+									Pos:  lp(3063, 135),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3063, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3063, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3063, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70850,20 +70809,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3064, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(3064, 164),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3064, 174),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70871,29 +70816,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3065, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3065, 42),
+							Pos:  lp(3065, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(3065, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3065, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3065, 68),
+						Pos:      lp(3065, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 73),
-							Name: "IEnumerable",
+							Pos:  lp(3065, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 85),
+									Pos:  lp(3065, 114),
 									Name: "TSource",
 								},
 							},
@@ -70901,12 +70847,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3065, 102),
+						Pos: lp(3065, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 102),
-							Name: "TSource",
+							Pos:  lp(3065, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3065, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3065, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3065, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(3065, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3065, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70919,28 +70889,38 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3066, 42),
-							Name: "int",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(3066, 47),
+				Name:    "Prepend",
+				NamePos: lp(3066, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3066, 53),
+						Pos:      lp(3066, 68),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3066, 53),
-							Name: "int",
+							Pos:  lp(3066, 73),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3066, 85),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3066, 64),
+						Pos: lp(3066, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3066, 64),
-							Name: "int",
+							Pos:  lp(3066, 102),
+							Name: "TSource",
 						},
-						Name: "count",
+						Name: "element",
 					},
 				},
 			},
@@ -70953,28 +70933,25 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3067, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(3067, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Range",
+				NamePos: lp(3067, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3067, 67),
+						Pos: lp(3067, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 67),
-							Name: "TResult",
+							Pos:  lp(3067, 53),
+							Name: "int",
 						},
-						Name: "element",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3067, 84),
+						Pos: lp(3067, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 84),
+							Pos:  lp(3067, 64),
 							Name: "int",
 						},
 						Name: "count",
@@ -70990,30 +70967,31 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3068, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Reverse",
+				Name:    "Repeat",
 				NamePos: lp(3068, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3068, 68),
-						Modifier: "this",
+						Pos: lp(3068, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3068, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3068, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
+					},
+					&lang.Param{
+						Pos: lp(3068, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3068, 84),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
 			},
@@ -71026,49 +71004,30 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3069, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
+				Name:    "Reverse",
 				NamePos: lp(3069, 51),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3069, 76),
+						Pos:      lp(3069, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3069, 81),
+							Pos:  lp(3069, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3069, 93),
+									Pos:  lp(3069, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3069, 110),
-						Type: &lang.TypeRef{
-							Pos:  lp(3069, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3069, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3069, 124),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71119,10 +71078,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3070, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3070, 129),
 									Name: "TResult",
 								},
 							},
@@ -71144,7 +71099,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Select",
 				NamePos: lp(3071, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71152,14 +71107,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3071, 80),
+						Pos:      lp(3071, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3071, 85),
+							Pos:  lp(3071, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3071, 97),
+									Pos:  lp(3071, 93),
 									Name: "TSource",
 								},
 							},
@@ -71167,24 +71122,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3071, 114),
+						Pos: lp(3071, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3071, 114),
+							Pos:  lp(3071, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3071, 119),
+									Pos:  lp(3071, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3071, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3071, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3071, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3071, 129),
+									Name: "TResult",
 								},
 							},
 						},
@@ -71239,14 +71192,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3072, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3072, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3072, 145),
+											Pos:  lp(3072, 140),
 											Name: "TResult",
 										},
 									},
@@ -71274,19 +71223,18 @@ func libraryAST_189() *lang.TypeDecl {
 				NamePos: lp(3073, 51),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3073, 93),
+						Pos:      lp(3073, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 98),
+							Pos:  lp(3073, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 110),
+									Pos:  lp(3073, 97),
 									Name: "TSource",
 								},
 							},
@@ -71294,50 +71242,32 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3073, 127),
+						Pos: lp(3073, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 127),
+							Pos:  lp(3073, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 132),
+									Pos:  lp(3073, 119),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3073, 141),
+									Pos:  lp(3073, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3073, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3073, 153),
-											Name: "TCollection",
+											Pos:  lp(3073, 145),
+											Name: "TResult",
 										},
 									},
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3073, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(3073, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3073, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3073, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3073, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -71389,14 +71319,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3074, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3074, 146),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3074, 158),
+											Pos:  lp(3074, 153),
 											Name: "TCollection",
 										},
 									},
@@ -71406,21 +71332,21 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "collectionSelector",
 					},
 					&lang.Param{
-						Pos: lp(3074, 192),
+						Pos: lp(3074, 187),
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 192),
+							Pos:  lp(3074, 187),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3074, 197),
+									Pos:  lp(3074, 192),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3074, 206),
+									Pos:  lp(3074, 201),
 									Name: "TCollection",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3074, 219),
+									Pos:  lp(3074, 214),
 									Name: "TResult",
 								},
 							},
@@ -71434,42 +71360,86 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3075, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3075, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3075, 35),
+				Name:    "SelectMany",
+				NamePos: lp(3075, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3075, 58),
+						Pos:      lp(3075, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 63),
+							Pos:  lp(3075, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 75),
+									Pos:  lp(3075, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3075, 91),
+						Pos: lp(3075, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 91),
-							Name: "IEnumerable",
+							Pos:  lp(3075, 127),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 103),
+									Pos:  lp(3075, 132),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3075, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3075, 146),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3075, 158),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "second",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3075, 192),
+						Type: &lang.TypeRef{
+							Pos:  lp(3075, 192),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3075, 197),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3075, 206),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3075, 219),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -71515,20 +71485,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3076, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3076, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3076, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71536,42 +71492,56 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3077, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3077, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Skip",
-				NamePos: lp(3077, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3077, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3077, 65),
+						Pos:      lp(3077, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 70),
+							Pos:  lp(3077, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 82),
+									Pos:  lp(3077, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3077, 99),
+						Pos: lp(3077, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 99),
-							Name: "int",
+							Pos:  lp(3077, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3077, 103),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "count",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3077, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3077, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3077, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71588,7 +71558,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Skip",
 				NamePos: lp(3078, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71657,9 +71627,9 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(3079, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3079, 99),
-							Name: "Range",
+							Name: "int",
 						},
-						Name: "range",
+						Name: "count",
 					},
 				},
 			},
@@ -71676,21 +71646,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "Take",
 				NamePos: lp(3080, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3080, 69),
+						Pos:      lp(3080, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 74),
+							Pos:  lp(3080, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3080, 86),
+									Pos:  lp(3080, 82),
 									Name: "TSource",
 								},
 							},
@@ -71698,12 +71668,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3080, 103),
+						Pos: lp(3080, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 103),
-							Name: "int",
+							Pos:  lp(3080, 99),
+							Name: "Range",
 						},
-						Name: "count",
+						Name: "range",
 					},
 				},
 			},
@@ -71720,7 +71690,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SkipLast",
 				NamePos: lp(3081, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71764,21 +71734,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "TakeLast",
 				NamePos: lp(3082, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3082, 70),
+						Pos:      lp(3082, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3082, 75),
+							Pos:  lp(3082, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3082, 87),
+									Pos:  lp(3082, 86),
 									Name: "TSource",
 								},
 							},
@@ -71786,22 +71756,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3082, 104),
+						Pos: lp(3082, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3082, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3082, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3082, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3082, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -71851,10 +71811,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3083, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3083, 123),
 									Name: "bool",
 								},
 							},
@@ -71876,7 +71832,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SkipWhile",
 				NamePos: lp(3084, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71909,6 +71865,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3084, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3084, 123),
 									Name: "bool",
 								},
 							},
@@ -71963,10 +71923,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3085, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3085, 123),
 									Name: "bool",
 								},
 							},
@@ -71988,21 +71944,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "TakeWhile",
 				NamePos: lp(3086, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3086, 66),
+						Pos:      lp(3086, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 71),
+							Pos:  lp(3086, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 83),
+									Pos:  lp(3086, 87),
 									Name: "TSource",
 								},
 							},
@@ -72010,17 +71966,21 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3086, 100),
+						Pos: lp(3086, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 100),
+							Pos:  lp(3086, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 105),
+									Pos:  lp(3086, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3086, 114),
+									Pos:  lp(3086, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3086, 123),
 									Name: "bool",
 								},
 							},
@@ -72075,10 +72035,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3087, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3087, 119),
 									Name: "bool",
 								},
 							},
@@ -72092,25 +72048,56 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3088, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3088, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3088, 34),
+				Name:    "Where",
+				NamePos: lp(3088, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3088, 38),
+						Pos:      lp(3088, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3088, 43),
+							Pos:  lp(3088, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3088, 55),
-									Name: "int",
+									Pos:  lp(3088, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3088, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3088, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3088, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3088, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -72118,24 +72105,22 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3089, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3089, 30),
-					Name:     "int",
-					Nullable: true,
+					Pos:  lp(3089, 30),
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3089, 35),
+				NamePos: lp(3089, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3089, 39),
+						Pos:      lp(3089, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3089, 44),
+							Pos:  lp(3089, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3089, 56),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(3089, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -72153,43 +72138,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3090, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3090, 48),
+						Pos:      lp(3090, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3090, 53),
+							Pos:  lp(3090, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3090, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3090, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3090, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3090, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3090, 96),
+									Pos:      lp(3090, 56),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72198,27 +72162,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3091, 30),
-					Name:     "long",
+					Name:     "int",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3091, 36),
+				NamePos: lp(3091, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3091, 40),
+						Pos:      lp(3091, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3091, 45),
+							Pos:  lp(3091, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3091, 57),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(3091, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3091, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3091, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3091, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3091, 96),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72232,43 +72217,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3092, 36),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3092, 49),
+						Pos:      lp(3092, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3092, 54),
+							Pos:  lp(3092, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3092, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3092, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3092, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3092, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3092, 97),
+									Pos:      lp(3092, 57),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72277,27 +72241,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3093, 30),
-					Name:     "double",
+					Name:     "long",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3093, 38),
+				NamePos: lp(3093, 36),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3093, 42),
+						Pos:      lp(3093, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3093, 47),
+							Pos:  lp(3093, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3093, 59),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(3093, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3093, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3093, 97),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72311,43 +72296,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3094, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3094, 51),
+						Pos:      lp(3094, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3094, 56),
+							Pos:  lp(3094, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3094, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3094, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3094, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3094, 99),
+									Pos:      lp(3094, 59),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72356,27 +72320,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3095, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3095, 37),
+				NamePos: lp(3095, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3095, 41),
+						Pos:      lp(3095, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3095, 46),
+							Pos:  lp(3095, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3095, 58),
-									Name:     "float",
-									Nullable: true,
+									Pos:  lp(3095, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3095, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3095, 99),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72390,43 +72375,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3096, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3096, 50),
+						Pos:      lp(3096, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3096, 55),
+							Pos:  lp(3096, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3096, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3096, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3096, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3096, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3096, 98),
+									Pos:      lp(3096, 58),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72435,27 +72399,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3097, 30),
-					Name:     "decimal",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3097, 39),
+				NamePos: lp(3097, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3097, 43),
+						Pos:      lp(3097, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3097, 48),
+							Pos:  lp(3097, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3097, 60),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(3097, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3097, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3097, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3097, 98),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72469,43 +72454,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3098, 39),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3098, 52),
+						Pos:      lp(3098, 43),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3098, 57),
+							Pos:  lp(3098, 48),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3098, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3098, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3098, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3098, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3098, 100),
+									Pos:      lp(3098, 60),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72513,24 +72477,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3099, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3099, 30),
-					Name: "int",
+					Pos:      lp(3099, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3099, 34),
+				NamePos: lp(3099, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3099, 47),
+						Pos:      lp(3099, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3099, 52),
+							Pos:  lp(3099, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3099, 64),
+									Pos:  lp(3099, 69),
 									Name: "TSource",
 								},
 							},
@@ -72538,18 +72503,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3099, 81),
+						Pos: lp(3099, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3099, 81),
+							Pos:  lp(3099, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3099, 86),
+									Pos:  lp(3099, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3099, 95),
-									Name: "int",
+									Pos:      lp(3099, 100),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
@@ -72562,25 +72528,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3100, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3100, 35),
+				NamePos: lp(3100, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3100, 39),
+						Pos:      lp(3100, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 44),
+							Pos:  lp(3100, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3100, 56),
-									Name: "long",
+									Pos:  lp(3100, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3100, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3100, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3100, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3100, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72593,42 +72580,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3101, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3101, 48),
+						Pos:      lp(3101, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 53),
+							Pos:  lp(3101, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3101, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3101, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3101, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3101, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3101, 96),
+									Pos:  lp(3101, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72637,25 +72603,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3102, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(3102, 37),
+				NamePos: lp(3102, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3102, 41),
+						Pos:      lp(3102, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 46),
+							Pos:  lp(3102, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3102, 58),
-									Name: "double",
+									Pos:  lp(3102, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3102, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3102, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3102, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72668,42 +72655,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3103, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3103, 50),
+						Pos:      lp(3103, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3103, 55),
+							Pos:  lp(3103, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3103, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3103, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3103, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3103, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3103, 98),
+									Pos:  lp(3103, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72712,25 +72678,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3104, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Sum",
-				NamePos: lp(3104, 38),
+				NamePos: lp(3104, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3104, 42),
+						Pos:      lp(3104, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 47),
+							Pos:  lp(3104, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3104, 59),
-									Name: "decimal",
+									Pos:  lp(3104, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3104, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3104, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3104, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3104, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72743,42 +72730,21 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3105, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3105, 51),
+						Pos:      lp(3105, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 56),
+							Pos:  lp(3105, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3105, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3105, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3105, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3105, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3105, 99),
+									Pos:  lp(3105, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72787,25 +72753,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3106, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Sum",
-				NamePos: lp(3106, 36),
+				NamePos: lp(3106, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3106, 40),
+						Pos:      lp(3106, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 45),
+							Pos:  lp(3106, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3106, 57),
-									Name: "float",
+									Pos:  lp(3106, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3106, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3106, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3106, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3106, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72818,19 +72805,46 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3107, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3107, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3107, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3107, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3108, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3108, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(3108, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3107, 49),
+						Pos:      lp(3108, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 54),
+							Pos:  lp(3108, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3107, 66),
+									Pos:  lp(3108, 66),
 									Name: "TSource",
 								},
 							},
@@ -72838,17 +72852,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3107, 83),
+						Pos: lp(3108, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 83),
+							Pos:  lp(3108, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3107, 88),
+									Pos:  lp(3108, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3107, 97),
+									Pos:  lp(3108, 97),
 									Name: "float",
 								},
 							},
@@ -72858,95 +72872,36 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3108, 9),
+				Pos:       lp(3109, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3108, 30),
+					Pos:       lp(3109, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3108, 30),
+						Pos:  lp(3109, 30),
 						Name: "TSource",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(3108, 40),
+				NamePos: lp(3109, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3108, 57),
+						Pos:      lp(3109, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3108, 62),
+							Pos:  lp(3109, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3108, 74),
+									Pos:  lp(3109, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3109, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3109, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3109, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3109, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(3109, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3109, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3109, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3109, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3109, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(3109, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3109, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3109, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -73007,20 +72962,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3110, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3110, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3110, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73036,27 +72977,26 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						&lang.TypeRef{
 							Pos:  lp(3111, 47),
-							Name: "TElement",
+							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToDictionary",
-				NamePos: lp(3111, 57),
+				NamePos: lp(3111, 56),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3111, 95),
+						Pos:      lp(3111, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 100),
+							Pos:  lp(3111, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3111, 112),
+									Pos:  lp(3111, 101),
 									Name: "TSource",
 								},
 							},
@@ -73064,17 +73004,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3111, 129),
+						Pos: lp(3111, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 129),
+							Pos:  lp(3111, 118),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3111, 134),
+									Pos:  lp(3111, 123),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3111, 143),
+									Pos:  lp(3111, 132),
 									Name: "TKey",
 								},
 							},
@@ -73082,22 +73022,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3111, 162),
+						Pos: lp(3111, 151),
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 162),
-							Name: "Func",
+							Pos:  lp(3111, 151),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3111, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3111, 176),
-									Name: "TElement",
+									Pos:  lp(3111, 169),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -73177,20 +73113,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "elementSelector",
 					},
-					&lang.Param{
-						Pos: lp(3112, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(3112, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3112, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73198,34 +73120,90 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3113, 30),
-					Name: "HashSet",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3113, 38),
-							Name: "TSource",
+							Pos:  lp(3113, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3113, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3113, 47),
+				Name:    "ToDictionary",
+				NamePos: lp(3113, 57),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3113, 66),
+						Pos:      lp(3113, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 71),
+							Pos:  lp(3113, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3113, 83),
+									Pos:  lp(3113, 112),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3113, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3113, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3113, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3113, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3113, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3113, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3113, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3113, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -73263,14 +73241,50 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3115, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3115, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3115, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3115, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3114, 100),
+						Pos:      lp(3115, 66),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 100),
+							Pos:  lp(3115, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3115, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3115, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3115, 100),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3114, 118),
+									Pos:  lp(3115, 118),
 									Name: "TSource",
 								},
 							},
@@ -73280,88 +73294,38 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3115, 9),
+				Pos:       lp(3116, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3115, 30),
+					Pos:  lp(3116, 30),
 					Name: "List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3115, 35),
+							Pos:  lp(3116, 35),
 							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToList",
-				NamePos: lp(3115, 44),
+				NamePos: lp(3116, 44),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3115, 60),
+						Pos:      lp(3116, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3115, 65),
+							Pos:  lp(3116, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3115, 77),
+									Pos:  lp(3116, 77),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3116, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3116, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3116, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Union",
-				NamePos: lp(3116, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3116, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3116, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3116, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3116, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3116, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3116, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
 					},
 				},
 			},
@@ -73413,20 +73377,6 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3117, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(3117, 128),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3117, 146),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73438,68 +73388,58 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3118, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
+				Name:    "Union",
 				NamePos: lp(3118, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3118, 81),
+						Pos:      lp(3118, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 86),
+							Pos:  lp(3118, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 98),
-									Name: "TFirst",
+									Pos:  lp(3118, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3118, 113),
+						Pos: lp(3118, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 113),
+							Pos:  lp(3118, 99),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 125),
-									Name: "TSecond",
+									Pos:  lp(3118, 111),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3118, 142),
+						Pos: lp(3118, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 142),
-							Name: "Func",
+							Pos:  lp(3118, 128),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 147),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3118, 155),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3118, 164),
-									Name: "TResult",
+									Pos:  lp(3118, 146),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -73512,14 +73452,88 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3119, 42),
-							Name: "System.ValueTuple",
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Zip",
+				NamePos: lp(3119, 51),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3119, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3119, 43),
+									Pos:  lp(3119, 98),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3119, 113),
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 113),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3119, 125),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3119, 142),
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 142),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3119, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3119, 57),
+									Pos:  lp(3119, 155),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3119, 164),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3120, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3120, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3120, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3120, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3120, 57),
 									Name: "TSecond",
 								},
 							},
@@ -73532,21 +73546,21 @@ func libraryAST_189() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3119, 74),
+				NamePos: lp(3120, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3119, 95),
+						Pos:      lp(3120, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 100),
+							Pos:  lp(3120, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3119, 112),
+									Pos:  lp(3120, 112),
 									Name: "TFirst",
 								},
 							},
@@ -73554,13 +73568,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3119, 127),
+						Pos: lp(3120, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 127),
+							Pos:  lp(3120, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3119, 139),
+									Pos:  lp(3120, 139),
 									Name: "TSecond",
 								},
 							},
@@ -73575,7 +73589,7 @@ func libraryAST_189() *lang.TypeDecl {
 
 func libraryAST_190() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3122, 5),
+		Pos:       lp(3123, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -73586,11 +73600,11 @@ func libraryAST_190() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3122, 50),
+				Pos:  lp(3123, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3122, 62),
+						Pos:  lp(3123, 62),
 						Name: "TElement",
 					},
 				},
@@ -73598,15 +73612,15 @@ func libraryAST_190() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3124, 9),
+				Pos: lp(3125, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3124, 9),
+					Pos:  lp(3125, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3124, 20),
+						Pos:  lp(3125, 20),
 						Kind: "get",
 					},
 				},
@@ -73617,7 +73631,7 @@ func libraryAST_190() *lang.TypeDecl {
 
 func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3127, 5),
+		Pos:       lp(3128, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -73627,11 +73641,11 @@ func libraryAST_191() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3127, 53),
+				Pos:  lp(3128, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3127, 65),
+						Pos:  lp(3128, 65),
 						Name: "TElement",
 					},
 				},
@@ -73642,67 +73656,52 @@ func libraryAST_191() *lang.TypeDecl {
 
 func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3137, 5),
+		Pos:       lp(3138, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3137, 6),
+				Pos:  lp(3138, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3137, 47),
+				Pos:  lp(3138, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3137, 60),
+				Pos:  lp(3138, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3137, 72),
+						Pos:  lp(3138, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3137, 85),
+				Pos:  lp(3138, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3137, 96),
+						Pos:  lp(3138, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3137, 109),
+				Pos:  lp(3138, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3139, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3140, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3140, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3140, 34),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3141, 9),
@@ -73713,7 +73712,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3141, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3141, 34),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -73728,7 +73727,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3142, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3142, 34),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -73743,7 +73742,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3143, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3143, 34),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -73758,7 +73757,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3144, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3144, 34),
-							Name: "float",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -73773,7 +73772,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3145, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3145, 34),
-							Name: "double",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -73788,7 +73787,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3146, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3146, 34),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -73802,29 +73801,29 @@ func libraryAST_192() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3147, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3147, 34),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3147, 34),
-								Name: "byte",
-							},
+							Pos:  lp(3147, 34),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3148, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3148, 23),
-					Name: "BigInteger",
-				},
-				Name: "Zero",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3148, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3148, 34),
+						Type: &lang.TypeRef{
+							Pos:       lp(3148, 34),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3148, 34),
+								Name: "byte",
+							},
+						},
+						Name: "value",
 					},
 				},
 			},
@@ -73835,10 +73834,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3149, 23),
 					Name: "BigInteger",
 				},
-				Name: "One",
+				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3149, 40),
+						Pos:  lp(3149, 41),
 						Kind: "get",
 					},
 				},
@@ -73850,25 +73849,25 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3150, 23),
 					Name: "BigInteger",
 				},
-				Name: "MinusOne",
+				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3150, 45),
+						Pos:  lp(3150, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3151, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3151, 16),
-					Name: "bool",
+					Pos:  lp(3151, 23),
+					Name: "BigInteger",
 				},
-				Name: "IsZero",
+				Name: "MinusOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3151, 30),
+						Pos:  lp(3151, 45),
 						Kind: "get",
 					},
 				},
@@ -73880,10 +73879,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3152, 16),
 					Name: "bool",
 				},
-				Name: "IsOne",
+				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3152, 29),
+						Pos:  lp(3152, 30),
 						Kind: "get",
 					},
 				},
@@ -73895,10 +73894,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3153, 16),
 					Name: "bool",
 				},
-				Name: "IsEven",
+				Name: "IsOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3153, 30),
+						Pos:  lp(3153, 29),
 						Kind: "get",
 					},
 				},
@@ -73910,10 +73909,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3154, 16),
 					Name: "bool",
 				},
-				Name: "IsPowerOfTwo",
+				Name: "IsEven",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3154, 36),
+						Pos:  lp(3154, 30),
 						Kind: "get",
 					},
 				},
@@ -73923,33 +73922,28 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3155, 16),
+					Name: "bool",
+				},
+				Name: "IsPowerOfTwo",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3155, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3156, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3156, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3155, 27),
+						Pos:  lp(3156, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3156, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3156, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3156, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3156, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3156, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -73960,7 +73954,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3157, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Add",
+				Name:    "Abs",
 				NamePos: lp(3157, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -73969,15 +73963,7 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3157, 45),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3157, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3157, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -73988,21 +73974,21 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3158, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Subtract",
+				Name:    "Add",
 				NamePos: lp(3158, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3158, 50),
+						Pos: lp(3158, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3158, 50),
+							Pos:  lp(3158, 45),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3158, 67),
+						Pos: lp(3158, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3158, 67),
+							Pos:  lp(3158, 62),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74016,7 +74002,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3159, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Multiply",
+				Name:    "Subtract",
 				NamePos: lp(3159, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74044,24 +74030,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3160, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Divide",
+				Name:    "Multiply",
 				NamePos: lp(3160, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3160, 48),
+						Pos: lp(3160, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3160, 48),
+							Pos:  lp(3160, 50),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3160, 69),
+						Pos: lp(3160, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3160, 69),
+							Pos:  lp(3160, 67),
 							Name: "BigInteger",
 						},
-						Name: "divisor",
+						Name: "right",
 					},
 				},
 			},
@@ -74072,21 +74058,21 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3161, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Remainder",
+				Name:    "Divide",
 				NamePos: lp(3161, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3161, 51),
+						Pos: lp(3161, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 51),
+							Pos:  lp(3161, 48),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3161, 72),
+						Pos: lp(3161, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 72),
+							Pos:  lp(3161, 69),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
@@ -74100,33 +74086,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3162, 30),
 					Name: "BigInteger",
 				},
-				Name:    "DivRem",
+				Name:    "Remainder",
 				NamePos: lp(3162, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3162, 48),
+						Pos: lp(3162, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3162, 48),
+							Pos:  lp(3162, 51),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3162, 69),
+						Pos: lp(3162, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3162, 69),
+							Pos:  lp(3162, 72),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3162, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3162, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
 					},
 				},
 			},
@@ -74135,14 +74112,51 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3163, 30),
+					Name: "BigInteger",
+				},
+				Name:    "DivRem",
+				NamePos: lp(3163, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3163, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3163, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3163, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3164, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3164, 30),
 					Name: "System.ValueTuple",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3163, 31),
+							Pos:  lp(3164, 31),
 							Name: "BigInteger",
 						},
 						&lang.TypeRef{
-							Pos:  lp(3163, 52),
+							Pos:  lp(3164, 52),
 							Name: "BigInteger",
 						},
 					},
@@ -74153,43 +74167,23 @@ func libraryAST_192() *lang.TypeDecl {
 					},
 				},
 				Name:    "DivRem",
-				NamePos: lp(3163, 74),
+				NamePos: lp(3164, 74),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3163, 81),
+						Pos: lp(3164, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3163, 81),
+							Pos:  lp(3164, 81),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3163, 98),
+						Pos: lp(3164, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3163, 98),
+							Pos:  lp(3164, 98),
 							Name: "BigInteger",
 						},
 						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3164, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3164, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Negate",
-				NamePos: lp(3164, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3164, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3164, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -74200,24 +74194,16 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3165, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Pow",
+				Name:    "Negate",
 				NamePos: lp(3165, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3165, 45),
+						Pos: lp(3165, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 45),
+							Pos:  lp(3165, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3165, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3165, 63),
-							Name: "int",
-						},
-						Name: "exponent",
 					},
 				},
 			},
@@ -74228,32 +74214,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3166, 30),
 					Name: "BigInteger",
 				},
-				Name:    "ModPow",
+				Name:    "Pow",
 				NamePos: lp(3166, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3166, 48),
+						Pos: lp(3166, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3166, 48),
+							Pos:  lp(3166, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3166, 66),
+						Pos: lp(3166, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3166, 66),
-							Name: "BigInteger",
+							Pos:  lp(3166, 63),
+							Name: "int",
 						},
 						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3166, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3166, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
 					},
 				},
 			},
@@ -74264,24 +74242,32 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3167, 30),
 					Name: "BigInteger",
 				},
-				Name:    "GreatestCommonDivisor",
+				Name:    "ModPow",
 				NamePos: lp(3167, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3167, 63),
+						Pos: lp(3167, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3167, 63),
+							Pos:  lp(3167, 48),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3167, 80),
+						Pos: lp(3167, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(3167, 80),
+							Pos:  lp(3167, 66),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3167, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3167, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
 					},
 				},
 			},
@@ -74292,21 +74278,21 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3168, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Max",
+				Name:    "GreatestCommonDivisor",
 				NamePos: lp(3168, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3168, 45),
+						Pos: lp(3168, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3168, 45),
+							Pos:  lp(3168, 63),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3168, 62),
+						Pos: lp(3168, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(3168, 62),
+							Pos:  lp(3168, 80),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74320,7 +74306,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3169, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(3169, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74348,32 +74334,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3170, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Clamp",
+				Name:    "Min",
 				NamePos: lp(3170, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3170, 47),
+						Pos: lp(3170, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 47),
+							Pos:  lp(3170, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3170, 65),
+						Pos: lp(3170, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 65),
+							Pos:  lp(3170, 62),
 							Name: "BigInteger",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3170, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3170, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
+						Name: "right",
 					},
 				},
 			},
@@ -74382,26 +74360,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3171, 30),
-					Name: "int",
+					Name: "BigInteger",
 				},
-				Name:    "Compare",
-				NamePos: lp(3171, 34),
+				Name:    "Clamp",
+				NamePos: lp(3171, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3171, 42),
+						Pos: lp(3171, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 42),
+							Pos:  lp(3171, 47),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3171, 59),
+						Pos: lp(3171, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 59),
+							Pos:  lp(3171, 65),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3171, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -74410,18 +74396,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3172, 30),
-					Name: "double",
+					Name: "int",
 				},
-				Name:    "Log",
-				NamePos: lp(3172, 37),
+				Name:    "Compare",
+				NamePos: lp(3172, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3172, 41),
+						Pos: lp(3172, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 41),
+							Pos:  lp(3172, 42),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3172, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -74443,14 +74437,6 @@ func libraryAST_192() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(3173, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3173, 59),
-							Name: "double",
-						},
-						Name: "baseValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -74460,16 +74446,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3174, 30),
 					Name: "double",
 				},
-				Name:    "Log10",
+				Name:    "Log",
 				NamePos: lp(3174, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3174, 43),
+						Pos: lp(3174, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 43),
+							Pos:  lp(3174, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3174, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
 					},
 				},
 			},
@@ -74478,15 +74472,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3175, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "Log2",
-				NamePos: lp(3175, 41),
+				Name:    "Log10",
+				NamePos: lp(3175, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3175, 46),
+						Pos: lp(3175, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 46),
+							Pos:  lp(3175, 43),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74498,15 +74492,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3176, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3176, 35),
+				Name:    "Log2",
+				NamePos: lp(3176, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3176, 49),
+						Pos: lp(3176, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 49),
+							Pos:  lp(3176, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74520,13 +74514,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3177, 30),
 					Name: "bool",
 				},
-				Name:    "IsOddInteger",
+				Name:    "IsEvenInteger",
 				NamePos: lp(3177, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3177, 48),
+						Pos: lp(3177, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 48),
+							Pos:  lp(3177, 49),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74540,13 +74534,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3178, 30),
 					Name: "bool",
 				},
-				Name:    "IsNegative",
+				Name:    "IsOddInteger",
 				NamePos: lp(3178, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3178, 46),
+						Pos: lp(3178, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 46),
+							Pos:  lp(3178, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74560,7 +74554,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3179, 30),
 					Name: "bool",
 				},
-				Name:    "IsPositive",
+				Name:    "IsNegative",
 				NamePos: lp(3179, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74580,13 +74574,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3180, 30),
 					Name: "bool",
 				},
-				Name:    "IsPow2",
+				Name:    "IsPositive",
 				NamePos: lp(3180, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3180, 42),
+						Pos: lp(3180, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 42),
+							Pos:  lp(3180, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74598,15 +74592,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3181, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3181, 41),
+				Name:    "IsPow2",
+				NamePos: lp(3181, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3181, 50),
+						Pos: lp(3181, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 50),
+							Pos:  lp(3181, 42),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74620,13 +74614,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3182, 30),
 					Name: "BigInteger",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "PopCount",
 				NamePos: lp(3182, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3182, 59),
+						Pos: lp(3182, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 59),
+							Pos:  lp(3182, 50),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -74640,14 +74634,14 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3183, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "TrailingZeroCount",
 				NamePos: lp(3183, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3183, 47),
+						Pos: lp(3183, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 47),
-							Name: "string",
+							Pos:  lp(3183, 59),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
@@ -74670,14 +74664,6 @@ func libraryAST_192() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3184, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3184, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -74703,9 +74689,9 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3185, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3185, 61),
-							Name: "IFormatProvider",
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "provider",
+						Name: "style",
 					},
 				},
 			},
@@ -74731,14 +74717,6 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3186, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3186, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3186, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3186, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -74750,27 +74728,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3187, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3187, 35),
+				Name:    "Parse",
+				NamePos: lp(3187, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3187, 44),
+						Pos: lp(3187, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 44),
+							Pos:  lp(3187, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos:      lp(3187, 58),
-						Modifier: "out",
+						Pos: lp(3187, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 62),
-							Name: "BigInteger",
+							Pos:  lp(3187, 61),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "result",
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3187, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3187, 102),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -74793,18 +74778,10 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3188, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3188, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3188, 84),
+						Pos:      lp(3188, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 88),
+							Pos:  lp(3188, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -74833,23 +74810,15 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3189, 58),
 						Type: &lang.TypeRef{
 							Pos:  lp(3189, 58),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3189, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3189, 99),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
 					&lang.Param{
-						Pos:      lp(3189, 125),
+						Pos:      lp(3189, 84),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 129),
+							Pos:  lp(3189, 88),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -74858,21 +74827,46 @@ func libraryAST_192() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3190, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3190, 23),
-					Name: "int",
+					Pos:  lp(3190, 30),
+					Name: "bool",
 				},
-				Name:    "CompareTo",
-				NamePos: lp(3190, 27),
+				Name:    "TryParse",
+				NamePos: lp(3190, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3190, 37),
+						Pos: lp(3190, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3190, 37),
-							Name: "object",
+							Pos:  lp(3190, 44),
+							Name: "string",
 						},
-						Name: "obj",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3190, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3190, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3190, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -74890,9 +74884,9 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3191, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3191, 37),
-							Name: "BigInteger",
+							Name: "object",
 						},
-						Name: "other",
+						Name: "obj",
 					},
 				},
 			},
@@ -74910,7 +74904,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3192, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3192, 37),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "other",
 					},
@@ -74930,7 +74924,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3193, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3193, 37),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "other",
 					},
@@ -74941,16 +74935,16 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3194, 23),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "Equals",
-				NamePos: lp(3194, 28),
+				Name:    "CompareTo",
+				NamePos: lp(3194, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3194, 35),
+						Pos: lp(3194, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3194, 35),
-							Name: "BigInteger",
+							Pos:  lp(3194, 37),
+							Name: "ulong",
 						},
 						Name: "other",
 					},
@@ -74970,7 +74964,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3195, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(3195, 35),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "other",
 					},
@@ -74990,7 +74984,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3196, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(3196, 35),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "other",
 					},
@@ -74998,21 +74992,21 @@ func libraryAST_192() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3197, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3197, 32),
+					Pos:  lp(3197, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3197, 37),
+				NamePos: lp(3197, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3197, 44),
+						Pos: lp(3197, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3197, 44),
-							Name: "object",
+							Pos:  lp(3197, 35),
+							Name: "ulong",
 						},
-						Name: "obj",
+						Name: "other",
 					},
 				},
 			},
@@ -75021,40 +75015,40 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3198, 32),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3198, 36),
+				Name:    "Equals",
+				NamePos: lp(3198, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3198, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3198, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3199, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3199, 32),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3199, 39),
+				Name:    "GetHashCode",
+				NamePos: lp(3199, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3200, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3200, 23),
+					Pos:  lp(3200, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3200, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3200, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3200, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-				},
+				NamePos: lp(3200, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3201, 9),
@@ -75070,9 +75064,9 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3201, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3201, 39),
-							Name: "IFormatProvider",
+							Name: "string",
 						},
-						Name: "provider",
+						Name: "format",
 					},
 				},
 			},
@@ -75090,14 +75084,6 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3202, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3202, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3202, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3202, 54),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -75108,15 +75094,29 @@ func libraryAST_192() *lang.TypeDecl {
 				Pos:       lp(3203, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3203, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3203, 23),
-						Name: "byte",
+					Pos:  lp(3203, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3203, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3203, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3203, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3203, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3203, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3203, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3204, 9),
@@ -75131,56 +75131,44 @@ func libraryAST_192() *lang.TypeDecl {
 				},
 				Name:    "ToByteArray",
 				NamePos: lp(3204, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3204, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3204, 42),
-							Name: "bool",
-						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3204, 60),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.Param{
-						Pos: lp(3204, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3204, 67),
-							Name: "bool",
-						},
-						Name: "isBigEndian",
-						Default: &lang.Literal{
-							Pos:   lp(3204, 86),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3205, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3205, 23),
-					Name: "int",
+					Pos:       lp(3205, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3205, 23),
+						Name: "byte",
+					},
 				},
-				Name:    "GetByteCount",
-				NamePos: lp(3205, 27),
+				Name:    "ToByteArray",
+				NamePos: lp(3205, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3205, 40),
+						Pos: lp(3205, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 40),
+							Pos:  lp(3205, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3205, 58),
+							Pos:   lp(3205, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3205, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3205, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3205, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -75193,39 +75181,36 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3206, 23),
-					Name: "long",
+					Name: "int",
 				},
-				Name:    "GetBitLength",
-				NamePos: lp(3206, 28),
+				Name:    "GetByteCount",
+				NamePos: lp(3206, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3206, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3206, 40),
+							Name: "bool",
+						},
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3206, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3207, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3207, 30),
-					Name: "BigInteger",
+					Pos:  lp(3207, 23),
+					Name: "long",
 				},
-				Name:    "op_Addition",
-				NamePos: lp(3207, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3207, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3207, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
+				Name:    "GetBitLength",
+				NamePos: lp(3207, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3208, 9),
@@ -75234,7 +75219,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3208, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Subtraction",
+				Name:    "op_Addition",
 				NamePos: lp(3208, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75254,7 +75239,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "-",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3209, 9),
@@ -75263,7 +75248,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3209, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Multiply",
+				Name:    "op_Subtraction",
 				NamePos: lp(3209, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75283,7 +75268,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "*",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3210, 9),
@@ -75292,7 +75277,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3210, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Division",
+				Name:    "op_Multiply",
 				NamePos: lp(3210, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75301,18 +75286,18 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3210, 52),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3210, 73),
+						Pos: lp(3210, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3210, 73),
+							Pos:  lp(3210, 69),
 							Name: "BigInteger",
 						},
-						Name: "divisor",
+						Name: "right",
 					},
 				},
-				Operator: "/",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3211, 9),
@@ -75321,7 +75306,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3211, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Modulus",
+				Name:    "op_Division",
 				NamePos: lp(3211, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75341,7 +75326,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "divisor",
 					},
 				},
-				Operator: "%",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3212, 9),
@@ -75350,7 +75335,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3212, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseAnd",
+				Name:    "op_Modulus",
 				NamePos: lp(3212, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75359,18 +75344,18 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3212, 52),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3212, 69),
+						Pos: lp(3212, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3212, 69),
+							Pos:  lp(3212, 73),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
 					},
 				},
-				Operator: "&",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3213, 9),
@@ -75379,7 +75364,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3213, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3213, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75399,7 +75384,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3214, 9),
@@ -75408,7 +75393,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3214, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3214, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75428,7 +75413,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3215, 9),
@@ -75437,27 +75422,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3215, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3215, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3215, 53),
+						Pos: lp(3215, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3215, 53),
+							Pos:  lp(3215, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3215, 71),
+						Pos: lp(3215, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3215, 71),
-							Name: "int",
+							Pos:  lp(3215, 69),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3216, 9),
@@ -75466,7 +75451,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3216, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_LeftShift",
 				NamePos: lp(3216, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75486,7 +75471,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "shift",
 					},
 				},
-				Operator: ">>",
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3217, 9),
@@ -75495,27 +75480,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3217, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_RightShift",
 				NamePos: lp(3217, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3217, 54),
+						Pos: lp(3217, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3217, 54),
+							Pos:  lp(3217, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3217, 72),
+						Pos: lp(3217, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3217, 72),
+							Pos:  lp(3217, 71),
 							Name: "int",
 						},
-						Name: "shiftAmount",
+						Name: "shift",
 					},
 				},
-				Operator: ">>>",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3218, 9),
@@ -75524,19 +75509,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3218, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_UnsignedRightShift",
 				NamePos: lp(3218, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3218, 52),
+						Pos: lp(3218, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3218, 52),
+							Pos:  lp(3218, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3218, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3218, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "~",
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3219, 9),
@@ -75545,7 +75538,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3219, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_OnesComplement",
 				NamePos: lp(3219, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75557,7 +75550,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "-",
+				Operator: "~",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3220, 9),
@@ -75566,7 +75559,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3220, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_UnaryNegation",
 				NamePos: lp(3220, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75578,7 +75571,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "+",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3221, 9),
@@ -75587,19 +75580,19 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3221, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Increment",
+				Name:    "op_UnaryPlus",
 				NamePos: lp(3221, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3221, 53),
+						Pos: lp(3221, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3221, 53),
+							Pos:  lp(3221, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "++",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3222, 9),
@@ -75608,7 +75601,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3222, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_Increment",
 				NamePos: lp(3222, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75620,36 +75613,28 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "--",
+				Operator: "++",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3223, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3223, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_Equality",
-				NamePos: lp(3223, 35),
+				Name:    "op_Decrement",
+				NamePos: lp(3223, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3223, 47),
+						Pos: lp(3223, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3223, 47),
+							Pos:  lp(3223, 53),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3223, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3223, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: "==",
+				Operator: "--",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3224, 9),
@@ -75658,7 +75643,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3224, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3224, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75678,7 +75663,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3225, 9),
@@ -75687,27 +75672,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3225, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3225, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3225, 46),
+						Pos: lp(3225, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3225, 46),
+							Pos:  lp(3225, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3225, 63),
+						Pos: lp(3225, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3225, 63),
+							Pos:  lp(3225, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3226, 9),
@@ -75716,7 +75701,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3226, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3226, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75736,7 +75721,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3227, 9),
@@ -75745,27 +75730,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3227, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3227, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3227, 47),
+						Pos: lp(3227, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3227, 47),
+							Pos:  lp(3227, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3227, 64),
+						Pos: lp(3227, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3227, 64),
+							Pos:  lp(3227, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3228, 9),
@@ -75774,7 +75759,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3228, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3228, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75794,7 +75779,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3229, 9),
@@ -75803,7 +75788,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3229, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3229, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75818,12 +75803,12 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3229, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3229, 64),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3230, 9),
@@ -75832,7 +75817,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3230, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3230, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75852,7 +75837,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3231, 9),
@@ -75861,27 +75846,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3231, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3231, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3231, 46),
+						Pos: lp(3231, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 46),
+							Pos:  lp(3231, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3231, 63),
+						Pos: lp(3231, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 63),
+							Pos:  lp(3231, 64),
 							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3232, 9),
@@ -75890,7 +75875,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3232, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3232, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75910,7 +75895,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3233, 9),
@@ -75919,27 +75904,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3233, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3233, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3233, 47),
+						Pos: lp(3233, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 47),
+							Pos:  lp(3233, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3233, 64),
+						Pos: lp(3233, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 64),
+							Pos:  lp(3233, 63),
 							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3234, 9),
@@ -75948,7 +75933,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3234, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3234, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75968,7 +75953,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3235, 9),
@@ -75977,27 +75962,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3235, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3235, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3235, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3235, 47),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3235, 58),
+						Pos: lp(3235, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 58),
-							Name: "BigInteger",
+							Pos:  lp(3235, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3236, 9),
@@ -76006,7 +75991,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3236, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3236, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76026,7 +76011,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3237, 9),
@@ -76035,27 +76020,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3237, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3237, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3237, 46),
+						Pos: lp(3237, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3237, 46),
+							Pos:  lp(3237, 47),
 							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3237, 57),
+						Pos: lp(3237, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3237, 57),
+							Pos:  lp(3237, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3238, 9),
@@ -76064,7 +76049,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3238, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3238, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76084,7 +76069,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3239, 9),
@@ -76093,27 +76078,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3239, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3239, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3239, 47),
+						Pos: lp(3239, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 47),
+							Pos:  lp(3239, 46),
 							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3239, 58),
+						Pos: lp(3239, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 58),
+							Pos:  lp(3239, 57),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3240, 9),
@@ -76122,7 +76107,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3240, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3240, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76142,7 +76127,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3241, 9),
@@ -76151,27 +76136,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3241, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3241, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3241, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3241, 47),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3241, 64),
+						Pos: lp(3241, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3241, 64),
-							Name: "ulong",
+							Pos:  lp(3241, 58),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3242, 9),
@@ -76180,7 +76165,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3242, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3242, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76200,7 +76185,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3243, 9),
@@ -76209,27 +76194,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3243, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3243, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3243, 46),
+						Pos: lp(3243, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3243, 46),
+							Pos:  lp(3243, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3243, 63),
+						Pos: lp(3243, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3243, 63),
+							Pos:  lp(3243, 64),
 							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3244, 9),
@@ -76238,7 +76223,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3244, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3244, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76258,7 +76243,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3245, 9),
@@ -76267,27 +76252,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3245, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3245, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3245, 47),
+						Pos: lp(3245, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3245, 47),
+							Pos:  lp(3245, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3245, 64),
+						Pos: lp(3245, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3245, 64),
+							Pos:  lp(3245, 63),
 							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3246, 9),
@@ -76296,7 +76281,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3246, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3246, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76316,7 +76301,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3247, 9),
@@ -76325,27 +76310,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3247, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3247, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3247, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3247, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3247, 59),
+						Pos: lp(3247, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3247, 59),
-							Name: "BigInteger",
+							Pos:  lp(3247, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3248, 9),
@@ -76354,7 +76339,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3248, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3248, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76374,7 +76359,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3249, 9),
@@ -76383,27 +76368,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3249, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3249, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3249, 46),
+						Pos: lp(3249, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3249, 46),
+							Pos:  lp(3249, 47),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3249, 58),
+						Pos: lp(3249, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3249, 58),
+							Pos:  lp(3249, 59),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3250, 9),
@@ -76412,7 +76397,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3250, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3250, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76432,7 +76417,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3251, 9),
@@ -76441,27 +76426,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3251, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3251, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3251, 47),
+						Pos: lp(3251, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3251, 47),
+							Pos:  lp(3251, 46),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3251, 59),
+						Pos: lp(3251, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3251, 59),
+							Pos:  lp(3251, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3252, 9),
@@ -76470,7 +76455,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3252, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3252, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76490,27 +76475,36 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3253, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3253, 48),
-					Name: "BigInteger",
+					Pos:  lp(3253, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3253, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3253, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3253, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3253, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3253, 59),
-							Name: "byte",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3254, 9),
@@ -76525,7 +76519,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3254, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3254, 59),
-							Name: "sbyte",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -76545,7 +76539,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3255, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3255, 59),
-							Name: "short",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -76565,7 +76559,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3256, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3256, 59),
-							Name: "ushort",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -76585,7 +76579,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3257, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3257, 59),
-							Name: "char",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
@@ -76605,7 +76599,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3258, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3258, 59),
-							Name: "int",
+							Name: "char",
 						},
 						Name: "value",
 					},
@@ -76625,7 +76619,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3259, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3259, 59),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -76645,7 +76639,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3260, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3260, 59),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -76665,7 +76659,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3261, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3261, 59),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -76679,18 +76673,18 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3262, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3262, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3262, 59),
-							Name: "float",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3263, 9),
@@ -76705,7 +76699,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3263, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3263, 59),
-							Name: "double",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -76725,7 +76719,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3264, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3264, 59),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -76737,15 +76731,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3265, 48),
-					Name: "byte",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3265, 53),
+						Pos: lp(3265, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3265, 53),
-							Name: "BigInteger",
+							Pos:  lp(3265, 59),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -76757,14 +76751,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3266, 48),
-					Name: "sbyte",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3266, 54),
+						Pos: lp(3266, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3266, 54),
+							Pos:  lp(3266, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76777,7 +76771,7 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3267, 48),
-					Name: "short",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -76797,14 +76791,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3268, 48),
-					Name: "ushort",
+					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3268, 55),
+						Pos: lp(3268, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3268, 55),
+							Pos:  lp(3268, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76817,14 +76811,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3269, 48),
-					Name: "char",
+					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3269, 53),
+						Pos: lp(3269, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3269, 53),
+							Pos:  lp(3269, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76837,14 +76831,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3270, 48),
-					Name: "int",
+					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3270, 52),
+						Pos: lp(3270, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3270, 52),
+							Pos:  lp(3270, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76857,14 +76851,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3271, 48),
-					Name: "uint",
+					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3271, 53),
+						Pos: lp(3271, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3271, 53),
+							Pos:  lp(3271, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76877,7 +76871,7 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3272, 48),
-					Name: "long",
+					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -76897,14 +76891,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3273, 48),
-					Name: "ulong",
+					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3273, 54),
+						Pos: lp(3273, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3273, 54),
+							Pos:  lp(3273, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76917,7 +76911,7 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3274, 48),
-					Name: "float",
+					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -76937,14 +76931,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3275, 48),
-					Name: "double",
+					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3275, 55),
+						Pos: lp(3275, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3275, 55),
+							Pos:  lp(3275, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76957,14 +76951,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3276, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3276, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3276, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3277, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3277, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3276, 56),
+						Pos: lp(3277, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3276, 56),
+							Pos:  lp(3277, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -76978,32 +76992,12 @@ func libraryAST_192() *lang.TypeDecl {
 
 func libraryAST_193() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3279, 5),
+		Pos:       lp(3280, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BitOperations",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(3281, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3281, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3281, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3281, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3281, 42),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(3282, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -77018,7 +77012,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3282, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3282, 42),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -77038,7 +77032,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3283, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3283, 42),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77058,7 +77052,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3284, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3284, 42),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -77069,16 +77063,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3285, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3285, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3285, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3285, 51),
+						Pos: lp(3285, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3285, 51),
-							Name: "uint",
+							Pos:  lp(3285, 42),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77098,7 +77092,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3286, 51),
 						Type: &lang.TypeRef{
 							Pos:  lp(3286, 51),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77111,14 +77105,14 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3287, 30),
 					Name: "int",
 				},
-				Name:    "Log2",
+				Name:    "LeadingZeroCount",
 				NamePos: lp(3287, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3287, 39),
+						Pos: lp(3287, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3287, 39),
-							Name: "uint",
+							Pos:  lp(3287, 51),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77138,7 +77132,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3288, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3288, 39),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77151,14 +77145,14 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3289, 30),
 					Name: "int",
 				},
-				Name:    "PopCount",
+				Name:    "Log2",
 				NamePos: lp(3289, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3289, 43),
+						Pos: lp(3289, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3289, 43),
-							Name: "uint",
+							Pos:  lp(3289, 39),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77178,7 +77172,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3290, 43),
 						Type: &lang.TypeRef{
 							Pos:  lp(3290, 43),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77189,26 +77183,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3291, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3291, 35),
+				Name:    "PopCount",
+				NamePos: lp(3291, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3291, 46),
+						Pos: lp(3291, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3291, 46),
-							Name: "uint",
+							Pos:  lp(3291, 43),
+							Name: "ulong",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3291, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3291, 58),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -77217,23 +77203,23 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3292, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RotateLeft",
-				NamePos: lp(3292, 36),
+				NamePos: lp(3292, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3292, 47),
+						Pos: lp(3292, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3292, 47),
-							Name: "ulong",
+							Pos:  lp(3292, 46),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3292, 60),
+						Pos: lp(3292, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3292, 60),
+							Pos:  lp(3292, 58),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77245,23 +77231,23 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3293, 30),
-					Name: "uint",
+					Name: "ulong",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3293, 35),
+				Name:    "RotateLeft",
+				NamePos: lp(3293, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3293, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3293, 47),
-							Name: "uint",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3293, 59),
+						Pos: lp(3293, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3293, 59),
+							Pos:  lp(3293, 60),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77273,23 +77259,23 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3294, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RotateRight",
-				NamePos: lp(3294, 36),
+				NamePos: lp(3294, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3294, 48),
+						Pos: lp(3294, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3294, 48),
-							Name: "ulong",
+							Pos:  lp(3294, 47),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3294, 61),
+						Pos: lp(3294, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3294, 61),
+							Pos:  lp(3294, 59),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77301,18 +77287,26 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3295, 30),
-					Name: "uint",
+					Name: "ulong",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3295, 35),
+				Name:    "RotateRight",
+				NamePos: lp(3295, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3295, 53),
+						Pos: lp(3295, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3295, 53),
-							Name: "uint",
+							Pos:  lp(3295, 48),
+							Name: "ulong",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3295, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3295, 61),
+							Name: "int",
+						},
+						Name: "offset",
 					},
 				},
 			},
@@ -77321,16 +77315,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3296, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3296, 36),
+				NamePos: lp(3296, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3296, 54),
+						Pos: lp(3296, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3296, 54),
-							Name: "ulong",
+							Pos:  lp(3296, 53),
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77341,16 +77335,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3297, 30),
-					Name: "int",
+					Name: "ulong",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3297, 34),
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3297, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3297, 52),
+						Pos: lp(3297, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3297, 52),
-							Name: "int",
+							Pos:  lp(3297, 54),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77370,7 +77364,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3298, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3298, 52),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -77390,7 +77384,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3299, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3299, 52),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77410,6 +77404,26 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3300, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3300, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3301, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3301, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3301, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3301, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3301, 52),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -77422,26 +77436,26 @@ func libraryAST_193() *lang.TypeDecl {
 
 func libraryAST_194() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3309, 5),
+		Pos:       lp(3310, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SearchOption",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3309, 32),
+				Pos:  lp(3310, 32),
 				Name: "TopDirectoryOnly",
 				Value: &lang.Literal{
-					Pos:   lp(3309, 51),
+					Pos:   lp(3310, 51),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3309, 54),
+				Pos:  lp(3310, 54),
 				Name: "AllDirectories",
 				Value: &lang.Literal{
-					Pos:   lp(3309, 71),
+					Pos:   lp(3310, 71),
 					Raw:   "1",
 					Value: int64(1),
 				},
@@ -77452,62 +77466,62 @@ func libraryAST_194() *lang.TypeDecl {
 
 func libraryAST_195() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3310, 5),
+		Pos:       lp(3311, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileMode",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3310, 28),
+				Pos:  lp(3311, 28),
 				Name: "CreateNew",
 				Value: &lang.Literal{
-					Pos:   lp(3310, 40),
+					Pos:   lp(3311, 40),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3310, 43),
+				Pos:  lp(3311, 43),
 				Name: "Create",
 				Value: &lang.Literal{
-					Pos:   lp(3310, 52),
+					Pos:   lp(3311, 52),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3310, 55),
+				Pos:  lp(3311, 55),
 				Name: "Open",
 				Value: &lang.Literal{
-					Pos:   lp(3310, 62),
+					Pos:   lp(3311, 62),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3310, 65),
+				Pos:  lp(3311, 65),
 				Name: "OpenOrCreate",
 				Value: &lang.Literal{
-					Pos:   lp(3310, 80),
+					Pos:   lp(3311, 80),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3310, 83),
+				Pos:  lp(3311, 83),
 				Name: "Truncate",
 				Value: &lang.Literal{
-					Pos:   lp(3310, 94),
+					Pos:   lp(3311, 94),
 					Raw:   "5",
 					Value: int64(5),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3310, 97),
+				Pos:  lp(3311, 97),
 				Name: "Append",
 				Value: &lang.Literal{
-					Pos:   lp(3310, 106),
+					Pos:   lp(3311, 106),
 					Raw:   "6",
 					Value: int64(6),
 				},
@@ -77518,54 +77532,9 @@ func libraryAST_195() *lang.TypeDecl {
 
 func libraryAST_196() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3311, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileAccess",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(3311, 6),
-				Name: "Flags",
-			},
-		},
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3311, 38),
-				Name: "Read",
-				Value: &lang.Literal{
-					Pos:   lp(3311, 45),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3311, 48),
-				Name: "Write",
-				Value: &lang.Literal{
-					Pos:   lp(3311, 56),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3311, 59),
-				Name: "ReadWrite",
-				Value: &lang.Literal{
-					Pos:   lp(3311, 71),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_197() *lang.TypeDecl {
-	return &lang.TypeDecl{
 		Pos:       lp(3312, 5),
 		Kind:      lang.TypeKind("enum"),
-		Name:      "FileShare",
+		Name:      "FileAccess",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Attributes: []*lang.Attribute{
@@ -77576,55 +77545,100 @@ func libraryAST_197() *lang.TypeDecl {
 		},
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3312, 37),
-				Name: "None",
-				Value: &lang.Literal{
-					Pos:   lp(3312, 44),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3312, 47),
+				Pos:  lp(3312, 38),
 				Name: "Read",
 				Value: &lang.Literal{
-					Pos:   lp(3312, 54),
+					Pos:   lp(3312, 45),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3312, 57),
+				Pos:  lp(3312, 48),
 				Name: "Write",
 				Value: &lang.Literal{
-					Pos:   lp(3312, 65),
+					Pos:   lp(3312, 56),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3312, 68),
+				Pos:  lp(3312, 59),
 				Name: "ReadWrite",
 				Value: &lang.Literal{
-					Pos:   lp(3312, 80),
+					Pos:   lp(3312, 71),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_197() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3313, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileShare",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3313, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3313, 37),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   lp(3313, 44),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3313, 47),
+				Name: "Read",
+				Value: &lang.Literal{
+					Pos:   lp(3313, 54),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3313, 57),
+				Name: "Write",
+				Value: &lang.Literal{
+					Pos:   lp(3313, 65),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3313, 68),
+				Name: "ReadWrite",
+				Value: &lang.Literal{
+					Pos:   lp(3313, 80),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3312, 83),
+				Pos:  lp(3313, 83),
 				Name: "Delete",
 				Value: &lang.Literal{
-					Pos:   lp(3312, 92),
+					Pos:   lp(3313, 92),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3312, 95),
+				Pos:  lp(3313, 95),
 				Name: "Inheritable",
 				Value: &lang.Literal{
-					Pos:   lp(3312, 109),
+					Pos:   lp(3313, 109),
 					Raw:   "16",
 					Value: int64(16),
 				},
@@ -77635,35 +77649,35 @@ func libraryAST_197() *lang.TypeDecl {
 
 func libraryAST_198() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3313, 5),
+		Pos:       lp(3314, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SeekOrigin",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3313, 30),
+				Pos:  lp(3314, 30),
 				Name: "Begin",
 				Value: &lang.Literal{
-					Pos:   lp(3313, 38),
+					Pos:   lp(3314, 38),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3313, 41),
+				Pos:  lp(3314, 41),
 				Name: "Current",
 				Value: &lang.Literal{
-					Pos:   lp(3313, 51),
+					Pos:   lp(3314, 51),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3313, 54),
+				Pos:  lp(3314, 54),
 				Name: "End",
 				Value: &lang.Literal{
-					Pos:   lp(3313, 60),
+					Pos:   lp(3314, 60),
 					Raw:   "2",
 					Value: int64(2),
 				},
@@ -77674,46 +77688,26 @@ func libraryAST_198() *lang.TypeDecl {
 
 func libraryAST_199() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3315, 5),
+		Pos:       lp(3316, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "File",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3317, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3317, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3317, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3317, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3317, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3318, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3318, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ReadAllText",
-				NamePos: lp(3318, 37),
+				Name:    "Exists",
+				NamePos: lp(3318, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3318, 49),
+						Pos: lp(3318, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3318, 49),
+							Pos:  lp(3318, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -77738,37 +77732,33 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3319, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3319, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3320, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3320, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3320, 30),
-						Name: "string",
-					},
+					Pos:  lp(3320, 30),
+					Name: "string",
 				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3320, 39),
+				Name:    "ReadAllText",
+				NamePos: lp(3320, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3320, 52),
+						Pos: lp(3320, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3320, 52),
+							Pos:  lp(3320, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3320, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3320, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -77794,39 +77784,37 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3321, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3321, 65),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3322, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3322, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3322, 69),
-							Name: "string",
-						},
+					Pos:       lp(3322, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3322, 30),
+						Name: "string",
 					},
 				},
-				Name:    "ReadLines",
-				NamePos: lp(3322, 77),
+				Name:    "ReadAllLines",
+				NamePos: lp(3322, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3322, 87),
+						Pos: lp(3322, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3322, 87),
+							Pos:  lp(3322, 52),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3322, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3322, 65),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -77854,10 +77842,36 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3324, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3324, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3324, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLines",
+				NamePos: lp(3324, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3323, 100),
+						Pos: lp(3324, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3323, 100),
+							Pos:  lp(3324, 87),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3324, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 100),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -77865,54 +77879,26 @@ func libraryAST_199() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3324, 9),
+				Pos:       lp(3325, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3324, 30),
+					Pos:       lp(3325, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3324, 30),
+						Pos:  lp(3325, 30),
 						Name: "byte",
 					},
 				},
 				Name:    "ReadAllBytes",
-				NamePos: lp(3324, 37),
+				NamePos: lp(3325, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3324, 50),
+						Pos: lp(3325, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3324, 50),
+							Pos:  lp(3325, 50),
 							Name: "string",
 						},
 						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3325, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3325, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3325, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3325, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3325, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3325, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3325, 61),
-							Name: "string",
-						},
-						Name: "contents",
 					},
 				},
 			},
@@ -77942,14 +77928,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3326, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3326, 78),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -77959,24 +77937,32 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3327, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllText",
+				Name:    "WriteAllText",
 				NamePos: lp(3327, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3327, 49),
+						Pos: lp(3327, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3327, 49),
+							Pos:  lp(3327, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3327, 62),
+						Pos: lp(3327, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3327, 62),
+							Pos:  lp(3327, 61),
 							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3327, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3327, 78),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78006,14 +77992,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3328, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(3328, 79),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78023,7 +78001,7 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3329, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllLines",
+				Name:    "AppendAllText",
 				NamePos: lp(3329, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -78038,15 +78016,17 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3329, 62),
 						Type: &lang.TypeRef{
 							Pos:  lp(3329, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3329, 101),
-									Name: "string",
-								},
-							},
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3329, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(3329, 79),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78082,14 +78062,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3330, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3330, 119),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78099,30 +78071,38 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3331, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllLines",
+				Name:    "WriteAllLines",
 				NamePos: lp(3331, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3331, 50),
+						Pos: lp(3331, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3331, 50),
+							Pos:  lp(3331, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3331, 63),
+						Pos: lp(3331, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3331, 63),
+							Pos:  lp(3331, 62),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3331, 102),
+									Pos:  lp(3331, 101),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3331, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(3331, 119),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78158,14 +78138,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3332, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3332, 120),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78175,28 +78147,38 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3333, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllBytes",
+				Name:    "AppendAllLines",
 				NamePos: lp(3333, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3333, 49),
+						Pos: lp(3333, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3333, 49),
+							Pos:  lp(3333, 50),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3333, 62),
+						Pos: lp(3333, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(3333, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3333, 62),
-								Name: "byte",
+							Pos:  lp(3333, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3333, 102),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3333, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3333, 120),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78205,24 +78187,30 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3334, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3334, 58),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3334, 66),
+				Name:    "WriteAllBytes",
+				NamePos: lp(3334, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3334, 83),
+						Pos: lp(3334, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3334, 83),
+							Pos:  lp(3334, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3334, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3334, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3334, 62),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
 					},
 				},
 			},
@@ -78249,14 +78237,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3335, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3335, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78288,14 +78268,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3336, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(3336, 96),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3336, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3336, 127),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78310,25 +78282,37 @@ func libraryAST_199() *lang.TypeDecl {
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(3337, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3337, 58),
-								Name: "string",
-							},
+							Pos:  lp(3337, 58),
+							Name: "string",
 						},
 					},
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3337, 68),
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3337, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3337, 86),
+						Pos: lp(3337, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3337, 86),
+							Pos:  lp(3337, 83),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3337, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3337, 96),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3337, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3337, 127),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78359,14 +78343,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3338, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3338, 99),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78402,14 +78378,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3339, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3339, 99),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3339, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(3339, 130),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78428,21 +78396,37 @@ func libraryAST_199() *lang.TypeDecl {
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
 								Pos:  lp(3340, 58),
-								Name: "byte",
+								Name: "string",
 							},
 						},
 					},
 				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3340, 66),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3340, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3340, 84),
+						Pos: lp(3340, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3340, 84),
+							Pos:  lp(3340, 86),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3340, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3340, 99),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3340, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(3340, 130),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78474,14 +78458,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3341, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3341, 97),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78490,25 +78466,35 @@ func libraryAST_199() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3342, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3342, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3342, 58),
+								Name: "byte",
+							},
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3342, 58),
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3342, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3342, 76),
+						Pos: lp(3342, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3342, 76),
+							Pos:  lp(3342, 84),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3342, 89),
+						Pos: lp(3342, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3342, 89),
-							Name: "string",
+							Pos:  lp(3342, 97),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "contents",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78537,14 +78523,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3343, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 106),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78578,14 +78556,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3344, 106),
 						Type: &lang.TypeRef{
 							Pos:  lp(3344, 106),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3344, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 137),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78599,24 +78569,40 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3345, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllTextAsync",
+				Name:    "WriteAllTextAsync",
 				NamePos: lp(3345, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3345, 77),
+						Pos: lp(3345, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3345, 77),
+							Pos:  lp(3345, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3345, 90),
+						Pos: lp(3345, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3345, 90),
+							Pos:  lp(3345, 89),
 							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3345, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3345, 106),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3345, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3345, 137),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78645,14 +78631,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3346, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78686,14 +78664,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3347, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(3347, 107),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3347, 138),
-						Type: &lang.TypeRef{
-							Pos:  lp(3347, 138),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78707,7 +78677,7 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3348, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllLinesAsync",
+				Name:    "AppendAllTextAsync",
 				NamePos: lp(3348, 58),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -78722,15 +78692,25 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3348, 90),
 						Type: &lang.TypeRef{
 							Pos:  lp(3348, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3348, 129),
-									Name: "string",
-								},
-							},
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3348, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 107),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3348, 138),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78765,14 +78745,6 @@ func libraryAST_199() *lang.TypeDecl {
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3349, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3349, 147),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78812,14 +78784,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3350, 147),
 						Type: &lang.TypeRef{
 							Pos:  lp(3350, 147),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3350, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 178),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78833,30 +78797,46 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3351, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllLinesAsync",
+				Name:    "WriteAllLinesAsync",
 				NamePos: lp(3351, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3351, 78),
+						Pos: lp(3351, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3351, 78),
+							Pos:  lp(3351, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3351, 91),
+						Pos: lp(3351, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3351, 91),
+							Pos:  lp(3351, 90),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3351, 130),
+									Pos:  lp(3351, 129),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3351, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 147),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3351, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 178),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78891,14 +78871,6 @@ func libraryAST_199() *lang.TypeDecl {
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3352, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3352, 148),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78938,14 +78910,6 @@ func libraryAST_199() *lang.TypeDecl {
 						Pos: lp(3353, 148),
 						Type: &lang.TypeRef{
 							Pos:  lp(3353, 148),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3353, 179),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 179),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78959,28 +78923,46 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3354, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllBytesAsync",
+				Name:    "AppendAllLinesAsync",
 				NamePos: lp(3354, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3354, 77),
+						Pos: lp(3354, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3354, 77),
+							Pos:  lp(3354, 78),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3354, 90),
+						Pos: lp(3354, 91),
 						Type: &lang.TypeRef{
-							Pos:       lp(3354, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3354, 90),
-								Name: "byte",
+							Pos:  lp(3354, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3354, 130),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3354, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3354, 148),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3354, 179),
+						Type: &lang.TypeRef{
+							Pos:  lp(3354, 179),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79014,14 +78996,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "bytes",
 					},
-					&lang.Param{
-						Pos: lp(3355, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3355, 104),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79029,18 +79003,38 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3356, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Delete",
-				NamePos: lp(3356, 35),
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3356, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3356, 42),
+						Pos: lp(3356, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3356, 42),
+							Pos:  lp(3356, 77),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3356, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3356, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3356, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+					&lang.Param{
+						Pos: lp(3356, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3356, 104),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79049,15 +79043,15 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3357, 30),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3357, 41),
+				Name:    "Delete",
+				NamePos: lp(3357, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3357, 50),
+						Pos: lp(3357, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3357, 50),
+							Pos:  lp(3357, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -79071,13 +79065,13 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3358, 30),
 					Name: "FileStream",
 				},
-				Name:    "OpenWrite",
+				Name:    "OpenRead",
 				NamePos: lp(3358, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3358, 51),
+						Pos: lp(3358, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3358, 51),
+							Pos:  lp(3358, 50),
 							Name: "string",
 						},
 						Name: "path",
@@ -79091,13 +79085,13 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3359, 30),
 					Name: "FileStream",
 				},
-				Name:    "Create",
+				Name:    "OpenWrite",
 				NamePos: lp(3359, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3359, 48),
+						Pos: lp(3359, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3359, 48),
+							Pos:  lp(3359, 51),
 							Name: "string",
 						},
 						Name: "path",
@@ -79122,14 +79116,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3360, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 61),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79139,24 +79125,24 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3361, 30),
 					Name: "FileStream",
 				},
-				Name:    "Open",
+				Name:    "Create",
 				NamePos: lp(3361, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3361, 46),
+						Pos: lp(3361, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3361, 46),
+							Pos:  lp(3361, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3361, 59),
+						Pos: lp(3361, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3361, 59),
-							Name: "FileMode",
+							Pos:  lp(3361, 61),
+							Name: "int",
 						},
-						Name: "mode",
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -79185,14 +79171,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "FileMode",
 						},
 						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3362, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -79230,14 +79208,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "access",
 					},
-					&lang.Param{
-						Pos: lp(3363, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 93),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79245,18 +79215,42 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3364, 30),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3364, 43),
+				Name:    "Open",
+				NamePos: lp(3364, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3364, 52),
+						Pos: lp(3364, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3364, 52),
+							Pos:  lp(3364, 46),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3364, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3364, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3364, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3364, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3364, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3364, 93),
+							Name: "FileShare",
+						},
+						Name: "share",
 					},
 				},
 			},
@@ -79265,15 +79259,15 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3365, 30),
-					Name: "StreamWriter",
+					Name: "StreamReader",
 				},
-				Name:    "CreateText",
+				Name:    "OpenText",
 				NamePos: lp(3365, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3365, 54),
+						Pos: lp(3365, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3365, 54),
+							Pos:  lp(3365, 52),
 							Name: "string",
 						},
 						Name: "path",
@@ -79287,7 +79281,7 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3366, 30),
 					Name: "StreamWriter",
 				},
-				Name:    "AppendText",
+				Name:    "CreateText",
 				NamePos: lp(3366, 43),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79305,26 +79299,18 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3367, 30),
-					Name: "void",
+					Name: "StreamWriter",
 				},
-				Name:    "Copy",
-				NamePos: lp(3367, 35),
+				Name:    "AppendText",
+				NamePos: lp(3367, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3367, 40),
+						Pos: lp(3367, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3367, 40),
+							Pos:  lp(3367, 54),
 							Name: "string",
 						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3367, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
+						Name: "path",
 					},
 				},
 			},
@@ -79354,14 +79340,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3368, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79371,7 +79349,7 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3369, 30),
 					Name: "void",
 				},
-				Name:    "Move",
+				Name:    "Copy",
 				NamePos: lp(3369, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79389,6 +79367,14 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3369, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
@@ -79418,10 +79404,38 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3371, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3371, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3371, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3370, 84),
+						Pos: lp(3371, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3370, 84),
+							Pos:  lp(3371, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3371, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3371, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3371, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3371, 84),
 							Name: "bool",
 						},
 						Name: "overwrite",
@@ -79434,46 +79448,26 @@ func libraryAST_199() *lang.TypeDecl {
 
 func libraryAST_200() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3373, 5),
+		Pos:       lp(3374, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Directory",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3375, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3375, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3375, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3375, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3375, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3376, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3376, 30),
-					Name: "DirectoryInfo",
+					Name: "bool",
 				},
-				Name:    "CreateDirectory",
-				NamePos: lp(3376, 44),
+				Name:    "Exists",
+				NamePos: lp(3376, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3376, 60),
+						Pos: lp(3376, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3376, 60),
+							Pos:  lp(3376, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -79485,15 +79479,15 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3377, 30),
-					Name: "void",
+					Name: "DirectoryInfo",
 				},
-				Name:    "Delete",
-				NamePos: lp(3377, 35),
+				Name:    "CreateDirectory",
+				NamePos: lp(3377, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3377, 42),
+						Pos: lp(3377, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3377, 42),
+							Pos:  lp(3377, 60),
 							Name: "string",
 						},
 						Name: "path",
@@ -79518,14 +79512,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3378, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3378, 55),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79535,24 +79521,24 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3379, 30),
 					Name: "void",
 				},
-				Name:    "Move",
+				Name:    "Delete",
 				NamePos: lp(3379, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3379, 40),
+						Pos: lp(3379, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3379, 40),
+							Pos:  lp(3379, 42),
 							Name: "string",
 						},
-						Name: "sourceDirName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3379, 62),
+						Pos: lp(3379, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3379, 62),
-							Name: "string",
+							Pos:  lp(3379, 55),
+							Name: "bool",
 						},
-						Name: "destDirName",
+						Name: "recursive",
 					},
 				},
 			},
@@ -79561,49 +79547,53 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3380, 30),
-					Name: "string",
+					Name: "void",
 				},
-				Name:    "GetCurrentDirectory",
-				NamePos: lp(3380, 37),
+				Name:    "Move",
+				NamePos: lp(3380, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3380, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3380, 40),
+							Name: "string",
+						},
+						Name: "sourceDirName",
+					},
+					&lang.Param{
+						Pos: lp(3380, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3380, 62),
+							Name: "string",
+						},
+						Name: "destDirName",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3381, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3381, 30),
-					Name: "DirectoryInfo",
+					Name: "string",
 				},
-				Name:    "GetParent",
-				NamePos: lp(3381, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3381, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "GetCurrentDirectory",
+				NamePos: lp(3381, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3382, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3382, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3382, 30),
-						Name: "string",
-					},
+					Pos:  lp(3382, 30),
+					Name: "DirectoryInfo",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3382, 39),
+				Name:    "GetParent",
+				NamePos: lp(3382, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3382, 48),
+						Pos: lp(3382, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3382, 48),
+							Pos:  lp(3382, 54),
 							Name: "string",
 						},
 						Name: "path",
@@ -79631,14 +79621,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3383, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3383, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79672,14 +79654,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3384, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3384, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79693,16 +79667,32 @@ func libraryAST_200() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetDirectories",
+				Name:    "GetFiles",
 				NamePos: lp(3385, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3385, 54),
+						Pos: lp(3385, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3385, 54),
+							Pos:  lp(3385, 48),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3385, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3385, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3385, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3385, 83),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79727,14 +79717,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3386, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3386, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79768,14 +79750,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3387, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3387, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79789,16 +79763,32 @@ func libraryAST_200() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetFileSystemEntries",
+				Name:    "GetDirectories",
 				NamePos: lp(3388, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3388, 60),
+						Pos: lp(3388, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3388, 60),
+							Pos:  lp(3388, 54),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3388, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3388, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3388, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3388, 89),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79823,14 +79813,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3389, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3389, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79864,39 +79846,45 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3390, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3390, 95),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3391, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3391, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3391, 69),
-							Name: "string",
-						},
+					Pos:       lp(3391, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3391, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3391, 77),
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3391, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3391, 92),
+						Pos: lp(3391, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3391, 92),
+							Pos:  lp(3391, 60),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3391, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3391, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3391, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3391, 95),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -79923,14 +79911,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3392, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3392, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -79966,14 +79946,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3393, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3393, 127),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79989,16 +79961,32 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateDirectories",
+				Name:    "EnumerateFiles",
 				NamePos: lp(3394, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3394, 98),
+						Pos: lp(3394, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(3394, 98),
+							Pos:  lp(3394, 92),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3394, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3394, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3394, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3394, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80025,14 +80013,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3395, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3395, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80068,14 +80048,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3396, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 133),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80091,16 +80063,32 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemEntries",
+				Name:    "EnumerateDirectories",
 				NamePos: lp(3397, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3397, 104),
+						Pos: lp(3397, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3397, 104),
+							Pos:  lp(3397, 98),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3397, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3397, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3397, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3397, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80127,14 +80115,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3398, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3398, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80170,10 +80150,44 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3400, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3400, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3400, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3400, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3399, 139),
+						Pos: lp(3400, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3399, 139),
+							Pos:  lp(3400, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3400, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3400, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3400, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3400, 139),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -80186,83 +80200,68 @@ func libraryAST_200() *lang.TypeDecl {
 
 func libraryAST_201() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3402, 5),
+		Pos:       lp(3403, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileSystemInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3404, 9),
+				Pos:       lp(3405, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3404, 24),
+					Pos:  lp(3405, 24),
 					Name: "string",
 				},
 				Name: "FullName",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3404, 42),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3405, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3405, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3405, 39),
+						Pos:  lp(3405, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3406, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3406, 16),
+					Pos:  lp(3406, 25),
 					Name: "string",
 				},
-				Name: "Extension",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3406, 35),
+						Pos:  lp(3406, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3407, 9),
-				Modifiers: lang.Modifiers(65),
+				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3407, 25),
-					Name: "bool",
+					Pos:  lp(3407, 16),
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Extension",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3407, 39),
+						Pos:  lp(3407, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3408, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3408, 16),
-					Name: "DateTime",
+					Pos:  lp(3408, 25),
+					Name: "bool",
 				},
-				Name: "LastWriteTime",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3408, 41),
+						Pos:  lp(3408, 39),
 						Kind: "get",
 					},
 				},
@@ -80274,10 +80273,10 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3409, 16),
 					Name: "DateTime",
 				},
-				Name: "CreationTime",
+				Name: "LastWriteTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3409, 40),
+						Pos:  lp(3409, 41),
 						Kind: "get",
 					},
 				},
@@ -80289,33 +80288,48 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3410, 16),
 					Name: "DateTime",
 				},
+				Name: "CreationTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3410, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3411, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3411, 16),
+					Name: "DateTime",
+				},
 				Name: "LastAccessTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3410, 42),
+						Pos:  lp(3411, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3411, 9),
+				Pos:       lp(3412, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3411, 23),
+					Pos:  lp(3412, 23),
 					Name: "void",
 				},
 				Name:    "Refresh",
-				NamePos: lp(3411, 28),
+				NamePos: lp(3412, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3412, 9),
+				Pos:       lp(3413, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3412, 32),
+					Pos:  lp(3413, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3412, 39),
+				NamePos: lp(3413, 39),
 			},
 		},
 	}
@@ -80323,45 +80337,30 @@ func libraryAST_201() *lang.TypeDecl {
 
 func libraryAST_202() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3415, 5),
+		Pos:       lp(3416, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3415, 36),
+				Pos:  lp(3416, 36),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3417, 9),
+				Pos:       lp(3418, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3417, 32),
+						Pos: lp(3418, 32),
 						Type: &lang.TypeRef{
-							Pos:  lp(3417, 32),
+							Pos:  lp(3418, 32),
 							Name: "string",
 						},
 						Name: "fileName",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3418, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3418, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3418, 39),
-						Kind: "get",
 					},
 				},
 			},
@@ -80370,9 +80369,9 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
 					Pos:  lp(3419, 25),
-					Name: "bool",
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3419, 39),
@@ -80382,15 +80381,15 @@ func libraryAST_202() *lang.TypeDecl {
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3420, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3420, 16),
-					Name: "long",
+					Pos:  lp(3420, 25),
+					Name: "bool",
 				},
-				Name: "Length",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3420, 30),
+						Pos:  lp(3420, 39),
 						Kind: "get",
 					},
 				},
@@ -80400,12 +80399,12 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3421, 16),
-					Name: "string",
+					Name: "long",
 				},
-				Name: "DirectoryName",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3421, 39),
+						Pos:  lp(3421, 30),
 						Kind: "get",
 					},
 				},
@@ -80415,45 +80414,40 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3422, 16),
+					Name: "string",
+				},
+				Name: "DirectoryName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3422, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3423, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3423, 16),
 					Name: "DirectoryInfo",
 				},
 				Name: "Directory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3422, 42),
+						Pos:  lp(3423, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3423, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3423, 23),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3423, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3424, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3424, 23),
-					Name: "FileInfo",
+					Name: "void",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3424, 32),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3424, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3424, 39),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
+				Name:    "Delete",
+				NamePos: lp(3424, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3425, 9),
@@ -80473,14 +80467,6 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3425, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3425, 60),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80488,18 +80474,26 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3426, 23),
-					Name: "void",
+					Name: "FileInfo",
 				},
-				Name:    "MoveTo",
-				NamePos: lp(3426, 28),
+				Name:    "CopyTo",
+				NamePos: lp(3426, 32),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3426, 35),
+						Pos: lp(3426, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3426, 35),
+							Pos:  lp(3426, 39),
 							Name: "string",
 						},
 						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3426, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3426, 60),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
@@ -80521,14 +80515,6 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3427, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3427, 56),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80536,10 +80522,28 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3428, 23),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3428, 34),
+				Name:    "MoveTo",
+				NamePos: lp(3428, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3428, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3428, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3428, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3428, 56),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3429, 9),
@@ -80548,7 +80552,7 @@ func libraryAST_202() *lang.TypeDecl {
 					Pos:  lp(3429, 23),
 					Name: "FileStream",
 				},
-				Name:    "OpenWrite",
+				Name:    "OpenRead",
 				NamePos: lp(3429, 34),
 			},
 			&lang.MethodDecl{
@@ -80558,7 +80562,7 @@ func libraryAST_202() *lang.TypeDecl {
 					Pos:  lp(3430, 23),
 					Name: "FileStream",
 				},
-				Name:    "Create",
+				Name:    "OpenWrite",
 				NamePos: lp(3430, 34),
 			},
 			&lang.MethodDecl{
@@ -80566,19 +80570,19 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3431, 23),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3431, 36),
+				Name:    "Create",
+				NamePos: lp(3431, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3432, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3432, 23),
-					Name: "StreamWriter",
+					Name: "StreamReader",
 				},
-				Name:    "CreateText",
+				Name:    "OpenText",
 				NamePos: lp(3432, 36),
 			},
 			&lang.MethodDecl{
@@ -80588,8 +80592,18 @@ func libraryAST_202() *lang.TypeDecl {
 					Pos:  lp(3433, 23),
 					Name: "StreamWriter",
 				},
-				Name:    "AppendText",
+				Name:    "CreateText",
 				NamePos: lp(3433, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3434, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3434, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3434, 36),
 			},
 		},
 	}
@@ -80597,45 +80611,30 @@ func libraryAST_202() *lang.TypeDecl {
 
 func libraryAST_203() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3436, 5),
+		Pos:       lp(3437, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3436, 41),
+				Pos:  lp(3437, 41),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3438, 9),
+				Pos:       lp(3439, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "DirectoryInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3438, 37),
+						Pos: lp(3439, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3438, 37),
+							Pos:  lp(3439, 37),
 							Name: "string",
 						},
 						Name: "path",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3439, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3439, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3439, 39),
-						Kind: "get",
 					},
 				},
 			},
@@ -80644,9 +80643,9 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
 					Pos:  lp(3440, 25),
-					Name: "bool",
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3440, 39),
@@ -80656,12 +80655,12 @@ func libraryAST_203() *lang.TypeDecl {
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3441, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3441, 16),
-					Name: "DirectoryInfo",
+					Pos:  lp(3441, 25),
+					Name: "bool",
 				},
-				Name: "Parent",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3441, 39),
@@ -80669,45 +80668,50 @@ func libraryAST_203() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3442, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3442, 23),
-					Name: "void",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3442, 16),
+					Name: "DirectoryInfo",
 				},
-				Name:    "Create",
-				NamePos: lp(3442, 28),
+				Name: "Parent",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3442, 39),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3443, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3443, 23),
-					Name: "DirectoryInfo",
+					Name: "void",
 				},
-				Name:    "CreateSubdirectory",
-				NamePos: lp(3443, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3443, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3443, 56),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "Create",
+				NamePos: lp(3443, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3444, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3444, 23),
-					Name: "void",
+					Name: "DirectoryInfo",
 				},
-				Name:    "Delete",
-				NamePos: lp(3444, 28),
+				Name:    "CreateSubdirectory",
+				NamePos: lp(3444, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3444, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3444, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3445, 9),
@@ -80718,30 +80722,26 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "Delete",
 				NamePos: lp(3445, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3445, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3445, 35),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3446, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3446, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3446, 23),
-						Name: "FileInfo",
+					Pos:  lp(3446, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3446, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3446, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3446, 35),
+							Name: "bool",
+						},
+						Name: "recursive",
 					},
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3446, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3447, 9),
@@ -80756,16 +80756,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "GetFiles",
 				NamePos: lp(3447, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3447, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3447, 43),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3448, 9),
@@ -80789,31 +80779,39 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3448, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3448, 65),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3449, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3449, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3449, 62),
-							Name: "FileInfo",
-						},
+					Pos:       lp(3449, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3449, 23),
+						Name: "FileInfo",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3449, 72),
+				Name:    "GetFiles",
+				NamePos: lp(3449, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3449, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3449, 43),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3449, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3449, 65),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3450, 9),
@@ -80830,16 +80828,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "EnumerateFiles",
 				NamePos: lp(3450, 72),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3450, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3450, 87),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3451, 9),
@@ -80865,29 +80853,41 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3451, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(3451, 109),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3452, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3452, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3452, 23),
-						Name: "DirectoryInfo",
+					Pos:  lp(3452, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3452, 62),
+							Name: "FileInfo",
+						},
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3452, 39),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3452, 72),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3452, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 87),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3452, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 109),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3453, 9),
@@ -80902,16 +80902,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "GetDirectories",
 				NamePos: lp(3453, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3453, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3453, 54),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3454, 9),
@@ -80935,31 +80925,39 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3454, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3454, 76),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3455, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3455, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3455, 62),
-							Name: "DirectoryInfo",
-						},
+					Pos:       lp(3455, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3455, 23),
+						Name: "DirectoryInfo",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3455, 77),
+				Name:    "GetDirectories",
+				NamePos: lp(3455, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3455, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3455, 54),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3455, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3455, 76),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3456, 9),
@@ -80976,16 +80974,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "EnumerateDirectories",
 				NamePos: lp(3456, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3456, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3456, 98),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3457, 9),
@@ -81011,29 +80999,41 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3457, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3457, 120),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3458, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3458, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3458, 23),
-						Name: "FileSystemInfo",
+					Pos:  lp(3458, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3458, 62),
+							Name: "DirectoryInfo",
+						},
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3458, 40),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3458, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3458, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3458, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3458, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3458, 120),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3459, 9),
@@ -81048,16 +81048,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "GetFileSystemInfos",
 				NamePos: lp(3459, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3459, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3459, 59),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3460, 9),
@@ -81081,31 +81071,39 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3460, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3460, 81),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3461, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3461, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3461, 62),
-							Name: "FileSystemInfo",
-						},
+					Pos:       lp(3461, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3461, 23),
+						Name: "FileSystemInfo",
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3461, 78),
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3461, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3461, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3461, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3461, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3461, 81),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3462, 9),
@@ -81122,16 +81120,6 @@ func libraryAST_203() *lang.TypeDecl {
 				},
 				Name:    "EnumerateFileSystemInfos",
 				NamePos: lp(3462, 78),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3462, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3462, 103),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3463, 9),
@@ -81157,10 +81145,36 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3464, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3464, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3464, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3464, 78),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3463, 125),
+						Pos: lp(3464, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3463, 125),
+							Pos:  lp(3464, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3464, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3464, 125),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -81173,27 +81187,12 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3466, 5),
+		Pos:       lp(3467, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Path",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3468, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3468, 23),
-					Name: "char",
-				},
-				Name: "DirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3468, 53),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(3469, 9),
 				Modifiers: lang.Modifiers(17),
@@ -81201,10 +81200,10 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3469, 23),
 					Name: "char",
 				},
-				Name: "AltDirectorySeparatorChar",
+				Name: "DirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3469, 56),
+						Pos:  lp(3469, 53),
 						Kind: "get",
 					},
 				},
@@ -81216,10 +81215,10 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3470, 23),
 					Name: "char",
 				},
-				Name: "VolumeSeparatorChar",
+				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3470, 50),
+						Pos:  lp(3470, 56),
 						Kind: "get",
 					},
 				},
@@ -81231,31 +81230,26 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3471, 23),
 					Name: "char",
 				},
-				Name: "PathSeparator",
+				Name: "VolumeSeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3471, 44),
+						Pos:  lp(3471, 50),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3472, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3472, 30),
-					Name: "string",
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3472, 23),
+					Name: "char",
 				},
-				Name:    "GetFileName",
-				NamePos: lp(3472, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3472, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 49),
-							Name: "string",
-						},
-						Name: "path",
+				Name: "PathSeparator",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3472, 44),
+						Kind: "get",
 					},
 				},
 			},
@@ -81266,13 +81260,13 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3473, 30),
 					Name: "string",
 				},
-				Name:    "GetFileNameWithoutExtension",
+				Name:    "GetFileName",
 				NamePos: lp(3473, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3473, 65),
+						Pos: lp(3473, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3473, 65),
+							Pos:  lp(3473, 49),
 							Name: "string",
 						},
 						Name: "path",
@@ -81286,13 +81280,13 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3474, 30),
 					Name: "string",
 				},
-				Name:    "GetExtension",
+				Name:    "GetFileNameWithoutExtension",
 				NamePos: lp(3474, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3474, 50),
+						Pos: lp(3474, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3474, 50),
+							Pos:  lp(3474, 65),
 							Name: "string",
 						},
 						Name: "path",
@@ -81304,15 +81298,15 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3475, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "HasExtension",
-				NamePos: lp(3475, 35),
+				Name:    "GetExtension",
+				NamePos: lp(3475, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3475, 48),
+						Pos: lp(3475, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3475, 48),
+							Pos:  lp(3475, 50),
 							Name: "string",
 						},
 						Name: "path",
@@ -81324,15 +81318,15 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3476, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3476, 37),
+				Name:    "HasExtension",
+				NamePos: lp(3476, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3476, 54),
+						Pos: lp(3476, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3476, 54),
+							Pos:  lp(3476, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -81346,24 +81340,16 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3477, 30),
 					Name: "string",
 				},
-				Name:    "ChangeExtension",
+				Name:    "GetDirectoryName",
 				NamePos: lp(3477, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3477, 53),
+						Pos: lp(3477, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3477, 53),
+							Pos:  lp(3477, 54),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3477, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3477, 66),
-							Name: "string",
-						},
-						Name: "extension",
 					},
 				},
 			},
@@ -81372,18 +81358,26 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3478, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "IsPathRooted",
-				NamePos: lp(3478, 35),
+				Name:    "ChangeExtension",
+				NamePos: lp(3478, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3478, 48),
+						Pos: lp(3478, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3478, 48),
+							Pos:  lp(3478, 53),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3478, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3478, 66),
+							Name: "string",
+						},
+						Name: "extension",
 					},
 				},
 			},
@@ -81394,13 +81388,13 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3479, 30),
 					Name: "bool",
 				},
-				Name:    "IsPathFullyQualified",
+				Name:    "IsPathRooted",
 				NamePos: lp(3479, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3479, 56),
+						Pos: lp(3479, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3479, 56),
+							Pos:  lp(3479, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -81412,26 +81406,18 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3480, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3480, 37),
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3480, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3480, 45),
+						Pos: lp(3480, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3480, 45),
+							Pos:  lp(3480, 56),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3480, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3480, 59),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "path",
 					},
 				},
 			},
@@ -81460,14 +81446,6 @@ func libraryAST_204() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3481, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3481, 73),
-							Name: "string",
-						},
-						Name: "path3",
 					},
 				},
 			},
@@ -81505,14 +81483,6 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "path3",
 					},
-					&lang.Param{
-						Pos: lp(3482, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3482, 87),
-							Name: "string",
-						},
-						Name: "path4",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81526,17 +81496,36 @@ func libraryAST_204() *lang.TypeDecl {
 				NamePos: lp(3483, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3483, 45),
-						Modifier: "params",
+						Pos: lp(3483, 45),
 						Type: &lang.TypeRef{
-							Pos:       lp(3483, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3483, 52),
-								Name: "string",
-							},
+							Pos:  lp(3483, 45),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3483, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3483, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3483, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3483, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3483, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3483, 87),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -81547,24 +81536,21 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3484, 30),
 					Name: "string",
 				},
-				Name:    "Join",
+				Name:    "Combine",
 				NamePos: lp(3484, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3484, 42),
+						Pos:      lp(3484, 45),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3484, 42),
-							Name: "string",
+							Pos:       lp(3484, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3484, 52),
+								Name: "string",
+							},
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3484, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3484, 56),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "paths",
 					},
 				},
 			},
@@ -81593,14 +81579,6 @@ func libraryAST_204() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3485, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3485, 70),
-							Name: "string",
-						},
-						Name: "path3",
 					},
 				},
 			},
@@ -81638,14 +81616,6 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "path3",
 					},
-					&lang.Param{
-						Pos: lp(3486, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3486, 84),
-							Name: "string",
-						},
-						Name: "path4",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81659,17 +81629,36 @@ func libraryAST_204() *lang.TypeDecl {
 				NamePos: lp(3487, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3487, 42),
-						Modifier: "params",
+						Pos: lp(3487, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3487, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3487, 49),
-								Name: "string",
-							},
+							Pos:  lp(3487, 42),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3487, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3487, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3487, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3487, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3487, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3487, 84),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -81680,16 +81669,21 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3488, 30),
 					Name: "string",
 				},
-				Name:    "GetFullPath",
+				Name:    "Join",
 				NamePos: lp(3488, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3488, 49),
+						Pos:      lp(3488, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3488, 49),
-							Name: "string",
+							Pos:       lp(3488, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3488, 49),
+								Name: "string",
+							},
 						},
-						Name: "path",
+						Name: "paths",
 					},
 				},
 			},
@@ -81711,14 +81705,6 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3489, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3489, 62),
-							Name: "string",
-						},
-						Name: "basePath",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81728,8 +81714,26 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3490, 30),
 					Name: "string",
 				},
-				Name:    "GetTempPath",
+				Name:    "GetFullPath",
 				NamePos: lp(3490, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3490, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3490, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3490, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3490, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3491, 9),
@@ -81738,7 +81742,7 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3491, 30),
 					Name: "string",
 				},
-				Name:    "GetTempFileName",
+				Name:    "GetTempPath",
 				NamePos: lp(3491, 37),
 			},
 			&lang.MethodDecl{
@@ -81748,21 +81752,17 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3492, 30),
 					Name: "string",
 				},
-				Name:    "GetRandomFileName",
+				Name:    "GetTempFileName",
 				NamePos: lp(3492, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3493, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3493, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3493, 30),
-						Name: "char",
-					},
+					Pos:  lp(3493, 30),
+					Name: "string",
 				},
-				Name:    "GetInvalidFileNameChars",
+				Name:    "GetRandomFileName",
 				NamePos: lp(3493, 37),
 			},
 			&lang.MethodDecl{
@@ -81776,8 +81776,22 @@ func libraryAST_204() *lang.TypeDecl {
 						Name: "char",
 					},
 				},
-				Name:    "GetInvalidPathChars",
+				Name:    "GetInvalidFileNameChars",
 				NamePos: lp(3494, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3495, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3495, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3495, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidPathChars",
+				NamePos: lp(3495, 37),
 			},
 		},
 	}
@@ -81785,37 +81799,22 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3497, 5),
+		Pos:       lp(3498, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Stream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3497, 36),
+				Pos:  lp(3498, 36),
 				Name: "IDisposable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3497, 49),
+				Pos:  lp(3498, 49),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3499, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3499, 24),
-					Name: "bool",
-				},
-				Name: "CanRead",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3499, 39),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(3500, 9),
 				Modifiers: lang.Modifiers(2049),
@@ -81823,10 +81822,10 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3500, 24),
 					Name: "bool",
 				},
-				Name: "CanWrite",
+				Name: "CanRead",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3500, 40),
+						Pos:  lp(3500, 39),
 						Kind: "get",
 					},
 				},
@@ -81838,10 +81837,10 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3501, 24),
 					Name: "bool",
 				},
-				Name: "CanSeek",
+				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3501, 39),
+						Pos:  lp(3501, 40),
 						Kind: "get",
 					},
 				},
@@ -81851,12 +81850,12 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3502, 24),
-					Name: "long",
+					Name: "bool",
 				},
-				Name: "Length",
+				Name: "CanSeek",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3502, 38),
+						Pos:  lp(3502, 39),
 						Kind: "get",
 					},
 				},
@@ -81868,55 +81867,30 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3503, 24),
 					Name: "long",
 				},
-				Name: "Position",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3503, 40),
+						Pos:  lp(3503, 38),
 						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(3503, 45),
-						Kind: "set",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3504, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3504, 31),
-					Name: "int",
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3504, 24),
+					Name: "long",
 				},
-				Name:    "Read",
-				NamePos: lp(3504, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3504, 40),
-						Type: &lang.TypeRef{
-							Pos:       lp(3504, 40),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3504, 40),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
+				Name: "Position",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3504, 40),
+						Kind: "get",
 					},
-					&lang.Param{
-						Pos: lp(3504, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3504, 55),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3504, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3504, 67),
-							Name: "int",
-						},
-						Name: "count",
+					&lang.Accessor{
+						Pos:  lp(3504, 45),
+						Kind: "set",
 					},
 				},
 			},
@@ -81925,35 +81899,35 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3505, 31),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "Write",
-				NamePos: lp(3505, 36),
+				Name:    "Read",
+				NamePos: lp(3505, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3505, 42),
+						Pos: lp(3505, 40),
 						Type: &lang.TypeRef{
-							Pos:       lp(3505, 42),
+							Pos:       lp(3505, 40),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3505, 42),
+								Pos:  lp(3505, 40),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3505, 57),
+						Pos: lp(3505, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 57),
+							Pos:  lp(3505, 55),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3505, 69),
+						Pos: lp(3505, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 69),
+							Pos:  lp(3505, 67),
 							Name: "int",
 						},
 						Name: "count",
@@ -81962,44 +81936,38 @@ func libraryAST_205() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3506, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3506, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3506, 51),
-							Name: "int",
-						},
-					},
+					Pos:  lp(3506, 31),
+					Name: "void",
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3506, 56),
+				Name:    "Write",
+				NamePos: lp(3506, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3506, 66),
+						Pos: lp(3506, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3506, 66),
+							Pos:       lp(3506, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3506, 66),
+								Pos:  lp(3506, 42),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3506, 81),
+						Pos: lp(3506, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3506, 81),
+							Pos:  lp(3506, 57),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3506, 93),
+						Pos: lp(3506, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3506, 93),
+							Pos:  lp(3506, 69),
 							Name: "int",
 						},
 						Name: "count",
@@ -82008,87 +81976,77 @@ func libraryAST_205() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3507, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3507, 31),
+					Pos:  lp(3507, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3507, 59),
+							Pos:  lp(3507, 51),
 							Name: "int",
 						},
 					},
 				},
 				Name:    "ReadAsync",
-				NamePos: lp(3507, 64),
+				NamePos: lp(3507, 56),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3507, 74),
+						Pos: lp(3507, 66),
 						Type: &lang.TypeRef{
-							Pos:       lp(3507, 74),
+							Pos:       lp(3507, 66),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3507, 74),
+								Pos:  lp(3507, 66),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3507, 89),
+						Pos: lp(3507, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3507, 89),
+							Pos:  lp(3507, 81),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3507, 101),
+						Pos: lp(3507, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3507, 101),
+							Pos:  lp(3507, 93),
 							Name: "int",
 						},
 						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3507, 112),
-						Type: &lang.TypeRef{
-							Pos:  lp(3507, 112),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3508, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3508, 23),
+					Pos:  lp(3508, 31),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3508, 59),
+							Name: "int",
+						},
+					},
 				},
-				Name:    "WriteAsync",
-				NamePos: lp(3508, 51),
+				Name:    "ReadAsync",
+				NamePos: lp(3508, 64),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3508, 62),
+						Pos: lp(3508, 74),
 						Type: &lang.TypeRef{
-							Pos:       lp(3508, 62),
+							Pos:       lp(3508, 74),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3508, 62),
+								Pos:  lp(3508, 74),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3508, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3508, 77),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 					&lang.Param{
 						Pos: lp(3508, 89),
@@ -82096,55 +82054,63 @@ func libraryAST_205() *lang.TypeDecl {
 							Pos:  lp(3508, 89),
 							Name: "int",
 						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3508, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 101),
+							Name: "int",
+						},
 						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3508, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 112),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3509, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3509, 31),
+					Pos:  lp(3509, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "WriteAsync",
-				NamePos: lp(3509, 59),
+				NamePos: lp(3509, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3509, 70),
+						Pos: lp(3509, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(3509, 70),
+							Pos:       lp(3509, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3509, 70),
+								Pos:  lp(3509, 62),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3509, 85),
+						Pos: lp(3509, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3509, 85),
+							Pos:  lp(3509, 77),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3509, 97),
+						Pos: lp(3509, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3509, 97),
+							Pos:  lp(3509, 89),
 							Name: "int",
 						},
 						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3509, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3509, 108),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -82153,56 +82119,76 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3510, 31),
-					Name: "int",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "ReadByte",
-				NamePos: lp(3510, 35),
+				Name:    "WriteAsync",
+				NamePos: lp(3510, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3510, 70),
+						Type: &lang.TypeRef{
+							Pos:       lp(3510, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3510, 70),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3510, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3510, 85),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3510, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3510, 97),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3510, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3510, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3511, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3511, 31),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "WriteByte",
-				NamePos: lp(3511, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3511, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3511, 46),
-							Name: "byte",
-						},
-						Name: "value",
-					},
-				},
+				Name:    "ReadByte",
+				NamePos: lp(3511, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3512, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3512, 31),
-					Name: "long",
+					Name: "void",
 				},
-				Name:    "Seek",
+				Name:    "WriteByte",
 				NamePos: lp(3512, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3512, 41),
+						Pos: lp(3512, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3512, 41),
-							Name: "long",
+							Pos:  lp(3512, 46),
+							Name: "byte",
 						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3512, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3512, 54),
-							Name: "SeekOrigin",
-						},
-						Name: "origin",
+						Name: "value",
 					},
 				},
 			},
@@ -82211,18 +82197,26 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3513, 31),
-					Name: "void",
+					Name: "long",
 				},
-				Name:    "SetLength",
+				Name:    "Seek",
 				NamePos: lp(3513, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3513, 46),
+						Pos: lp(3513, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3513, 46),
+							Pos:  lp(3513, 41),
 							Name: "long",
 						},
-						Name: "value",
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3513, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3513, 54),
+							Name: "SeekOrigin",
+						},
+						Name: "origin",
 					},
 				},
 			},
@@ -82233,33 +82227,53 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3514, 31),
 					Name: "void",
 				},
-				Name:    "Flush",
+				Name:    "SetLength",
 				NamePos: lp(3514, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3514, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3514, 46),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3515, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3515, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3515, 31),
+					Name: "void",
 				},
-				Name:    "FlushAsync",
-				NamePos: lp(3515, 51),
+				Name:    "Flush",
+				NamePos: lp(3515, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3516, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3516, 31),
+					Pos:  lp(3516, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "FlushAsync",
-				NamePos: lp(3516, 59),
+				NamePos: lp(3516, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3517, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3517, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3517, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3516, 70),
+						Pos: lp(3517, 70),
 						Type: &lang.TypeRef{
-							Pos:  lp(3516, 70),
+							Pos:  lp(3517, 70),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -82267,70 +82281,50 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3517, 9),
+				Pos:       lp(3518, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3517, 23),
+					Pos:  lp(3518, 23),
 					Name: "void",
 				},
 				Name:    "CopyTo",
-				NamePos: lp(3517, 28),
+				NamePos: lp(3518, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3517, 35),
+						Pos: lp(3518, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3517, 35),
+							Pos:  lp(3518, 35),
 							Name: "Stream",
 						},
 						Name: "destination",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3518, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3518, 31),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: lp(3518, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3518, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3518, 43),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3518, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3518, 63),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3519, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3519, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3519, 31),
+					Name: "void",
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3519, 51),
+				Name:    "CopyTo",
+				NamePos: lp(3519, 36),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3519, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3519, 43),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
 					&lang.Param{
 						Pos: lp(3519, 63),
 						Type: &lang.TypeRef{
 							Pos:  lp(3519, 63),
-							Name: "Stream",
+							Name: "int",
 						},
-						Name: "destination",
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -82352,46 +82346,30 @@ func libraryAST_205() *lang.TypeDecl {
 						},
 						Name: "destination",
 					},
-					&lang.Param{
-						Pos: lp(3520, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3520, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3521, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3521, 31),
+					Pos:  lp(3521, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "CopyToAsync",
-				NamePos: lp(3521, 59),
+				NamePos: lp(3521, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3521, 71),
+						Pos: lp(3521, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3521, 71),
+							Pos:  lp(3521, 63),
 							Name: "Stream",
 						},
 						Name: "destination",
 					},
 					&lang.Param{
-						Pos: lp(3521, 91),
+						Pos: lp(3521, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3521, 91),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3521, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3521, 107),
+							Pos:  lp(3521, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -82403,30 +82381,66 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3522, 31),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Close",
-				NamePos: lp(3522, 36),
+				Name:    "CopyToAsync",
+				NamePos: lp(3522, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3522, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3522, 71),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3522, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3522, 91),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3522, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3522, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3523, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3523, 23),
+					Pos:  lp(3523, 31),
 					Name: "void",
 				},
-				Name:    "Dispose",
-				NamePos: lp(3523, 28),
+				Name:    "Close",
+				NamePos: lp(3523, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3524, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3524, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3524, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3525, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3524, 31),
+					Pos:  lp(3525, 31),
 					Name: "System.Threading.Tasks.ValueTask",
 				},
 				Name:    "DisposeAsync",
-				NamePos: lp(3524, 64),
+				NamePos: lp(3525, 64),
 			},
 		},
 	}
@@ -82434,41 +82448,18 @@ func libraryAST_205() *lang.TypeDecl {
 
 func libraryAST_206() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3527, 5),
+		Pos:       lp(3528, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3527, 31),
+				Pos:  lp(3528, 31),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3529, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3529, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3529, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3529, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3529, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3530, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -82489,14 +82480,6 @@ func libraryAST_206() *lang.TypeDecl {
 							Name: "FileMode",
 						},
 						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3530, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3530, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -82528,14 +82511,6 @@ func libraryAST_206() *lang.TypeDecl {
 							Name: "FileAccess",
 						},
 						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3531, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3531, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
 					},
 				},
 			},
@@ -82575,14 +82550,6 @@ func libraryAST_206() *lang.TypeDecl {
 							Name: "FileShare",
 						},
 						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3532, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3532, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -82631,10 +82598,57 @@ func libraryAST_206() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3534, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3533, 114),
+						Pos: lp(3534, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3533, 114),
+							Pos:  lp(3534, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3534, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3534, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3534, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3534, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3534, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3534, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3534, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3534, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3534, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(3534, 114),
 							Name: "bool",
 						},
 						Name: "useAsync",
@@ -82642,16 +82656,16 @@ func libraryAST_206() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3534, 9),
+				Pos:       lp(3535, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3534, 24),
+					Pos:  lp(3535, 24),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3534, 38),
+						Pos:  lp(3535, 38),
 						Kind: "get",
 					},
 				},
@@ -82662,37 +82676,22 @@ func libraryAST_206() *lang.TypeDecl {
 
 func libraryAST_207() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3537, 5),
+		Pos:       lp(3538, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MemoryStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3537, 33),
+				Pos:  lp(3538, 33),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3539, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3540, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3540, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3540, 36),
-							Name: "int",
-						},
-						Name: "capacity",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3541, 9),
@@ -82702,14 +82701,10 @@ func libraryAST_207() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3541, 36),
 						Type: &lang.TypeRef{
-							Pos:       lp(3541, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3541, 36),
-								Name: "byte",
-							},
+							Pos:  lp(3541, 36),
+							Name: "int",
 						},
-						Name: "buffer",
+						Name: "capacity",
 					},
 				},
 			},
@@ -82730,10 +82725,29 @@ func libraryAST_207() *lang.TypeDecl {
 						},
 						Name: "buffer",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3543, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3542, 51),
+						Pos: lp(3543, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3542, 51),
+							Pos:       lp(3543, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3543, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3543, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3543, 51),
 							Name: "bool",
 						},
 						Name: "writable",
@@ -82741,37 +82755,23 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3543, 9),
+				Pos:       lp(3544, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3543, 24),
+					Pos:  lp(3544, 24),
 					Name: "int",
 				},
 				Name: "Capacity",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3543, 39),
+						Pos:  lp(3544, 39),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3543, 44),
+						Pos:  lp(3544, 44),
 						Kind: "set",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3544, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3544, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3544, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(3544, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3545, 9),
@@ -82784,8 +82784,22 @@ func libraryAST_207() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name:    "GetBuffer",
+				Name:    "ToArray",
 				NamePos: lp(3545, 38),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3546, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3546, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3546, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "GetBuffer",
+				NamePos: lp(3546, 38),
 			},
 		},
 	}
@@ -82793,33 +82807,18 @@ func libraryAST_207() *lang.TypeDecl {
 
 func libraryAST_208() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3548, 5),
+		Pos:       lp(3549, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamReader",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3548, 33),
+				Pos:  lp(3549, 33),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3550, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3550, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3551, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -82833,14 +82832,6 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3551, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 49),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -82852,9 +82843,17 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3552, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3552, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3552, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 49),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -82870,14 +82869,6 @@ func libraryAST_208() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3553, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3553, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -82898,9 +82889,9 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3554, 51),
 						Type: &lang.TypeRef{
 							Pos:  lp(3554, 51),
-							Name: "bool",
+							Name: "System.Text.Encoding",
 						},
-						Name: "detectEncodingFromByteOrderMarks",
+						Name: "encoding",
 					},
 				},
 			},
@@ -82913,14 +82904,14 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3555, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3555, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3555, 49),
+						Pos: lp(3555, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3555, 49),
+							Pos:  lp(3555, 51),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
@@ -82936,33 +82927,17 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3556, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3556, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3556, 51),
+						Pos: lp(3556, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3556, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3556, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3556, 82),
+							Pos:  lp(3556, 49),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3556, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3556, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -83003,10 +82978,49 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3558, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3557, 137),
+						Pos: lp(3558, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3557, 137),
+							Pos:  lp(3558, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3558, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3558, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3558, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3558, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3558, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3558, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3558, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3558, 137),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -83014,31 +83028,16 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3558, 9),
+				Pos:       lp(3559, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3558, 16),
+					Pos:  lp(3559, 16),
 					Name: "bool",
 				},
 				Name: "EndOfStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3558, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3559, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3559, 24),
-					Name: "Stream",
-				},
-				Name: "BaseStream",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3559, 44),
+						Pos:  lp(3559, 35),
 						Kind: "get",
 					},
 				},
@@ -83048,25 +83047,30 @@ func libraryAST_208() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3560, 24),
+					Name: "Stream",
+				},
+				Name: "BaseStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3560, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3561, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3561, 24),
 					Name: "System.Text.Encoding",
 				},
 				Name: "CurrentEncoding",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3560, 63),
+						Pos:  lp(3561, 63),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3561, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3561, 23),
-					Name: "string",
-				},
-				Name:    "ReadLine",
-				NamePos: lp(3561, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3562, 9),
@@ -83075,7 +83079,7 @@ func libraryAST_208() *lang.TypeDecl {
 					Pos:  lp(3562, 23),
 					Name: "string",
 				},
-				Name:    "ReadToEnd",
+				Name:    "ReadLine",
 				NamePos: lp(3562, 30),
 			},
 			&lang.MethodDecl{
@@ -83083,16 +83087,10 @@ func libraryAST_208() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3563, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3563, 51),
-							Name: "string",
-						},
-					},
+					Name: "string",
 				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3563, 59),
+				Name:    "ReadToEnd",
+				NamePos: lp(3563, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3564, 9),
@@ -83109,16 +83107,6 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 				Name:    "ReadLineAsync",
 				NamePos: lp(3564, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3564, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3564, 73),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3565, 9),
@@ -83133,8 +83121,18 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ReadToEndAsync",
+				Name:    "ReadLineAsync",
 				NamePos: lp(3565, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3565, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3565, 73),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3566, 9),
@@ -83151,26 +83149,32 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 				Name:    "ReadToEndAsync",
 				NamePos: lp(3566, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3566, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3566, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3567, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3567, 23),
-					Name: "int",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3567, 51),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "Peek",
-				NamePos: lp(3567, 27),
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3567, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3567, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3567, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3568, 9),
@@ -83179,7 +83183,7 @@ func libraryAST_208() *lang.TypeDecl {
 					Pos:  lp(3568, 23),
 					Name: "int",
 				},
-				Name:    "Read",
+				Name:    "Peek",
 				NamePos: lp(3568, 27),
 			},
 			&lang.MethodDecl{
@@ -83191,46 +83195,46 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 				Name:    "Read",
 				NamePos: lp(3569, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3569, 32),
-						Type: &lang.TypeRef{
-							Pos:       lp(3569, 32),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3569, 32),
-								Name: "char",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3569, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3569, 47),
-							Name: "int",
-						},
-						Name: "index",
-					},
-					&lang.Param{
-						Pos: lp(3569, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3569, 58),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3570, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3570, 23),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "Close",
-				NamePos: lp(3570, 28),
+				Name:    "Read",
+				NamePos: lp(3570, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3570, 32),
+						Type: &lang.TypeRef{
+							Pos:       lp(3570, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3570, 32),
+								Name: "char",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3570, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3570, 47),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: lp(3570, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3570, 58),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3571, 9),
@@ -83239,8 +83243,18 @@ func libraryAST_208() *lang.TypeDecl {
 					Pos:  lp(3571, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "Close",
 				NamePos: lp(3571, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3572, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3572, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3572, 28),
 			},
 		},
 	}
@@ -83248,37 +83262,22 @@ func libraryAST_208() *lang.TypeDecl {
 
 func libraryAST_209() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3574, 5),
+		Pos:       lp(3575, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3574, 33),
+				Pos:  lp(3575, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3574, 45),
+				Pos:  lp(3575, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3576, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3576, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3576, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3577, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -83291,14 +83290,6 @@ func libraryAST_209() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3577, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3577, 49),
-							Name: "bool",
-						},
-						Name: "append",
 					},
 				},
 			},
@@ -83323,14 +83314,6 @@ func libraryAST_209() *lang.TypeDecl {
 						},
 						Name: "append",
 					},
-					&lang.Param{
-						Pos: lp(3578, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3578, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -83342,9 +83325,25 @@ func libraryAST_209() *lang.TypeDecl {
 						Pos: lp(3579, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3579, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3579, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3579, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3579, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3579, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -83360,14 +83359,6 @@ func libraryAST_209() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3580, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3580, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -83391,14 +83382,6 @@ func libraryAST_209() *lang.TypeDecl {
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3581, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3581, 82),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -83431,14 +83414,6 @@ func libraryAST_209() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
-					&lang.Param{
-						Pos: lp(3582, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3582, 98),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -83450,52 +83425,72 @@ func libraryAST_209() *lang.TypeDecl {
 						Pos: lp(3583, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3583, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3583, 49),
+						Pos: lp(3583, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3583, 49),
-							Name: "bool",
-						},
-						Name: "append",
-					},
-					&lang.Param{
-						Pos: lp(3583, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3583, 62),
+							Pos:  lp(3583, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3583, 93),
+						Pos: lp(3583, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3583, 93),
+							Pos:  lp(3583, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
+					&lang.Param{
+						Pos: lp(3583, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3583, 98),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3584, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3584, 24),
-					Name: "bool",
-				},
-				Name: "AutoFlush",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3584, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3584, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3584, 36),
+							Name: "string",
+						},
+						Name: "path",
 					},
-					&lang.Accessor{
-						Pos:  lp(3584, 46),
-						Kind: "set",
+					&lang.Param{
+						Pos: lp(3584, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3584, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3584, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3584, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3584, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3584, 93),
+							Name: "int",
+						},
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -83504,12 +83499,31 @@ func libraryAST_209() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3585, 24),
+					Name: "bool",
+				},
+				Name: "AutoFlush",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3585, 41),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3585, 46),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3586, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3586, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3585, 44),
+						Pos:  lp(3586, 44),
 						Kind: "get",
 					},
 				},
@@ -83520,38 +83534,23 @@ func libraryAST_209() *lang.TypeDecl {
 
 func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3591, 5),
+		Pos:       lp(3592, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3593, 9),
+				Pos:       lp(3594, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3593, 16),
+					Pos:  lp(3594, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3593, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3594, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3594, 16),
-					Name: "Type",
-				},
-				Name: "DeclaringType",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3594, 37),
+						Pos:  lp(3594, 30),
 						Kind: "get",
 					},
 				},
@@ -83561,12 +83560,27 @@ func libraryAST_210() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3595, 16),
+					Name: "Type",
+				},
+				Name: "DeclaringType",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3595, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3596, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3596, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3595, 32),
+						Pos:  lp(3596, 32),
 						Kind: "get",
 					},
 				},
