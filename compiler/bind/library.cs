@@ -2318,6 +2318,10 @@ namespace System.Threading
         public extern static long Increment(ref long location);
         public extern static void MemoryBarrier();
         public extern static long Read(ref long location);
+        public extern static int And(ref int location1, int value);
+        public extern static long And(ref long location1, long value);
+        public extern static int Or(ref int location1, int value);
+        public extern static long Or(ref long location1, long value);
     }
 
     public static class Volatile

@@ -639,6 +639,21 @@ func registerInterlocked() {
 		old, _ := vm.UpdateRef(args[0], func(old vm.Value) vm.Value { return old })
 		return old, nil
 	})
+	// And and Or return the original value, as .NET's do.
+	bitwise := func(op func(a, b int64) int64) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			n := intArg(args[1])
+			old, _ := vm.UpdateRef(args[0], func(old vm.Value) vm.Value {
+				if old.PrimType() == vm.TLong {
+					return vm.Long(op(old.AsLong(), n))
+				}
+				return vm.Int(int32(op(int64(old.AsInt()), n)))
+			})
+			return old, nil
+		}
+	}
+	il.AddStatic("And", 2, 2, bitwise(func(a, b int64) int64 { return a & b }))
+	il.AddStatic("Or", 2, 2, bitwise(func(a, b int64) int64 { return a | b }))
 	il.AddStatic("MemoryBarrier", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
 
 	vo := vm.RegisterType(TVolatile)
