@@ -526,6 +526,9 @@ const maxSites = 1 << 16
 // static returns the index of a static field reference.
 func (c *Compiler) static(t *vm.Type, idx int) int {
 	r := vm.StaticRef{T: t, I: idx}
+	if idx < len(t.StaticFields) && t.StaticFields[idx].ThreadStatic {
+		r.Thread = true
+	}
 	if i, ok := c.staticIndex[r]; ok {
 		return i
 	}

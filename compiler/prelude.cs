@@ -1912,33 +1912,69 @@ namespace System.Threading
     public class ThreadLocal<T> : IDisposable
     {
         readonly Func<T> _factory;
+        readonly bool _track;
+        bool _disposed;
         readonly System.Collections.Concurrent.ConcurrentDictionary<int, T> _values = new System.Collections.Concurrent.ConcurrentDictionary<int, T>();
 
         public ThreadLocal() { }
-        public ThreadLocal(bool trackAllValues) { }
+        public ThreadLocal(bool trackAllValues) { _track = trackAllValues; }
         public ThreadLocal(Func<T> valueFactory)
         {
             if (valueFactory == null) throw new ArgumentNullException(nameof(valueFactory));
             _factory = valueFactory;
         }
-        public ThreadLocal(Func<T> valueFactory, bool trackAllValues) : this(valueFactory) { }
+        public ThreadLocal(Func<T> valueFactory, bool trackAllValues)
+        {
+            if (valueFactory == null) throw new ArgumentNullException(nameof(valueFactory));
+            _factory = valueFactory;
+            _track = trackAllValues;
+        }
+
+        void CheckDisposed()
+        {
+            if (_disposed) throw new ObjectDisposedException("The ThreadLocal object has been disposed.");
+        }
 
         public T Value
         {
             get
             {
+                CheckDisposed();
                 int id = Thread.CurrentThread.ManagedThreadId;
                 if (_values.TryGetValue(id, out T v)) return v;
                 T created = _factory != null ? _factory() : default(T);
                 _values[id] = created;
                 return created;
             }
-            set { _values[Thread.CurrentThread.ManagedThreadId] = value; }
+            set
+            {
+                CheckDisposed();
+                _values[Thread.CurrentThread.ManagedThreadId] = value;
+            }
         }
 
-        public bool IsValueCreated => _values.ContainsKey(Thread.CurrentThread.ManagedThreadId);
-        public System.Collections.Generic.IList<T> Values => new System.Collections.Generic.List<T>(_values.Values);
-        public void Dispose() { }
+        public bool IsValueCreated
+        {
+            get
+            {
+                CheckDisposed();
+                return _values.ContainsKey(Thread.CurrentThread.ManagedThreadId);
+            }
+        }
+        public System.Collections.Generic.IList<T> Values
+        {
+            get
+            {
+                CheckDisposed();
+                if (!_track) throw new InvalidOperationException("The ThreadLocal object is not tracking values. To use the Values property, use a ThreadLocal constructor that accepts the trackAllValues parameter and set the parameter to true.");
+                return new System.Collections.Generic.List<T>(_values.Values);
+            }
+        }
+        public void Dispose()
+        {
+            _disposed = true;
+            _values.Clear();
+        }
         public override string ToString() => Value.ToString();
     }
 }
@@ -2113,6 +2149,24 @@ namespace System
             _value = value;
             _created = true;
         }
+        // Without a factory the value is T's parameterless constructor's
+        // (.NET: Activator.CreateInstance<T>()).
+        public Lazy()
+        {
+            _factory = CreateDefault;
+            _mode = System.Threading.LazyThreadSafetyMode.ExecutionAndPublication;
+        }
+        public Lazy(bool isThreadSafe)
+        {
+            _factory = CreateDefault;
+            _mode = isThreadSafe ? System.Threading.LazyThreadSafetyMode.ExecutionAndPublication : System.Threading.LazyThreadSafetyMode.None;
+        }
+        public Lazy(System.Threading.LazyThreadSafetyMode mode)
+        {
+            _factory = CreateDefault;
+            _mode = mode;
+        }
+        T CreateDefault() => new T();
 
         public bool IsValueCreated => _created;
 
@@ -2357,6 +2411,18 @@ namespace System.Threading.Tasks
         public static async Task<TResult> WaitAsync<TResult>(this Task<TResult> task, TimeSpan timeout)
         {
             await WaitFor(task, timeout, CancellationToken.None);
+            return await task;
+        }
+
+        public static async Task WaitAsync(this Task task, TimeSpan timeout, CancellationToken cancellationToken)
+        {
+            await WaitFor(task, timeout, cancellationToken);
+            await task;
+        }
+
+        public static async Task<TResult> WaitAsync<TResult>(this Task<TResult> task, TimeSpan timeout, CancellationToken cancellationToken)
+        {
+            await WaitFor(task, timeout, cancellationToken);
             return await task;
         }
 

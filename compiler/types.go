@@ -359,6 +359,9 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 			static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)
 			for _, d := range m.Decls {
 				fi := c.addField(ci, d.Name, d, m.Type, static, m.Modifiers.Has(lang.ModConst), d.Init)
+				if fi != nil && static && !m.Modifiers.Has(lang.ModConst) && hasThreadStatic(m.Attributes) && !ci.generic() {
+					t.StaticFields[fi.index].ThreadStatic = true
+				}
 				if fi != nil && m.Modifiers.Has(lang.ModReadonly) {
 					if static {
 						t.StaticFields[fi.index].ReadOnly = true
@@ -1566,6 +1569,19 @@ func isEnumUnder(t *vm.Type) bool {
 	switch t {
 	case vm.TSByte, vm.TByte, vm.TShort, vm.TUShort, vm.TInt, vm.TUInt, vm.TLong, vm.TULong:
 		return true
+	}
+	return false
+}
+
+// hasThreadStatic reports whether a field's attributes include
+// [ThreadStatic] (a generic class's statics stay shared: see
+// docs/deviations.md).
+func hasThreadStatic(attrs []*lang.Attribute) bool {
+	for _, a := range attrs {
+		switch a.Name {
+		case "ThreadStatic", "ThreadStaticAttribute", "System.ThreadStatic", "System.ThreadStaticAttribute":
+			return true
+		}
 	}
 	return false
 }

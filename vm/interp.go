@@ -737,6 +737,10 @@ func (t *Thread) run() (result Value, err error) {
 					goto fail
 				}
 			}
+			if ref.Thread {
+				regs[ins.A()] = t.threadStatic(*ref).V
+				continue
+			}
 			regs[ins.A()] = ref.T.StaticVals[ref.I]
 		case OpSetStatic:
 			ref := &t.M.Prog.Statics[ins.Bx()]
@@ -748,6 +752,10 @@ func (t *Thread) run() (result Value, err error) {
 					err = e
 					goto fail
 				}
+			}
+			if ref.Thread {
+				t.threadStatic(*ref).V = regs[ins.A()]
+				continue
 			}
 			ref.T.StaticVals[ref.I] = regs[ins.A()]
 

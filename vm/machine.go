@@ -207,6 +207,9 @@ type siteCache struct {
 type StaticRef struct {
 	T *Type
 	I int
+	// Thread marks a [ThreadStatic] field: each thread has its own
+	// variable (Thread.threadStatic), starting at the field's default.
+	Thread bool
 }
 
 // Program is a compiled program, immutable once built and shared by all threads.
@@ -380,8 +383,10 @@ type Frame struct {
 
 // Thread is a VM thread: one goroutine's register stack and frames.
 type Thread struct {
-	M      *Machine
-	ID     int32
+	M  *Machine
+	ID int32
+	// tls holds this thread's [ThreadStatic] variables, made on first use.
+	tls    map[StaticRef]*Box
 	stack  []Value
 	frames []Frame
 

@@ -235,6 +235,27 @@ func (c *RefCell) slot() *Value {
 	return new(Value)
 }
 
+// threadStatic is this thread's variable for [ThreadStatic] field ref: a
+// box only this thread reaches, starting at the field's default, as .NET
+// gives each thread its own (the static initialiser sets only the
+// initialising thread's).
+func (t *Thread) threadStatic(ref StaticRef) *Box {
+	key := StaticRef{T: ref.T, I: ref.I, Thread: true}
+	if b := t.tls[key]; b != nil {
+		return b
+	}
+	if t.tls == nil {
+		t.tls = map[StaticRef]*Box{}
+	}
+	v := Null
+	if f := ref.T.StaticFields[ref.I]; f.Type != nil {
+		v = f.Type.Zero()
+	}
+	b := &Box{Header: Header{TBoxLocal}, V: v}
+	t.tls[key] = b
+	return b
+}
+
 // makeRef builds a RefCell for OpRefSta, OpRefFld and OpRefElm.
 func (t *Thread) makeRef(ins Instr, regs []Value) (Value, error) {
 	c := &RefCell{Header: Header{TRef}}
@@ -243,6 +264,9 @@ func (t *Thread) makeRef(ins Instr, regs []Value) (Value, error) {
 		ref := t.M.Prog.Statics[ins.Bx()]
 		if err := t.InitType(ref.T); err != nil {
 			return Null, err
+		}
+		if ref.Thread {
+			return Ref(t.threadStatic(ref)), nil
 		}
 		c.Static, c.Index = ref.T, ref.I
 	case OpRefFld:

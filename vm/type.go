@@ -104,11 +104,13 @@ type Type struct {
 
 // Field describes an instance or static field.
 type Field struct {
-	Name     string
-	Type     *Type // declared type when the VM converts to it (primitives, decimal) or starts it at a non-null default (structs, DateTime); nil otherwise
-	Index    int
-	ReadOnly bool
-	Owner    *Type
+	// ThreadStatic marks a static field declared [ThreadStatic].
+	ThreadStatic bool
+	Name         string
+	Type         *Type // declared type when the VM converts to it (primitives, decimal) or starts it at a non-null default (structs, DateTime); nil otherwise
+	Index        int
+	ReadOnly     bool
+	Owner        *Type
 	// Generic is the declaring class's type parameter when the field is
 	// declared as one (`T Value;`): its default is the type argument's.
 	Generic *Type
