@@ -332,7 +332,7 @@ func registerSemaphore() {
 			// ThrowIfCancellationRequested makes (.NET's
 			// WaitUntilCountOrTimeoutAsync); one granted first keeps its unit.
 			p := PoolOf(t.M)
-			id := tok.register(func(*vm.Thread) error {
+			cancel := func(*vm.Thread) error {
 				if s.cancelWait(w) {
 					p.Queue(func(x *vm.Thread) {
 						e := thrownExc(canceledError(x, tok))
@@ -340,9 +340,12 @@ func registerSemaphore() {
 					})
 				}
 				return nil
-			})
-			if id >= 0 {
+			}
+			if id := tok.register(cancel); id >= 0 {
 				w.tk.OnCompleted(t, func(*vm.Thread) { tok.unregister(id) })
+			} else {
+				// Canceled since the check above: register did not run it.
+				cancel(t)
 			}
 		}
 		if !timed {
