@@ -244,25 +244,44 @@ var bindMethodExact = vm.NativeFunc("<BindMethodExact>", 2, 2, false, func(t *vm
 	return vm.BindMethodExact(args[0], args[1].AsClosure().Fn, args[1].Type()), nil
 })
 
-// bindGroupTypeArgs makes the delegate in dst, of generic method mi, pass
-// the type arguments the conversion of method group e inferred (or that
-// e writes), as a call does (vm.BindTypeArgs).
+// bindGroupTypeArgs makes the delegate in dst, of method mi, pass the
+// hidden type arguments a call would (vm.BindTypeArgs): a static method of
+// a generic class takes its class's type arguments (Box<S>.Make, or Make
+// inside Box<T>), a generic method those the conversion of method group e
+// inferred (or that e writes).
 func (fs *funcState) bindGroupTypeArgs(e lang.Expr, mi *methodInfo, dst int) {
 	k := mi.hidden
-	bm := fs.c.info.CallOf(e)
-	if k == 0 || bm == nil || len(bm.TypeArgs) != k {
+	if bm := fs.c.info.CallOf(e); k > 0 && (bm == nil || len(bm.TypeArgs) != k) {
+		k = 0
+	}
+	classK := 0
+	if mi.static {
+		classK = mi.classHidden
+	}
+	if k == 0 && classK == 0 {
 		return
 	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
-	w := fs.allocN(1 + k)
+	w := fs.allocN(1 + classK + k)
 	fs.emitABC(vm.OpMove, w, dst, 0)
-	for i, a := range bm.TypeArgs {
-		if !fs.bindTypeInto(a, w+1+i) {
-			fs.loadConst(w+1+i, vm.Null)
+	if classK > 0 {
+		var v via
+		if f, ok := e.(*lang.MemberExpr); ok {
+			if t, _ := fs.typeOfExpr(f.X); t != nil {
+				v = fs.viaOf(f.X, t)
+			}
+		}
+		fs.classArgsInto(mi.cls, v, w+1)
+	}
+	if k > 0 {
+		for i, a := range fs.c.info.CallOf(e).TypeArgs {
+			if !fs.bindTypeInto(a, w+1+classK+i) {
+				fs.loadConst(w+1+classK+i, vm.Null)
+			}
 		}
 	}
-	fs.emitABC(vm.OpCall, w, fs.c.addFunc(bindTypeArgs), 1+k)
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(bindTypeArgs), 1+classK+k)
 	fs.move(dst, w)
 }
 

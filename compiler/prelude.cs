@@ -315,6 +315,19 @@ namespace System
         }
         private Exception[] Inner => _data == null ? new Exception[0] : (Exception[])_data;
         public System.Collections.Generic.List<Exception> InnerExceptions => new System.Collections.Generic.List<Exception>(Inner);
+        // .NET descends only through aggregates holding exactly one
+        // exception: an aggregate of several is its own base exception.
+        public override Exception GetBaseException()
+        {
+            Exception back = this;
+            AggregateException agg = this;
+            while (agg != null && agg.Inner.Length == 1)
+            {
+                back = back.InnerException;
+                agg = back as AggregateException;
+            }
+            return back;
+        }
         public override string Message
         {
             get
@@ -1288,9 +1301,12 @@ namespace System.Threading.Tasks
     {
         public TaskCanceledException() : base("A task was canceled.") { }
         public TaskCanceledException(string message) : base(message) { }
-        // The canceled task's token is not kept: asyncvm's tasks do not
-        // record it.
-        public TaskCanceledException(Task task) : base("A task was canceled.") { }
+        // The task, set by the VM on the exception it makes for a canceled
+        // task. The canceled task's token is not kept: asyncvm's tasks do
+        // not record it.
+        private Task _task;
+        public TaskCanceledException(Task task) : base("A task was canceled.") { _task = task; }
+        public Task Task => _task;
         public TaskCanceledException(string message, Exception innerException) : base(message, innerException) { }
         public TaskCanceledException(string message, Exception innerException, System.Threading.CancellationToken token) : base(message, innerException, token) { }
     }
@@ -1896,33 +1912,69 @@ namespace System.Threading
     public class ThreadLocal<T> : IDisposable
     {
         readonly Func<T> _factory;
+        readonly bool _track;
+        bool _disposed;
         readonly System.Collections.Concurrent.ConcurrentDictionary<int, T> _values = new System.Collections.Concurrent.ConcurrentDictionary<int, T>();
 
         public ThreadLocal() { }
-        public ThreadLocal(bool trackAllValues) { }
+        public ThreadLocal(bool trackAllValues) { _track = trackAllValues; }
         public ThreadLocal(Func<T> valueFactory)
         {
             if (valueFactory == null) throw new ArgumentNullException(nameof(valueFactory));
             _factory = valueFactory;
         }
-        public ThreadLocal(Func<T> valueFactory, bool trackAllValues) : this(valueFactory) { }
+        public ThreadLocal(Func<T> valueFactory, bool trackAllValues)
+        {
+            if (valueFactory == null) throw new ArgumentNullException(nameof(valueFactory));
+            _factory = valueFactory;
+            _track = trackAllValues;
+        }
+
+        void CheckDisposed()
+        {
+            if (_disposed) throw new ObjectDisposedException("The ThreadLocal object has been disposed.");
+        }
 
         public T Value
         {
             get
             {
+                CheckDisposed();
                 int id = Thread.CurrentThread.ManagedThreadId;
                 if (_values.TryGetValue(id, out T v)) return v;
                 T created = _factory != null ? _factory() : default(T);
                 _values[id] = created;
                 return created;
             }
-            set { _values[Thread.CurrentThread.ManagedThreadId] = value; }
+            set
+            {
+                CheckDisposed();
+                _values[Thread.CurrentThread.ManagedThreadId] = value;
+            }
         }
 
-        public bool IsValueCreated => _values.ContainsKey(Thread.CurrentThread.ManagedThreadId);
-        public System.Collections.Generic.IList<T> Values => new System.Collections.Generic.List<T>(_values.Values);
-        public void Dispose() { }
+        public bool IsValueCreated
+        {
+            get
+            {
+                CheckDisposed();
+                return _values.ContainsKey(Thread.CurrentThread.ManagedThreadId);
+            }
+        }
+        public System.Collections.Generic.IList<T> Values
+        {
+            get
+            {
+                CheckDisposed();
+                if (!_track) throw new InvalidOperationException("The ThreadLocal object is not tracking values. To use the Values property, use a ThreadLocal constructor that accepts the trackAllValues parameter and set the parameter to true.");
+                return new System.Collections.Generic.List<T>(_values.Values);
+            }
+        }
+        public void Dispose()
+        {
+            _disposed = true;
+            _values.Clear();
+        }
         public override string ToString() => Value.ToString();
     }
 }
@@ -2097,6 +2149,24 @@ namespace System
             _value = value;
             _created = true;
         }
+        // Without a factory the value is T's parameterless constructor's
+        // (.NET: Activator.CreateInstance<T>()).
+        public Lazy()
+        {
+            _factory = CreateDefault;
+            _mode = System.Threading.LazyThreadSafetyMode.ExecutionAndPublication;
+        }
+        public Lazy(bool isThreadSafe)
+        {
+            _factory = CreateDefault;
+            _mode = isThreadSafe ? System.Threading.LazyThreadSafetyMode.ExecutionAndPublication : System.Threading.LazyThreadSafetyMode.None;
+        }
+        public Lazy(System.Threading.LazyThreadSafetyMode mode)
+        {
+            _factory = CreateDefault;
+            _mode = mode;
+        }
+        T CreateDefault() => new T();
 
         public bool IsValueCreated => _created;
 
@@ -2341,6 +2411,18 @@ namespace System.Threading.Tasks
         public static async Task<TResult> WaitAsync<TResult>(this Task<TResult> task, TimeSpan timeout)
         {
             await WaitFor(task, timeout, CancellationToken.None);
+            return await task;
+        }
+
+        public static async Task WaitAsync(this Task task, TimeSpan timeout, CancellationToken cancellationToken)
+        {
+            await WaitFor(task, timeout, cancellationToken);
+            await task;
+        }
+
+        public static async Task<TResult> WaitAsync<TResult>(this Task<TResult> task, TimeSpan timeout, CancellationToken cancellationToken)
+        {
+            await WaitFor(task, timeout, cancellationToken);
             return await task;
         }
 

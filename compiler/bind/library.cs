@@ -2331,6 +2331,10 @@ namespace System.Threading
         public extern static long Increment(ref long location);
         public extern static void MemoryBarrier();
         public extern static long Read(ref long location);
+        public extern static int And(ref int location1, int value);
+        public extern static long And(ref long location1, long value);
+        public extern static int Or(ref int location1, int value);
+        public extern static long Or(ref long location1, long value);
     }
 
     public static class Volatile
@@ -2404,6 +2408,7 @@ namespace System.Threading
         public static CancellationToken None { get; }
         public bool CanBeCanceled { get; }
         public bool IsCancellationRequested { get; }
+        public WaitHandle WaitHandle { get; }
         public extern bool Equals(CancellationToken other);
         public extern override bool Equals(object other);
         public extern CancellationTokenRegistration Register(Action callback);
@@ -2412,9 +2417,10 @@ namespace System.Threading
         public extern void ThrowIfCancellationRequested();
     }
 
-    [Struct] public sealed class CancellationTokenRegistration : IDisposable
+    [Struct] public sealed class CancellationTokenRegistration : IDisposable, IAsyncDisposable
     {
         public extern void Dispose();
+        public extern System.Threading.Tasks.ValueTask DisposeAsync();
         public extern bool Unregister();
     }
 

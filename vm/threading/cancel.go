@@ -32,6 +32,7 @@ type cancelSource struct {
 	order     []int
 	timer     *machineTimer
 	m         *vm.Machine
+	wh        *event // the token's WaitHandle, made on first use
 }
 
 // IsCancellationRequested implements lib.Canceler, for the library's
@@ -100,8 +101,26 @@ func (s *cancelSource) request() []func(*vm.Thread) error {
 	if s.timer != nil {
 		s.timer.Stop()
 	}
+	wh := s.wh
 	s.mu.Unlock()
+	if wh != nil {
+		wh.Set()
+	}
 	return cbs
+}
+
+// waitHandle is the token's WaitHandle: a ManualResetEvent set on
+// cancellation (never set for CancellationToken.None).
+func (s *cancelSource) waitHandle() *event {
+	if s == nil {
+		return newEvent(false)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.wh == nil {
+		s.wh = newEvent(s.requested || s.always)
+	}
+	return s.wh
 }
 
 // runCallbacks runs a canceled source's callbacks on t; the exceptions they
@@ -199,6 +218,16 @@ func init() {
 		if err := s.checkDisposed(t); err != nil {
 			return vm.Null, err
 		}
+		if len(args) > 1 && args[1].AsBool() {
+			// Cancel(throwOnFirstException: true): the first callback to
+			// throw ends the run, its exception thrown as it is.
+			for _, cb := range s.request() {
+				if err := cb(t); err != nil {
+					return vm.Null, err
+				}
+			}
+			return vm.Null, nil
+		}
 		return vm.Null, s.cancel(t)
 	})
 	// CancelAsync marks the source canceled at once and runs its callbacks
@@ -229,12 +258,30 @@ func init() {
 	})
 	cts.AddMethod("TryReset", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s := get(args[0])
+		if err := s.checkDisposed(t); err != nil {
+			return vm.Null, err
+		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		return vm.Bool(!s.requested), nil
+		if s.requested {
+			return vm.Bool(false), nil
+		}
+		// As .NET's: a pending CancelAfter is stopped and the
+		// registrations are dropped, so the source starts afresh.
+		if s.timer != nil {
+			s.timer.Stop()
+			s.timer = nil
+		}
+		s.callbacks = nil
+		s.order = nil
+		return vm.Bool(true), nil
 	})
 	cts.AddProperty("Token", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return tokenValue(get(args[0])), nil
+		s := get(args[0])
+		if err := s.checkDisposed(t); err != nil {
+			return vm.Null, err
+		}
+		return tokenValue(s), nil
 	}, nil)
 	cts.AddProperty("IsCancellationRequested", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(get(args[0]).canceled()), nil
@@ -266,6 +313,9 @@ func init() {
 	}, nil)
 	tok.AddProperty("IsCancellationRequested", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(tokenArg(args[0]).canceled()), nil
+	}, nil)
+	tok.AddProperty("WaitHandle", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(TManualResetEvent, tokenArg(args[0]).waitHandle()), nil
 	}, nil)
 	tok.AddProperty("CanBeCanceled", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(tokenArg(args[0]) != nil), nil
@@ -323,6 +373,14 @@ func init() {
 	}
 	reg.AddMethod("Dispose", 0, 0, unreg)
 	reg.AddMethod("Unregister", 0, 0, unreg)
+	// DisposeAsync unregisters as Dispose does; .NET's waits for a running
+	// callback, which the completed ValueTask here does not.
+	reg.AddMethod("DisposeAsync", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if _, err := unreg(t, args); err != nil {
+			return vm.Null, err
+		}
+		return NewValueTask(nil, vm.Null, false), nil
+	})
 }
 
 // checkDisposed is the ObjectDisposedException of an operation on a

@@ -199,7 +199,7 @@ func (d *delegateTask) prepare(t *vm.Thread) {
 func (d *delegateTask) RunItem(w *vm.Thread) {
 	spec := &d.spec
 	if spec.token.canceled() {
-		d.finish(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(w, spec.token)})
+		d.finish(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledTaskExc(w, spec.token, &d.task)})
 		return
 	}
 	tk := &d.task

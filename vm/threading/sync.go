@@ -292,11 +292,23 @@ func registerSemaphore() {
 	})
 	ty.AddMethod("WaitAsync", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s := get(args[0])
-		limit, _, err := waitArgs(t, args[1:])
+		limit, tok, err := waitArgs(t, args[1:])
 		if err != nil {
 			return vm.Null, err
 		}
 		timed := len(args) > 1 && isTimeout(args[1])
+		if tok.canceled() {
+			// .NET returns Task.FromCanceled: awaiting it throws
+			// TaskCanceledException carrying the token.
+			var tk *vm.Task
+			if timed {
+				tk = vm.NewTask(vm.TBool)
+			} else {
+				tk = vm.NewTask(nil)
+			}
+			tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledTaskExc(t, tok, tk)})
+			return vm.TaskValue(tk), nil
+		}
 		ok, w := s.acquire(true)
 		if ok {
 			if timed {
@@ -314,10 +326,38 @@ func registerSemaphore() {
 				}
 			})
 		}
+		if tok != nil {
+			// A waiter canceled while queued leaves the queue and its task
+			// is canceled with the OperationCanceledException
+			// ThrowIfCancellationRequested makes (.NET's
+			// WaitUntilCountOrTimeoutAsync); one granted first keeps its unit.
+			p := PoolOf(t.M)
+			cancel := func(*vm.Thread) error {
+				if s.cancelWait(w) {
+					p.Queue(func(x *vm.Thread) {
+						e := thrownExc(canceledError(x, tok))
+						w.tk.TryComplete(x, vm.StatusCanceled, vm.Null, []*vm.Instance{e})
+					})
+				}
+				return nil
+			}
+			if id := tok.register(cancel); id >= 0 {
+				w.tk.OnCompleted(t, func(*vm.Thread) { tok.unregister(id) })
+			} else {
+				// Canceled since the check above: register did not run it.
+				cancel(t)
+			}
+		}
 		if !timed {
 			plain := vm.NewTask(nil)
 			plain.SetAsync()
-			w.tk.OnCompleted(t, func(x *vm.Thread) { plain.TryComplete(x, vm.StatusRanToCompletion, vm.Null, nil) })
+			w.tk.OnCompleted(t, func(x *vm.Thread) {
+				if w.tk.Status() == vm.StatusCanceled {
+					plain.TryComplete(x, vm.StatusCanceled, vm.Null, w.tk.Exceptions())
+					return
+				}
+				plain.TryComplete(x, vm.StatusRanToCompletion, vm.Null, nil)
+			})
 			return vm.TaskValue(plain), nil
 		}
 		return vm.TaskValue(w.tk), nil
@@ -602,6 +642,21 @@ func registerInterlocked() {
 		old, _ := vm.UpdateRef(args[0], func(old vm.Value) vm.Value { return old })
 		return old, nil
 	})
+	// And and Or return the original value, as .NET's do.
+	bitwise := func(op func(a, b int64) int64) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			n := intArg(args[1])
+			old, _ := vm.UpdateRef(args[0], func(old vm.Value) vm.Value {
+				if old.PrimType() == vm.TLong {
+					return vm.Long(op(old.AsLong(), n))
+				}
+				return vm.Int(int32(op(int64(old.AsInt()), n)))
+			})
+			return old, nil
+		}
+	}
+	il.AddStatic("And", 2, 2, bitwise(func(a, b int64) int64 { return a & b }))
+	il.AddStatic("Or", 2, 2, bitwise(func(a, b int64) int64 { return a | b }))
 	il.AddStatic("MemoryBarrier", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
 
 	vo := vm.RegisterType(TVolatile)

@@ -81,11 +81,11 @@ func cancelContinuation(t *vm.Thread, cont *vm.Task, token *cancelSource, option
 		return
 	}
 	if token.canceled() {
-		cont.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, token)})
+		cont.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledTaskExc(t, token, cont)})
 		return
 	}
 	token.register(func(w *vm.Thread) error {
-		cont.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(w, token)})
+		cont.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledTaskExc(w, token, cont)})
 		return nil
 	})
 }
@@ -498,7 +498,7 @@ func WhenAny(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 func Delay(t *vm.Thread, d vmDuration, token *cancelSource) *vm.Task {
 	tk := vm.NewTask(nil)
 	if token.canceled() {
-		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, token)})
+		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledTaskExc(t, token, tk)})
 		return tk
 	}
 	if !d.infinite && d.d <= 0 {
@@ -518,7 +518,7 @@ func Delay(t *vm.Thread, d vmDuration, token *cancelSource) *vm.Task {
 			if stop != nil {
 				stop()
 			}
-			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(w, token)})
+			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledTaskExc(w, token, tk)})
 			return nil
 		})
 	}
@@ -716,7 +716,7 @@ func init() {
 			return vm.Null, t.Throw("System.ArgumentOutOfRangeException", "Specified argument was out of the range of valid values. (Parameter 'cancellationToken')")
 		}
 		tk := vm.NewTask(vm.TObject)
-		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, src)})
+		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledTaskExc(t, src, tk)})
 		return vm.TaskValue(tk), nil
 	})
 	task.AddStaticProperty("CompletedTask", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -1347,7 +1347,8 @@ func registerTCS() {
 	ty.AddMethod("TrySetException", 1, 1, setException(false))
 	setCanceled := func(must bool) vm.NativeFn {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			ok := get(args[0]).TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, tokenArg(optArg(args, 1)))})
+			tk := get(args[0])
+			ok := tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledTaskExc(t, tokenArg(optArg(args, 1)), tk)})
 			if must {
 				if !ok {
 					return vm.Null, already(t)

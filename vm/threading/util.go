@@ -37,6 +37,16 @@ func canceledByExc(t *vm.Thread, src *cancelSource) *vm.Instance {
 	return e
 }
 
+// canceledTaskExc is canceledByExc for the canceled task tk: as the
+// TaskCanceledException .NET makes for a canceled task, its Task is tk.
+func canceledTaskExc(t *vm.Thread, src *cancelSource, tk *vm.Task) *vm.Instance {
+	e := canceledByExc(t, src)
+	if i := e.Type().FieldIndex("_task"); i >= 0 && tk != nil {
+		e.F[i] = vm.TaskValue(tk)
+	}
+	return e
+}
+
 // NewAggregate makes an AggregateException over excs: its message lists the
 // inner messages as .NET's does, InnerException is the first one and the
 // type-specific data field holds them all as an Exception[].
