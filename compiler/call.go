@@ -178,7 +178,13 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			}
 			continue
 		}
+		// An argument is not in the caller's target context: a target-typed
+		// new or a collection expression among the arguments of a
+		// target-typed new(...) must not take the object's type.
+		oldExpect := fs.expect
+		fs.expect = nil
 		t := fs.exprTo(a.X, r)
+		fs.expect = oldExpect
 		if fn != nil && fn.Variadic && i == fn.NumParams-1 && len(exprs) == fn.NumParams && fs.c.info.PacksArg(a) {
 			fs.packParams(r, fn)
 			continue

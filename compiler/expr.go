@@ -206,6 +206,13 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	case *lang.NewArrayExpr:
 		return fs.newArray(e, dst)
 	case *lang.CollectionExpr:
+		if t := fs.c.info.CollectionTargets[e]; t != nil && !t.IsUnchecked() {
+			if tr := bind.Spell(t, e.Pos); tr != nil {
+				old := fs.expect
+				fs.expect = tr
+				defer func() { fs.expect = old }()
+			}
+		}
 		return fs.collection(e.Elems, e.Pos, dst)
 	case *lang.TypeOfExpr:
 		if unboundGeneric(e.Type) {
