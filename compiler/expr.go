@@ -1406,6 +1406,14 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 		fs.emitABC(vm.OpMove, dst, r, 0)
 		return t
 	}
+	if bt := fs.c.info.TypeOf(e.X); bt != nil && bt.Kind == bind.Nullable && !e.Type.Nullable && t.IsPrimitive() {
+		// (int)n of an int? n reads n.Value: InvalidOperationException
+		// when n is null.
+		w := fs.alloc()
+		fs.emitABC(vm.OpMove, w, r, 0)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(vm.NullableValue), 1)
+		r = w
+	}
 	if e.Type.Nullable && t.IsPrimitive() {
 		fs.emitABC(vm.OpMove, dst, r, 0)
 		return nil
