@@ -1566,6 +1566,10 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 				fs.setTop(max(save, dst+1))
 				return t
 			}
+			if ci != nil && ci.decl != nil && bind.HasAttribute(ci.decl.Attributes, "CollectionBuilder") {
+				fs.errorf(pos, "a collection expression for a type with [CollectionBuilder] ('%s') is not supported", ci.decl.Name)
+				return nil
+			}
 			if ci != nil && !ci.t.IsInterface && !ci.t.IsValueType && name == tr.Name {
 				// A class of the program or the prelude (SortedSet<T>,
 				// LinkedList<T>, a user collection): constructed as

@@ -206,7 +206,8 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	case *lang.NewArrayExpr:
 		return fs.newArray(e, dst)
 	case *lang.CollectionExpr:
-		if t := fs.c.info.CollectionTargets[e]; t != nil && !t.IsUnchecked() {
+		if t := fs.c.info.CollectionTargets[e]; t != nil && !t.IsUnchecked() && fs.expect == nil {
+			// An argument's target, which the code around does not give.
 			if tr := bind.Spell(t, e.Pos); tr != nil {
 				old := fs.expect
 				fs.expect = tr

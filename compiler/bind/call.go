@@ -315,7 +315,7 @@ func (b *binder) requiredMembers(e *lang.NewExpr, t *Type) {
 		return
 	}
 	if m := b.info.Calls[e]; m != nil {
-		if c, ok := m.Decl.(*lang.CtorDecl); ok && hasAttribute(c.Attributes, "SetsRequiredMembers") {
+		if c, ok := m.Decl.(*lang.CtorDecl); ok && HasAttribute(c.Attributes, "SetsRequiredMembers") {
 			return
 		}
 	}
@@ -356,9 +356,9 @@ func (b *binder) requiredMembers(e *lang.NewExpr, t *Type) {
 	}
 }
 
-// hasAttribute reports whether attrs names attribute name (with or without
+// HasAttribute reports whether attrs names attribute name (with or without
 // its Attribute suffix or namespace).
-func hasAttribute(attrs []*lang.Attribute, name string) bool {
+func HasAttribute(attrs []*lang.Attribute, name string) bool {
 	for _, a := range attrs {
 		n := a.Name
 		if i := strings.LastIndex(n, "."); i >= 0 {
