@@ -178,7 +178,13 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			}
 			continue
 		}
+		// An argument is not in the caller's target context: a target-typed
+		// new or a collection expression among the arguments of a
+		// target-typed new(...) must not take the object's type.
+		oldExpect := fs.expect
+		fs.expect = nil
 		t := fs.exprTo(a.X, r)
+		fs.expect = oldExpect
 		if fn != nil && fn.Variadic && i == fn.NumParams-1 && len(exprs) == fn.NumParams && fs.c.info.PacksArg(a) {
 			fs.packParams(r, fn)
 			continue
@@ -1568,6 +1574,10 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 				fs.move(dst, w)
 				fs.setTop(max(save, dst+1))
 				return t
+			}
+			if ci != nil && ci.decl != nil && bind.HasAttribute(ci.decl.Attributes, "CollectionBuilder") {
+				fs.errorf(pos, "a collection expression for a type with [CollectionBuilder] ('%s') is not supported", ci.decl.Name)
+				return nil
 			}
 			if ci != nil && !ci.t.IsInterface && !ci.t.IsValueType && name == tr.Name {
 				// A class of the program or the prelude (SortedSet<T>,

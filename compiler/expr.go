@@ -212,6 +212,14 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	case *lang.NewArrayExpr:
 		return fs.newArray(e, dst)
 	case *lang.CollectionExpr:
+		if t := fs.c.info.CollectionTargets[e]; t != nil && !t.IsUnchecked() && fs.expect == nil {
+			// An argument's target, which the code around does not give.
+			if tr := bind.Spell(t, e.Pos); tr != nil {
+				old := fs.expect
+				fs.expect = tr
+				defer func() { fs.expect = old }()
+			}
+		}
 		return fs.collection(e.Elems, e.Pos, dst)
 	case *lang.TypeOfExpr:
 		if unboundGeneric(e.Type) {
@@ -1412,6 +1420,14 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 	if t == nil || t == vm.TObject {
 		fs.emitABC(vm.OpMove, dst, r, 0)
 		return t
+	}
+	if bt := fs.c.info.TypeOf(e.X); bt != nil && bt.Kind == bind.Nullable && !e.Type.Nullable && t.IsPrimitive() {
+		// (int)n of an int? n reads n.Value: InvalidOperationException
+		// when n is null.
+		w := fs.alloc()
+		fs.emitABC(vm.OpMove, w, r, 0)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(vm.NullableValue), 1)
+		r = w
 	}
 	if e.Type.Nullable && t.IsPrimitive() {
 		fs.emitABC(vm.OpMove, dst, r, 0)

@@ -110,11 +110,13 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 	case *lang.ListPattern:
 		fs.listPattern(p, subj, fail)
 	case *lang.PropertyPattern:
+		var declared *vm.Type // the designation's type: `is IControl { } c` calls IControl's members
 		if p.Type != nil {
 			t, _ := fs.c.resolveTypeRef(p.Type, fs.cls, true)
 			if t != nil {
 				fs.typeTest(t, subj, fail)
 			}
+			declared = t
 		} else {
 			fs.jumpTo(fail, vm.MakeABx(vm.OpJmpNull, subj, 0))
 		}
@@ -136,8 +138,8 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 			}
 			fs.pattern(sp.Pattern, v, fail)
 		}
-		if p.Name != "" {
-			fs.bind(p.Name, p.Pos, subj, nil)
+		if p.Name != "" && p.Name != "_" {
+			fs.bind(p.Name, p.Pos, subj, declared)
 		}
 	default:
 		fs.errorf(p.Position(), "this pattern is not supported")
@@ -282,8 +284,12 @@ func (fs *funcState) predeclarePattern(p lang.Pattern) {
 				fs.initBox(l)
 			}
 		case *lang.PropertyPattern:
-			if n.Name != "" {
-				l := fs.declare(n.Name, n.Pos, nil, nil)
+			if n.Name != "" && n.Name != "_" {
+				var t *vm.Type
+				if n.Type != nil {
+					t, _ = fs.c.resolveTypeRef(n.Type, fs.cls, false)
+				}
+				l := fs.declare(n.Name, n.Pos, t, nil)
 				fs.initBox(l)
 			}
 		case *lang.ListPattern:

@@ -2368,6 +2368,62 @@ namespace System.Linq
         }
     }
 
+    // LeftJoin and RightJoin (.NET 10): each element of one side with each
+    // element of the other whose key equals its own, or with default when
+    // none does; null keys match nothing, as in Join (compiled when named).
+    public static class OuterJoinExtensions
+    {
+        public static System.Collections.Generic.IEnumerable<TResult> LeftJoin<TOuter, TInner, TKey, TResult>(this System.Collections.Generic.IEnumerable<TOuter> outer, System.Collections.Generic.IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, TInner, TResult> resultSelector)
+        {
+            if (outer == null) throw new ArgumentNullException(nameof(outer));
+            if (inner == null) throw new ArgumentNullException(nameof(inner));
+            if (outerKeySelector == null) throw new ArgumentNullException(nameof(outerKeySelector));
+            if (innerKeySelector == null) throw new ArgumentNullException(nameof(innerKeySelector));
+            if (resultSelector == null) throw new ArgumentNullException(nameof(resultSelector));
+            return Left(outer, inner, outerKeySelector, innerKeySelector, resultSelector);
+        }
+
+        public static System.Collections.Generic.IEnumerable<TResult> RightJoin<TOuter, TInner, TKey, TResult>(this System.Collections.Generic.IEnumerable<TOuter> outer, System.Collections.Generic.IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, TInner, TResult> resultSelector)
+        {
+            if (outer == null) throw new ArgumentNullException(nameof(outer));
+            if (inner == null) throw new ArgumentNullException(nameof(inner));
+            if (outerKeySelector == null) throw new ArgumentNullException(nameof(outerKeySelector));
+            if (innerKeySelector == null) throw new ArgumentNullException(nameof(innerKeySelector));
+            if (resultSelector == null) throw new ArgumentNullException(nameof(resultSelector));
+            return Left(inner, outer, innerKeySelector, outerKeySelector, (i, o) => resultSelector(o, i));
+        }
+
+        static System.Collections.Generic.IEnumerable<TResult> Left<TOuter, TInner, TKey, TResult>(System.Collections.Generic.IEnumerable<TOuter> outer, System.Collections.Generic.IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, TInner, TResult> resultSelector)
+        {
+            var byKey = new System.Collections.Generic.Dictionary<TKey, System.Collections.Generic.List<TInner>>();
+            foreach (var i in inner)
+            {
+                TKey k = innerKeySelector(i);
+                if (k == null) continue;
+                System.Collections.Generic.List<TInner> list;
+                if (!byKey.TryGetValue(k, out list))
+                {
+                    list = new System.Collections.Generic.List<TInner>();
+                    byKey[k] = list;
+                }
+                list.Add(i);
+            }
+            foreach (var o in outer)
+            {
+                TKey k = outerKeySelector(o);
+                System.Collections.Generic.List<TInner> matches;
+                if (k != null && byKey.TryGetValue(k, out matches))
+                {
+                    foreach (var i in matches) yield return resultSelector(o, i);
+                }
+                else
+                {
+                    yield return resultSelector(o, default(TInner));
+                }
+            }
+        }
+    }
+
     public static class LookupExtensions
     {
         public static ILookup<TKey, TSource> ToLookup<TSource, TKey>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector)

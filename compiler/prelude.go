@@ -53,6 +53,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
 	{types: []string{"PairDictionaryExtensions"}, members: []string{"ToDictionary"}},
+	{types: []string{"OuterJoinExtensions"}, members: []string{"LeftJoin", "RightJoin"}},
 	{types: []string{"ParallelQuery", "ParallelEnumerable", "ParallelExecutionMode", "ParallelMergeOptions"}, members: []string{"AsParallel"}},
 	{types: []string{"AsyncEnumerable", "AsyncLinqOp", "AsyncLinqOpEnumerator", "AsyncFromEnumerable", "AsyncFromEnumerator"},
 		// named by one of its methods that only it has

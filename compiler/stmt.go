@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"asyncvm/compiler/bind"
 	"fmt"
 
 	"asyncvm/lang"
@@ -423,6 +424,15 @@ func (fs *funcState) forStmt(s *lang.ForStmt) {
 	fs.popScope()
 }
 
+// untypedElements reports whether the collection x of a foreach is a
+// non-generic one whose elements are objects (System.Array,
+// System.Collections.IEnumerable): its loop variable's type is an explicit
+// conversion of each element.
+func (fs *funcState) untypedElements(x lang.Expr) bool {
+	t := fs.c.info.TypeOf(x)
+	return t != nil && t.Kind != bind.Array && (t.Name == "Array" || t.Name == "IEnumerable" && t.Def == nil && len(t.Args) == 0)
+}
+
 func (fs *funcState) foreach(s *lang.ForeachStmt) {
 	if s.Expanded != nil {
 		fs.stmt(s.Expanded)
@@ -519,6 +529,11 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 			fs.emitABC(vm.OpGetMember, x.reg, x.reg, fs.c.site("Current", 0))
 		} else {
 			fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
+		}
+		if c, ok := convTo[conv]; ok && conv != vm.TDecimal && fs.untypedElements(s.X) {
+			// foreach (int v in Enum.GetValues(t)): the explicit
+			// conversion of each element (a boxed enum) to the loop type.
+			fs.emitABC(vm.OpConv, x.reg, x.reg, int(c))
 		}
 		fs.convertOnStore(x.reg, nil, conv)
 		fs.initBox(x)

@@ -84,11 +84,14 @@ const (
 	ModRequired
 	// ModRef is `ref` before `struct` (a ref struct, C# 7.2).
 	ModRef
+	// ModFile is `file` on a top-level type (a file-local type, C# 11): a
+	// program is one file, so such a type is an internal one.
+	ModFile
 )
 
 var modifierNames = []string{"public", "private", "protected", "internal", "static", "sealed",
 	"abstract", "partial", "readonly", "const", "async", "virtual", "override", "new", "extern",
-	"volatile", "required", "ref"}
+	"volatile", "required", "ref", "file"}
 
 // Has reports whether all modifiers in m2 are in m.
 func (m Modifiers) Has(m2 Modifiers) bool { return m&m2 == m2 }

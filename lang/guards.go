@@ -775,6 +775,17 @@ func (*nullIndexMark) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
+// fileTypeAhead reports whether the word after `file` continues a type
+// declaration: a type keyword or another type modifier.
+func fileTypeAhead(next string) bool {
+	switch next {
+	case "class", "struct", "interface", "enum", "record", "delegate", "static", "sealed", "abstract",
+		"readonly", "ref", "partial", "unsafe", "public", "internal", "private", "protected", "new":
+		return true
+	}
+	return false
+}
+
 // modifiers is a run of declaration modifiers. async, required and partial
 // are contextual: they are modifiers only when a declaration follows, and
 // `new` is an expression before '(' or '['.
@@ -793,10 +804,11 @@ func (m *modifiers) Parse(lex *lexer.PeekingLexer) error {
 		case "unsafe", "fixed":
 			return unsupported(lex, "'"+t.Value+"'")
 		case "file":
-			if n := c.peek(1); n.Type == tokIdent || n.Type == tokKeyword {
-				return unsupported(lex, "'file' types")
+			// A modifier only before a type declaration (or its other
+			// modifiers); elsewhere `file` is a name.
+			if n := c.peek(1); n.Type != tokIdent && n.Type != tokKeyword || !fileTypeAhead(n.Value) {
+				return nil
 			}
-			return nil
 		}
 		mod := ModifierByName(t.Value)
 		if mod == 0 || mod == ModRef && !refStructAhead(c) {

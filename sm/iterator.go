@@ -131,7 +131,8 @@ func (fl *fnLowering) elemType(pos lang.Pos) *lang.TypeRef {
 // and the others, or the non-generic ones.
 func (fl *fnLowering) iface(pos lang.Pos, name string) *lang.TypeRef {
 	if !fl.iter.Generic {
-		return typeRef(pos, name)
+		// Qualified: the iterator's file need not import System.Collections.
+		return typeRef(pos, "System.Collections."+name)
 	}
 	return typeRef(pos, name, fl.elemType(pos))
 }

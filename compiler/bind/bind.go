@@ -58,6 +58,11 @@ type Info struct {
 	// target's expression or declaration): (int x, y) = d where d's
 	// Deconstruct gives a type with an implicit conversion to int.
 	TargetConvs map[lang.Expr]*Method
+	// CollectionTargets holds the type a collection expression converts
+	// to where the binder knows it (a parameter's type, a member's type):
+	// code generation builds that collection (`F([1, 2])` with F taking a
+	// List<int> builds a list, not an array).
+	CollectionTargets map[*lang.CollectionExpr]*Type
 	// Omitted marks the calls of [Conditional] methods that C# leaves out
 	// (§23.5.3): none of the method's conditional symbols is defined in
 	// the file of the call. The call is bound, but neither it nor its
@@ -568,7 +573,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
 		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}, receivers: map[*lang.Arg]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, TargetConvs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, ConstTests: map[*lang.ConstPattern]*Type{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, TargetConvs: map[lang.Expr]*Method{}, CollectionTargets: map[*lang.CollectionExpr]*Type{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, ConstTests: map[*lang.ConstPattern]*Type{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},

@@ -303,7 +303,72 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 		}
 	}
 	b.initializer(e.Init, t)
+	b.requiredMembers(e, t)
 	return t
+}
+
+// requiredMembers reports each required member of t (and its bases) that
+// object creation e does not set in its initializer, unless the chosen
+// constructor is [SetsRequiredMembers] (CS9035).
+func (b *binder) requiredMembers(e *lang.NewExpr, t *Type) {
+	if t == nil || t.Kind != Class && t.Kind != Struct {
+		return
+	}
+	if m := b.info.Calls[e]; m != nil {
+		if c, ok := m.Decl.(*lang.CtorDecl); ok && HasAttribute(c.Attributes, "SetsRequiredMembers") {
+			return
+		}
+	}
+	if len(e.Args) == 1 && b.info.Types[e.Args[0].X] == t {
+		return // a copy constructor (a record's clone) sets them all
+	}
+	set := map[string]bool{}
+	if e.Init != nil {
+		for _, mi := range e.Init.Members {
+			set[mi.Name] = true
+		}
+	}
+	report := func(owner *Type, name string) {
+		if !set[name] {
+			set[name] = true
+			b.errorf(newPos(e), "CS9035", "Required member '%s.%s' must be set in the object initializer or attribute constructor.", owner.Name, name)
+		}
+	}
+	for bt := t; bt != nil; bt = bt.Base {
+		td := bt.Generic().Decl
+		if td == nil {
+			break
+		}
+		for _, member := range td.Members {
+			switch d := member.(type) {
+			case *lang.FieldDecl:
+				if d.Modifiers.Has(lang.ModRequired) {
+					for _, v := range d.Decls {
+						report(bt, v.Name)
+					}
+				}
+			case *lang.PropertyDecl:
+				if d.Modifiers.Has(lang.ModRequired) {
+					report(bt, d.Name)
+				}
+			}
+		}
+	}
+}
+
+// HasAttribute reports whether attrs names attribute name (with or without
+// its Attribute suffix or namespace).
+func HasAttribute(attrs []*lang.Attribute, name string) bool {
+	for _, a := range attrs {
+		n := a.Name
+		if i := strings.LastIndex(n, "."); i >= 0 {
+			n = n[i+1:]
+		}
+		if n == name || n == name+"Attribute" {
+			return true
+		}
+	}
+	return false
 }
 
 // delegateArg binds x, the argument of `new D(x)`: a method group or

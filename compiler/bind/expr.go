@@ -49,6 +49,37 @@ func (b *binder) targetNew(e lang.Expr, to *Type) {
 	}
 }
 
+// targetCollection records the type collection expression c converts to,
+// and gives its elements their element type as a target: a target-typed
+// new or a nested collection expression among them builds the element
+// type (`List<S> l = [new("x", [1, 2])]`).
+func (b *binder) targetCollection(c *lang.CollectionExpr, to *Type) {
+	if to == nil || lenient(to) {
+		return
+	}
+	b.info.CollectionTargets[c] = to
+	var elem *Type
+	switch {
+	case to.Kind == Array:
+		elem = to.Elem
+	case to.Def != nil && len(to.Args) == 1 && (to.Namespace == "System.Collections.Generic" || to.Namespace == "System" || to.Namespace == "System.Collections.Immutable"):
+		elem = to.Args[0]
+	}
+	if elem == nil || lenient(elem) {
+		return
+	}
+	for _, x := range c.Elems {
+		if _, ok := x.(*lang.SpreadElement); ok {
+			continue
+		}
+		b.targetDefault(x, elem)
+		b.targetNew(x, elem)
+		if inner, ok := x.(*lang.CollectionExpr); ok {
+			b.targetCollection(inner, elem)
+		}
+	}
+}
+
 // convertExpr binds e where a value of type to is required, and reports a
 // missing implicit conversion (CS0029, CS0266, CS0037).
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
@@ -70,6 +101,9 @@ func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	b.targetDefault(e, to)
 	b.targetNew(e, to)
+	if c, ok := e.(*lang.CollectionExpr); ok {
+		b.targetCollection(c, to)
+	}
 	if from.Kind == Group && to != nil && to.Kind == Delegate {
 		b.convertGroup(e, to)
 		return

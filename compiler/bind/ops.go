@@ -317,6 +317,13 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	if t := b.liftedUserOperator(e, l, r); t != nil {
 		return t
 	}
+	if cl, cr, ok := b.convertedOperands(e, l, r); ok {
+		// A predefined operator applies after a user-defined implicit
+		// conversion of an operand (§12.4.5): Digit + 1 with an implicit
+		// conversion from Digit to byte adds ints.
+		l, r = cl, cr
+		ts = []*Type{l, r}
+	}
 	switch e.Op {
 	case "==", "!=", "<", ">", "<=", ">=":
 		// `x == default` compares with x's type's default.
@@ -411,6 +418,47 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 		return t
 	}
 	return u.unchecked
+}
+
+// convertedOperands gives the operands of binary operator e (of types l
+// and r, which no user-defined operator applies to) the predefined type a
+// user-defined implicit conversion of their own type converts them to:
+// each program class or struct operand whose type declares exactly one
+// implicit conversion to a predefined type (other than object) converts
+// by it, recorded in Convs. A class operand of == and != is compared by
+// reference instead; ok is false when no operand converts.
+func (b *binder) convertedOperands(e *lang.BinaryExpr, l, r *Type) (*Type, *Type, bool) {
+	switch e.Op {
+	case "+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "<<", ">>", ">>>":
+	default:
+		return l, r, false
+	}
+	convert := func(x lang.Expr, t *Type) (*Type, bool) {
+		if t == nil || t.Lib || t.Kind != Class && t.Kind != Struct || !userDefined(t) {
+			return t, false
+		}
+		if t.Kind == Class && (e.Op == "==" || e.Op == "!=") {
+			return t, false
+		}
+		var found *Method
+		for _, m := range b.operators("op_Implicit", t) {
+			if len(m.Params) != 1 || m.Params[0].Type != t || m.Ret == nil || m.Ret.Kind != Special || m.Ret.Special <= Object {
+				continue
+			}
+			if found != nil {
+				return t, false // several: left to the error below
+			}
+			found = m
+		}
+		if found == nil {
+			return t, false
+		}
+		b.info.Convs[x] = found
+		return found.Ret, true
+	}
+	cl, okl := convert(e.X, l)
+	cr, okr := convert(e.Y, r)
+	return cl, cr, okl || okr
 }
 
 // knownOperands reports whether the operators applicable to operands of

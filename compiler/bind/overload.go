@@ -291,6 +291,9 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 		if a.Mod == "" && i < len(c.ptypes) {
 			b.targetDefault(a.X, c.ptypes[i])
 			b.targetNew(a.X, c.ptypes[i])
+			if ce, ok := a.X.(*lang.CollectionExpr); ok {
+				b.targetCollection(ce, c.ptypes[i])
+			}
 			b.noteConversion(a.X, c.ptypes[i])
 		}
 		if t := b.info.Types[a.X]; a.Mod == "" && i < len(c.ptypes) && c.ptypes[i] != nil && t != nil {
