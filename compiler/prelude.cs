@@ -3283,6 +3283,98 @@ namespace Xunit
         public Type MemberType { get; set; }
     }
 
+    public sealed class ClassDataAttribute : Attribute
+    {
+        public ClassDataAttribute(Type @class) { Class = @class; }
+        public Type Class { get; }
+        public string Skip { get; set; }
+    }
+
+    // TheoryData is xunit's typed theory data: a collection of rows, each an
+    // object[], that a [MemberData] member or a [ClassData] class returns.
+    public abstract class TheoryData : IEnumerable<object[]>
+    {
+        readonly List<object[]> data = new List<object[]>();
+
+        protected void AddRow(params object[] values) => data.Add(values);
+
+        public int Count => data.Count;
+
+        public IEnumerator<object[]> GetEnumerator() => data.GetEnumerator();
+
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    public class TheoryData<T> : TheoryData
+    {
+        public TheoryData() { }
+        public TheoryData(IEnumerable<T> values) { foreach (T v in values) Add(v); }
+        public TheoryData(params T[] values) { foreach (T v in values) Add(v); }
+        public void Add(T p) => AddRow(p);
+    }
+
+    public class TheoryData<T1, T2> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2) => AddRow(p1, p2);
+    }
+
+    public class TheoryData<T1, T2, T3> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3) => AddRow(p1, p2, p3);
+    }
+
+    public class TheoryData<T1, T2, T3, T4> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4) => AddRow(p1, p2, p3, p4);
+    }
+
+    public class TheoryData<T1, T2, T3, T4, T5> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4, T5 p5) => AddRow(p1, p2, p3, p4, p5);
+    }
+
+    public class TheoryData<T1, T2, T3, T4, T5, T6> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4, T5 p5, T6 p6) => AddRow(p1, p2, p3, p4, p5, p6);
+    }
+
+    public class TheoryData<T1, T2, T3, T4, T5, T6, T7> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4, T5 p5, T6 p6, T7 p7) => AddRow(p1, p2, p3, p4, p5, p6, p7);
+    }
+
+    public class TheoryData<T1, T2, T3, T4, T5, T6, T7, T8> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4, T5 p5, T6 p6, T7 p7, T8 p8) => AddRow(p1, p2, p3, p4, p5, p6, p7, p8);
+    }
+
+    // Fixtures: a test class's constructor takes an IClassFixture<T>'s T
+    // (one instance for the class's tests) or a collection's
+    // ICollectionFixture<T>'s T (one instance for the whole run).
+    public interface IClassFixture<TFixture> where TFixture : class { }
+
+    public interface ICollectionFixture<TFixture> where TFixture : class { }
+
+    public sealed class CollectionAttribute : Attribute
+    {
+        public CollectionAttribute(string name) { }
+    }
+
+    public sealed class CollectionDefinitionAttribute : Attribute
+    {
+        public CollectionDefinitionAttribute() { }
+        public CollectionDefinitionAttribute(string name) { }
+        public bool DisableParallelization { get; set; }
+    }
+
+    // IAsyncLifetime is xunit v2's: InitializeAsync after the constructor,
+    // DisposeAsync after the test (before Dispose).
+    public interface IAsyncLifetime
+    {
+        Task InitializeAsync();
+        Task DisposeAsync();
+    }
+
     public sealed class ConditionalFactAttribute : FactAttribute
     {
         public ConditionalFactAttribute(params string[] conditionMemberNames) { }
@@ -3791,6 +3883,94 @@ namespace Xunit.Sdk
             if (expected != null && actual != null && index < actual.Count)
                 message += indent + new string(' ', ArgumentFormatter.ItemIndent(actual, index)) + "\u2191 (pos " + index + ")";
             return new EqualException(message);
+        }
+    }
+
+    // TestOutputHelper is the ITestOutputHelper a test class's constructor
+    // is given: its lines go straight to the console (xunit keeps them with
+    // the test's result instead).
+    public class TestOutputHelper : Xunit.Abstractions.ITestOutputHelper
+    {
+        public void WriteLine(string message) => Console.WriteLine(message);
+
+        public void WriteLine(string format, params object[] args) => Console.WriteLine(string.Format(format, args));
+    }
+
+    // TestLifetime runs the lifetime interfaces of test classes and
+    // fixtures: IAsyncLifetime.InitializeAsync after construction; after
+    // use IAsyncLifetime.DisposeAsync, IAsyncDisposable.DisposeAsync, then
+    // IDisposable.Dispose.
+    public static class TestLifetime
+    {
+        public static async Task InitializeAsync(object instance)
+        {
+            if (instance is Xunit.IAsyncLifetime lifetime)
+                await lifetime.InitializeAsync();
+        }
+
+        public static async Task DisposeAsync(object instance)
+        {
+            if (instance is Xunit.IAsyncLifetime lifetime)
+                await lifetime.DisposeAsync();
+            if (instance is IAsyncDisposable asyncDisposable)
+                await asyncDisposable.DisposeAsync();
+            if (instance is IDisposable disposable)
+                disposable.Dispose();
+        }
+
+        public static async Task InitializeAllAsync(object[] instances)
+        {
+            foreach (object instance in instances)
+                await InitializeAsync(instance);
+        }
+
+        public static async Task DisposeAllAsync(object[] instances)
+        {
+            foreach (object instance in instances)
+                await DisposeAsync(instance);
+        }
+
+        public static void DisposeAll(object[] instances)
+        {
+            foreach (object instance in instances)
+                (instance as IDisposable)?.Dispose();
+        }
+    }
+
+    // TestFixtures holds the collection fixtures, one per type for the
+    // whole run, created when a test class first needs one.
+    public static class TestFixtures
+    {
+        static readonly List<object> shared = new List<object>();
+
+        public static object Shared(Type type, Func<object> create)
+        {
+            foreach (object f in shared)
+                if (f.GetType() == type) return f;
+            object fixture = create();
+            TestLifetime.InitializeAsync(fixture).GetAwaiter().GetResult();
+            shared.Add(fixture);
+            return fixture;
+        }
+
+        public static async Task DisposeSharedAsync()
+        {
+            foreach (object f in shared)
+                await TestLifetime.DisposeAsync(f);
+            shared.Clear();
+        }
+    }
+
+    // TheoryArguments converts a theory row's values to the parameters'
+    // types, as xunit does before invoking the test method.
+    public static class TheoryArguments
+    {
+        public static T Get<T>(object[] row, int index)
+        {
+            object value = row[index];
+            if (value is T t) return t;
+            if (value == null) return default(T);
+            return (T)value;
         }
     }
 
