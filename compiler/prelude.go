@@ -24,7 +24,8 @@ import (
 // compiled with every program.
 var preludeOnDemand = []preludePart{
 	{namespace: "System.Threading.Channels"},
-	{namespace: "System.Text.RegularExpressions"},
+	{namespace: "System.Text.RegularExpressions", members: []string{"Xunit"}}, // Assert.Matches
+	{namespace: "System.ComponentModel", members: []string{"Xunit"}},          // Assert.PropertyChanged
 	{namespace: "System.Numerics", types: []string{"IParsable", "ISpanParsable"},
 		// the numeric types' own generic math members (int.CreateChecked)
 		members: []string{"CreateChecked", "CreateSaturating", "CreateTruncating", "IsPow2", "PopCount", "LeadingZeroCount",
