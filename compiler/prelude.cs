@@ -1108,6 +1108,7 @@ namespace System.Collections.Generic
 
     public interface IEnumerator<T> : System.Collections.IEnumerator, System.IDisposable
     {
+        new T Current { get; }
     }
 
     public interface IComparer<T>

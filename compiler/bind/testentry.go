@@ -725,13 +725,20 @@ func (g *testGen) call(tc *testClass, m *lang.MethodDecl, test *lang.Attribute, 
 		names = append(names, g.placeholder(a.X))
 	}
 	invoke := fmt.Sprintf("%s(%s)", verbatim(m.Name), strings.Join(names, ", "))
+	static := ""
+	if m.Modifiers&lang.ModStatic != 0 {
+		static = "static "
+	}
+	if len(args) > 0 {
+		// The row is evaluated in the test class, where its expressions'
+		// names (a protected nested type in typeof(...)) are in scope.
+		inline := g.synthName("Inline")
+		g.addMembers(tc.td, m.Pos, fmt.Sprintf("internal %s%s %s() => %s;\n", static, m.ReturnType.String(), inline, invoke))
+		invoke = inline + "()"
+	}
 	indent := "        "
 	if source != "" {
 		data, row := g.synthName("Data"), g.synthName("Row")
-		static := ""
-		if m.Modifiers&lang.ModStatic != 0 {
-			static = "static "
-		}
 		g.addMembers(tc.td, m.Pos, fmt.Sprintf(
 			"internal static System.Collections.Generic.IEnumerable<object[]> %s()\n{\n    foreach (object[] __row in %s)\n        yield return __row;\n}\n"+
 				"internal %s%s %s(object[] __row)\n{\n%s}\n",
