@@ -1121,6 +1121,7 @@ namespace System.Collections.Generic
 
     public interface IEnumerator<T> : System.Collections.IEnumerator, System.IDisposable
     {
+        new T Current { get; }
     }
 
     public interface IComparer<T>
@@ -3421,6 +3422,98 @@ namespace Xunit
         public Type MemberType { get; set; }
     }
 
+    public sealed class ClassDataAttribute : Attribute
+    {
+        public ClassDataAttribute(Type @class) { Class = @class; }
+        public Type Class { get; }
+        public string Skip { get; set; }
+    }
+
+    // TheoryData is xunit's typed theory data: a collection of rows, each an
+    // object[], that a [MemberData] member or a [ClassData] class returns.
+    public abstract class TheoryData : IEnumerable<object[]>
+    {
+        readonly List<object[]> data = new List<object[]>();
+
+        protected void AddRow(params object[] values) => data.Add(values);
+
+        public int Count => data.Count;
+
+        public IEnumerator<object[]> GetEnumerator() => data.GetEnumerator();
+
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    public class TheoryData<T> : TheoryData
+    {
+        public TheoryData() { }
+        public TheoryData(IEnumerable<T> values) { foreach (T v in values) Add(v); }
+        public TheoryData(params T[] values) { foreach (T v in values) Add(v); }
+        public void Add(T p) => AddRow(p);
+    }
+
+    public class TheoryData<T1, T2> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2) => AddRow(p1, p2);
+    }
+
+    public class TheoryData<T1, T2, T3> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3) => AddRow(p1, p2, p3);
+    }
+
+    public class TheoryData<T1, T2, T3, T4> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4) => AddRow(p1, p2, p3, p4);
+    }
+
+    public class TheoryData<T1, T2, T3, T4, T5> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4, T5 p5) => AddRow(p1, p2, p3, p4, p5);
+    }
+
+    public class TheoryData<T1, T2, T3, T4, T5, T6> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4, T5 p5, T6 p6) => AddRow(p1, p2, p3, p4, p5, p6);
+    }
+
+    public class TheoryData<T1, T2, T3, T4, T5, T6, T7> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4, T5 p5, T6 p6, T7 p7) => AddRow(p1, p2, p3, p4, p5, p6, p7);
+    }
+
+    public class TheoryData<T1, T2, T3, T4, T5, T6, T7, T8> : TheoryData
+    {
+        public void Add(T1 p1, T2 p2, T3 p3, T4 p4, T5 p5, T6 p6, T7 p7, T8 p8) => AddRow(p1, p2, p3, p4, p5, p6, p7, p8);
+    }
+
+    // Fixtures: a test class's constructor takes an IClassFixture<T>'s T
+    // (one instance for the class's tests) or a collection's
+    // ICollectionFixture<T>'s T (one instance for the whole run).
+    public interface IClassFixture<TFixture> where TFixture : class { }
+
+    public interface ICollectionFixture<TFixture> where TFixture : class { }
+
+    public sealed class CollectionAttribute : Attribute
+    {
+        public CollectionAttribute(string name) { }
+    }
+
+    public sealed class CollectionDefinitionAttribute : Attribute
+    {
+        public CollectionDefinitionAttribute() { }
+        public CollectionDefinitionAttribute(string name) { }
+        public bool DisableParallelization { get; set; }
+    }
+
+    // IAsyncLifetime is xunit v2's: InitializeAsync after the constructor,
+    // DisposeAsync after the test (before Dispose).
+    public interface IAsyncLifetime
+    {
+        Task InitializeAsync();
+        Task DisposeAsync();
+    }
+
     public sealed class ConditionalFactAttribute : FactAttribute
     {
         public ConditionalFactAttribute(params string[] conditionMemberNames) { }
@@ -3886,6 +3979,590 @@ namespace Xunit
                     "Range:  (" + Xunit.Sdk.ArgumentFormatter.Format(low) + " - " + Xunit.Sdk.ArgumentFormatter.Format(high) + ")" + Environment.NewLine +
                     "Actual: " + Xunit.Sdk.ArgumentFormatter.Format(actual));
         }
+
+        public static void InRange<T>(T actual, T low, T high, IComparer<T> comparer)
+        {
+            if (comparer.Compare(low, actual) > 0 || comparer.Compare(actual, high) > 0)
+                throw new Xunit.Sdk.InRangeException("Assert.InRange() Failure: Value not in range" + Environment.NewLine +
+                    "Range:  (" + Xunit.Sdk.ArgumentFormatter.Format(low) + " - " + Xunit.Sdk.ArgumentFormatter.Format(high) + ")" + Environment.NewLine +
+                    "Actual: " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void NotInRange<T>(T actual, T low, T high) where T : IComparable
+        {
+            if (low.CompareTo(actual) <= 0 && actual.CompareTo(high) <= 0)
+                throw new Xunit.Sdk.NotInRangeException("Assert.NotInRange() Failure: Value in range" + Environment.NewLine +
+                    "Range:  (" + Xunit.Sdk.ArgumentFormatter.Format(low) + " - " + Xunit.Sdk.ArgumentFormatter.Format(high) + ")" + Environment.NewLine +
+                    "Actual: " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void NotInRange<T>(T actual, T low, T high, IComparer<T> comparer)
+        {
+            if (comparer.Compare(low, actual) <= 0 && comparer.Compare(actual, high) <= 0)
+                throw new Xunit.Sdk.NotInRangeException("Assert.NotInRange() Failure: Value in range" + Environment.NewLine +
+                    "Range:  (" + Xunit.Sdk.ArgumentFormatter.Format(low) + " - " + Xunit.Sdk.ArgumentFormatter.Format(high) + ")" + Environment.NewLine +
+                    "Actual: " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void Contains<T>(IEnumerable<T> collection, Predicate<T> filter)
+        {
+            foreach (T item in collection)
+                if (filter(item)) return;
+            throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Filter not matched in collection" + Environment.NewLine +
+                "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection));
+        }
+
+        public static void Contains<T>(T expected, IEnumerable<T> collection, IEqualityComparer<T> comparer)
+        {
+            foreach (T item in collection)
+                if (comparer.Equals(item, expected)) return;
+            throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Item not found in collection" + Environment.NewLine +
+                "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection) + Environment.NewLine + "Not found:  " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+        }
+
+        public static void Contains<T>(T expected, ISet<T> set)
+        {
+            if (set == null || !set.Contains(expected))
+                throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Item not found in set" + Environment.NewLine +
+                    "Set:       " + Xunit.Sdk.ArgumentFormatter.Format(set) + Environment.NewLine + "Not found: " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+        }
+
+        public static void Contains<T>(T expected, HashSet<T> set)
+        {
+            if (set == null || !set.Contains(expected))
+                throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Item not found in set" + Environment.NewLine +
+                    "Set:       " + Xunit.Sdk.ArgumentFormatter.Format(set) + Environment.NewLine + "Not found: " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+        }
+
+        public static TValue Contains<TKey, TValue>(TKey expected, IDictionary<TKey, TValue> collection) => ContainsKey(expected, collection);
+
+        static TValue ContainsKey<TKey, TValue>(TKey expected, IDictionary<TKey, TValue> collection)
+        {
+            if (collection != null && collection.TryGetValue(expected, out TValue value)) return value;
+            throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Key not found in dictionary" + Environment.NewLine +
+                "Keys:      " + Xunit.Sdk.ArgumentFormatter.Format(collection == null ? null : collection.Keys) + Environment.NewLine + "Not found: " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+        }
+
+        public static TValue Contains<TKey, TValue>(TKey expected, IReadOnlyDictionary<TKey, TValue> collection)
+        {
+            if (collection != null && collection.TryGetValue(expected, out TValue value)) return value;
+            throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Key not found in dictionary" + Environment.NewLine +
+                "Keys:      " + Xunit.Sdk.ArgumentFormatter.Format(collection == null ? null : collection.Keys) + Environment.NewLine + "Not found: " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+        }
+
+        public static TValue Contains<TKey, TValue>(TKey expected, Dictionary<TKey, TValue> collection) => ContainsKey(expected, collection);
+
+        public static void DoesNotContain<TKey, TValue>(TKey expected, IDictionary<TKey, TValue> collection) => DoesNotContainKey(expected, collection);
+
+        static void DoesNotContainKey<TKey, TValue>(TKey expected, IDictionary<TKey, TValue> collection)
+        {
+            if (collection.ContainsKey(expected))
+                throw new Xunit.Sdk.DoesNotContainException("Assert.DoesNotContain() Failure: Key found in dictionary" + Environment.NewLine +
+                    "Keys:  " + Xunit.Sdk.ArgumentFormatter.Format(collection.Keys) + Environment.NewLine + "Found: " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+        }
+
+        public static void DoesNotContain<TKey, TValue>(TKey expected, Dictionary<TKey, TValue> collection) => DoesNotContainKey(expected, collection);
+
+        public static void DoesNotContain<T>(IEnumerable<T> collection, Predicate<T> filter)
+        {
+            int i = 0;
+            var items = new List<object>();
+            foreach (T item in collection) items.Add(item);
+            foreach (T item in collection)
+            {
+                if (filter(item))
+                    throw new Xunit.Sdk.DoesNotContainException("Assert.DoesNotContain() Failure: Filter matched in collection" + Environment.NewLine +
+                        "            " + new string(' ', Xunit.Sdk.ArgumentFormatter.ItemIndent(items, i)) + "\u2193 (pos " + i + ")" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection));
+                i++;
+            }
+        }
+
+        public static void Contains(string expectedSubstring, string actualString, StringComparison comparisonType)
+        {
+            if (actualString == null || actualString.IndexOf(expectedSubstring, comparisonType) < 0)
+                throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Sub-string not found" + Environment.NewLine +
+                    "String:    " + Xunit.Sdk.ArgumentFormatter.Format(actualString) + Environment.NewLine + "Not found: " + Xunit.Sdk.ArgumentFormatter.Format(expectedSubstring));
+        }
+
+        public static void DoesNotContain(string expectedSubstring, string actualString) => DoesNotContain(expectedSubstring, actualString, StringComparison.CurrentCulture);
+
+        public static void DoesNotContain(string expectedSubstring, string actualString, StringComparison comparisonType)
+        {
+            if (actualString == null) return;
+            int idx = actualString.IndexOf(expectedSubstring, comparisonType);
+            if (idx >= 0)
+                throw new Xunit.Sdk.DoesNotContainException("Assert.DoesNotContain() Failure: Sub-string found" + Environment.NewLine +
+                    "        " + new string(' ', Xunit.Sdk.ArgumentFormatter.PointerIndent(actualString, idx)) + "\u2193 (pos " + idx + ")" + Environment.NewLine +
+                    "String: " + Xunit.Sdk.ArgumentFormatter.Format(actualString) + Environment.NewLine + "Found:  " + Xunit.Sdk.ArgumentFormatter.Format(expectedSubstring));
+        }
+
+        public static void StartsWith(string expectedStartString, string actualString) => StartsWith(expectedStartString, actualString, StringComparison.CurrentCulture);
+
+        public static void StartsWith(string expectedStartString, string actualString, StringComparison comparisonType)
+        {
+            if (expectedStartString == null || actualString == null || !actualString.StartsWith(expectedStartString, comparisonType))
+                throw new Xunit.Sdk.StartsWithException("Assert.StartsWith() Failure: String start does not match" + Environment.NewLine +
+                    "String:         " + Xunit.Sdk.ArgumentFormatter.Format(actualString) + Environment.NewLine + "Expected start: " + Xunit.Sdk.ArgumentFormatter.Format(expectedStartString));
+        }
+
+        public static void EndsWith(string expectedEndString, string actualString) => EndsWith(expectedEndString, actualString, StringComparison.CurrentCulture);
+
+        public static void EndsWith(string expectedEndString, string actualString, StringComparison comparisonType)
+        {
+            if (expectedEndString == null || actualString == null || !actualString.EndsWith(expectedEndString, comparisonType))
+                throw new Xunit.Sdk.EndsWithException("Assert.EndsWith() Failure: String end does not match" + Environment.NewLine +
+                    "String:       " + Xunit.Sdk.ArgumentFormatter.Format(actualString) + Environment.NewLine + "Expected end: " + Xunit.Sdk.ArgumentFormatter.Format(expectedEndString));
+        }
+
+        public static void Matches(string expectedRegexPattern, string actualString)
+        {
+            if (actualString == null || !System.Text.RegularExpressions.Regex.IsMatch(actualString, expectedRegexPattern))
+                throw new Xunit.Sdk.MatchesException("Assert.Matches() Failure: Pattern not found in value" + Environment.NewLine +
+                    "Regex: " + Xunit.Sdk.ArgumentFormatter.Format(expectedRegexPattern) + Environment.NewLine + "Value: " + Xunit.Sdk.ArgumentFormatter.Format(actualString));
+        }
+
+        public static void Matches(System.Text.RegularExpressions.Regex expectedRegex, string actualString)
+        {
+            if (actualString == null || !expectedRegex.IsMatch(actualString))
+                throw new Xunit.Sdk.MatchesException("Assert.Matches() Failure: Pattern not found in value" + Environment.NewLine +
+                    "Regex: " + Xunit.Sdk.ArgumentFormatter.Format(expectedRegex.ToString()) + Environment.NewLine + "Value: " + Xunit.Sdk.ArgumentFormatter.Format(actualString));
+        }
+
+        public static void DoesNotMatch(string expectedRegexPattern, string actualString) =>
+            DoesNotMatch(new System.Text.RegularExpressions.Regex(expectedRegexPattern), actualString);
+
+        public static void DoesNotMatch(System.Text.RegularExpressions.Regex expectedRegex, string actualString)
+        {
+            if (actualString == null) return;
+            var match = expectedRegex.Match(actualString);
+            if (match.Success)
+                throw new Xunit.Sdk.DoesNotMatchException("Assert.DoesNotMatch() Failure: Match found" + Environment.NewLine +
+                    "        " + new string(' ', Xunit.Sdk.ArgumentFormatter.PointerIndent(actualString, match.Index)) + "\u2193 (pos " + match.Index + ")" + Environment.NewLine +
+                    "String: " + Xunit.Sdk.ArgumentFormatter.Format(actualString) + Environment.NewLine + "RegEx:  " + Xunit.Sdk.ArgumentFormatter.Format(expectedRegex.ToString()));
+        }
+
+        public static void Equal(string expected, string actual, bool ignoreCase = false, bool ignoreLineEndingDifferences = false, bool ignoreWhiteSpaceDifferences = false, bool ignoreAllWhiteSpace = false)
+        {
+            if (!ignoreCase && !ignoreLineEndingDifferences && !ignoreWhiteSpaceDifferences && !ignoreAllWhiteSpace)
+            {
+                Equal(expected, actual);
+                return;
+            }
+            if (expected == null || actual == null)
+            {
+                if (expected != actual) throw Xunit.Sdk.EqualException.ForMismatchedStrings(expected, actual, -1, -1);
+                return;
+            }
+            int i = 0, j = 0;
+            while (i < expected.Length && j < actual.Length)
+            {
+                char e = expected[i], a = actual[j];
+                if (ignoreLineEndingDifferences && (e == '\r' || e == '\n') && (a == '\r' || a == '\n'))
+                {
+                    i += e == '\r' && i + 1 < expected.Length && expected[i + 1] == '\n' ? 2 : 1;
+                    j += a == '\r' && j + 1 < actual.Length && actual[j + 1] == '\n' ? 2 : 1;
+                    continue;
+                }
+                if ((ignoreWhiteSpaceDifferences || ignoreAllWhiteSpace) && (e == ' ' || e == '\t') && (a == ' ' || a == '\t'))
+                {
+                    while (i < expected.Length && (expected[i] == ' ' || expected[i] == '\t')) i++;
+                    while (j < actual.Length && (actual[j] == ' ' || actual[j] == '\t')) j++;
+                    continue;
+                }
+                if (ignoreAllWhiteSpace && (e == ' ' || e == '\t'))
+                {
+                    i++;
+                    continue;
+                }
+                if (ignoreAllWhiteSpace && (a == ' ' || a == '\t'))
+                {
+                    j++;
+                    continue;
+                }
+                if (e != a && !(ignoreCase && char.ToUpperInvariant(e) == char.ToUpperInvariant(a)))
+                    break;
+                i++;
+                j++;
+            }
+            if (ignoreAllWhiteSpace)
+            {
+                while (i < expected.Length && (expected[i] == ' ' || expected[i] == '\t')) i++;
+                while (j < actual.Length && (actual[j] == ' ' || actual[j] == '\t')) j++;
+            }
+            if (i < expected.Length || j < actual.Length)
+                throw Xunit.Sdk.EqualException.ForMismatchedStrings(expected, actual, i, j);
+        }
+
+        public static void Equal(double expected, double actual, double tolerance)
+        {
+            if (double.IsNaN(tolerance) || tolerance < 0)
+                throw new ArgumentException("Tolerance must be greater than or equal to zero", nameof(tolerance));
+            if (!(object.Equals(expected, actual) || Math.Abs(expected - actual) <= tolerance))
+                throw new Xunit.Sdk.EqualException("Assert.Equal() Failure: Values are not within tolerance " + tolerance.ToString("G17") + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine +
+                    "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void Equal(float expected, float actual, float tolerance)
+        {
+            if (float.IsNaN(tolerance) || tolerance < 0)
+                throw new ArgumentException("Tolerance must be greater than or equal to zero", nameof(tolerance));
+            if (!(object.Equals(expected, actual) || Math.Abs(expected - actual) <= tolerance))
+                throw new Xunit.Sdk.EqualException("Assert.Equal() Failure: Values are not within tolerance " + tolerance.ToString("G9") + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine +
+                    "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void Equal(decimal expected, decimal actual, int precision)
+        {
+            decimal e = Math.Round(expected, precision);
+            decimal a = Math.Round(actual, precision);
+            if (e != a)
+                throw new Xunit.Sdk.EqualException("Assert.Equal() Failure: Values are not within " + precision + " decimal place" + (precision == 1 ? "" : "s") + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(e) + " (rounded from " + Xunit.Sdk.ArgumentFormatter.Format(expected) + ")" + Environment.NewLine +
+                    "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(a) + " (rounded from " + Xunit.Sdk.ArgumentFormatter.Format(actual) + ")");
+        }
+
+        public static void Equal(DateTime expected, DateTime actual, TimeSpan precision)
+        {
+            TimeSpan difference = (expected - actual).Duration();
+            if (difference > precision)
+                throw new Xunit.Sdk.EqualException("Assert.Equal() Failure: Values differ" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine +
+                    "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual) + (precision == TimeSpan.Zero ? "" : " (difference " + difference + " is larger than " + precision + ")"));
+        }
+
+        public static void NotEqual(double expected, double actual, int precision)
+        {
+            double e = Math.Round(expected, precision);
+            double a = Math.Round(actual, precision);
+            if (object.Equals(e, a))
+                throw new Xunit.Sdk.NotEqualException("Assert.NotEqual() Failure: Values are within " + precision + " decimal place" + (precision == 1 ? "" : "s") + Environment.NewLine +
+                    "Expected: Not " + Xunit.Sdk.ArgumentFormatter.Format(e) + " (rounded from " + Xunit.Sdk.ArgumentFormatter.Format(expected) + ")" + Environment.NewLine +
+                    "Actual:       " + Xunit.Sdk.ArgumentFormatter.Format(a) + " (rounded from " + Xunit.Sdk.ArgumentFormatter.Format(actual) + ")");
+        }
+
+        public static void StrictEqual<T>(T expected, T actual)
+        {
+            if (!object.Equals(expected, actual))
+                throw new Xunit.Sdk.StrictEqualException("Assert.StrictEqual() Failure: Values differ" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void NotStrictEqual<T>(T expected, T actual)
+        {
+            if (object.Equals(expected, actual))
+                throw new Xunit.Sdk.NotStrictEqualException("Assert.NotStrictEqual() Failure: Values are equal" + Environment.NewLine +
+                    "Expected: Not " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:       " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void NotEqual<T>(T expected, T actual, IEqualityComparer<T> comparer)
+        {
+            if (comparer.Equals(expected, actual))
+                throw new Xunit.Sdk.NotEqualException("Assert.NotEqual() Failure: Values are equal" + Environment.NewLine +
+                    "Expected: Not " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:       " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void Distinct<T>(IEnumerable<T> collection)
+        {
+            var set = new HashSet<T>();
+            foreach (T item in collection)
+                if (!set.Add(item))
+                    throw new Xunit.Sdk.DistinctException("Assert.Distinct() Failure: Duplicate item found" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection) + Environment.NewLine + "Item:       " + Xunit.Sdk.ArgumentFormatter.Format(item));
+        }
+
+        public static void Distinct<T>(IEnumerable<T> collection, IEqualityComparer<T> comparer)
+        {
+            var set = new HashSet<T>(comparer);
+            foreach (T item in collection)
+                if (!set.Add(item))
+                    throw new Xunit.Sdk.DistinctException("Assert.Distinct() Failure: Duplicate item found" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection) + Environment.NewLine + "Item:       " + Xunit.Sdk.ArgumentFormatter.Format(item));
+        }
+
+        public static void Subset<T>(ISet<T> expectedSubset, ISet<T> actual)
+        {
+            if (actual == null || !actual.IsSubsetOf(expectedSubset))
+                throw new Xunit.Sdk.SubsetException("Assert.Subset() Failure: Value is not a subset" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expectedSubset) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void Superset<T>(ISet<T> expectedSuperset, ISet<T> actual)
+        {
+            if (actual == null || !actual.IsSupersetOf(expectedSuperset))
+                throw new Xunit.Sdk.SupersetException("Assert.Superset() Failure: Value is not a superset" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expectedSuperset) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void ProperSubset<T>(ISet<T> expectedSubset, ISet<T> actual)
+        {
+            if (actual == null || !actual.IsSubsetOf(expectedSubset) || actual.SetEquals(expectedSubset))
+                throw new Xunit.Sdk.ProperSubsetException("Assert.ProperSubset() Failure: Value is not a proper subset" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expectedSubset) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void ProperSuperset<T>(ISet<T> expectedSuperset, ISet<T> actual)
+        {
+            if (actual == null || !actual.IsSupersetOf(expectedSuperset) || actual.SetEquals(expectedSuperset))
+                throw new Xunit.Sdk.ProperSupersetException("Assert.ProperSuperset() Failure: Value is not a proper superset" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expectedSuperset) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void Multiple(params Action[] checks)
+        {
+            if (checks == null || checks.Length == 0) return;
+            var exceptions = new List<Exception>();
+            foreach (Action check in checks)
+            {
+                try
+                {
+                    check();
+                }
+                catch (Exception ex)
+                {
+                    exceptions.Add(ex);
+                }
+            }
+            if (exceptions.Count == 0) return;
+            if (exceptions.Count == 1)
+                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(exceptions[0]).Throw();
+            throw new Xunit.Sdk.MultipleException("Multiple", exceptions);
+        }
+
+        public static T IsNotType<T>(object @object) => (T)IsNotType(typeof(T), @object);
+
+        public static object IsNotType(Type expectedType, object @object)
+        {
+            if (@object != null && @object.GetType() == expectedType)
+                throw new Xunit.Sdk.IsNotTypeException("Assert.IsNotType() Failure: Value is the exact type" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expectedType) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(expectedType));
+            return @object;
+        }
+
+        public static void IsNotAssignableFrom<T>(object @object) => IsNotAssignableFrom(typeof(T), @object);
+
+        public static void IsNotAssignableFrom(Type expectedType, object @object)
+        {
+            if (@object != null && expectedType.IsInstanceOfType(@object))
+                throw new Xunit.Sdk.IsNotAssignableFromException("Assert.IsNotAssignableFrom() Failure: Value is a compatible type" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expectedType) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(@object.GetType()));
+        }
+
+        public static RaisedEvent<T> Raises<T>(Action<EventHandler<T>> attach, Action<EventHandler<T>> detach, Action testCode)
+        {
+            RaisedEvent<T> raised = null;
+            EventHandler<T> handler = (sender, args) => raised = new RaisedEvent<T>(sender, args);
+            attach(handler);
+            testCode();
+            detach(handler);
+            if (raised == null)
+                throw new Xunit.Sdk.RaisesException("Assert.Raises() Failure: No event was raised" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(typeof(T)) + Environment.NewLine + "Actual:   No event was raised");
+            if (raised.Arguments != null && raised.Arguments.GetType() != typeof(T))
+                throw new Xunit.Sdk.RaisesException("Assert.Raises() Failure: Wrong event type was raised" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(typeof(T)) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(raised.Arguments.GetType()));
+            return raised;
+        }
+
+        public static RaisedEvent<T> RaisesAny<T>(Action<EventHandler<T>> attach, Action<EventHandler<T>> detach, Action testCode)
+        {
+            RaisedEvent<T> raised = null;
+            EventHandler<T> handler = (sender, args) => raised = new RaisedEvent<T>(sender, args);
+            attach(handler);
+            testCode();
+            detach(handler);
+            if (raised == null)
+                throw new Xunit.Sdk.RaisesAnyException("Assert.RaisesAny() Failure: No event was raised" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(typeof(T)) + Environment.NewLine + "Actual:   No event was raised");
+            return raised;
+        }
+
+        public static void Raises(Action<Action> attach, Action<Action> detach, Action testCode)
+        {
+            bool raised = false;
+            Action handler = () => raised = true;
+            attach(handler);
+            testCode();
+            detach(handler);
+            if (!raised)
+                throw new Xunit.Sdk.RaisesException("Assert.Raises() Failure: No event was raised");
+        }
+
+        public static async Task<RaisedEvent<T>> RaisesAsync<T>(Action<EventHandler<T>> attach, Action<EventHandler<T>> detach, Func<Task> testCode)
+        {
+            RaisedEvent<T> raised = null;
+            EventHandler<T> handler = (sender, args) => raised = new RaisedEvent<T>(sender, args);
+            attach(handler);
+            await testCode();
+            detach(handler);
+            if (raised == null)
+                throw new Xunit.Sdk.RaisesException("Assert.Raises() Failure: No event was raised" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(typeof(T)) + Environment.NewLine + "Actual:   No event was raised");
+            if (raised.Arguments != null && raised.Arguments.GetType() != typeof(T))
+                throw new Xunit.Sdk.RaisesException("Assert.Raises() Failure: Wrong event type was raised" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(typeof(T)) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(raised.Arguments.GetType()));
+            return raised;
+        }
+
+        public static void PropertyChanged(System.ComponentModel.INotifyPropertyChanged @object, string propertyName, Action testCode)
+        {
+            bool changed = false;
+            System.ComponentModel.PropertyChangedEventHandler handler = (sender, args) => changed |= string.IsNullOrEmpty(args.PropertyName) || args.PropertyName == propertyName;
+            @object.PropertyChanged += handler;
+            try
+            {
+                testCode();
+            }
+            finally
+            {
+                @object.PropertyChanged -= handler;
+            }
+            if (!changed)
+                throw new Xunit.Sdk.PropertyChangedException("Assert.PropertyChanged() failure: Property '" + propertyName + "' was not set");
+        }
+
+        public static async Task PropertyChangedAsync(System.ComponentModel.INotifyPropertyChanged @object, string propertyName, Func<Task> testCode)
+        {
+            bool changed = false;
+            System.ComponentModel.PropertyChangedEventHandler handler = (sender, args) => changed |= string.IsNullOrEmpty(args.PropertyName) || args.PropertyName == propertyName;
+            @object.PropertyChanged += handler;
+            try
+            {
+                await testCode();
+            }
+            finally
+            {
+                @object.PropertyChanged -= handler;
+            }
+            if (!changed)
+                throw new Xunit.Sdk.PropertyChangedException("Assert.PropertyChanged() failure: Property '" + propertyName + "' was not set");
+        }
+
+        // Equivalent compares values as Equal does, collections without
+        // regard to order (every expected item must be found; with strict,
+        // nothing may be left over); it does not walk the public members
+        // of other objects, which it compares with Equals.
+        public static void Equivalent(object expected, object actual, bool strict = false)
+        {
+            string failure = Xunit.Sdk.Equivalence.Compare(expected, actual, strict, 0);
+            if (failure != null)
+                throw new Xunit.Sdk.EquivalentException(failure);
+        }
+
+        public static object Single(System.Collections.IEnumerable collection)
+        {
+            var items = Xunit.Sdk.ArgumentFormatter.Items(collection);
+            if (items.Count == 0)
+                throw new Xunit.Sdk.SingleException("Assert.Single() Failure: The collection was empty");
+            if (items.Count > 1)
+                throw new Xunit.Sdk.SingleException("Assert.Single() Failure: The collection contained " + items.Count + " items" + Environment.NewLine + "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(items));
+            return items[0];
+        }
+
+        public static void All<T>(IEnumerable<T> collection, Action<T, int> action)
+        {
+            int i = 0;
+            foreach (T item in collection)
+            {
+                try
+                {
+                    action(item, i);
+                }
+                catch (Exception ex)
+                {
+                    throw new Xunit.Sdk.AllException("Assert.All() Failure: Items in the collection did not pass" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection) + Environment.NewLine + "Error:      [" + i + "]: " + ex.Message, ex);
+                }
+                i++;
+            }
+        }
+
+        public static async Task AllAsync<T>(IEnumerable<T> collection, Func<T, Task> action)
+        {
+            int i = 0;
+            foreach (T item in collection)
+            {
+                try
+                {
+                    await action(item);
+                }
+                catch (Exception ex)
+                {
+                    throw new Xunit.Sdk.AllException("Assert.All() Failure: Items in the collection did not pass" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection) + Environment.NewLine + "Error:      [" + i + "]: " + ex.Message, ex);
+                }
+                i++;
+            }
+        }
+
+        public static async Task CollectionAsync<T>(IEnumerable<T> collection, params Func<T, Task>[] elementInspectors)
+        {
+            var items = new List<T>(collection);
+            if (items.Count != elementInspectors.Length)
+                throw new Xunit.Sdk.CollectionException("Assert.Collection() Failure: Mismatched item count" + Environment.NewLine +
+                    "Collection:     " + Xunit.Sdk.ArgumentFormatter.Format(items) + Environment.NewLine +
+                    "Expected count: " + elementInspectors.Length + Environment.NewLine + "Actual count:   " + items.Count);
+            for (int i = 0; i < items.Count; i++)
+            {
+                try
+                {
+                    await elementInspectors[i](items[i]);
+                }
+                catch (Exception ex)
+                {
+                    throw new Xunit.Sdk.CollectionException("Assert.Collection() Failure: Item comparison failure" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(items) + Environment.NewLine + "Error:      " + ex.Message, ex);
+                }
+            }
+        }
+
+        public static Exception Throws(Type exceptionType, Action testCode) => ThrowsExact(exceptionType, Record(testCode));
+
+        public static Exception Throws(Type exceptionType, Func<object> testCode) => ThrowsExact(exceptionType, Record(testCode));
+
+        public static async Task<Exception> ThrowsAsync(Type exceptionType, Func<Task> testCode) => ThrowsExact(exceptionType, await RecordAsync(testCode));
+
+        public static async Task<T> ThrowsAsync<T>(string paramName, Func<Task> testCode) where T : ArgumentException
+        {
+            T ex = await ThrowsAsync<T>(testCode);
+            if (paramName != ex.ParamName)
+                throw new Xunit.Sdk.ThrowsException("Assert.Throws() Failure: Incorrect parameter name" + Environment.NewLine +
+                    "Exception: " + Xunit.Sdk.ArgumentFormatter.Format(typeof(T)) + Environment.NewLine +
+                    "Expected:  " + Xunit.Sdk.ArgumentFormatter.Format(paramName) + Environment.NewLine +
+                    "Actual:    " + Xunit.Sdk.ArgumentFormatter.Format(ex.ParamName));
+            return ex;
+        }
+
+        public static void Skip(string reason) => throw new Xunit.Sdk.SkipException(reason);
+
+        public static void SkipWhen(bool condition, string reason)
+        {
+            if (condition) Skip(reason);
+        }
+
+        public static void SkipUnless(bool condition, string reason)
+        {
+            if (!condition) Skip(reason);
+        }
+    }
+}
+
+namespace Xunit
+{
+    // RaisedEvent is what Assert.Raises returns: the event's sender and
+    // arguments.
+    public class RaisedEvent<T>
+    {
+        public RaisedEvent(object sender, T args)
+        {
+            Sender = sender;
+            Arguments = args;
+        }
+
+        public object Sender { get; }
+        public T Arguments { get; }
     }
 }
 
@@ -3930,6 +4607,170 @@ namespace Xunit.Sdk
                 message += indent + new string(' ', ArgumentFormatter.ItemIndent(actual, index)) + "\u2191 (pos " + index + ")";
             return new EqualException(message);
         }
+    }
+
+    // TestOutputHelper is the ITestOutputHelper a test class's constructor
+    // is given: its lines go straight to the console (xunit keeps them with
+    // the test's result instead).
+    public class TestOutputHelper : Xunit.Abstractions.ITestOutputHelper
+    {
+        public void WriteLine(string message) => Console.WriteLine(message);
+
+        public void WriteLine(string format, params object[] args) => Console.WriteLine(string.Format(format, args));
+    }
+
+    // TestLifetime runs the lifetime interfaces of test classes and
+    // fixtures: IAsyncLifetime.InitializeAsync after construction; after
+    // use IAsyncLifetime.DisposeAsync, IAsyncDisposable.DisposeAsync, then
+    // IDisposable.Dispose.
+    public static class TestLifetime
+    {
+        public static async Task InitializeAsync(object instance)
+        {
+            if (instance is Xunit.IAsyncLifetime lifetime)
+                await lifetime.InitializeAsync();
+        }
+
+        public static async Task DisposeAsync(object instance)
+        {
+            if (instance is Xunit.IAsyncLifetime lifetime)
+                await lifetime.DisposeAsync();
+            if (instance is IAsyncDisposable asyncDisposable)
+                await asyncDisposable.DisposeAsync();
+            if (instance is IDisposable disposable)
+                disposable.Dispose();
+        }
+
+        public static async Task InitializeAllAsync(object[] instances)
+        {
+            foreach (object instance in instances)
+                await InitializeAsync(instance);
+        }
+
+        public static async Task DisposeAllAsync(object[] instances)
+        {
+            foreach (object instance in instances)
+                await DisposeAsync(instance);
+        }
+
+        public static void DisposeAll(object[] instances)
+        {
+            foreach (object instance in instances)
+                (instance as IDisposable)?.Dispose();
+        }
+    }
+
+    // TestFixtures holds the collection fixtures, one per type for the
+    // whole run, created when a test class first needs one.
+    public static class TestFixtures
+    {
+        static readonly List<object> shared = new List<object>();
+
+        public static object Shared(Type type, Func<object> create)
+        {
+            foreach (object f in shared)
+                if (f.GetType() == type) return f;
+            object fixture = create();
+            TestLifetime.InitializeAsync(fixture).GetAwaiter().GetResult();
+            shared.Add(fixture);
+            return fixture;
+        }
+
+        public static async Task DisposeSharedAsync()
+        {
+            foreach (object f in shared)
+                await TestLifetime.DisposeAsync(f);
+            shared.Clear();
+        }
+    }
+
+    // TheoryArguments converts a theory row's values to the parameters'
+    // types, as xunit does before invoking the test method.
+    public static class TheoryArguments
+    {
+        public static T Get<T>(object[] row, int index)
+        {
+            object value = row[index];
+            if (value is T t) return t;
+            if (value == null) return default(T);
+            return (T)value;
+        }
+    }
+
+    public class StartsWithException : XunitException { public StartsWithException(string message) : base(message) { } }
+    public class EndsWithException : XunitException { public EndsWithException(string message) : base(message) { } }
+    public class MatchesException : XunitException { public MatchesException(string message) : base(message) { } }
+    public class DoesNotMatchException : XunitException { public DoesNotMatchException(string message) : base(message) { } }
+    public class DistinctException : XunitException { public DistinctException(string message) : base(message) { } }
+    public class SubsetException : XunitException { public SubsetException(string message) : base(message) { } }
+    public class SupersetException : XunitException { public SupersetException(string message) : base(message) { } }
+    public class ProperSubsetException : XunitException { public ProperSubsetException(string message) : base(message) { } }
+    public class ProperSupersetException : XunitException { public ProperSupersetException(string message) : base(message) { } }
+    public class IsNotTypeException : XunitException { public IsNotTypeException(string message) : base(message) { } }
+    public class IsNotAssignableFromException : XunitException { public IsNotAssignableFromException(string message) : base(message) { } }
+    public class NotInRangeException : XunitException { public NotInRangeException(string message) : base(message) { } }
+    public class StrictEqualException : XunitException { public StrictEqualException(string message) : base(message) { } }
+    public class NotStrictEqualException : XunitException { public NotStrictEqualException(string message) : base(message) { } }
+    public class RaisesException : XunitException { public RaisesException(string message) : base(message) { } }
+    public class RaisesAnyException : XunitException { public RaisesAnyException(string message) : base(message) { } }
+    public class PropertyChangedException : XunitException { public PropertyChangedException(string message) : base(message) { } }
+    public class EquivalentException : XunitException { public EquivalentException(string message) : base(message) { } }
+    public class SkipException : XunitException { public SkipException(string message) : base("$XunitDynamicSkip$" + message) { } }
+
+    // MultipleException gathers the failures of Assert.Multiple.
+    public class MultipleException : XunitException
+    {
+        public MultipleException(string assertionName, IEnumerable<Exception> innerExceptions)
+            : base("Assert." + assertionName + "() Failure: Multiple failures were encountered")
+        {
+            InnerExceptions = new List<Exception>(innerExceptions);
+        }
+
+        public IReadOnlyCollection<Exception> InnerExceptions { get; }
+    }
+
+    // Equivalence is Assert.Equivalent's comparison; Compare returns the
+    // failure message, null when the values are equivalent.
+    public static class Equivalence
+    {
+        public static string Compare(object expected, object actual, bool strict, int depth)
+        {
+            if (depth > 50)
+                return "Assert.Equivalent() Failure: Exceeded the maximum depth 50 with ''; check for infinite recursion or circular references";
+            if (expected == null || actual == null)
+            {
+                if (expected == actual) return null;
+                return Mismatch(expected, actual);
+            }
+            if (expected is string || actual is string || !(expected is System.Collections.IEnumerable) || !(actual is System.Collections.IEnumerable))
+            {
+                if (ArgumentFormatter.AreEqual(expected, actual) || IsNumeric(expected) && IsNumeric(actual) && Convert.ToDecimal(expected) == Convert.ToDecimal(actual))
+                    return null;
+                return Mismatch(expected, actual);
+            }
+            var expectedItems = ArgumentFormatter.Items((System.Collections.IEnumerable)expected);
+            var actualItems = ArgumentFormatter.Items((System.Collections.IEnumerable)actual);
+            var left = new List<object>(actualItems);
+            foreach (object e in expectedItems)
+            {
+                int found = -1;
+                for (int i = 0; i < left.Count && found < 0; i++)
+                    if (Compare(e, left[i], strict, depth + 1) == null) found = i;
+                if (found < 0)
+                    return "Assert.Equivalent() Failure: Collection value not found" + Environment.NewLine +
+                        "Expected: " + ArgumentFormatter.Format(e) + Environment.NewLine + "In:       " + ArgumentFormatter.Format(left);
+                left.RemoveAt(found);
+            }
+            if (strict && left.Count > 0)
+                return "Assert.Equivalent() Failure: Extra values found" + Environment.NewLine +
+                    "Expected: " + ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:   " + ArgumentFormatter.Format(left) + " left over from " + ArgumentFormatter.Format(actual);
+            return null;
+        }
+
+        static bool IsNumeric(object o) => o is int || o is long || o is short || o is byte || o is sbyte || o is ushort || o is uint || o is ulong || o is decimal;
+
+        static string Mismatch(object expected, object actual) =>
+            "Assert.Equivalent() Failure" + Environment.NewLine + "Expected: " + ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:   " + ArgumentFormatter.Format(actual);
     }
 
     public class NotEqualException : XunitException { public NotEqualException(string message) : base(message) { } }
@@ -4006,6 +4847,8 @@ namespace Xunit.Sdk
             if (value is char c) return "'" + Escape(c.ToString()) + "'";
             if (value is float f) return f.ToString("G9");
             if (value is double d) return d.ToString("G17");
+            if (value is DateTime dt) return dt.ToString("o");
+            if (value is DateTimeOffset dto) return dto.ToString("o");
             if (value is string s) return "\"" + Escape(s).Replace("\"", "\\\"") + "\"";
             if (value is System.Collections.IEnumerable items)
             {
@@ -7972,6 +8815,22 @@ namespace System
         }
 
         public static void Equal<T>(T[] expected, T[] actual) => Xunit.Assert.Equal<T>((IEnumerable<T>)expected, (IEnumerable<T>)actual);
+    }
+}
+
+namespace System.ComponentModel
+{
+    public class PropertyChangedEventArgs : EventArgs
+    {
+        public PropertyChangedEventArgs(string propertyName) { PropertyName = propertyName; }
+        public string PropertyName { get; }
+    }
+
+    public delegate void PropertyChangedEventHandler(object sender, PropertyChangedEventArgs e);
+
+    public interface INotifyPropertyChanged
+    {
+        event PropertyChangedEventHandler PropertyChanged;
     }
 }
 

@@ -24,12 +24,15 @@ import (
 // compiled with every program.
 var preludeOnDemand = []preludePart{
 	{namespace: "System.Threading.Channels"},
-	{namespace: "System.Text.RegularExpressions"},
+	{namespace: "System.Text.RegularExpressions", members: []string{"Xunit"}}, // Assert.Matches
+	{namespace: "System.ComponentModel", members: []string{"Xunit"}},          // Assert.PropertyChanged
 	{namespace: "System.Numerics", types: []string{"IParsable", "ISpanParsable"},
 		// the numeric types' own generic math members (int.CreateChecked)
 		members: []string{"CreateChecked", "CreateSaturating", "CreateTruncating", "IsPow2", "PopCount", "LeadingZeroCount",
 			"TrailingZeroCount", "RotateLeft", "RotateRight", "IsEvenInteger", "IsOddInteger", "MaxMagnitude", "MinMagnitude", "CopySign"}},
-	{namespace: "Xunit"}, // with Xunit.Sdk
+	// with Xunit.Sdk; Assert.Matches and Assert.PropertyChanged need the
+	// other two
+	{namespace: "Xunit", requires: []string{"System.Text.RegularExpressions", "System.ComponentModel"}},
 	{namespace: "TestLibrary"},
 	{types: []string{"AssertExtensions"}},
 	{types: []string{"Progress", "IProgress"}},
@@ -80,6 +83,9 @@ type preludePart struct {
 	// exceptions by name: a program that names one gets the part, so that
 	// it sees those exceptions' own types.
 	thrownBy []string
+	// requires names the namespaces of parts this part's code uses: they
+	// come with it.
+	requires []string
 }
 
 // holds reports whether td belongs to the part.
@@ -105,9 +111,17 @@ func (p preludePart) holds(td *lang.TypeDecl) bool {
 func preludeFor(files []*lang.File) *lang.File {
 	pre := preludeAST()
 	names := programNames(files)
+	required := map[string]bool{}
+	for _, p := range preludeOnDemand {
+		if len(p.requires) > 0 && (p.namedIn(names, pre) || p.thrownIn(names)) {
+			for _, ns := range p.requires {
+				required[ns] = true
+			}
+		}
+	}
 	keep := pre.Types[:0]
 	for _, td := range pre.Types {
-		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) || part.thrownIn(names) {
+		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) || part.thrownIn(names) || required[part.namespace] {
 			keep = append(keep, td)
 		}
 	}

@@ -264,7 +264,8 @@ func (fl *fnLowering) iteratorClass(owner *lang.TypeDecl, clsName string, mc *ma
 			Body: block(pos,
 				ifStmt(pos, binary(pos, ">", fl.intRef(pos, fl.iterState()), fl.intLit(pos, 0)), block(pos,
 					assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, true)),
-					exprStmt(&lang.AwaitExpr{Pos: pos, X: call(pos, ident(pos, "MoveNextAsync"))})), nil),
+					exprStmt(&lang.AwaitExpr{Pos: pos, X: call(pos, ident(pos, "MoveNextAsync"))}),
+					assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, false))), nil),
 				exprStmt(fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, -2))))}
 		viaThis(dispose.Body)
 		cls.Members = append(cls.Members, moveNext, current, dispose)
@@ -277,7 +278,10 @@ func (fl *fnLowering) iteratorClass(owner *lang.TypeDecl, clsName string, mc *ma
 				Body: block(pos,
 					ifStmt(pos, binary(pos, ">", fl.intRef(pos, fl.iterState()), fl.intLit(pos, 0)), block(pos,
 						assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, true)),
-						exprStmt(call(pos, ident(pos, "MoveNext")))), nil),
+						exprStmt(call(pos, ident(pos, "MoveNext"))),
+						// State -2 lets GetEnumerator hand this object out
+						// again, as Roslyn's does: it must then run normally.
+						assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, false))), nil),
 					exprStmt(fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, -2))))},
 			&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "Reset",
 				Body: block(pos, &lang.ThrowStmt{Pos: pos, X: &lang.NewExpr{Pos: pos, Type: typeRef(pos, "NotSupportedException")}})})

@@ -1564,16 +1564,32 @@ func init() {
 		if n < 1 {
 			return vm.Null, argOutOfRange(t, "size", "")
 		}
+		// Each chunk is read from the source when it is asked for, as .NET
+		// does, so an endless source can be chunked.
 		return lazy("Chunk", nil, func(t *vm.Thread) (iter, error) {
-			vs, err := collect(t, src)
+			it, err := iterate(t, src)
 			if err != nil {
 				return nil, err
 			}
-			var out []vm.Value
-			for i := 0; i < len(vs); i += n {
-				out = append(out, vm.Ref(vm.NewArrayOf(elemOrObject(elemTypeOf(src)), append([]vm.Value(nil), vs[i:min(i+n, len(vs))]...))))
-			}
-			return sliceIter(out), nil
+			done := false
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				var chunk []vm.Value
+				for !done && len(chunk) < n {
+					v, ok, err := it.next(t)
+					if err != nil {
+						return vm.Null, false, err
+					}
+					if !ok {
+						done = true
+						break
+					}
+					chunk = append(chunk, v)
+				}
+				if len(chunk) == 0 {
+					return vm.Null, false, nil
+				}
+				return vm.Ref(vm.NewArrayOf(elemOrObject(elemTypeOf(src)), chunk)), true, nil
+			}), nil
 		}), nil
 	})
 	identity := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil }
