@@ -8818,22 +8818,6 @@ namespace System
     }
 }
 
-namespace System.ComponentModel
-{
-    public class PropertyChangedEventArgs : EventArgs
-    {
-        public PropertyChangedEventArgs(string propertyName) { PropertyName = propertyName; }
-        public string PropertyName { get; }
-    }
-
-    public delegate void PropertyChangedEventHandler(object sender, PropertyChangedEventArgs e);
-
-    public interface INotifyPropertyChanged
-    {
-        event PropertyChangedEventHandler PropertyChanged;
-    }
-}
-
 namespace Xunit.Abstractions
 {
     // ITestOutputHelper is the output a test class takes in its constructor

@@ -32,6 +32,9 @@ func (fs *funcState) staticMemberInto(pos lang.Pos, tp, owner *bind.Type, name s
 	}
 	w := fs.allocN(5 + len(ifaceArgs))
 	if !fs.bindTypeInto(tp, w) {
+		if pos.Line == 0 {
+			pos = fs.c.at // an operator's call: where the compiler is
+		}
 		fs.errorf(pos, "the type argument of '%s' is not known at run time", tp)
 		return false
 	}
