@@ -65,12 +65,11 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",
 		"SortedDictionary", "SortedSet", "SortedList", "LinkedList", "LinkedListNode", "PriorityQueue"}},
 	{types: []string{"IObservable", "IObserver"}},
-	// ObservableCollection's events come with it (System.Collections.Specialized, System.ComponentModel)
+	// ObservableCollection's events come with it (System.Collections.Specialized,
+	// and the System.ComponentModel part)
 	{namespace: "System.Collections.ObjectModel", types: []string{"ObjectModelExtensions",
-		"NotifyCollectionChangedAction", "NotifyCollectionChangedEventHandler", "INotifyCollectionChanged", "NotifyCollectionChangedEventArgs",
-		"PropertyChangedEventHandler", "PropertyChangedEventArgs", "INotifyPropertyChanged",
-		"PropertyChangingEventHandler", "PropertyChangingEventArgs", "INotifyPropertyChanging"},
-		members: []string{"AsReadOnly"}},
+		"NotifyCollectionChangedAction", "NotifyCollectionChangedEventHandler", "INotifyCollectionChanged", "NotifyCollectionChangedEventArgs"},
+		members: []string{"AsReadOnly"}, requires: []string{"System.ComponentModel"}},
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or
