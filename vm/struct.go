@@ -119,7 +119,7 @@ func unboxedCopy(v Value) Value {
 // box (a boxed struct's instance, whatever path the call took): then the
 // method works on the box in place, through a reference to it, and R[0]
 // is the box's instance itself (its fields read as they are now; a field
-// write makes R[0] a copy, and `this` read whole is copied, OpUnboxCopy).
+// write makes R[0] a copy, and `this` read whole is copied, OpValCopy).
 // It leaves the value in R[0] and returns the reference, or null.
 func thisIn(regs []Value) Value {
 	r := regs[0]
