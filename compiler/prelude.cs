@@ -2169,19 +2169,23 @@ namespace System
         }
         T CreateDefault() => new T();
 
-        public bool IsValueCreated => _created;
+        // _created is published with Volatile.Write after _value is set and
+        // read with Volatile.Read before _value is: a reader that sees it
+        // true outside the lock sees the value (and the VM's memory model,
+        // Go's, has no data race for the race detector to report).
+        public bool IsValueCreated => System.Threading.Volatile.Read(ref _created);
 
         public T Value
         {
             get
             {
-                if (_created) return _value;
+                if (System.Threading.Volatile.Read(ref _created)) return _value;
                 if (_mode == System.Threading.LazyThreadSafetyMode.PublicationOnly)
                 {
                     var v = _factory();
                     lock (_gate)
                     {
-                        if (!_created) { _value = v; _created = true; _factory = null; }
+                        if (!_created) { _value = v; _factory = null; System.Threading.Volatile.Write(ref _created, true); }
                         return _value;
                     }
                 }
@@ -2194,8 +2198,8 @@ namespace System
                     try
                     {
                         _value = _factory();
-                        _created = true;
                         _factory = null;
+                        System.Threading.Volatile.Write(ref _created, true);
                     }
                     catch (Exception e)
                     {
@@ -2211,7 +2215,7 @@ namespace System
             }
         }
 
-        public override string ToString() => _created ? (_value == null ? "" : _value.ToString()) : "Value is not created.";
+        public override string ToString() => System.Threading.Volatile.Read(ref _created) ? (_value == null ? "" : _value.ToString()) : "Value is not created.";
     }
 }
 
@@ -6262,14 +6266,14 @@ namespace System.Threading.Tasks.Sources
         public ValueTaskSourceStatus GetStatus(short token)
         {
             ValidateToken(token);
-            if (Volatile.Read(ref _continuation) == null || !_completed) return ValueTaskSourceStatus.Pending;
+            if (Volatile.Read(ref _continuation) == null || !Volatile.Read(ref _completed)) return ValueTaskSourceStatus.Pending;
             if (_error == null) return ValueTaskSourceStatus.Succeeded;
             return _error is OperationCanceledException ? ValueTaskSourceStatus.Canceled : ValueTaskSourceStatus.Faulted;
         }
 
         public TResult GetResult(short token)
         {
-            if (token != Version || !_completed) throw new InvalidOperationException();
+            if (token != Version || !Volatile.Read(ref _completed)) throw new InvalidOperationException();
             if (_error != null) System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(_error).Throw();
             return _result;
         }
@@ -6282,7 +6286,7 @@ namespace System.Threading.Tasks.Sources
                 _executionContext = ExecutionContext.Capture();
             if ((flags & ValueTaskSourceOnCompletedFlags.UseSchedulingContext) != 0)
                 _capturedContext = Internal.VM.AwaitContext();
-            Action<object> stored = _continuation;
+            Action<object> stored = Volatile.Read(ref _continuation);
             if (stored == null)
             {
                 _continuationState = state;
@@ -6306,8 +6310,8 @@ namespace System.Threading.Tasks.Sources
 
         private void SignalCompletion()
         {
-            if (_completed) throw new InvalidOperationException();
-            _completed = true;
+            if (Volatile.Read(ref _completed)) throw new InvalidOperationException();
+            Volatile.Write(ref _completed, true);
             Action<object> continuation = Volatile.Read(ref _continuation);
             if (continuation == null) continuation = Interlocked.CompareExchange(ref _continuation, s_sentinel, null);
             if (continuation == null) return;

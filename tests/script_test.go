@@ -308,6 +308,9 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
+			if race.Skip(src) {
+				t.Skip("the program races on purpose (// racy:); the race detector would report its race")
+			}
 			// The differential check: besides meeting the expectations, the two
 			// models must agree with each other on output, exit status and the
 			// exception, unless the script documents a difference.

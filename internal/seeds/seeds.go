@@ -9,10 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"asyncvm/internal/race"
 )
 
 // Add adds every .async program under tests/testdata and examples to f's
-// corpus; up is the path from the calling package to the repository root
+// corpus, but for the programs that race on purpose under the race
+// detector (race.Skip); up is the path from the calling package to the repository root
 // (".." for a top-level package). It fails f when none is found, so a
 // moved directory cannot silently leave a fuzzer without seeds.
 func Add(f *testing.F, up string) {
@@ -26,8 +29,11 @@ func Add(f *testing.F, up string) {
 			if err != nil {
 				return err
 			}
-			f.Add(src)
 			n++
+			if race.Skip(src) {
+				return nil
+			}
+			f.Add(src)
 			return nil
 		})
 		if err != nil {

@@ -638,9 +638,12 @@ func registerInterlocked() {
 		})
 		return old, nil
 	})
+	// Interlocked.Read and Volatile.Read only load (under the slot's lock,
+	// which orders them after every Interlocked or Volatile write): a load
+	// that stored the value back would be a write racing the program's
+	// plain reads of the same field.
 	il.AddStatic("Read", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		old, _ := vm.UpdateRef(args[0], func(old vm.Value) vm.Value { return old })
-		return old, nil
+		return vm.LoadRefLocked(args[0]), nil
 	})
 	// And and Or return the original value, as .NET's do.
 	bitwise := func(op func(a, b int64) int64) vm.NativeFn {
@@ -661,8 +664,7 @@ func registerInterlocked() {
 
 	vo := vm.RegisterType(TVolatile)
 	vo.AddStatic("Read", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		old, _ := vm.UpdateRef(args[0], func(old vm.Value) vm.Value { return old })
-		return old, nil
+		return vm.LoadRefLocked(args[0]), nil
 	})
 	vo.AddStatic("Write", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		nv := args[1]
