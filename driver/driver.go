@@ -286,7 +286,7 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	if r.v.IsInt() {
 		return int(r.v.AsInt())
 	}
-	return ExitOK
+	return int(m.ExitCode.Load())
 }
 
 // report prints an unhandled exception or fatal error as .NET does and

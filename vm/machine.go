@@ -244,6 +244,11 @@ type Machine struct {
 	// formatting); see host.go.
 	Host Host
 
+	// ExitCode is Environment.ExitCode: the process's exit status when
+	// Main returns void or Task (an int Main's return value wins, as in
+	// .NET).
+	ExitCode atomic.Int32
+
 	crashOnce sync.Once
 	syncCtx   syncCtxInfo // found in the program at the first use (synccontext.go)
 	dead      bool        // the process has died: output is discarded

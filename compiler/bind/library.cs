@@ -1073,6 +1073,7 @@ namespace System
     public static class Environment
     {
         public static int CurrentManagedThreadId { get; }
+        public static int ExitCode { get; set; }
         public static bool Is64BitProcess { get; }
         public static string MachineName { get; }
         public static string NewLine { get; }

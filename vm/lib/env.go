@@ -87,8 +87,16 @@ func init() {
 		return vm.String(h), nil
 	}, nil)
 	e.AddStaticProperty("Is64BitProcess", func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Bool(true), nil }, nil)
+	e.AddStaticProperty("ExitCode", func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		return vm.Int(t.M.ExitCode.Load()), nil
+	}, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		code, _ := toInt(args[len(args)-1])
+		t.M.ExitCode.Store(int32(code))
+		return vm.Null, nil
+	})
 	e.AddStatic("Exit", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		code, _ := toInt(args[0])
+		t.M.ExitCode.Store(int32(code))
 		f := &vm.Fatal{Code: code}
 		t.M.Crash(f)
 		return vm.Null, f
