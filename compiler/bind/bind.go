@@ -512,6 +512,10 @@ type binder struct {
 	// writeLHS is the target of the assignment being bound, which is
 	// written, not read (readProperty).
 	writeLHS lang.Expr
+	// indexerProps is the indexer chosen for each index expression of a
+	// class or struct (Info.Indexers holds only those code generation
+	// calls by name): assignTarget reads whether it has a set accessor.
+	indexerProps map[*lang.IndexExpr]*Property
 	// fieldInit is set while an instance field or property initializer is
 	// bound: it runs before the object is constructed, so it cannot name
 	// an instance member (CS0236).

@@ -948,6 +948,7 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 		for i, a := range e.Args {
 			b.noteConversion(a.X, first.Params[i].Type)
 		}
+		b.noteIndexer(e, first)
 		if first.RefKind() != "" {
 			b.info.Indexers[e] = first
 		}
@@ -965,6 +966,7 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 	}
 	for i, c := range cands {
 		if c.Decl == m.Decl && c.Owner == m.Owner {
+			b.noteIndexer(e, props[i])
 			b.info.Indexers[e] = props[i]
 			if b.expanded {
 				b.info.ExpandedIndexers[e] = true
@@ -973,6 +975,14 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 		}
 	}
 	return nil
+}
+
+// noteIndexer records the indexer chosen for e (binder.indexerProps).
+func (b *binder) noteIndexer(e *lang.IndexExpr, p *Property) {
+	if b.indexerProps == nil {
+		b.indexerProps = map[*lang.IndexExpr]*Property{}
+	}
+	b.indexerProps[e] = p
 }
 
 // sourceIndexers reports whether the indexers ps are all declared in the

@@ -594,15 +594,29 @@ func (b *binder) propertyTarget(e lang.Expr, read bool) {
 	case *lang.MemberExpr:
 		p, _ = b.memberSym(x).(*Property)
 		_, viaThis = x.X.(*lang.ThisExpr)
+	case *lang.IndexExpr:
+		if t := b.info.TypeOf(x.X); t != nil && t.Kind == Special && t.Special == String {
+			b.errorf(posOf(e), "CS0200", "Property or indexer 'string.this[int]' cannot be assigned to -- it is read only")
+			return
+		}
+		p = b.indexerProps[x]
 	}
-	if p == nil || p.Event || len(p.Params) > 0 || p.RefKind() != "" {
+	if p == nil || p.Event || p.RefKind() != "" {
 		return
 	}
 	pd, ok := p.Decl.(*lang.PropertyDecl)
-	if !ok || p.Owner.Generic().Lib || pd.Modifiers.Has(lang.ModOverride) || pd.IsIndexer() {
+	if !ok || pd.Modifiers.Has(lang.ModOverride) {
+		// An override with one accessor inherits the other.
 		return
 	}
 	name := p.Owner.String() + "." + p.Name
+	if len(p.Params) > 0 {
+		ps := make([]string, len(p.Params))
+		for i, prm := range p.Params {
+			ps[i] = prm.Type.String()
+		}
+		name = p.Owner.String() + ".this[" + strings.Join(ps, ", ") + "]"
+	}
 	if read && !p.Get {
 		b.errorf(posOf(e), "CS0154", "The property or indexer '%s' cannot be used in this context because it lacks the get accessor", name)
 		return
