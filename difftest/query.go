@@ -137,4 +137,17 @@ func (g *gen) queryStmt() {
 	g.line("var q%d = string.Join(\",\", %s);", id, strings.Join(clauses, " "))
 	g.line("if (q%d != %q) Console.WriteLine(\"MISMATCH query: \" + q%d + \" instead of \" + %q);", id, strings.Join(want, ","), id, strings.Join(want, ","))
 	g.line("acc += q%d.Length %% 5;", id)
+	if g.r.Intn(2) == 0 {
+		// LINQ's Count() beside List<T>'s Count property: an invoked
+		// lookup skips the property (a binder that called the property
+		// failed at run time).
+		pos := 0
+		for _, r := range rows {
+			if sel.eval(r) > 0 {
+				pos++
+			}
+		}
+		g.line("var qc%d = (%s).ToList();", id, strings.Join(clauses, " "))
+		g.line("if (qc%d.Count() != %d || qc%d.Count != %d || qc%d.Count(v => v > 0) != %d) Console.WriteLine(\"MISMATCH query count: \" + qc%d.Count());", id, len(rows), id, len(rows), id, pos, id)
+	}
 }

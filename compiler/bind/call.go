@@ -49,6 +49,14 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			syms = b.numericStatics(recv, f.Name)
 		}
 		if len(syms) > 0 && memberType(syms[0]) != nil {
+			if b.invokeOf(memberType(syms[0])) == nil && !static {
+				// An invoked member lookup drops the members that cannot
+				// be invoked (C# §12.5): list.Count() is LINQ's Count
+				// beside List<T>'s property.
+				if t, ok := b.extensionCall(e, f, recv); ok {
+					return t
+				}
+			}
 			b.info.Types[f] = memberType(syms[0])
 			b.eventAccess(syms[0], f.Pos)
 			return b.invokeDelegate(e, memberType(syms[0]))

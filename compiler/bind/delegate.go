@@ -404,6 +404,7 @@ func (b *binder) invokeDelegate(e *lang.CallExpr, d *Type) *Type {
 	inv := b.invokeOf(d)
 	args := b.args(e.Args)
 	if inv == nil {
+		b.nonInvocable(e, d)
 		return b.u.unchecked
 	}
 	if len(e.Args) != len(inv.Params) {
@@ -414,6 +415,44 @@ func (b *binder) invokeDelegate(e *lang.CallExpr, d *Type) *Type {
 		b.convertArgGroups(m, e.Args)
 	}
 	return inv.Ret
+}
+
+// nonInvocable reports a call of a value whose type is known and is not a
+// delegate type: a field or property (CS1955, "Non-invocable member"),
+// or a local, parameter or other expression (CS0149). A type the binder
+// does not model (dynamic, an unchecked library member), a type
+// parameter and System.Delegate itself are left to run time.
+func (b *binder) nonInvocable(e *lang.CallExpr, d *Type) {
+	if d == nil {
+		return
+	}
+	switch d.Kind {
+	case Special, Enum, Struct, Array, Nullable, Class, Interface:
+	default:
+		return
+	}
+	if d.Kind == Special && d.Special == Void {
+		return
+	}
+	if g := d.Generic(); g.Kind == Class && g.Lib && (g.Name == "Delegate" || g.Name == "MulticastDelegate") {
+		return
+	}
+	switch f := e.Fun.(type) {
+	case *lang.MemberExpr:
+		recv := b.info.Types[f.X]
+		if recv == nil || recv.IsUnchecked() {
+			return
+		}
+		b.errorf(f.Pos, "CS1955", "Non-invocable member '%s.%s' cannot be used like a method.", recv, f.Name)
+	case *lang.Ident:
+		if _, local := b.scope.lookupVar(f.Name); !local && b.cls != nil {
+			b.errorf(f.Pos, "CS1955", "Non-invocable member '%s.%s' cannot be used like a method.", b.cls, f.Name)
+			return
+		}
+		b.errorf(f.Pos, "CS0149", "Method name expected")
+	default:
+		b.errorf(posOf(e), "CS0149", "Method name expected")
+	}
 }
 
 // eventAccess checks a use of event ev outside += and -=: a field-like
