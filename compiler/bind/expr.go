@@ -946,6 +946,8 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 		// parameters' types (dict[-1] on a Dictionary<long, int> looks up
 		// the long key -1).
 		for i, a := range e.Args {
+			b.targetNew(a.X, first.Params[i].Type)
+			b.targetDefault(a.X, first.Params[i].Type)
 			b.noteConversion(a.X, first.Params[i].Type)
 		}
 		b.noteIndexer(e, first)

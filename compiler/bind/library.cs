@@ -339,9 +339,11 @@ namespace System
         public bool IsClass { get; }
         public bool IsEnum { get; }
         public bool IsGenericType { get; }
+        public bool IsGenericTypeDefinition { get; }
         public bool IsInterface { get; }
         public bool IsValueType { get; }
         public extern Type[] GetGenericArguments();
+        public extern Type GetGenericTypeDefinition();
         public extern bool IsAssignableFrom(Type c);
         public extern bool IsInstanceOfType(object o);
         public extern string ToString();

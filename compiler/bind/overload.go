@@ -1,6 +1,7 @@
 package bind
 
 import (
+	"fmt"
 	"strings"
 
 	"asyncvm/lang"
@@ -409,8 +410,24 @@ func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {
 				}
 			}
 		}
+		if _, ok := a.X.(*lang.InterpolatedString); ok && pt != nil && b.interpolationHandler(pt) {
+			b.diags = append(b.diags, lang.Diagnostic{Pos: posOf(a.X), Msg: fmt.Sprintf("an interpolated string converted to a custom interpolated string handler ('%s') is not supported", pt)})
+			return
+		}
 		b.errorf(posOf(a.X), "CS1503", "Argument %d: cannot convert from '%s' to '%s'", m.arg+1, m.from, pt)
 	}
+}
+
+// interpolationHandler reports whether t is a program type marked
+// [InterpolatedStringHandler], which the compiler does not build from an
+// interpolated string (docs/deviations.md).
+func (b *binder) interpolationHandler(t *Type) bool {
+	for _, td := range b.decls[t.Generic()] {
+		if HasAttribute(td.Attributes, "InterpolatedStringHandler") {
+			return true
+		}
+	}
+	return false
 }
 
 // mapArgs maps each argument to a parameter of m in the normal or expanded

@@ -287,6 +287,12 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 			return
 		}
 	}
+	if !static {
+		if impl := b.mostSpecificOverride(t, i, isym); impl != nil {
+			b.info.Impls[ImplKey{td, m}] = impl
+			return
+		}
+	}
 	if !abstract || b.isOpen(t) {
 		return
 	}
@@ -306,6 +312,58 @@ func (b *binder) mapMember(t *Type, td *lang.TypeDecl, i *Type, m lang.Member) {
 		return
 	}
 	b.errorf(td.Pos, "CS0535", "'%s' does not implement interface member '%s'", t, memberName(isym))
+}
+
+// mostSpecificOverride returns the explicit implementation of interface
+// member isym of i that an interface of class t derived from i declares
+// with a body (`string IA.M() => ...` in `interface IB : IA`), when the
+// class implements the member nowhere: of several, the one in the
+// interface deriving from the others (C# §18.4.10's most specific
+// implementation). It returns nil when no interface overrides the member.
+func (b *binder) mostSpecificOverride(t, i *Type, isym Symbol) lang.Node {
+	var ifaces []*Type
+	seen := map[*Type]bool{}
+	var walk func(j *Type)
+	walk = func(j *Type) {
+		if seen[j] || j.Kind != Interface {
+			return
+		}
+		seen[j] = true
+		ifaces = append(ifaces, j)
+		for _, k := range j.Ifaces {
+			walk(k)
+		}
+	}
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+		for _, j := range c.Ifaces {
+			walk(j)
+		}
+	}
+	var best *Type
+	var impl lang.Node
+	for _, j := range ifaces {
+		if j == i || j.Generic().Lib {
+			continue
+		}
+		d := b.explicitImpl(j, i, isym)
+		if d == nil {
+			continue
+		}
+		if best == nil || b.derivesFrom(j, best) {
+			best, impl = j, d
+		}
+	}
+	return impl
+}
+
+// derivesFrom reports whether interface j has k among its base interfaces.
+func (b *binder) derivesFrom(j, k *Type) bool {
+	for _, x := range j.Ifaces {
+		if x == k || b.derivesFrom(x, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // explicitImpl returns c's explicit implementation of interface member

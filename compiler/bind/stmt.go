@@ -414,8 +414,13 @@ func (b *binder) stmt(s lang.Stmt) {
 	case *lang.ForeachStmt:
 		ct := b.expr(s.X)
 		if s.RefKind != "" && !ct.IsUnchecked() {
-			// No enumerator in the library has a ref-returning Current
-			// (arrays have none in C# either).
+			if x := refSpanForeach(s, ct); x != nil {
+				s.Expanded = x
+				b.stmt(x)
+				return
+			}
+			// No other enumerator in the library has a ref-returning
+			// Current (arrays have none in C# either).
 			b.errorf(posOf(s.X), "CS1510", "A ref or out value must be an assignable variable")
 		}
 		ok, hasDispose := b.foreachCollection(s, s.X, ct, s.IsAwait)
@@ -907,4 +912,52 @@ func (b *binder) switchGoverningConversion(x lang.Expr, in *Type) *Type {
 	}
 	b.info.Convs[x] = found
 	return found.Ret
+}
+
+// refSpanForeach expands `foreach (ref T x in span) body` over a Span<T>
+// (and `ref readonly` over a ReadOnlySpan<T>) into the indexing loop Roslyn
+// lowers it to, the iteration variable a ref local to the element:
+//
+//	{
+//	    var <s> = span;
+//	    for (int <i> = 0; <i> < <s>.Length; <i>++) { ref T x = ref <s>._array[<s>._start + <i>]; body }
+//	}
+//
+// The span indexer is not a ref accessor (docs/deviations.md), so the ref
+// goes to the span's array element. A ReadOnlySpan may view a string
+// (no array): its `ref readonly` variable is a copy of the element, which
+// the loop cannot tell apart. It returns nil for any other collection.
+func refSpanForeach(s *lang.ForeachStmt, ct *Type) *lang.BlockStmt {
+	g := ct.Generic()
+	if g == nil || g.Namespace != "System" || len(ct.Args) != 1 {
+		return nil
+	}
+	readOnly := g.Name == "ReadOnlySpan"
+	if g.Name != "Span" && !(readOnly && s.RefKind == "ref readonly") {
+		return nil
+	}
+	p := s.Pos
+	sp := fmt.Sprintf("<s>%d_%d", p.Line, p.Col)
+	ix := fmt.Sprintf("<i>%d_%d", p.Line, p.Col)
+	id := func(n string) lang.Expr { return &lang.Ident{Pos: p, Name: n} }
+	mem := func(x lang.Expr, n string) lang.Expr { return &lang.MemberExpr{Pos: p, X: x, Name: n} }
+	var item *lang.LocalDeclStmt
+	if readOnly {
+		item = &lang.LocalDeclStmt{Pos: p, Type: s.Type, Decls: []*lang.Declarator{{Pos: p, Name: s.Name,
+			Init: &lang.IndexExpr{Pos: p, X: id(sp), Args: []*lang.Arg{{Pos: p, X: id(ix)}}}}}}
+	} else {
+		elem := &lang.IndexExpr{Pos: p, X: mem(id(sp), "_array"), Args: []*lang.Arg{{Pos: p,
+			X: &lang.BinaryExpr{Pos: p, Op: "+", X: mem(id(sp), "_start"), Y: id(ix)}}}}
+		item = &lang.LocalDeclStmt{Pos: p, Type: s.Type, RefKind: s.RefKind, Decls: []*lang.Declarator{{Pos: p, Name: s.Name,
+			Init: &lang.UnaryExpr{Pos: p, Op: "ref", X: elem}}}}
+	}
+	loop := &lang.ForStmt{Pos: p,
+		InitDecl: &lang.LocalDeclStmt{Pos: p, Type: &lang.TypeRef{Pos: p, Name: "int"}, Decls: []*lang.Declarator{{Pos: p, Name: ix,
+			Init: &lang.Literal{Pos: p, Kind: lang.LitInt, Raw: "0", Value: int64(0)}}}},
+		Cond: &lang.BinaryExpr{Pos: p, Op: "<", X: id(ix), Y: mem(id(sp), "Length")},
+		Post: []lang.Expr{&lang.PostfixExpr{Pos: p, Op: "++", X: id(ix)}},
+		Body: &lang.BlockStmt{Pos: p, Stmts: []lang.Stmt{item, s.Body}},
+	}
+	get := &lang.LocalDeclStmt{Pos: p, Decls: []*lang.Declarator{{Pos: p, Name: sp, Init: s.X}}}
+	return &lang.BlockStmt{Pos: p, Stmts: []lang.Stmt{get, loop}}
 }

@@ -154,6 +154,19 @@ func init() {
 		t := tyOf(args[0])
 		return vm.Bool(t.Def != nil || strings.Contains(t.Name, "`")), nil
 	}, nil)
+	ty.AddProperty("IsGenericTypeDefinition", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		t := tyOf(args[0])
+		return vm.Bool(t.Def == nil && !t.IsNullable() && strings.Contains(t.Name, "`")), nil
+	}, nil)
+	ty.AddMethod("GetGenericTypeDefinition", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		switch ty := tyOf(args[0]); {
+		case ty.Def != nil:
+			return vm.TypeObject(ty.Def), nil
+		case !ty.IsNullable() && strings.Contains(ty.Name, "`"):
+			return args[0], nil
+		}
+		return vm.Null, t.Throw("System.InvalidOperationException", "This operation is only valid on generic types.")
+	})
 	ty.AddMethod("GetGenericArguments", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		var ts []vm.Value
 		if t := tyOf(args[0]); t.IsNullable() {
