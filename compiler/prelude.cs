@@ -6358,21 +6358,25 @@ namespace System.Numerics
     public interface IAdditionOperators<TSelf, TOther, TResult> where TSelf : IAdditionOperators<TSelf, TOther, TResult>
     {
         static abstract TResult operator +(TSelf left, TOther right);
+        static virtual TResult operator checked +(TSelf left, TOther right) => left + right;
     }
 
     public interface ISubtractionOperators<TSelf, TOther, TResult> where TSelf : ISubtractionOperators<TSelf, TOther, TResult>
     {
         static abstract TResult operator -(TSelf left, TOther right);
+        static virtual TResult operator checked -(TSelf left, TOther right) => left - right;
     }
 
     public interface IMultiplyOperators<TSelf, TOther, TResult> where TSelf : IMultiplyOperators<TSelf, TOther, TResult>
     {
         static abstract TResult operator *(TSelf left, TOther right);
+        static virtual TResult operator checked *(TSelf left, TOther right) => left * right;
     }
 
     public interface IDivisionOperators<TSelf, TOther, TResult> where TSelf : IDivisionOperators<TSelf, TOther, TResult>
     {
         static abstract TResult operator /(TSelf left, TOther right);
+        static virtual TResult operator checked /(TSelf left, TOther right) => left / right;
     }
 
     public interface IModulusOperators<TSelf, TOther, TResult> where TSelf : IModulusOperators<TSelf, TOther, TResult>
@@ -6412,6 +6416,7 @@ namespace System.Numerics
     public interface IUnaryNegationOperators<TSelf, TResult> where TSelf : IUnaryNegationOperators<TSelf, TResult>
     {
         static abstract TResult operator -(TSelf value);
+        static virtual TResult operator checked -(TSelf value) => -value;
     }
 
     public interface IUnaryPlusOperators<TSelf, TResult> where TSelf : IUnaryPlusOperators<TSelf, TResult>

@@ -244,6 +244,8 @@ func libraryAST() *lang.File {
 		libraryAST_208(),
 		libraryAST_209(),
 		libraryAST_210(),
+		libraryAST_211(),
+		libraryAST_212(),
 	}
 	return f
 }
@@ -74234,8 +74236,8 @@ func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(3155, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "BigInteger",
-		Namespace: "System.Numerics",
+		Name:      "Int128",
+		Namespace: "System",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
@@ -74245,31 +74247,31 @@ func libraryAST_191() *lang.TypeDecl {
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3155, 47),
+				Pos:  lp(3155, 43),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3155, 60),
+				Pos:  lp(3155, 56),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3155, 72),
-						Name: "BigInteger",
+						Pos:  lp(3155, 68),
+						Name: "Int128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3155, 85),
+				Pos:  lp(3155, 77),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3155, 96),
-						Name: "BigInteger",
+						Pos:  lp(3155, 88),
+						Name: "Int128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3155, 109),
+				Pos:  lp(3155, 97),
 				Name: "IFormattable",
 			},
 		},
@@ -74277,249 +74279,361 @@ func libraryAST_191() *lang.TypeDecl {
 			&lang.CtorDecl{
 				Pos:       lp(3157, 9),
 				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3158, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
+				Name:      "Int128",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3158, 34),
+						Pos: lp(3157, 30),
 						Type: &lang.TypeRef{
-							Pos:  lp(3158, 34),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3159, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3159, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3159, 34),
-							Name: "uint",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3160, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3160, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3160, 34),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3161, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3161, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 34),
+							Pos:  lp(3157, 30),
 							Name: "ulong",
 						},
-						Name: "value",
+						Name: "upper",
 					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3162, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3162, 34),
+						Pos: lp(3157, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3162, 34),
-							Name: "float",
+							Pos:  lp(3157, 43),
+							Name: "ulong",
 						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3163, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3163, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3163, 34),
-							Name: "double",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3164, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3164, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3164, 34),
-							Name: "decimal",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3165, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3165, 34),
-						Type: &lang.TypeRef{
-							Pos:       lp(3165, 34),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3165, 34),
-								Name: "byte",
-							},
-						},
-						Name: "value",
+						Name: "lower",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3166, 9),
+				Pos:       lp(3158, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3166, 23),
-					Name: "BigInteger",
+					Pos:  lp(3158, 23),
+					Name: "Int128",
+				},
+				Name: "MinValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3158, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3159, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3159, 23),
+					Name: "Int128",
+				},
+				Name: "MaxValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3159, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3160, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3160, 23),
+					Name: "Int128",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3166, 41),
+						Pos:  lp(3160, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3167, 9),
+				Pos:       lp(3161, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3167, 23),
-					Name: "BigInteger",
+					Pos:  lp(3161, 23),
+					Name: "Int128",
 				},
 				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3167, 40),
+						Pos:  lp(3161, 36),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3168, 9),
+				Pos:       lp(3162, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3168, 23),
-					Name: "BigInteger",
+					Pos:  lp(3162, 23),
+					Name: "Int128",
 				},
-				Name: "MinusOne",
+				Name: "AllBitsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3168, 45),
+						Pos:  lp(3162, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
+				Pos:       lp(3163, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3163, 23),
+					Name: "Int128",
+				},
+				Name: "NegativeOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3163, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3164, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3164, 30),
+					Name: "Int128",
+				},
+				Name:    "Abs",
+				NamePos: lp(3164, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3164, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3164, 41),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3165, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3165, 30),
+					Name: "Int128",
+				},
+				Name:    "Log2",
+				NamePos: lp(3165, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3165, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3165, 42),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3166, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3166, 30),
+					Name: "Int128",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3166, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3166, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3166, 46),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3167, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3167, 30),
+					Name: "Int128",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3167, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3167, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3167, 54),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3168, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3168, 30),
+					Name: "Int128",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3168, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3168, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3168, 55),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3169, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3169, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3169, 30),
+					Name: "Int128",
 				},
-				Name: "IsZero",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3169, 30),
-						Kind: "get",
+				Name:    "Max",
+				NamePos: lp(3169, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3169, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 41),
+							Name: "Int128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3169, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 51),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3170, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3170, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3170, 30),
+					Name: "Int128",
 				},
-				Name: "IsOne",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3170, 29),
-						Kind: "get",
+				Name:    "Min",
+				NamePos: lp(3170, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3170, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3170, 41),
+							Name: "Int128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3170, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3170, 51),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3171, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3171, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3171, 30),
+					Name: "Int128",
 				},
-				Name: "IsEven",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3171, 30),
-						Kind: "get",
+				Name:    "MaxMagnitude",
+				NamePos: lp(3171, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3171, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 50),
+							Name: "Int128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3171, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 60),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3172, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3172, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3172, 30),
+					Name: "Int128",
 				},
-				Name: "IsPowerOfTwo",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3172, 36),
-						Kind: "get",
+				Name:    "MinMagnitude",
+				NamePos: lp(3172, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3172, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 50),
+							Name: "Int128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3172, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 60),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3173, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3173, 16),
-					Name: "int",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3173, 30),
+					Name: "Int128",
 				},
-				Name: "Sign",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3173, 27),
-						Kind: "get",
+				Name:    "Clamp",
+				NamePos: lp(3173, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3173, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 43),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3173, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 57),
+							Name: "Int128",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3173, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 69),
+							Name: "Int128",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -74528,16 +74642,16 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3174, 30),
-					Name: "BigInteger",
+					Name: "int",
 				},
-				Name:    "Abs",
-				NamePos: lp(3174, 41),
+				Name:    "Sign",
+				NamePos: lp(3174, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3174, 45),
+						Pos: lp(3174, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 45),
-							Name: "BigInteger",
+							Pos:  lp(3174, 39),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -74548,24 +74662,39 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3175, 30),
-					Name: "BigInteger",
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3175, 31),
+							Name: "Int128",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3175, 48),
+							Name: "Int128",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
 				},
-				Name:    "Add",
-				NamePos: lp(3175, 41),
+				Name:    "DivRem",
+				NamePos: lp(3175, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3175, 45),
+						Pos: lp(3175, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 45),
-							Name: "BigInteger",
+							Pos:  lp(3175, 73),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3175, 62),
+						Pos: lp(3175, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 62),
-							Name: "BigInteger",
+							Pos:  lp(3175, 86),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -74576,26 +74705,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3176, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Subtract",
-				NamePos: lp(3176, 41),
+				Name:    "RotateLeft",
+				NamePos: lp(3176, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3176, 50),
+						Pos: lp(3176, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 50),
-							Name: "BigInteger",
+							Pos:  lp(3176, 48),
+							Name: "Int128",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3176, 67),
+						Pos: lp(3176, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 67),
-							Name: "BigInteger",
+							Pos:  lp(3176, 62),
+							Name: "int",
 						},
-						Name: "right",
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -74604,26 +74733,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3177, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Multiply",
-				NamePos: lp(3177, 41),
+				Name:    "RotateRight",
+				NamePos: lp(3177, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3177, 50),
+						Pos: lp(3177, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 50),
-							Name: "BigInteger",
+							Pos:  lp(3177, 49),
+							Name: "Int128",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3177, 67),
+						Pos: lp(3177, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 67),
-							Name: "BigInteger",
+							Pos:  lp(3177, 63),
+							Name: "int",
 						},
-						Name: "right",
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -74632,26 +74761,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3178, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Divide",
-				NamePos: lp(3178, 41),
+				Name:    "IsEvenInteger",
+				NamePos: lp(3178, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3178, 48),
+						Pos: lp(3178, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 48),
-							Name: "BigInteger",
+							Pos:  lp(3178, 49),
+							Name: "Int128",
 						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3178, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3178, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
+						Name: "value",
 					},
 				},
 			},
@@ -74660,26 +74781,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3179, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Remainder",
-				NamePos: lp(3179, 41),
+				Name:    "IsOddInteger",
+				NamePos: lp(3179, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3179, 51),
+						Pos: lp(3179, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 51),
-							Name: "BigInteger",
+							Pos:  lp(3179, 48),
+							Name: "Int128",
 						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3179, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3179, 72),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
+						Name: "value",
 					},
 				},
 			},
@@ -74688,35 +74801,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3180, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "DivRem",
-				NamePos: lp(3180, 41),
+				Name:    "IsNegative",
+				NamePos: lp(3180, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3180, 48),
+						Pos: lp(3180, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 48),
-							Name: "BigInteger",
+							Pos:  lp(3180, 46),
+							Name: "Int128",
 						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3180, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3180, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3180, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3180, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
+						Name: "value",
 					},
 				},
 			},
@@ -74725,41 +74821,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3181, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3181, 31),
-							Name: "BigInteger",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3181, 52),
-							Name: "BigInteger",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
+					Name: "bool",
 				},
-				Name:    "DivRem",
-				NamePos: lp(3181, 74),
+				Name:    "IsPositive",
+				NamePos: lp(3181, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3181, 81),
+						Pos: lp(3181, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 81),
-							Name: "BigInteger",
+							Pos:  lp(3181, 46),
+							Name: "Int128",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3181, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3181, 98),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -74768,16 +74841,16 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3182, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Negate",
-				NamePos: lp(3182, 41),
+				Name:    "IsPow2",
+				NamePos: lp(3182, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3182, 48),
+						Pos: lp(3182, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 48),
-							Name: "BigInteger",
+							Pos:  lp(3182, 42),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -74788,26 +74861,21 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3183, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Pow",
-				NamePos: lp(3183, 41),
+				Name:    "CreateChecked",
+				NamePos: lp(3183, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3183, 45),
+						Pos: lp(3183, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 45),
-							Name: "BigInteger",
+							Pos:  lp(3183, 59),
+							Name: "TOther",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3183, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3183, 63),
-							Name: "int",
-						},
-						Name: "exponent",
 					},
 				},
 			},
@@ -74816,34 +74884,21 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3184, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "ModPow",
-				NamePos: lp(3184, 41),
+				Name:    "CreateSaturating",
+				NamePos: lp(3184, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3184, 48),
+						Pos: lp(3184, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 48),
-							Name: "BigInteger",
+							Pos:  lp(3184, 62),
+							Name: "TOther",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3184, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3184, 66),
-							Name: "BigInteger",
-						},
-						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3184, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3184, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
 					},
 				},
 			},
@@ -74852,26 +74907,21 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3185, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "GreatestCommonDivisor",
-				NamePos: lp(3185, 41),
+				Name:    "CreateTruncating",
+				NamePos: lp(3185, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3185, 63),
+						Pos: lp(3185, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 63),
-							Name: "BigInteger",
+							Pos:  lp(3185, 62),
+							Name: "TOther",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3185, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(3185, 80),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -74880,24 +74930,24 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3186, 30),
-					Name: "BigInteger",
+					Name: "int",
 				},
-				Name:    "Max",
-				NamePos: lp(3186, 41),
+				Name:    "Compare",
+				NamePos: lp(3186, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3186, 45),
+						Pos: lp(3186, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 45),
-							Name: "BigInteger",
+							Pos:  lp(3186, 42),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3186, 62),
+						Pos: lp(3186, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 62),
-							Name: "BigInteger",
+							Pos:  lp(3186, 55),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -74908,26 +74958,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3187, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Min",
-				NamePos: lp(3187, 41),
+				Name:    "Parse",
+				NamePos: lp(3187, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3187, 45),
+						Pos: lp(3187, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 45),
-							Name: "BigInteger",
+							Pos:  lp(3187, 43),
+							Name: "string",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3187, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3187, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "s",
 					},
 				},
 			},
@@ -74936,34 +74978,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3188, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Clamp",
-				NamePos: lp(3188, 41),
+				Name:    "Parse",
+				NamePos: lp(3188, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3188, 47),
+						Pos: lp(3188, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 47),
-							Name: "BigInteger",
+							Pos:  lp(3188, 43),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3188, 65),
+						Pos: lp(3188, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 65),
-							Name: "BigInteger",
+							Pos:  lp(3188, 53),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3188, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3188, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
+						Name: "style",
 					},
 				},
 			},
@@ -74972,26 +75006,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3189, 30),
-					Name: "int",
+					Name: "Int128",
 				},
-				Name:    "Compare",
-				NamePos: lp(3189, 34),
+				Name:    "Parse",
+				NamePos: lp(3189, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3189, 42),
+						Pos: lp(3189, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 42),
-							Name: "BigInteger",
+							Pos:  lp(3189, 43),
+							Name: "string",
 						},
-						Name: "left",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3189, 59),
+						Pos: lp(3189, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 59),
-							Name: "BigInteger",
+							Pos:  lp(3189, 53),
+							Name: "IFormatProvider",
 						},
-						Name: "right",
+						Name: "provider",
 					},
 				},
 			},
@@ -75000,18 +75034,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3190, 30),
-					Name: "double",
+					Name: "Int128",
 				},
-				Name:    "Log",
+				Name:    "Parse",
 				NamePos: lp(3190, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3190, 41),
+						Pos: lp(3190, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3190, 41),
-							Name: "BigInteger",
+							Pos:  lp(3190, 43),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3190, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 53),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3190, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 94),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -75020,26 +75070,27 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3191, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Log",
-				NamePos: lp(3191, 37),
+				Name:    "TryParse",
+				NamePos: lp(3191, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3191, 41),
+						Pos: lp(3191, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3191, 41),
-							Name: "BigInteger",
+							Pos:  lp(3191, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3191, 59),
+						Pos:      lp(3191, 54),
+						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3191, 59),
-							Name: "double",
+							Pos:  lp(3191, 58),
+							Name: "Int128",
 						},
-						Name: "baseValue",
+						Name: "result",
 					},
 				},
 			},
@@ -75048,18 +75099,35 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3192, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Log10",
-				NamePos: lp(3192, 37),
+				Name:    "TryParse",
+				NamePos: lp(3192, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3192, 43),
+						Pos: lp(3192, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3192, 43),
-							Name: "BigInteger",
+							Pos:  lp(3192, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3192, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3192, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3192, 80),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3192, 84),
+							Name: "Int128",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -75068,36 +75136,61 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3193, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Log2",
-				NamePos: lp(3193, 41),
+				Name:    "TryParse",
+				NamePos: lp(3193, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3193, 46),
+						Pos: lp(3193, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3193, 46),
-							Name: "BigInteger",
+							Pos:  lp(3193, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3193, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3193, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3193, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3193, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3193, 121),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3193, 125),
+							Name: "Int128",
+						},
+						Name: "result",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3194, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3194, 30),
-					Name: "bool",
+					Pos:  lp(3194, 23),
+					Name: "int",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3194, 35),
+				Name:    "CompareTo",
+				NamePos: lp(3194, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3194, 49),
+						Pos: lp(3194, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3194, 49),
-							Name: "BigInteger",
+							Pos:  lp(3194, 37),
+							Name: "object",
 						},
 						Name: "value",
 					},
@@ -75105,19 +75198,19 @@ func libraryAST_191() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3195, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3195, 30),
-					Name: "bool",
+					Pos:  lp(3195, 23),
+					Name: "int",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3195, 35),
+				Name:    "CompareTo",
+				NamePos: lp(3195, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3195, 48),
+						Pos: lp(3195, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3195, 48),
-							Name: "BigInteger",
+							Pos:  lp(3195, 37),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -75125,149 +75218,129 @@ func libraryAST_191() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3196, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3196, 30),
+					Pos:  lp(3196, 23),
 					Name: "bool",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3196, 35),
+				Name:    "Equals",
+				NamePos: lp(3196, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3196, 46),
+						Pos: lp(3196, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3196, 46),
-							Name: "BigInteger",
+							Pos:  lp(3196, 35),
+							Name: "Int128",
 						},
-						Name: "value",
+						Name: "other",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3197, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3197, 30),
+					Pos:  lp(3197, 32),
 					Name: "bool",
 				},
-				Name:    "IsPositive",
-				NamePos: lp(3197, 35),
+				Name:    "Equals",
+				NamePos: lp(3197, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3197, 46),
+						Pos: lp(3197, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3197, 46),
-							Name: "BigInteger",
+							Pos:  lp(3197, 44),
+							Name: "object",
 						},
-						Name: "value",
+						Name: "obj",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3198, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3198, 30),
-					Name: "bool",
+					Pos:  lp(3198, 32),
+					Name: "int",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3198, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3198, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3198, 42),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
+				Name:    "GetHashCode",
+				NamePos: lp(3198, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3199, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3199, 30),
-					Name: "BigInteger",
+					Pos:  lp(3199, 32),
+					Name: "string",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3199, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3199, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3199, 50),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
+				Name:    "ToString",
+				NamePos: lp(3199, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3200, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3200, 30),
-					Name: "BigInteger",
+					Pos:  lp(3200, 23),
+					Name: "string",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3200, 41),
+				Name:    "ToString",
+				NamePos: lp(3200, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3200, 59),
+						Pos: lp(3200, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3200, 59),
-							Name: "BigInteger",
+							Pos:  lp(3200, 39),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "format",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3201, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3201, 30),
-					Name: "BigInteger",
+					Pos:  lp(3201, 23),
+					Name: "string",
 				},
-				Name:    "Parse",
-				NamePos: lp(3201, 41),
+				Name:    "ToString",
+				NamePos: lp(3201, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3201, 47),
+						Pos: lp(3201, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3201, 47),
-							Name: "string",
+							Pos:  lp(3201, 39),
+							Name: "IFormatProvider",
 						},
-						Name: "value",
+						Name: "provider",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3202, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3202, 30),
-					Name: "BigInteger",
+					Pos:  lp(3202, 23),
+					Name: "string",
 				},
-				Name:    "Parse",
-				NamePos: lp(3202, 41),
+				Name:    "ToString",
+				NamePos: lp(3202, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3202, 47),
+						Pos: lp(3202, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3202, 47),
+							Pos:  lp(3202, 39),
 							Name: "string",
 						},
-						Name: "value",
+						Name: "format",
 					},
 					&lang.Param{
-						Pos: lp(3202, 61),
+						Pos: lp(3202, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3202, 61),
-							Name: "System.Globalization.NumberStyles",
+							Pos:  lp(3202, 54),
+							Name: "IFormatProvider",
 						},
-						Name: "style",
+						Name: "provider",
 					},
 				},
 			},
@@ -75276,541 +75349,24 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3203, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Parse",
-				NamePos: lp(3203, 41),
+				Name:    "op_Addition",
+				NamePos: lp(3203, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3203, 47),
+						Pos: lp(3203, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3203, 47),
-							Name: "string",
+							Pos:  lp(3203, 48),
+							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
 						Pos: lp(3203, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3203, 61),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3204, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3204, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Parse",
-				NamePos: lp(3204, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3204, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3204, 47),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3204, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3204, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3204, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3204, 102),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3205, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3205, 30),
-					Name: "bool",
-				},
-				Name:    "TryParse",
-				NamePos: lp(3205, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3205, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3205, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos:      lp(3205, 58),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3205, 62),
-							Name: "BigInteger",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3206, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3206, 30),
-					Name: "bool",
-				},
-				Name:    "TryParse",
-				NamePos: lp(3206, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3206, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3206, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3206, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3206, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3206, 84),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3206, 88),
-							Name: "BigInteger",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3207, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3207, 30),
-					Name: "bool",
-				},
-				Name:    "TryParse",
-				NamePos: lp(3207, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3207, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3207, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 58),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3207, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 99),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3207, 125),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 129),
-							Name: "BigInteger",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3208, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3208, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3208, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3208, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3208, 37),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3209, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3209, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3209, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3209, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3209, 37),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3210, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3210, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3210, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3210, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3210, 37),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3211, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3211, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3211, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3211, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3211, 37),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3212, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3212, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3212, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3212, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3212, 35),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3213, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3213, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3213, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3213, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3213, 35),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3214, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3214, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3214, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3214, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3214, 35),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3215, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3215, 32),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3215, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3215, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3215, 44),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3216, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3216, 32),
-					Name: "int",
-				},
-				Name:    "GetHashCode",
-				NamePos: lp(3216, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3217, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3217, 32),
-					Name: "string",
-				},
-				Name:    "ToString",
-				NamePos: lp(3217, 39),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3218, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3218, 23),
-					Name: "string",
-				},
-				Name:    "ToString",
-				NamePos: lp(3218, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3218, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3218, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3219, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3219, 23),
-					Name: "string",
-				},
-				Name:    "ToString",
-				NamePos: lp(3219, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3219, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3219, 39),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3220, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3220, 23),
-					Name: "string",
-				},
-				Name:    "ToString",
-				NamePos: lp(3220, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3220, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3220, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3220, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3220, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3221, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3221, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3221, 23),
-						Name: "byte",
-					},
-				},
-				Name:    "ToByteArray",
-				NamePos: lp(3221, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3222, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3222, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3222, 23),
-						Name: "byte",
-					},
-				},
-				Name:    "ToByteArray",
-				NamePos: lp(3222, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3222, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 42),
-							Name: "bool",
-						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3222, 60),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.Param{
-						Pos: lp(3222, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 67),
-							Name: "bool",
-						},
-						Name: "isBigEndian",
-						Default: &lang.Literal{
-							Pos:   lp(3222, 86),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3223, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3223, 23),
-					Name: "int",
-				},
-				Name:    "GetByteCount",
-				NamePos: lp(3223, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3223, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3223, 40),
-							Name: "bool",
-						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3223, 58),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3224, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3224, 23),
-					Name: "long",
-				},
-				Name:    "GetBitLength",
-				NamePos: lp(3224, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3225, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3225, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Addition",
-				NamePos: lp(3225, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3225, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3225, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 69),
-							Name: "BigInteger",
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -75818,28 +75374,58 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "+",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3226, 9),
+				Pos:       lp(3204, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3226, 30),
-					Name: "BigInteger",
+					Pos:  lp(3204, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3226, 41),
+				Name:    "op_CheckedAddition",
+				NamePos: lp(3204, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3226, 52),
+						Pos: lp(3204, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3226, 52),
-							Name: "BigInteger",
+							Pos:  lp(3204, 56),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3226, 69),
+						Pos: lp(3204, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3226, 69),
-							Name: "BigInteger",
+							Pos:  lp(3204, 69),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3205, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3205, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Subtraction",
+				NamePos: lp(3205, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3205, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3205, 48),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3205, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3205, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -75847,28 +75433,58 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "-",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3227, 9),
+				Pos:       lp(3206, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3227, 30),
-					Name: "BigInteger",
+					Pos:  lp(3206, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Multiply",
-				NamePos: lp(3227, 41),
+				Name:    "op_CheckedSubtraction",
+				NamePos: lp(3206, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3227, 52),
+						Pos: lp(3206, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3227, 52),
-							Name: "BigInteger",
+							Pos:  lp(3206, 56),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3227, 69),
+						Pos: lp(3206, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3227, 69),
-							Name: "BigInteger",
+							Pos:  lp(3206, 69),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3207, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3207, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Multiply",
+				NamePos: lp(3207, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3207, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3207, 48),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3207, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3207, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -75876,86 +75492,146 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "*",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3228, 9),
+				Pos:       lp(3208, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3228, 30),
-					Name: "BigInteger",
+					Pos:  lp(3208, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Division",
-				NamePos: lp(3228, 41),
+				Name:    "op_CheckedMultiply",
+				NamePos: lp(3208, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3228, 52),
+						Pos: lp(3208, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3228, 52),
-							Name: "BigInteger",
+							Pos:  lp(3208, 56),
+							Name: "Int128",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3228, 73),
+						Pos: lp(3208, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3228, 73),
-							Name: "BigInteger",
+							Pos:  lp(3208, 69),
+							Name: "Int128",
 						},
-						Name: "divisor",
+						Name: "right",
+					},
+				},
+				Operator: "*",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3209, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3209, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Division",
+				NamePos: lp(3209, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3209, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3209, 48),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3209, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3209, 61),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
 				Operator: "/",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3229, 9),
+				Pos:       lp(3210, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3229, 30),
-					Name: "BigInteger",
+					Pos:  lp(3210, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Modulus",
-				NamePos: lp(3229, 41),
+				Name:    "op_CheckedDivision",
+				NamePos: lp(3210, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3229, 52),
+						Pos: lp(3210, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 52),
-							Name: "BigInteger",
+							Pos:  lp(3210, 56),
+							Name: "Int128",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3229, 73),
+						Pos: lp(3210, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 73),
-							Name: "BigInteger",
+							Pos:  lp(3210, 69),
+							Name: "Int128",
 						},
-						Name: "divisor",
+						Name: "right",
+					},
+				},
+				Operator: "/",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3211, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3211, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Modulus",
+				NamePos: lp(3211, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3211, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3211, 48),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3211, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3211, 61),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
 				Operator: "%",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3230, 9),
+				Pos:       lp(3212, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3230, 30),
-					Name: "BigInteger",
+					Pos:  lp(3212, 30),
+					Name: "Int128",
 				},
 				Name:    "op_BitwiseAnd",
-				NamePos: lp(3230, 41),
+				NamePos: lp(3212, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3230, 52),
+						Pos: lp(3212, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 52),
-							Name: "BigInteger",
+							Pos:  lp(3212, 48),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3230, 69),
+						Pos: lp(3212, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 69),
-							Name: "BigInteger",
+							Pos:  lp(3212, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -75963,28 +75639,28 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "&",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3231, 9),
+				Pos:       lp(3213, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3231, 30),
-					Name: "BigInteger",
+					Pos:  lp(3213, 30),
+					Name: "Int128",
 				},
 				Name:    "op_BitwiseOr",
-				NamePos: lp(3231, 41),
+				NamePos: lp(3213, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3231, 52),
+						Pos: lp(3213, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 52),
-							Name: "BigInteger",
+							Pos:  lp(3213, 48),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3231, 69),
+						Pos: lp(3213, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 69),
-							Name: "BigInteger",
+							Pos:  lp(3213, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -75992,28 +75668,28 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "|",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3232, 9),
+				Pos:       lp(3214, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3232, 30),
-					Name: "BigInteger",
+					Pos:  lp(3214, 30),
+					Name: "Int128",
 				},
 				Name:    "op_ExclusiveOr",
-				NamePos: lp(3232, 41),
+				NamePos: lp(3214, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3232, 52),
+						Pos: lp(3214, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 52),
-							Name: "BigInteger",
+							Pos:  lp(3214, 48),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3232, 69),
+						Pos: lp(3214, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 69),
-							Name: "BigInteger",
+							Pos:  lp(3214, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -76021,85 +75697,85 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "^",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3233, 9),
+				Pos:       lp(3215, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3233, 30),
-					Name: "BigInteger",
+					Pos:  lp(3215, 30),
+					Name: "Int128",
 				},
 				Name:    "op_LeftShift",
-				NamePos: lp(3233, 41),
+				NamePos: lp(3215, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3233, 53),
+						Pos: lp(3215, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 53),
-							Name: "BigInteger",
+							Pos:  lp(3215, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3233, 71),
+						Pos: lp(3215, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 71),
+							Pos:  lp(3215, 63),
 							Name: "int",
 						},
-						Name: "shift",
+						Name: "shiftAmount",
 					},
 				},
 				Operator: "<<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3234, 9),
+				Pos:       lp(3216, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3234, 30),
-					Name: "BigInteger",
+					Pos:  lp(3216, 30),
+					Name: "Int128",
 				},
 				Name:    "op_RightShift",
-				NamePos: lp(3234, 41),
+				NamePos: lp(3216, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3234, 53),
+						Pos: lp(3216, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3234, 53),
-							Name: "BigInteger",
+							Pos:  lp(3216, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3234, 71),
+						Pos: lp(3216, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3234, 71),
+							Pos:  lp(3216, 63),
 							Name: "int",
 						},
-						Name: "shift",
+						Name: "shiftAmount",
 					},
 				},
 				Operator: ">>",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3235, 9),
+				Pos:       lp(3217, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3235, 30),
-					Name: "BigInteger",
+					Pos:  lp(3217, 30),
+					Name: "Int128",
 				},
 				Name:    "op_UnsignedRightShift",
-				NamePos: lp(3235, 41),
+				NamePos: lp(3217, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3235, 54),
+						Pos: lp(3217, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 54),
-							Name: "BigInteger",
+							Pos:  lp(3217, 50),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3235, 72),
+						Pos: lp(3217, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 72),
+							Pos:  lp(3217, 64),
 							Name: "int",
 						},
 						Name: "shiftAmount",
@@ -76108,20 +75784,20 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: ">>>",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3236, 9),
+				Pos:       lp(3218, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3236, 30),
-					Name: "BigInteger",
+					Pos:  lp(3218, 30),
+					Name: "Int128",
 				},
 				Name:    "op_OnesComplement",
-				NamePos: lp(3236, 41),
+				NamePos: lp(3218, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3236, 52),
+						Pos: lp(3218, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 52),
-							Name: "BigInteger",
+							Pos:  lp(3218, 48),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76129,41 +75805,20 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "~",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3237, 9),
+				Pos:       lp(3219, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3237, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_UnaryNegation",
-				NamePos: lp(3237, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3237, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3237, 52),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3238, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3238, 30),
-					Name: "BigInteger",
+					Pos:  lp(3219, 30),
+					Name: "Int128",
 				},
 				Name:    "op_UnaryPlus",
-				NamePos: lp(3238, 41),
+				NamePos: lp(3219, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3238, 52),
+						Pos: lp(3219, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 52),
-							Name: "BigInteger",
+							Pos:  lp(3219, 48),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76171,20 +75826,63 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "+",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3239, 9),
+				Pos:       lp(3220, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3239, 30),
-					Name: "BigInteger",
+					Pos:  lp(3220, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Increment",
-				NamePos: lp(3239, 41),
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3220, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3239, 53),
+						Pos: lp(3220, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 53),
-							Name: "BigInteger",
+							Pos:  lp(3220, 48),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3221, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3221, 30),
+					Name: "Int128",
+				},
+				Name:    "op_CheckedUnaryNegation",
+				NamePos: lp(3221, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3221, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3221, 56),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3222, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3222, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3222, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3222, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3222, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76192,20 +75890,42 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "++",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3240, 9),
+				Pos:       lp(3223, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3240, 30),
-					Name: "BigInteger",
+					Pos:  lp(3223, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Decrement",
-				NamePos: lp(3240, 41),
+				Name:    "op_CheckedIncrement",
+				NamePos: lp(3223, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3240, 53),
+						Pos: lp(3223, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3240, 53),
-							Name: "BigInteger",
+							Pos:  lp(3223, 57),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3224, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3224, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3224, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3224, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3224, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76213,908 +75933,214 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "--",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3241, 9),
+				Pos:       lp(3225, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3241, 30),
-					Name: "bool",
+					Pos:  lp(3225, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Equality",
-				NamePos: lp(3241, 35),
+				Name:    "op_CheckedDecrement",
+				NamePos: lp(3225, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3241, 47),
+						Pos: lp(3225, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3241, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3241, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3241, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3242, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3242, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3242, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3242, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3242, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3242, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3242, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3243, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3243, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3243, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3243, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3243, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3243, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3243, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3244, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3244, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3244, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3244, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3244, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3244, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3244, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3245, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3245, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3245, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3245, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3245, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3245, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3245, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3246, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3246, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3246, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3246, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3246, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3246, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3246, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3247, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3247, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3247, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3247, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3247, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3247, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3247, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3248, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3248, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3248, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3248, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3248, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3248, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3248, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3249, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3249, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3249, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3249, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3249, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3249, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3249, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3250, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3250, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3250, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3250, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3250, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3250, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3250, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3251, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3251, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3251, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3251, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3251, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3251, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3251, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3252, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3252, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3252, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3252, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3252, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3252, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3252, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3253, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3253, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3253, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3253, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3253, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3253, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3253, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3254, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3254, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3254, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3254, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3254, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3254, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3254, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3255, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3255, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3255, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3255, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3255, 46),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3255, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3255, 57),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3256, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3256, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3256, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3256, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3256, 46),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3256, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3256, 57),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3257, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3257, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3257, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3257, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3257, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3257, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3257, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3258, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3258, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3258, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3258, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3258, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3258, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3258, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3259, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3259, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3259, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3259, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3259, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3259, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3259, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3260, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3260, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3260, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3260, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3260, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3260, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3260, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3261, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3261, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3261, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3261, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3261, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3261, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3261, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3262, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3262, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3262, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3262, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3262, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3262, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3262, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3263, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3263, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3263, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3263, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3263, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3263, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3263, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3264, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3264, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3264, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3264, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3264, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3264, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3264, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3265, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3265, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3265, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3265, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3265, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3265, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3265, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3266, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3266, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3266, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3266, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3266, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3266, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3266, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3267, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3267, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3267, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3267, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3267, 46),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3267, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3267, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3268, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3268, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3268, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3268, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3268, 46),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3268, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3268, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3269, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3269, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3269, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3269, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3269, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3269, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3269, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3270, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3270, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3270, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3270, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3270, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3270, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3270, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3271, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3271, 48),
-					Name: "BigInteger",
-				},
-				Name: "op_Implicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3271, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3271, 59),
-							Name: "byte",
+							Pos:  lp(3225, 57),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "implicit",
+				Operator: "--",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3272, 9),
+				Pos:       lp(3226, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3272, 48),
-					Name: "BigInteger",
+					Pos:  lp(3226, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3226, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3226, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3226, 47),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3226, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3226, 60),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3227, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3227, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3227, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3227, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3227, 47),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3227, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3227, 60),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3228, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3228, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3228, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3228, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3228, 46),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3228, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3228, 59),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3229, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3229, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3229, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3229, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3229, 46),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3229, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3229, 59),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3230, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3230, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3230, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3230, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3230, 47),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3230, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3230, 60),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3231, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3231, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3231, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3231, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3231, 47),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3231, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3231, 60),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3232, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3232, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3272, 59),
+						Pos: lp(3232, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3272, 59),
+							Pos:  lp(3232, 55),
 							Name: "sbyte",
 						},
 						Name: "value",
@@ -77123,18 +76149,38 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3273, 9),
+				Pos:       lp(3233, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3273, 48),
-					Name: "BigInteger",
+					Pos:  lp(3233, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3273, 59),
+						Pos: lp(3233, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3273, 59),
+							Pos:  lp(3233, 55),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3234, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3234, 48),
+					Name: "Int128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3234, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 55),
 							Name: "short",
 						},
 						Name: "value",
@@ -77143,18 +76189,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3274, 9),
+				Pos:       lp(3235, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3274, 48),
-					Name: "BigInteger",
+					Pos:  lp(3235, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3274, 59),
+						Pos: lp(3235, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3274, 59),
+							Pos:  lp(3235, 55),
 							Name: "ushort",
 						},
 						Name: "value",
@@ -77163,18 +76209,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3275, 9),
+				Pos:       lp(3236, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3275, 48),
-					Name: "BigInteger",
+					Pos:  lp(3236, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3275, 59),
+						Pos: lp(3236, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3275, 59),
+							Pos:  lp(3236, 55),
 							Name: "char",
 						},
 						Name: "value",
@@ -77183,18 +76229,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3276, 9),
+				Pos:       lp(3237, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3276, 48),
-					Name: "BigInteger",
+					Pos:  lp(3237, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3276, 59),
+						Pos: lp(3237, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3276, 59),
+							Pos:  lp(3237, 55),
 							Name: "int",
 						},
 						Name: "value",
@@ -77203,18 +76249,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3277, 9),
+				Pos:       lp(3238, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3277, 48),
-					Name: "BigInteger",
+					Pos:  lp(3238, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3277, 59),
+						Pos: lp(3238, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3277, 59),
+							Pos:  lp(3238, 55),
 							Name: "uint",
 						},
 						Name: "value",
@@ -77223,18 +76269,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3278, 9),
+				Pos:       lp(3239, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3278, 48),
-					Name: "BigInteger",
+					Pos:  lp(3239, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3278, 59),
+						Pos: lp(3239, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3278, 59),
+							Pos:  lp(3239, 55),
 							Name: "long",
 						},
 						Name: "value",
@@ -77243,18 +76289,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3279, 9),
+				Pos:       lp(3240, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3279, 48),
-					Name: "BigInteger",
+					Pos:  lp(3240, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3279, 59),
+						Pos: lp(3240, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3279, 59),
+							Pos:  lp(3240, 55),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -77263,18 +76309,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3280, 9),
+				Pos:       lp(3241, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3280, 48),
-					Name: "BigInteger",
+					Pos:  lp(3241, 48),
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3280, 59),
+						Pos: lp(3241, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3280, 59),
+							Pos:  lp(3241, 55),
 							Name: "float",
 						},
 						Name: "value",
@@ -77283,18 +76329,39 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3281, 9),
+				Pos:       lp(3242, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3281, 48),
-					Name: "BigInteger",
+					Pos:  lp(3242, 56),
+					Name: "Int128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3242, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3242, 63),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3243, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3243, 48),
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3281, 59),
+						Pos: lp(3243, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3281, 59),
+							Pos:  lp(3243, 55),
 							Name: "double",
 						},
 						Name: "value",
@@ -77303,18 +76370,39 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3282, 9),
+				Pos:       lp(3244, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3282, 48),
-					Name: "BigInteger",
+					Pos:  lp(3244, 56),
+					Name: "Int128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3244, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3244, 63),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3245, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3245, 48),
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3282, 59),
+						Pos: lp(3245, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3282, 59),
+							Pos:  lp(3245, 55),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -77323,19 +76411,81 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3283, 9),
+				Pos:       lp(3246, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3283, 48),
+					Pos:  lp(3246, 56),
+					Name: "Int128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3246, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3246, 63),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3247, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3247, 48),
+					Name: "Int128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3247, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3247, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3248, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3248, 56),
+					Name: "Int128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3248, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3248, 63),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3249, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3249, 48),
 					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3283, 53),
+						Pos: lp(3249, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3283, 53),
-							Name: "BigInteger",
+							Pos:  lp(3249, 53),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77343,19 +76493,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3284, 9),
+				Pos:       lp(3250, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3284, 48),
+					Pos:  lp(3250, 56),
+					Name: "byte",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3250, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3250, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3251, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3251, 48),
 					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3284, 54),
+						Pos: lp(3251, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3284, 54),
-							Name: "BigInteger",
+							Pos:  lp(3251, 54),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77363,19 +76534,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3285, 9),
+				Pos:       lp(3252, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3285, 48),
+					Pos:  lp(3252, 56),
+					Name: "sbyte",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3252, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3252, 62),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3253, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3253, 48),
 					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3285, 54),
+						Pos: lp(3253, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3285, 54),
-							Name: "BigInteger",
+							Pos:  lp(3253, 54),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77383,19 +76575,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3286, 9),
+				Pos:       lp(3254, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3286, 48),
+					Pos:  lp(3254, 56),
+					Name: "short",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3254, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3254, 62),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3255, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3255, 48),
 					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3286, 55),
+						Pos: lp(3255, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3286, 55),
-							Name: "BigInteger",
+							Pos:  lp(3255, 55),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77403,19 +76616,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3287, 9),
+				Pos:       lp(3256, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3287, 48),
+					Pos:  lp(3256, 56),
+					Name: "ushort",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3256, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3256, 63),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3257, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3257, 48),
 					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3287, 53),
+						Pos: lp(3257, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3287, 53),
-							Name: "BigInteger",
+							Pos:  lp(3257, 53),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77423,19 +76657,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3288, 9),
+				Pos:       lp(3258, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3288, 48),
+					Pos:  lp(3258, 56),
+					Name: "char",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3258, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3258, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3259, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3259, 48),
 					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3288, 52),
+						Pos: lp(3259, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3288, 52),
-							Name: "BigInteger",
+							Pos:  lp(3259, 52),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77443,19 +76698,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3289, 9),
+				Pos:       lp(3260, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3289, 48),
+					Pos:  lp(3260, 56),
+					Name: "int",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3260, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3260, 60),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3261, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3261, 48),
 					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3289, 53),
+						Pos: lp(3261, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3289, 53),
-							Name: "BigInteger",
+							Pos:  lp(3261, 53),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77463,19 +76739,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3290, 9),
+				Pos:       lp(3262, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3290, 48),
+					Pos:  lp(3262, 56),
+					Name: "uint",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3262, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3262, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3263, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3263, 48),
 					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3290, 53),
+						Pos: lp(3263, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3290, 53),
-							Name: "BigInteger",
+							Pos:  lp(3263, 53),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77483,19 +76780,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3291, 9),
+				Pos:       lp(3264, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3291, 48),
+					Pos:  lp(3264, 56),
+					Name: "long",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3264, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3264, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3265, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3265, 48),
 					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3291, 54),
+						Pos: lp(3265, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3291, 54),
-							Name: "BigInteger",
+							Pos:  lp(3265, 54),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77503,19 +76821,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3292, 9),
+				Pos:       lp(3266, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3292, 48),
+					Pos:  lp(3266, 56),
+					Name: "ulong",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3266, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3266, 62),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3267, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3267, 48),
 					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3292, 54),
+						Pos: lp(3267, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3292, 54),
-							Name: "BigInteger",
+							Pos:  lp(3267, 54),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77523,19 +76862,19 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3293, 9),
+				Pos:       lp(3268, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3293, 48),
+					Pos:  lp(3268, 48),
 					Name: "double",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3293, 55),
+						Pos: lp(3268, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3293, 55),
-							Name: "BigInteger",
+							Pos:  lp(3268, 55),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77543,19 +76882,19 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3294, 9),
+				Pos:       lp(3269, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3294, 48),
+					Pos:  lp(3269, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3294, 56),
+						Pos: lp(3269, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3294, 56),
-							Name: "BigInteger",
+							Pos:  lp(3269, 56),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77568,12 +76907,553 @@ func libraryAST_191() *lang.TypeDecl {
 
 func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3297, 5),
+		Pos:       lp(3275, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "BitOperations",
-		Namespace: "System.Numerics",
-		Modifiers: lang.Modifiers(17),
+		Name:      "UInt128",
+		Namespace: "System",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3275, 6),
+				Name: "Struct",
+			},
+		},
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3275, 44),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(3275, 57),
+				Name: "IComparable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3275, 69),
+						Name: "UInt128",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3275, 79),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3275, 90),
+						Name: "UInt128",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3275, 100),
+				Name: "IFormattable",
+			},
+		},
 		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3277, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "UInt128",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3277, 31),
+						Type: &lang.TypeRef{
+							Pos:  lp(3277, 31),
+							Name: "ulong",
+						},
+						Name: "upper",
+					},
+					&lang.Param{
+						Pos: lp(3277, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3277, 44),
+							Name: "ulong",
+						},
+						Name: "lower",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3278, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3278, 23),
+					Name: "UInt128",
+				},
+				Name: "MinValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3278, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3279, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3279, 23),
+					Name: "UInt128",
+				},
+				Name: "MaxValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3279, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3280, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3280, 23),
+					Name: "UInt128",
+				},
+				Name: "Zero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3280, 38),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3281, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3281, 23),
+					Name: "UInt128",
+				},
+				Name: "One",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3281, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3282, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3282, 23),
+					Name: "UInt128",
+				},
+				Name: "AllBitsSet",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3282, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3283, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3283, 30),
+					Name: "UInt128",
+				},
+				Name:    "Log2",
+				NamePos: lp(3283, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3283, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3283, 43),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3284, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3284, 30),
+					Name: "UInt128",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3284, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3284, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3284, 47),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3285, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3285, 30),
+					Name: "UInt128",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3285, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3285, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3285, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3286, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3286, 30),
+					Name: "UInt128",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3286, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3286, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3286, 56),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3287, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3287, 30),
+					Name: "UInt128",
+				},
+				Name:    "Max",
+				NamePos: lp(3287, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3287, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3287, 42),
+							Name: "UInt128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3287, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3287, 53),
+							Name: "UInt128",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3288, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3288, 30),
+					Name: "UInt128",
+				},
+				Name:    "Min",
+				NamePos: lp(3288, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3288, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3288, 42),
+							Name: "UInt128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3288, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3288, 53),
+							Name: "UInt128",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3289, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3289, 30),
+					Name: "UInt128",
+				},
+				Name:    "MaxMagnitude",
+				NamePos: lp(3289, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3289, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3289, 51),
+							Name: "UInt128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3289, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3289, 62),
+							Name: "UInt128",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3290, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3290, 30),
+					Name: "UInt128",
+				},
+				Name:    "MinMagnitude",
+				NamePos: lp(3290, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3290, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3290, 51),
+							Name: "UInt128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3290, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3290, 62),
+							Name: "UInt128",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3291, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3291, 30),
+					Name: "UInt128",
+				},
+				Name:    "Clamp",
+				NamePos: lp(3291, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3291, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3291, 44),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3291, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3291, 59),
+							Name: "UInt128",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3291, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3291, 72),
+							Name: "UInt128",
+						},
+						Name: "max",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3292, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3292, 30),
+					Name: "int",
+				},
+				Name:    "Sign",
+				NamePos: lp(3292, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3292, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3292, 39),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3293, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3293, 30),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3293, 31),
+							Name: "UInt128",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3293, 49),
+							Name: "UInt128",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
+				},
+				Name:    "DivRem",
+				NamePos: lp(3293, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3293, 75),
+						Type: &lang.TypeRef{
+							Pos:  lp(3293, 75),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3293, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3293, 89),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3294, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3294, 30),
+					Name: "UInt128",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3294, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3294, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3294, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3294, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3294, 64),
+							Name: "int",
+						},
+						Name: "rotateAmount",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3295, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3295, 30),
+					Name: "UInt128",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3295, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3295, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3295, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3295, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3295, 65),
+							Name: "int",
+						},
+						Name: "rotateAmount",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3296, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3296, 30),
+					Name: "bool",
+				},
+				Name:    "IsEvenInteger",
+				NamePos: lp(3296, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3296, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3296, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3297, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3297, 30),
+					Name: "bool",
+				},
+				Name:    "IsOddInteger",
+				NamePos: lp(3297, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3297, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3297, 48),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3298, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3298, 30),
+					Name: "bool",
+				},
+				Name:    "IsNegative",
+				NamePos: lp(3298, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3298, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3298, 46),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
 			&lang.MethodDecl{
 				Pos:       lp(3299, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -77581,14 +77461,14 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3299, 30),
 					Name: "bool",
 				},
-				Name:    "IsPow2",
+				Name:    "IsPositive",
 				NamePos: lp(3299, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3299, 42),
+						Pos: lp(3299, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3299, 42),
-							Name: "int",
+							Pos:  lp(3299, 46),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -77608,7 +77488,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3300, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3300, 42),
-							Name: "uint",
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -77619,16 +77499,19 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3301, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3301, 35),
+				Name:    "CreateChecked",
+				NamePos: lp(3301, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3301, 42),
+						Pos: lp(3301, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3301, 42),
-							Name: "long",
+							Pos:  lp(3301, 60),
+							Name: "TOther",
 						},
 						Name: "value",
 					},
@@ -77639,16 +77522,19 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3302, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3302, 35),
+				Name:    "CreateSaturating",
+				NamePos: lp(3302, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3302, 42),
+						Pos: lp(3302, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3302, 42),
-							Name: "ulong",
+							Pos:  lp(3302, 63),
+							Name: "TOther",
 						},
 						Name: "value",
 					},
@@ -77659,16 +77545,19 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3303, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3303, 34),
+				Name:    "CreateTruncating",
+				NamePos: lp(3303, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3303, 51),
+						Pos: lp(3303, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3303, 51),
-							Name: "uint",
+							Pos:  lp(3303, 63),
+							Name: "TOther",
 						},
 						Name: "value",
 					},
@@ -77681,16 +77570,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3304, 30),
 					Name: "int",
 				},
-				Name:    "LeadingZeroCount",
+				Name:    "Compare",
 				NamePos: lp(3304, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3304, 51),
+						Pos: lp(3304, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3304, 51),
-							Name: "ulong",
+							Pos:  lp(3304, 42),
+							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3304, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3304, 56),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -77699,18 +77596,18 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3305, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "Log2",
-				NamePos: lp(3305, 34),
+				Name:    "Parse",
+				NamePos: lp(3305, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3305, 39),
+						Pos: lp(3305, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3305, 39),
-							Name: "uint",
+							Pos:  lp(3305, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 				},
 			},
@@ -77719,18 +77616,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3306, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "Log2",
-				NamePos: lp(3306, 34),
+				Name:    "Parse",
+				NamePos: lp(3306, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3306, 39),
+						Pos: lp(3306, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3306, 39),
-							Name: "ulong",
+							Pos:  lp(3306, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3306, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3306, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
 					},
 				},
 			},
@@ -77739,18 +77644,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3307, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3307, 34),
+				Name:    "Parse",
+				NamePos: lp(3307, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3307, 43),
+						Pos: lp(3307, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3307, 43),
-							Name: "uint",
+							Pos:  lp(3307, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3307, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3307, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -77759,18 +77672,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3308, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3308, 34),
+				Name:    "Parse",
+				NamePos: lp(3308, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3308, 43),
+						Pos: lp(3308, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3308, 43),
-							Name: "ulong",
+							Pos:  lp(3308, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3308, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3308, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3308, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3308, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -77779,26 +77708,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3309, 30),
-					Name: "uint",
+					Name: "bool",
 				},
-				Name:    "RotateLeft",
+				Name:    "TryParse",
 				NamePos: lp(3309, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3309, 46),
+						Pos: lp(3309, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3309, 46),
-							Name: "uint",
+							Pos:  lp(3309, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3309, 58),
+						Pos:      lp(3309, 54),
+						Modifier: "out",
 						Type: &lang.TypeRef{
 							Pos:  lp(3309, 58),
-							Name: "int",
+							Name: "UInt128",
 						},
-						Name: "offset",
+						Name: "result",
 					},
 				},
 			},
@@ -77807,26 +77737,35 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3310, 30),
-					Name: "ulong",
+					Name: "bool",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3310, 36),
+				Name:    "TryParse",
+				NamePos: lp(3310, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3310, 47),
+						Pos: lp(3310, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3310, 47),
-							Name: "ulong",
+							Pos:  lp(3310, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3310, 60),
+						Pos: lp(3310, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3310, 60),
-							Name: "int",
+							Pos:  lp(3310, 54),
+							Name: "IFormatProvider",
 						},
-						Name: "offset",
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3310, 80),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3310, 84),
+							Name: "UInt128",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -77835,72 +77774,81 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3311, 30),
-					Name: "uint",
+					Name: "bool",
 				},
-				Name:    "RotateRight",
+				Name:    "TryParse",
 				NamePos: lp(3311, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3311, 47),
+						Pos: lp(3311, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3311, 47),
-							Name: "uint",
+							Pos:  lp(3311, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3311, 59),
+						Pos: lp(3311, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3311, 59),
-							Name: "int",
+							Pos:  lp(3311, 54),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "offset",
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3311, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3311, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3311, 121),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3311, 125),
+							Name: "UInt128",
+						},
+						Name: "result",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3312, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3312, 30),
-					Name: "ulong",
+					Pos:  lp(3312, 23),
+					Name: "int",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3312, 36),
+				Name:    "CompareTo",
+				NamePos: lp(3312, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3312, 48),
+						Pos: lp(3312, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3312, 48),
-							Name: "ulong",
+							Pos:  lp(3312, 37),
+							Name: "object",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3312, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3312, 61),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3313, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3313, 30),
-					Name: "uint",
+					Pos:  lp(3313, 23),
+					Name: "int",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3313, 35),
+				Name:    "CompareTo",
+				NamePos: lp(3313, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3313, 53),
+						Pos: lp(3313, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3313, 53),
-							Name: "uint",
+							Pos:  lp(3313, 37),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -77908,103 +77856,1772 @@ func libraryAST_192() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3314, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3314, 30),
-					Name: "ulong",
+					Pos:  lp(3314, 23),
+					Name: "bool",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3314, 36),
+				Name:    "Equals",
+				NamePos: lp(3314, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3314, 54),
+						Pos: lp(3314, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3314, 54),
-							Name: "ulong",
+							Pos:  lp(3314, 35),
+							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "other",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3315, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3315, 30),
-					Name: "int",
+					Pos:  lp(3315, 32),
+					Name: "bool",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3315, 34),
+				Name:    "Equals",
+				NamePos: lp(3315, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3315, 52),
+						Pos: lp(3315, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3315, 52),
-							Name: "int",
+							Pos:  lp(3315, 44),
+							Name: "object",
 						},
-						Name: "value",
+						Name: "obj",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3316, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3316, 30),
+					Pos:  lp(3316, 32),
 					Name: "int",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3316, 34),
+				Name:    "GetHashCode",
+				NamePos: lp(3316, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3317, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3317, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3317, 39),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3318, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3318, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3318, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3316, 52),
+						Pos: lp(3318, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3316, 52),
+							Pos:  lp(3318, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3319, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3319, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3319, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3319, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3319, 39),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3320, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3320, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3320, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3320, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3320, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3320, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3320, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3321, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3321, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Addition",
+				NamePos: lp(3321, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3321, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3321, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3321, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3321, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3322, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3322, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedAddition",
+				NamePos: lp(3322, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3322, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3322, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3322, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3322, 71),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3323, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3323, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Subtraction",
+				NamePos: lp(3323, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3323, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3323, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3323, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3323, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3324, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3324, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedSubtraction",
+				NamePos: lp(3324, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3324, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3324, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 71),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3325, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3325, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Multiply",
+				NamePos: lp(3325, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3325, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3325, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3325, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3325, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3326, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3326, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedMultiply",
+				NamePos: lp(3326, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3326, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3326, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3326, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3326, 71),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3327, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3327, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Division",
+				NamePos: lp(3327, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3327, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3327, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3327, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3327, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3328, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3328, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedDivision",
+				NamePos: lp(3328, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3328, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3328, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3328, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3328, 71),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "/",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3329, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3329, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Modulus",
+				NamePos: lp(3329, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3329, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3329, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3329, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3329, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "%",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3330, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3330, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_BitwiseAnd",
+				NamePos: lp(3330, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3330, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3330, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3330, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3330, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "&",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3331, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3331, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_BitwiseOr",
+				NamePos: lp(3331, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3331, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3331, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3331, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3331, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "|",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3332, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3332, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_ExclusiveOr",
+				NamePos: lp(3332, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3332, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3332, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3332, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3332, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "^",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3333, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3333, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_LeftShift",
+				NamePos: lp(3333, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3333, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3333, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3333, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3333, 65),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: "<<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3334, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3334, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_RightShift",
+				NamePos: lp(3334, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3334, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3334, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3334, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3334, 65),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3335, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3335, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_UnsignedRightShift",
+				NamePos: lp(3335, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3335, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3335, 51),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3335, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3335, 66),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3336, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3336, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_OnesComplement",
+				NamePos: lp(3336, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3336, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3336, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3337, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3337, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3337, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3337, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3337, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3338, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3338, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3338, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3338, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3338, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3339, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3339, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedUnaryNegation",
+				NamePos: lp(3339, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3339, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3339, 57),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3340, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3340, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3340, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3340, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3340, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3341, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3341, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedIncrement",
+				NamePos: lp(3341, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3341, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3341, 58),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3342, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3342, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3342, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3342, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3342, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3343, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3343, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedDecrement",
+				NamePos: lp(3343, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3343, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3343, 58),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3344, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3344, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3344, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3344, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 47),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3344, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3345, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3345, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3345, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3345, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3345, 47),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3345, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3345, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3346, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3346, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3346, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3346, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3346, 46),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3346, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3346, 60),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3347, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3347, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3347, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3347, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3347, 46),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3347, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3347, 60),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3348, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3348, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3348, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3348, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 47),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3348, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3349, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3349, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3349, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3349, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3349, 47),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3349, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3349, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3350, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3350, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3350, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 56),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3351, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3351, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3351, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 56),
+							Name: "ushort",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3352, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3352, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3352, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3352, 56),
+							Name: "char",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3353, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3353, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3353, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3353, 56),
 							Name: "uint",
 						},
 						Name: "value",
 					},
 				},
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3317, 9),
+				Pos:       lp(3354, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3317, 30),
-					Name: "int",
+					Pos:  lp(3354, 48),
+					Name: "UInt128",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3317, 34),
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3317, 52),
+						Pos: lp(3354, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3317, 52),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3318, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3318, 30),
-					Name: "int",
-				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3318, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3318, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3318, 52),
+							Pos:  lp(3354, 56),
 							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3355, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3355, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3355, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3355, 56),
+							Name: "sbyte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3356, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3356, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3356, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3356, 64),
+							Name: "sbyte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3357, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3357, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3357, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3357, 56),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3358, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3358, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3358, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3358, 64),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3359, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3359, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3359, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3359, 56),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3360, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3360, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3360, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3360, 64),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3361, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3361, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3361, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3361, 56),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3362, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3362, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3362, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3362, 64),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3363, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3363, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3363, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3363, 56),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3364, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3364, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3364, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3364, 64),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3365, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3365, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3365, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3365, 56),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3366, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3366, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3366, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3366, 64),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3367, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3367, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3367, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3367, 56),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3368, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3368, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3368, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3368, 64),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3369, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3369, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3369, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 56),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3370, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3370, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3370, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 64),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3371, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3371, 48),
+					Name: "byte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3371, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3371, 53),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3372, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3372, 56),
+					Name: "byte",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3372, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3372, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3373, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3373, 48),
+					Name: "sbyte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3373, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3373, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3374, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3374, 56),
+					Name: "sbyte",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3374, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3374, 62),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3375, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3375, 48),
+					Name: "short",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3375, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3375, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3376, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3376, 56),
+					Name: "short",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3376, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3376, 62),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3377, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3377, 48),
+					Name: "ushort",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3377, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3377, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3378, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3378, 56),
+					Name: "ushort",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3378, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3378, 63),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3379, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3379, 48),
+					Name: "char",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3379, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3379, 53),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3380, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3380, 56),
+					Name: "char",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3380, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3380, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3381, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3381, 48),
+					Name: "int",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3381, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3381, 52),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3382, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3382, 56),
+					Name: "int",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3382, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3382, 60),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3383, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3383, 48),
+					Name: "uint",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3383, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3383, 53),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3384, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3384, 56),
+					Name: "uint",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3384, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3384, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3385, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3385, 48),
+					Name: "long",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3385, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3385, 53),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3386, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3386, 56),
+					Name: "long",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3386, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3386, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3387, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3387, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3387, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3387, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3388, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3388, 56),
+					Name: "ulong",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3388, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3388, 62),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3389, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3389, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3389, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3389, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3390, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3390, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3390, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3390, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3391, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3391, 48),
+					Name: "decimal",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3391, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3391, 56),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
 			},
 		},
 	}
@@ -78012,3310 +79629,1417 @@ func libraryAST_192() *lang.TypeDecl {
 
 func libraryAST_193() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3327, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "SearchOption",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3327, 32),
-				Name: "TopDirectoryOnly",
-				Value: &lang.Literal{
-					Pos:   lp(3327, 51),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3327, 54),
-				Name: "AllDirectories",
-				Value: &lang.Literal{
-					Pos:   lp(3327, 71),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_194() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3328, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileMode",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3328, 28),
-				Name: "CreateNew",
-				Value: &lang.Literal{
-					Pos:   lp(3328, 40),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3328, 43),
-				Name: "Create",
-				Value: &lang.Literal{
-					Pos:   lp(3328, 52),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3328, 55),
-				Name: "Open",
-				Value: &lang.Literal{
-					Pos:   lp(3328, 62),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3328, 65),
-				Name: "OpenOrCreate",
-				Value: &lang.Literal{
-					Pos:   lp(3328, 80),
-					Raw:   "4",
-					Value: int64(4),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3328, 83),
-				Name: "Truncate",
-				Value: &lang.Literal{
-					Pos:   lp(3328, 94),
-					Raw:   "5",
-					Value: int64(5),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3328, 97),
-				Name: "Append",
-				Value: &lang.Literal{
-					Pos:   lp(3328, 106),
-					Raw:   "6",
-					Value: int64(6),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_195() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3329, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileAccess",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(3329, 6),
-				Name: "Flags",
-			},
-		},
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3329, 38),
-				Name: "Read",
-				Value: &lang.Literal{
-					Pos:   lp(3329, 45),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3329, 48),
-				Name: "Write",
-				Value: &lang.Literal{
-					Pos:   lp(3329, 56),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3329, 59),
-				Name: "ReadWrite",
-				Value: &lang.Literal{
-					Pos:   lp(3329, 71),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_196() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3330, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileShare",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(3330, 6),
-				Name: "Flags",
-			},
-		},
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3330, 37),
-				Name: "None",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 44),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3330, 47),
-				Name: "Read",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 54),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3330, 57),
-				Name: "Write",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 65),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3330, 68),
-				Name: "ReadWrite",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 80),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3330, 83),
-				Name: "Delete",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 92),
-					Raw:   "4",
-					Value: int64(4),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3330, 95),
-				Name: "Inheritable",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 109),
-					Raw:   "16",
-					Value: int64(16),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_197() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3331, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "SeekOrigin",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3331, 30),
-				Name: "Begin",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 38),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3331, 41),
-				Name: "Current",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 51),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3331, 54),
-				Name: "End",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 60),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_198() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3333, 5),
+		Pos:       lp(3400, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "File",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(17),
+		Name:      "BigInteger",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3400, 6),
+				Name: "Struct",
+			},
+		},
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3400, 47),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(3400, 60),
+				Name: "IComparable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3400, 72),
+						Name: "BigInteger",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3400, 85),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3400, 96),
+						Name: "BigInteger",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3400, 109),
+				Name: "IFormattable",
+			},
+		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(3335, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3335, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3335, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3335, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3335, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+			&lang.CtorDecl{
+				Pos:       lp(3402, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 			},
-			&lang.MethodDecl{
-				Pos:       lp(3336, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3336, 30),
-					Name: "string",
-				},
-				Name:    "ReadAllText",
-				NamePos: lp(3336, 37),
+			&lang.CtorDecl{
+				Pos:       lp(3403, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3336, 49),
+						Pos: lp(3403, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3336, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3337, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3337, 30),
-					Name: "string",
-				},
-				Name:    "ReadAllText",
-				NamePos: lp(3337, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3337, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3337, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3337, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3337, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3338, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3338, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3338, 30),
-						Name: "string",
-					},
-				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3338, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3338, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3338, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3339, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3339, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3339, 30),
-						Name: "string",
-					},
-				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3339, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3339, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3339, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3339, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3339, 65),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3340, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3340, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3340, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLines",
-				NamePos: lp(3340, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3340, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3340, 87),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3341, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3341, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3341, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLines",
-				NamePos: lp(3341, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3341, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3341, 87),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3341, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3341, 100),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3342, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3342, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3342, 30),
-						Name: "byte",
-					},
-				},
-				Name:    "ReadAllBytes",
-				NamePos: lp(3342, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3342, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3342, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3343, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3343, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3343, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3343, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3343, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 61),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3344, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3344, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3344, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3344, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3344, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 61),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3344, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 78),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3345, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3345, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllText",
-				NamePos: lp(3345, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3345, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3345, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3345, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3345, 62),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3346, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3346, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllText",
-				NamePos: lp(3346, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3346, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3346, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 62),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3346, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 79),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3347, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3347, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllLines",
-				NamePos: lp(3347, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3347, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3347, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3347, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3347, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3347, 101),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3348, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3348, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllLines",
-				NamePos: lp(3348, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3348, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3348, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3348, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3348, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3348, 101),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3348, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3348, 119),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3349, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3349, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllLines",
-				NamePos: lp(3349, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3349, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3349, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3349, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3349, 63),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3349, 102),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3350, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3350, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllLines",
-				NamePos: lp(3350, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3350, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3350, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 63),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3350, 102),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3350, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 120),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3351, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3351, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllBytes",
-				NamePos: lp(3351, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3351, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3351, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3351, 62),
-						Type: &lang.TypeRef{
-							Pos:       lp(3351, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3351, 62),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3352, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3352, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3352, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3352, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3352, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3352, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3353, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3353, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3353, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3353, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3353, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3353, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3354, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3354, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3354, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3354, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3354, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3354, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 96),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3354, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 127),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3355, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3355, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3355, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3355, 58),
-								Name: "string",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3355, 68),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3355, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3355, 86),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3356, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3356, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3356, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3356, 58),
-								Name: "string",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3356, 68),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3356, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3356, 86),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3356, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3356, 99),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3357, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3357, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3357, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3357, 58),
-								Name: "string",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3357, 68),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3357, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 86),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3357, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 99),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3357, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 130),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3358, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3358, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3358, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3358, 58),
-								Name: "byte",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3358, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3358, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3358, 84),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3359, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3359, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3359, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3359, 58),
-								Name: "byte",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3359, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3359, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 84),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3359, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 97),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3360, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3360, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3360, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3360, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 76),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3360, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3361, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3361, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3361, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3361, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 76),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3361, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3361, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 106),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3362, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3362, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3362, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3362, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 76),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3362, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3362, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 106),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3362, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 137),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3363, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3363, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3363, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3363, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3363, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 90),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3364, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3364, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3364, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3364, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3364, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3364, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3364, 90),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3364, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3364, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3365, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3365, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3365, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3365, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3365, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 90),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3365, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 107),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3365, 138),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 138),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3366, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3366, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3366, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3366, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3366, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3366, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3366, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3366, 129),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3367, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3367, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3367, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3367, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3367, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3367, 129),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3367, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 147),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3368, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3368, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3368, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3368, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3368, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3368, 129),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3368, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 147),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3368, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 178),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3369, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3369, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3369, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3369, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3369, 78),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3369, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3369, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3369, 130),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3370, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3370, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3370, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3370, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3370, 78),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3370, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3370, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3370, 130),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3370, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3370, 148),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3371, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3371, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3371, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3371, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 78),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3371, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3371, 130),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3371, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 148),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3371, 179),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 179),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3372, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3372, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllBytesAsync",
-				NamePos: lp(3372, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3372, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3372, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3372, 90),
-						Type: &lang.TypeRef{
-							Pos:       lp(3372, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3372, 90),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3373, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3373, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllBytesAsync",
-				NamePos: lp(3373, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3373, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3373, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3373, 90),
-						Type: &lang.TypeRef{
-							Pos:       lp(3373, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3373, 90),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
-					},
-					&lang.Param{
-						Pos: lp(3373, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3373, 104),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3374, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3374, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3374, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3374, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3374, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3375, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3375, 30),
-					Name: "FileStream",
-				},
-				Name:    "OpenRead",
-				NamePos: lp(3375, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3375, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3375, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3376, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3376, 30),
-					Name: "FileStream",
-				},
-				Name:    "OpenWrite",
-				NamePos: lp(3376, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3376, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3376, 51),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3377, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3377, 30),
-					Name: "FileStream",
-				},
-				Name:    "Create",
-				NamePos: lp(3377, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3377, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3377, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3378, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3378, 30),
-					Name: "FileStream",
-				},
-				Name:    "Create",
-				NamePos: lp(3378, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3378, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3378, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3378, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3378, 61),
+							Pos:  lp(3403, 34),
 							Name: "int",
 						},
-						Name: "bufferSize",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
-				Pos:       lp(3379, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3379, 30),
-					Name: "FileStream",
-				},
-				Name:    "Open",
-				NamePos: lp(3379, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3379, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3379, 46),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3379, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3379, 59),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3380, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3380, 30),
-					Name: "FileStream",
-				},
-				Name:    "Open",
-				NamePos: lp(3380, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3380, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3380, 46),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3380, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3380, 59),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3380, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3380, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3381, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3381, 30),
-					Name: "FileStream",
-				},
-				Name:    "Open",
-				NamePos: lp(3381, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3381, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 46),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3381, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 59),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3381, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3381, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 93),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3382, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3382, 30),
-					Name: "StreamReader",
-				},
-				Name:    "OpenText",
-				NamePos: lp(3382, 43),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3382, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3382, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3383, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3383, 30),
-					Name: "StreamWriter",
-				},
-				Name:    "CreateText",
-				NamePos: lp(3383, 43),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3383, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3383, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3384, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3384, 30),
-					Name: "StreamWriter",
-				},
-				Name:    "AppendText",
-				NamePos: lp(3384, 43),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3384, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3384, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3385, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3385, 30),
-					Name: "void",
-				},
-				Name:    "Copy",
-				NamePos: lp(3385, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3385, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3385, 40),
-							Name: "string",
-						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3385, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3385, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3386, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3386, 30),
-					Name: "void",
-				},
-				Name:    "Copy",
-				NamePos: lp(3386, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3386, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3386, 40),
-							Name: "string",
-						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3386, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3386, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3386, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3386, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3387, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3387, 30),
-					Name: "void",
-				},
-				Name:    "Move",
-				NamePos: lp(3387, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3387, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3387, 40),
-							Name: "string",
-						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3387, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3387, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3388, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3388, 30),
-					Name: "void",
-				},
-				Name:    "Move",
-				NamePos: lp(3388, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3388, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3388, 40),
-							Name: "string",
-						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3388, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3388, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3388, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3388, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_199() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3391, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "Directory",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(17),
-		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(3393, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3393, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3393, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3393, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3393, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3394, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3394, 30),
-					Name: "DirectoryInfo",
-				},
-				Name:    "CreateDirectory",
-				NamePos: lp(3394, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3394, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3394, 60),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3395, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3395, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3395, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3395, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3395, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3396, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3396, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3396, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3396, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3396, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 55),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3397, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3397, 30),
-					Name: "void",
-				},
-				Name:    "Move",
-				NamePos: lp(3397, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3397, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3397, 40),
-							Name: "string",
-						},
-						Name: "sourceDirName",
-					},
-					&lang.Param{
-						Pos: lp(3397, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3397, 62),
-							Name: "string",
-						},
-						Name: "destDirName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3398, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3398, 30),
-					Name: "string",
-				},
-				Name:    "GetCurrentDirectory",
-				NamePos: lp(3398, 37),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3399, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3399, 30),
-					Name: "DirectoryInfo",
-				},
-				Name:    "GetParent",
-				NamePos: lp(3399, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3399, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3399, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3400, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3400, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3400, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3400, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3400, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3400, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3401, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3401, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3401, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3401, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3401, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3401, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3401, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3401, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3402, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3402, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3402, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3402, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3402, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3402, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3402, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3402, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3402, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3402, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3403, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3403, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3403, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3403, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3403, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3403, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3404, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3404, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3404, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3404, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3404, 54),
+						Pos: lp(3404, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3404, 54),
-							Name: "string",
+							Pos:  lp(3404, 34),
+							Name: "uint",
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3404, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3404, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3405, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3405, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3405, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3405, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3405, 54),
+						Pos: lp(3405, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3405, 54),
-							Name: "string",
+							Pos:  lp(3405, 34),
+							Name: "long",
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3405, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3405, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3405, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3405, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3406, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3406, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3406, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3406, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3406, 60),
+						Pos: lp(3406, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3406, 60),
-							Name: "string",
+							Pos:  lp(3406, 34),
+							Name: "ulong",
 						},
-						Name: "path",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3407, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3407, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3407, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3407, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3407, 60),
+						Pos: lp(3407, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3407, 60),
-							Name: "string",
+							Pos:  lp(3407, 34),
+							Name: "float",
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3407, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3407, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3408, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3408, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3408, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3408, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3408, 60),
+						Pos: lp(3408, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3408, 60),
-							Name: "string",
+							Pos:  lp(3408, 34),
+							Name: "double",
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3408, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3408, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3408, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3408, 95),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3409, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3409, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3409, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3409, 77),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3409, 92),
+						Pos: lp(3409, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3409, 92),
-							Name: "string",
+							Pos:  lp(3409, 34),
+							Name: "decimal",
 						},
-						Name: "path",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3410, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3410, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3410, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3410, 77),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3410, 92),
+						Pos: lp(3410, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3410, 92),
-							Name: "string",
+							Pos:       lp(3410, 34),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3410, 34),
+								Name: "byte",
+							},
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3410, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3410, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3411, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3411, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3411, 69),
-							Name: "string",
-						},
-					},
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3411, 23),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3411, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3411, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(3411, 92),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3411, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3411, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3411, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3411, 127),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
+				Name: "Zero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3411, 41),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3412, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3412, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3412, 69),
-							Name: "string",
-						},
-					},
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3412, 23),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3412, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3412, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3412, 98),
-							Name: "string",
-						},
-						Name: "path",
+				Name: "One",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3412, 40),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3413, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3413, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3413, 69),
-							Name: "string",
-						},
-					},
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3413, 23),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3413, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3413, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3413, 98),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3413, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3413, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
+				Name: "MinusOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3413, 45),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3414, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3414, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3414, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3414, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3414, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3414, 98),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3414, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3414, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3414, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(3414, 133),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3415, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3415, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3415, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3415, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3415, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3415, 104),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3416, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3416, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3416, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3416, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3416, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3416, 104),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3416, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3416, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3417, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3417, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3417, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3417, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3417, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3417, 104),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3417, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3417, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3417, 139),
-						Type: &lang.TypeRef{
-							Pos:  lp(3417, 139),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_200() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3420, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "FileSystemInfo",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(65),
-		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3422, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3422, 24),
-					Name: "string",
-				},
-				Name: "FullName",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3422, 42),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3423, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3423, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3423, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3424, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3424, 16),
-					Name: "string",
-				},
-				Name: "Extension",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3424, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3425, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3425, 25),
+					Pos:  lp(3414, 16),
 					Name: "bool",
 				},
-				Name: "Exists",
+				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3425, 39),
+						Pos:  lp(3414, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
+				Pos:       lp(3415, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3415, 16),
+					Name: "bool",
+				},
+				Name: "IsOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3415, 29),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3416, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3416, 16),
+					Name: "bool",
+				},
+				Name: "IsEven",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3416, 30),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3417, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3417, 16),
+					Name: "bool",
+				},
+				Name: "IsPowerOfTwo",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3417, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3418, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3418, 16),
+					Name: "int",
+				},
+				Name: "Sign",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3418, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3419, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3419, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Abs",
+				NamePos: lp(3419, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3419, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3419, 45),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3420, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3420, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Add",
+				NamePos: lp(3420, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3420, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3420, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3420, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3420, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3421, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3421, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Subtract",
+				NamePos: lp(3421, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3421, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3421, 50),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3421, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3421, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3422, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3422, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Multiply",
+				NamePos: lp(3422, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3422, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3422, 50),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3422, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3422, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3423, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3423, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Divide",
+				NamePos: lp(3423, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3423, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3423, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3423, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3423, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3424, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3424, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Remainder",
+				NamePos: lp(3424, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3424, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3424, 51),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3424, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3424, 72),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3425, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3425, 30),
+					Name: "BigInteger",
+				},
+				Name:    "DivRem",
+				NamePos: lp(3425, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3425, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3425, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3425, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3425, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3425, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3425, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3426, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3426, 16),
-					Name: "DateTime",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3426, 30),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3426, 31),
+							Name: "BigInteger",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3426, 52),
+							Name: "BigInteger",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
 				},
-				Name: "LastWriteTime",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3426, 41),
-						Kind: "get",
+				Name:    "DivRem",
+				NamePos: lp(3426, 74),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3426, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3426, 81),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3426, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3426, 98),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3427, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3427, 16),
-					Name: "DateTime",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3427, 30),
+					Name: "BigInteger",
 				},
-				Name: "CreationTime",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3427, 40),
-						Kind: "get",
+				Name:    "Negate",
+				NamePos: lp(3427, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3427, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3427, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3428, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3428, 16),
-					Name: "DateTime",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3428, 30),
+					Name: "BigInteger",
 				},
-				Name: "LastAccessTime",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3428, 42),
-						Kind: "get",
+				Name:    "Pow",
+				NamePos: lp(3428, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3428, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3428, 45),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3428, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3428, 63),
+							Name: "int",
+						},
+						Name: "exponent",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3429, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3429, 23),
-					Name: "void",
+					Pos:  lp(3429, 30),
+					Name: "BigInteger",
 				},
-				Name:    "Refresh",
-				NamePos: lp(3429, 28),
+				Name:    "ModPow",
+				NamePos: lp(3429, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3429, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3429, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3429, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3429, 66),
+							Name: "BigInteger",
+						},
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3429, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3429, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3430, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3430, 32),
-					Name: "string",
+					Pos:  lp(3430, 30),
+					Name: "BigInteger",
 				},
-				Name:    "ToString",
-				NamePos: lp(3430, 39),
-			},
-		},
-	}
-}
-
-func libraryAST_201() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3433, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "FileInfo",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(33),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3433, 36),
-				Name: "FileSystemInfo",
-			},
-		},
-		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3435, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileInfo",
+				Name:    "GreatestCommonDivisor",
+				NamePos: lp(3430, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3435, 32),
+						Pos: lp(3430, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3435, 32),
-							Name: "string",
+							Pos:  lp(3430, 63),
+							Name: "BigInteger",
 						},
-						Name: "fileName",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3430, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(3430, 80),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
+				Pos:       lp(3431, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3431, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Max",
+				NamePos: lp(3431, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3431, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3431, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3431, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3431, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3432, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3432, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Min",
+				NamePos: lp(3432, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3432, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3432, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3432, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3432, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3433, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3433, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Clamp",
+				NamePos: lp(3433, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3433, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3433, 47),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3433, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3433, 65),
+							Name: "BigInteger",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3433, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3433, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3434, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3434, 30),
+					Name: "int",
+				},
+				Name:    "Compare",
+				NamePos: lp(3434, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3434, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3434, 42),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3434, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3434, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3435, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3435, 30),
+					Name: "double",
+				},
+				Name:    "Log",
+				NamePos: lp(3435, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3435, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3435, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3436, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3436, 25),
-					Name: "string",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3436, 30),
+					Name: "double",
 				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3436, 39),
-						Kind: "get",
+				Name:    "Log",
+				NamePos: lp(3436, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3436, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3436, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3436, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3436, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3437, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3437, 25),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3437, 30),
+					Name: "double",
+				},
+				Name:    "Log10",
+				NamePos: lp(3437, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3437, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3437, 43),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3438, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3438, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Log2",
+				NamePos: lp(3438, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3438, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3438, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3439, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3439, 30),
 					Name: "bool",
 				},
-				Name: "Exists",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3437, 39),
-						Kind: "get",
+				Name:    "IsEvenInteger",
+				NamePos: lp(3439, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3439, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3439, 49),
+							Name: "BigInteger",
+						},
+						Name: "value",
 					},
 				},
 			},
-			&lang.PropertyDecl{
-				Pos:       lp(3438, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3438, 16),
-					Name: "long",
-				},
-				Name: "Length",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3438, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3439, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3439, 16),
-					Name: "string",
-				},
-				Name: "DirectoryName",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3439, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3440, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3440, 16),
-					Name: "DirectoryInfo",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3440, 30),
+					Name: "bool",
 				},
-				Name: "Directory",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3440, 42),
-						Kind: "get",
+				Name:    "IsOddInteger",
+				NamePos: lp(3440, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3440, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3440, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3441, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3441, 23),
-					Name: "void",
+					Pos:  lp(3441, 30),
+					Name: "bool",
 				},
-				Name:    "Delete",
-				NamePos: lp(3441, 28),
+				Name:    "IsNegative",
+				NamePos: lp(3441, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3441, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3441, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3442, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3442, 23),
-					Name: "FileInfo",
+					Pos:  lp(3442, 30),
+					Name: "bool",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3442, 32),
+				Name:    "IsPositive",
+				NamePos: lp(3442, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3442, 39),
+						Pos: lp(3442, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3442, 39),
-							Name: "string",
+							Pos:  lp(3442, 46),
+							Name: "BigInteger",
 						},
-						Name: "destFileName",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3443, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3443, 23),
-					Name: "FileInfo",
+					Pos:  lp(3443, 30),
+					Name: "bool",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3443, 32),
+				Name:    "IsPow2",
+				NamePos: lp(3443, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3443, 39),
+						Pos: lp(3443, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3443, 39),
-							Name: "string",
+							Pos:  lp(3443, 42),
+							Name: "BigInteger",
 						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3443, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3443, 60),
-							Name: "bool",
-						},
-						Name: "overwrite",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3444, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3444, 23),
-					Name: "void",
+					Pos:  lp(3444, 30),
+					Name: "BigInteger",
 				},
-				Name:    "MoveTo",
-				NamePos: lp(3444, 28),
+				Name:    "PopCount",
+				NamePos: lp(3444, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3444, 35),
+						Pos: lp(3444, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3444, 35),
-							Name: "string",
+							Pos:  lp(3444, 50),
+							Name: "BigInteger",
 						},
-						Name: "destFileName",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3445, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3445, 23),
-					Name: "void",
+					Pos:  lp(3445, 30),
+					Name: "BigInteger",
 				},
-				Name:    "MoveTo",
-				NamePos: lp(3445, 28),
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3445, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3445, 35),
+						Pos: lp(3445, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3445, 35),
-							Name: "string",
+							Pos:  lp(3445, 59),
+							Name: "BigInteger",
 						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3445, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3445, 56),
-							Name: "bool",
-						},
-						Name: "overwrite",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3446, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3446, 23),
-					Name: "FileStream",
+					Pos:  lp(3446, 30),
+					Name: "BigInteger",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3446, 34),
+				Name:    "Parse",
+				NamePos: lp(3446, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3446, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3446, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3447, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3447, 23),
-					Name: "FileStream",
+					Pos:  lp(3447, 30),
+					Name: "BigInteger",
 				},
-				Name:    "OpenWrite",
-				NamePos: lp(3447, 34),
+				Name:    "Parse",
+				NamePos: lp(3447, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3447, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3447, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3447, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3447, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3448, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3448, 23),
-					Name: "FileStream",
+					Pos:  lp(3448, 30),
+					Name: "BigInteger",
 				},
-				Name:    "Create",
-				NamePos: lp(3448, 34),
+				Name:    "Parse",
+				NamePos: lp(3448, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3448, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3448, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3448, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3448, 61),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3449, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3449, 23),
-					Name: "StreamReader",
+					Pos:  lp(3449, 30),
+					Name: "BigInteger",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3449, 36),
+				Name:    "Parse",
+				NamePos: lp(3449, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3449, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3449, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3449, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3449, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3449, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3449, 102),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3450, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3450, 23),
-					Name: "StreamWriter",
+					Pos:  lp(3450, 30),
+					Name: "bool",
 				},
-				Name:    "CreateText",
-				NamePos: lp(3450, 36),
+				Name:    "TryParse",
+				NamePos: lp(3450, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3450, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3450, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      lp(3450, 58),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3450, 62),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3451, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3451, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3451, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3451, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3451, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3451, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3451, 58),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3451, 84),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3451, 88),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3452, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3452, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3452, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3452, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3452, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3452, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3452, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3453, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3451, 23),
-					Name: "StreamWriter",
+					Pos:  lp(3453, 23),
+					Name: "int",
 				},
-				Name:    "AppendText",
-				NamePos: lp(3451, 36),
+				Name:    "CompareTo",
+				NamePos: lp(3453, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3453, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3453, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
-		},
-	}
-}
-
-func libraryAST_202() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3454, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "DirectoryInfo",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(33),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3454, 41),
-				Name: "FileSystemInfo",
+			&lang.MethodDecl{
+				Pos:       lp(3454, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3454, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3454, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3454, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3454, 37),
+							Name: "BigInteger",
+						},
+						Name: "other",
+					},
+				},
 			},
-		},
-		Members: []lang.Member{
-			&lang.CtorDecl{
+			&lang.MethodDecl{
+				Pos:       lp(3455, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3455, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3455, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3455, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3455, 37),
+							Name: "long",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3456, 9),
 				Modifiers: lang.Modifiers(16385),
-				Name:      "DirectoryInfo",
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3456, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3456, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3456, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3456, 37),
-							Name: "string",
+							Name: "ulong",
 						},
-						Name: "path",
+						Name: "other",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3457, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3457, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3457, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3458, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3458, 25),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3457, 23),
 					Name: "bool",
 				},
-				Name: "Exists",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3458, 39),
-						Kind: "get",
+				Name:    "Equals",
+				NamePos: lp(3457, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3457, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3457, 35),
+							Name: "BigInteger",
+						},
+						Name: "other",
 					},
 				},
 			},
-			&lang.PropertyDecl{
-				Pos:       lp(3459, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3459, 16),
-					Name: "DirectoryInfo",
+			&lang.MethodDecl{
+				Pos:       lp(3458, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3458, 23),
+					Name: "bool",
 				},
-				Name: "Parent",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3459, 39),
-						Kind: "get",
+				Name:    "Equals",
+				NamePos: lp(3458, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3458, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3458, 35),
+							Name: "long",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3459, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3459, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3459, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3459, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3459, 35),
+							Name: "ulong",
+						},
+						Name: "other",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3460, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3460, 23),
-					Name: "void",
+					Pos:  lp(3460, 32),
+					Name: "bool",
 				},
-				Name:    "Create",
-				NamePos: lp(3460, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3461, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3461, 23),
-					Name: "DirectoryInfo",
-				},
-				Name:    "CreateSubdirectory",
-				NamePos: lp(3461, 37),
+				Name:    "Equals",
+				NamePos: lp(3460, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3461, 56),
+						Pos: lp(3460, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3461, 56),
-							Name: "string",
+							Pos:  lp(3460, 44),
+							Name: "object",
 						},
-						Name: "path",
+						Name: "obj",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3462, 9),
-				Modifiers: lang.Modifiers(16385),
+				Pos:       lp(3461, 9),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3462, 23),
-					Name: "void",
+					Pos:  lp(3461, 32),
+					Name: "int",
 				},
-				Name:    "Delete",
-				NamePos: lp(3462, 28),
+				Name:    "GetHashCode",
+				NamePos: lp(3461, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3462, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3462, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3462, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3463, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3463, 23),
-					Name: "void",
+					Name: "string",
 				},
-				Name:    "Delete",
-				NamePos: lp(3463, 28),
+				Name:    "ToString",
+				NamePos: lp(3463, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3463, 35),
+						Pos: lp(3463, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3463, 35),
-							Name: "bool",
+							Pos:  lp(3463, 39),
+							Name: "string",
 						},
-						Name: "recursive",
+						Name: "format",
 					},
 				},
 			},
@@ -81323,37 +81047,47 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3464, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3464, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3464, 23),
-						Name: "FileInfo",
+					Pos:  lp(3464, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3464, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3464, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3464, 39),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3464, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3465, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3465, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3465, 23),
-						Name: "FileInfo",
-					},
+					Pos:  lp(3465, 23),
+					Name: "string",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3465, 34),
+				Name:    "ToString",
+				NamePos: lp(3465, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3465, 43),
+						Pos: lp(3465, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3465, 43),
+							Pos:  lp(3465, 39),
 							Name: "string",
 						},
-						Name: "searchPattern",
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3465, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3465, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -81365,69 +81099,79 @@ func libraryAST_202() *lang.TypeDecl {
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
 						Pos:  lp(3466, 23),
-						Name: "FileInfo",
+						Name: "byte",
 					},
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3466, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3466, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3466, 43),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3466, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3466, 65),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
+				Name:    "ToByteArray",
+				NamePos: lp(3466, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3467, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3467, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3467, 62),
-							Name: "FileInfo",
+					Pos:       lp(3467, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3467, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3467, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3467, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3467, 42),
+							Name: "bool",
+						},
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3467, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3467, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3467, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3467, 86),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
 						},
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3467, 72),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3468, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3468, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3468, 62),
-							Name: "FileInfo",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3468, 72),
+				Name:    "GetByteCount",
+				NamePos: lp(3468, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3468, 87),
+						Pos: lp(3468, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3468, 87),
-							Name: "string",
+							Pos:  lp(3468, 40),
+							Name: "bool",
 						},
-						Name: "searchPattern",
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3468, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
 					},
 				},
 			},
@@ -81436,458 +81180,637 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3469, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3469, 62),
-							Name: "FileInfo",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3469, 72),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3469, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3469, 87),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3469, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(3469, 109),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
+				Name:    "GetBitLength",
+				NamePos: lp(3469, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3470, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3470, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3470, 23),
-						Name: "DirectoryInfo",
+					Pos:  lp(3470, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Addition",
+				NamePos: lp(3470, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3470, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3470, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3470, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3470, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3470, 39),
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3471, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3471, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3471, 23),
-						Name: "DirectoryInfo",
-					},
+					Pos:  lp(3471, 30),
+					Name: "BigInteger",
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3471, 39),
+				Name:    "op_Subtraction",
+				NamePos: lp(3471, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3471, 54),
+						Pos: lp(3471, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3471, 54),
-							Name: "string",
+							Pos:  lp(3471, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3471, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3471, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3472, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3472, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3472, 23),
-						Name: "DirectoryInfo",
-					},
+					Pos:  lp(3472, 30),
+					Name: "BigInteger",
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3472, 39),
+				Name:    "op_Multiply",
+				NamePos: lp(3472, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3472, 54),
+						Pos: lp(3472, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3472, 54),
-							Name: "string",
+							Pos:  lp(3472, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3472, 76),
+						Pos: lp(3472, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3472, 76),
-							Name: "SearchOption",
+							Pos:  lp(3472, 69),
+							Name: "BigInteger",
 						},
-						Name: "searchOption",
+						Name: "right",
 					},
 				},
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3473, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3473, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3473, 62),
-							Name: "DirectoryInfo",
+					Pos:  lp(3473, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Division",
+				NamePos: lp(3473, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3473, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3473, 52),
+							Name: "BigInteger",
 						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3473, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3473, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3473, 77),
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3474, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3474, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3474, 62),
-							Name: "DirectoryInfo",
-						},
-					},
+					Pos:  lp(3474, 30),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3474, 77),
+				Name:    "op_Modulus",
+				NamePos: lp(3474, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3474, 98),
+						Pos: lp(3474, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3474, 98),
-							Name: "string",
+							Pos:  lp(3474, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3474, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3474, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3475, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3475, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3475, 62),
-							Name: "DirectoryInfo",
-						},
-					},
+					Pos:  lp(3475, 30),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3475, 77),
+				Name:    "op_BitwiseAnd",
+				NamePos: lp(3475, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3475, 98),
+						Pos: lp(3475, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3475, 98),
-							Name: "string",
+							Pos:  lp(3475, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3475, 120),
+						Pos: lp(3475, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3475, 120),
-							Name: "SearchOption",
+							Pos:  lp(3475, 69),
+							Name: "BigInteger",
 						},
-						Name: "searchOption",
+						Name: "right",
 					},
 				},
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3476, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3476, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3476, 23),
-						Name: "FileSystemInfo",
+					Pos:  lp(3476, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_BitwiseOr",
+				NamePos: lp(3476, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3476, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3476, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3476, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3476, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3476, 40),
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3477, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3477, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3477, 23),
-						Name: "FileSystemInfo",
-					},
+					Pos:  lp(3477, 30),
+					Name: "BigInteger",
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3477, 40),
+				Name:    "op_ExclusiveOr",
+				NamePos: lp(3477, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3477, 59),
+						Pos: lp(3477, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3477, 59),
-							Name: "string",
+							Pos:  lp(3477, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3477, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3477, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3478, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3478, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3478, 23),
-						Name: "FileSystemInfo",
-					},
+					Pos:  lp(3478, 30),
+					Name: "BigInteger",
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3478, 40),
+				Name:    "op_LeftShift",
+				NamePos: lp(3478, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3478, 59),
+						Pos: lp(3478, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3478, 59),
-							Name: "string",
+							Pos:  lp(3478, 53),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3478, 81),
+						Pos: lp(3478, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3478, 81),
-							Name: "SearchOption",
+							Pos:  lp(3478, 71),
+							Name: "int",
 						},
-						Name: "searchOption",
+						Name: "shift",
 					},
 				},
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3479, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3479, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3479, 62),
-							Name: "FileSystemInfo",
+					Pos:  lp(3479, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_RightShift",
+				NamePos: lp(3479, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3479, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3479, 53),
+							Name: "BigInteger",
 						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3479, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3479, 71),
+							Name: "int",
+						},
+						Name: "shift",
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3479, 78),
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3480, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3480, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3480, 62),
-							Name: "FileSystemInfo",
-						},
-					},
+					Pos:  lp(3480, 30),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3480, 78),
+				Name:    "op_UnsignedRightShift",
+				NamePos: lp(3480, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3480, 103),
+						Pos: lp(3480, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3480, 103),
-							Name: "string",
+							Pos:  lp(3480, 54),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3480, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3480, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
 					},
 				},
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3481, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3481, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3481, 62),
-							Name: "FileSystemInfo",
-						},
-					},
+					Pos:  lp(3481, 30),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3481, 78),
+				Name:    "op_OnesComplement",
+				NamePos: lp(3481, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3481, 103),
+						Pos: lp(3481, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3481, 103),
-							Name: "string",
+							Pos:  lp(3481, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3482, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3482, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3482, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3482, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3482, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3483, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3483, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3483, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3483, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3483, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3484, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3484, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3484, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3484, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3484, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3485, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3485, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3485, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3485, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3486, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3486, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3486, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3486, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3486, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3481, 125),
+						Pos: lp(3486, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3481, 125),
-							Name: "SearchOption",
+							Pos:  lp(3486, 64),
+							Name: "BigInteger",
 						},
-						Name: "searchOption",
+						Name: "right",
 					},
 				},
+				Operator: "==",
 			},
-		},
-	}
-}
-
-func libraryAST_203() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3484, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "Path",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(17),
-		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3486, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3486, 23),
-					Name: "char",
-				},
-				Name: "DirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3486, 53),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3487, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3487, 23),
-					Name: "char",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3487, 30),
+					Name: "bool",
 				},
-				Name: "AltDirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3487, 56),
-						Kind: "get",
+				Name:    "op_Inequality",
+				NamePos: lp(3487, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3487, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3487, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3487, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3487, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "!=",
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3488, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3488, 23),
-					Name: "char",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3488, 30),
+					Name: "bool",
 				},
-				Name: "VolumeSeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3488, 50),
-						Kind: "get",
+				Name:    "op_LessThan",
+				NamePos: lp(3488, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3488, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3488, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3488, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3488, 63),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<",
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3489, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3489, 23),
-					Name: "char",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3489, 30),
+					Name: "bool",
 				},
-				Name: "PathSeparator",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3489, 44),
-						Kind: "get",
+				Name:    "op_GreaterThan",
+				NamePos: lp(3489, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3489, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3489, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3489, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3489, 63),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3490, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3490, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetFileName",
-				NamePos: lp(3490, 37),
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3490, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3490, 49),
+						Pos: lp(3490, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3490, 49),
-							Name: "string",
+							Pos:  lp(3490, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3490, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3490, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3491, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3491, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetFileNameWithoutExtension",
-				NamePos: lp(3491, 37),
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3491, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3491, 65),
+						Pos: lp(3491, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3491, 65),
-							Name: "string",
+							Pos:  lp(3491, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3491, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3491, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3492, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3492, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetExtension",
-				NamePos: lp(3492, 37),
+				Name:    "op_Equality",
+				NamePos: lp(3492, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3492, 50),
+						Pos: lp(3492, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3492, 50),
-							Name: "string",
+							Pos:  lp(3492, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3492, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3492, 64),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3493, 9),
@@ -81896,66 +81819,85 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3493, 30),
 					Name: "bool",
 				},
-				Name:    "HasExtension",
+				Name:    "op_Inequality",
 				NamePos: lp(3493, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3493, 48),
+						Pos: lp(3493, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3493, 48),
-							Name: "string",
+							Pos:  lp(3493, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3493, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3493, 64),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3494, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3494, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3494, 37),
+				Name:    "op_LessThan",
+				NamePos: lp(3494, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3494, 54),
+						Pos: lp(3494, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3494, 54),
-							Name: "string",
+							Pos:  lp(3494, 46),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3494, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3494, 63),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3495, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3495, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ChangeExtension",
-				NamePos: lp(3495, 37),
+				Name:    "op_GreaterThan",
+				NamePos: lp(3495, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3495, 53),
+						Pos: lp(3495, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3495, 53),
-							Name: "string",
+							Pos:  lp(3495, 46),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3495, 66),
+						Pos: lp(3495, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3495, 66),
-							Name: "string",
+							Pos:  lp(3495, 63),
+							Name: "long",
 						},
-						Name: "extension",
+						Name: "right",
 					},
 				},
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3496, 9),
@@ -81964,18 +81906,27 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3496, 30),
 					Name: "bool",
 				},
-				Name:    "IsPathRooted",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3496, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3496, 48),
+						Pos: lp(3496, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3496, 48),
-							Name: "string",
+							Pos:  lp(3496, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3496, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3496, 64),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3497, 9),
@@ -81984,390 +81935,4728 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3497, 30),
 					Name: "bool",
 				},
-				Name:    "IsPathFullyQualified",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3497, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3497, 56),
+						Pos: lp(3497, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3497, 56),
-							Name: "string",
+							Pos:  lp(3497, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3497, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3497, 64),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3498, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3498, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3498, 37),
+				Name:    "op_Equality",
+				NamePos: lp(3498, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3498, 45),
+						Pos: lp(3498, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3498, 45),
-							Name: "string",
+							Pos:  lp(3498, 47),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3498, 59),
+						Pos: lp(3498, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3498, 59),
-							Name: "string",
+							Pos:  lp(3498, 58),
+							Name: "BigInteger",
 						},
-						Name: "path2",
+						Name: "right",
 					},
 				},
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3499, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3499, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3499, 37),
+				Name:    "op_Inequality",
+				NamePos: lp(3499, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3499, 45),
+						Pos: lp(3499, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3499, 45),
-							Name: "string",
+							Pos:  lp(3499, 47),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3499, 59),
+						Pos: lp(3499, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3499, 59),
-							Name: "string",
+							Pos:  lp(3499, 58),
+							Name: "BigInteger",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3499, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3499, 73),
-							Name: "string",
-						},
-						Name: "path3",
+						Name: "right",
 					},
 				},
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3500, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3500, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3500, 37),
+				Name:    "op_LessThan",
+				NamePos: lp(3500, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3500, 45),
+						Pos: lp(3500, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3500, 45),
-							Name: "string",
+							Pos:  lp(3500, 46),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3500, 59),
+						Pos: lp(3500, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3500, 59),
-							Name: "string",
+							Pos:  lp(3500, 57),
+							Name: "BigInteger",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3500, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3500, 73),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3500, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3500, 87),
-							Name: "string",
-						},
-						Name: "path4",
+						Name: "right",
 					},
 				},
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3501, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3501, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3501, 37),
+				Name:    "op_GreaterThan",
+				NamePos: lp(3501, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3501, 45),
-						Modifier: "params",
+						Pos: lp(3501, 46),
 						Type: &lang.TypeRef{
-							Pos:       lp(3501, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3501, 52),
-								Name: "string",
-							},
+							Pos:  lp(3501, 46),
+							Name: "long",
 						},
-						Name: "paths",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3501, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3501, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3502, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3502, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3502, 37),
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3502, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3502, 42),
+						Pos: lp(3502, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3502, 42),
-							Name: "string",
+							Pos:  lp(3502, 47),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3502, 56),
+						Pos: lp(3502, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3502, 56),
-							Name: "string",
+							Pos:  lp(3502, 58),
+							Name: "BigInteger",
 						},
-						Name: "path2",
+						Name: "right",
 					},
 				},
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3503, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3503, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3503, 37),
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3503, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3503, 42),
+						Pos: lp(3503, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3503, 42),
-							Name: "string",
+							Pos:  lp(3503, 47),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3503, 56),
+						Pos: lp(3503, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3503, 56),
-							Name: "string",
+							Pos:  lp(3503, 58),
+							Name: "BigInteger",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3503, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3503, 70),
-							Name: "string",
-						},
-						Name: "path3",
+						Name: "right",
 					},
 				},
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3504, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3504, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3504, 37),
+				Name:    "op_Equality",
+				NamePos: lp(3504, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3504, 42),
+						Pos: lp(3504, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3504, 42),
-							Name: "string",
+							Pos:  lp(3504, 47),
+							Name: "BigInteger",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3504, 56),
+						Pos: lp(3504, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3504, 56),
-							Name: "string",
+							Pos:  lp(3504, 64),
+							Name: "ulong",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3504, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3504, 70),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3504, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3504, 84),
-							Name: "string",
-						},
-						Name: "path4",
+						Name: "right",
 					},
 				},
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3505, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3505, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3505, 37),
+				Name:    "op_Inequality",
+				NamePos: lp(3505, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3505, 42),
-						Modifier: "params",
+						Pos: lp(3505, 47),
 						Type: &lang.TypeRef{
-							Pos:       lp(3505, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3505, 49),
-								Name: "string",
-							},
+							Pos:  lp(3505, 47),
+							Name: "BigInteger",
 						},
-						Name: "paths",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3505, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3505, 64),
+							Name: "ulong",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3506, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3506, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetFullPath",
-				NamePos: lp(3506, 37),
+				Name:    "op_LessThan",
+				NamePos: lp(3506, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3506, 49),
+						Pos: lp(3506, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3506, 49),
-							Name: "string",
+							Pos:  lp(3506, 46),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3506, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3506, 63),
+							Name: "ulong",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3507, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3507, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetFullPath",
-				NamePos: lp(3507, 37),
+				Name:    "op_GreaterThan",
+				NamePos: lp(3507, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3507, 49),
+						Pos: lp(3507, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3507, 49),
-							Name: "string",
+							Pos:  lp(3507, 46),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3507, 62),
+						Pos: lp(3507, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3507, 62),
-							Name: "string",
+							Pos:  lp(3507, 63),
+							Name: "ulong",
 						},
-						Name: "basePath",
+						Name: "right",
 					},
 				},
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3508, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3508, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetTempPath",
-				NamePos: lp(3508, 37),
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3508, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3508, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3508, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3509, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3509, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetTempFileName",
-				NamePos: lp(3509, 37),
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3509, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3509, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3509, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3509, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3509, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3510, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3510, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetRandomFileName",
-				NamePos: lp(3510, 37),
+				Name:    "op_Equality",
+				NamePos: lp(3510, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3510, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3510, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3510, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3510, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3511, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3511, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3511, 30),
-						Name: "char",
+					Pos:  lp(3511, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3511, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3511, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3511, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Name:    "GetInvalidFileNameChars",
-				NamePos: lp(3511, 37),
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3512, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3512, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3512, 30),
-						Name: "char",
+					Pos:  lp(3512, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3512, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3512, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3512, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3512, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3512, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Name:    "GetInvalidPathChars",
-				NamePos: lp(3512, 37),
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3513, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3513, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3513, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3513, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3513, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3513, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3513, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3514, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3514, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3514, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3514, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3514, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3514, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3514, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3515, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3515, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3515, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3515, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3515, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3515, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3515, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3516, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3516, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3516, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3516, 59),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3517, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3517, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3517, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3517, 59),
+							Name: "sbyte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3518, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3518, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3518, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3518, 59),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3519, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3519, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3519, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3519, 59),
+							Name: "ushort",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3520, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3520, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3520, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3520, 59),
+							Name: "char",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3521, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3521, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3521, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3521, 59),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3522, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3522, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3522, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3522, 59),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3523, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3523, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3523, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3523, 59),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3524, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3524, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3524, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3524, 59),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3525, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3525, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3525, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3525, 59),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3526, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3526, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3526, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3526, 59),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3527, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3527, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3527, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3527, 59),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3528, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3528, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3528, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3528, 59),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3529, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3529, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3529, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3529, 59),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3530, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3530, 48),
+					Name: "byte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3530, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3530, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3531, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3531, 48),
+					Name: "sbyte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3531, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3531, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3532, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3532, 48),
+					Name: "short",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3532, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3533, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3533, 48),
+					Name: "ushort",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3533, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3533, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3534, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3534, 48),
+					Name: "char",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3534, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3534, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3535, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3535, 48),
+					Name: "int",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3535, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3535, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3536, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3536, 48),
+					Name: "uint",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3536, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3536, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3537, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3537, 48),
+					Name: "long",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3537, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3537, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3538, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3538, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3538, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3538, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3539, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3539, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3539, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3539, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3540, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3540, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3540, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3540, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3541, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3541, 48),
+					Name: "decimal",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3541, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3541, 56),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3542, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3542, 48),
+					Name: "Int128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3542, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3542, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3543, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3543, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3543, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3543, 56),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+		},
+	}
+}
+
+func libraryAST_194() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3546, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "BitOperations",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(3548, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3548, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3548, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3548, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3548, 42),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3549, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3549, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3549, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3549, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3549, 42),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3550, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3550, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3550, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3550, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3550, 42),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3551, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3551, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3551, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3551, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3551, 42),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3552, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3552, 30),
+					Name: "int",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3552, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3552, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 51),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3553, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3553, 30),
+					Name: "int",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3553, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3553, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3553, 51),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3554, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3554, 30),
+					Name: "int",
+				},
+				Name:    "Log2",
+				NamePos: lp(3554, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3554, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3554, 39),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3555, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3555, 30),
+					Name: "int",
+				},
+				Name:    "Log2",
+				NamePos: lp(3555, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3555, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3555, 39),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3556, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3556, 30),
+					Name: "int",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3556, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3556, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3556, 43),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3557, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3557, 30),
+					Name: "int",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3557, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3557, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3557, 43),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3558, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3558, 30),
+					Name: "uint",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3558, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3558, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3558, 46),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3558, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3558, 58),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3559, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3559, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3559, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3559, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3559, 47),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3559, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3559, 60),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3560, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3560, 30),
+					Name: "uint",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3560, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3560, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3560, 47),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3560, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3560, 59),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3561, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3561, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3561, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3561, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3561, 48),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3561, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3561, 61),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3562, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3562, 30),
+					Name: "uint",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3562, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3562, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3562, 53),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3563, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3563, 30),
+					Name: "ulong",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3563, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3563, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3563, 54),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3564, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3564, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3564, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3564, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3564, 52),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3565, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3565, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3565, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3565, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3565, 52),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3566, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3566, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3566, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3566, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3566, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3567, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3567, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3567, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3567, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3567, 52),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_195() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3576, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "SearchOption",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3576, 32),
+				Name: "TopDirectoryOnly",
+				Value: &lang.Literal{
+					Pos:   lp(3576, 51),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3576, 54),
+				Name: "AllDirectories",
+				Value: &lang.Literal{
+					Pos:   lp(3576, 71),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_196() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3577, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileMode",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3577, 28),
+				Name: "CreateNew",
+				Value: &lang.Literal{
+					Pos:   lp(3577, 40),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3577, 43),
+				Name: "Create",
+				Value: &lang.Literal{
+					Pos:   lp(3577, 52),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3577, 55),
+				Name: "Open",
+				Value: &lang.Literal{
+					Pos:   lp(3577, 62),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3577, 65),
+				Name: "OpenOrCreate",
+				Value: &lang.Literal{
+					Pos:   lp(3577, 80),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3577, 83),
+				Name: "Truncate",
+				Value: &lang.Literal{
+					Pos:   lp(3577, 94),
+					Raw:   "5",
+					Value: int64(5),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3577, 97),
+				Name: "Append",
+				Value: &lang.Literal{
+					Pos:   lp(3577, 106),
+					Raw:   "6",
+					Value: int64(6),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_197() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3578, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileAccess",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3578, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3578, 38),
+				Name: "Read",
+				Value: &lang.Literal{
+					Pos:   lp(3578, 45),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3578, 48),
+				Name: "Write",
+				Value: &lang.Literal{
+					Pos:   lp(3578, 56),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3578, 59),
+				Name: "ReadWrite",
+				Value: &lang.Literal{
+					Pos:   lp(3578, 71),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_198() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3579, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileShare",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3579, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3579, 37),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   lp(3579, 44),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3579, 47),
+				Name: "Read",
+				Value: &lang.Literal{
+					Pos:   lp(3579, 54),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3579, 57),
+				Name: "Write",
+				Value: &lang.Literal{
+					Pos:   lp(3579, 65),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3579, 68),
+				Name: "ReadWrite",
+				Value: &lang.Literal{
+					Pos:   lp(3579, 80),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3579, 83),
+				Name: "Delete",
+				Value: &lang.Literal{
+					Pos:   lp(3579, 92),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3579, 95),
+				Name: "Inheritable",
+				Value: &lang.Literal{
+					Pos:   lp(3579, 109),
+					Raw:   "16",
+					Value: int64(16),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_199() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3580, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "SeekOrigin",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3580, 30),
+				Name: "Begin",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 38),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3580, 41),
+				Name: "Current",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 51),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3580, 54),
+				Name: "End",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 60),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_200() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3582, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "File",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(3584, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3584, 30),
+					Name: "bool",
+				},
+				Name:    "Exists",
+				NamePos: lp(3584, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3584, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3584, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3585, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3585, 30),
+					Name: "string",
+				},
+				Name:    "ReadAllText",
+				NamePos: lp(3585, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3585, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3585, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3586, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3586, 30),
+					Name: "string",
+				},
+				Name:    "ReadAllText",
+				NamePos: lp(3586, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3586, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3586, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3586, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3586, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3587, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3587, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3587, 30),
+						Name: "string",
+					},
+				},
+				Name:    "ReadAllLines",
+				NamePos: lp(3587, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3587, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3587, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3588, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3588, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3588, 30),
+						Name: "string",
+					},
+				},
+				Name:    "ReadAllLines",
+				NamePos: lp(3588, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3588, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3588, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3588, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3588, 65),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3589, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3589, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3589, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLines",
+				NamePos: lp(3589, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3589, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3589, 87),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3590, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3590, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3590, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLines",
+				NamePos: lp(3590, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3590, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3590, 87),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3590, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3590, 100),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3591, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3591, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3591, 30),
+						Name: "byte",
+					},
+				},
+				Name:    "ReadAllBytes",
+				NamePos: lp(3591, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3591, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3591, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3592, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3592, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllText",
+				NamePos: lp(3592, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3592, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3592, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3592, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3592, 61),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3593, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3593, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllText",
+				NamePos: lp(3593, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3593, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3593, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3593, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3593, 61),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3593, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3593, 78),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3594, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3594, 30),
+					Name: "void",
+				},
+				Name:    "AppendAllText",
+				NamePos: lp(3594, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3594, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3594, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3594, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3594, 62),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3595, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3595, 30),
+					Name: "void",
+				},
+				Name:    "AppendAllText",
+				NamePos: lp(3595, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3595, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3595, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3595, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3595, 62),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3595, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(3595, 79),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3596, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3596, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllLines",
+				NamePos: lp(3596, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3596, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3596, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3596, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3596, 62),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3596, 101),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3597, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3597, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllLines",
+				NamePos: lp(3597, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3597, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3597, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3597, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3597, 62),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3597, 101),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3597, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(3597, 119),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3598, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3598, 30),
+					Name: "void",
+				},
+				Name:    "AppendAllLines",
+				NamePos: lp(3598, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3598, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3598, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3598, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3598, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3598, 102),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3599, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3599, 30),
+					Name: "void",
+				},
+				Name:    "AppendAllLines",
+				NamePos: lp(3599, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3599, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3599, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3599, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3599, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3599, 102),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3599, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3599, 120),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3600, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3600, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllBytes",
+				NamePos: lp(3600, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3600, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3600, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3600, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3600, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3600, 62),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3601, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3601, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3601, 58),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3601, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3601, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3601, 83),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3602, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3602, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3602, 58),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3602, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3602, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3602, 83),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3602, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3602, 96),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3603, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3603, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3603, 58),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3603, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3603, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3603, 83),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3603, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3603, 96),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3603, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3603, 127),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3604, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3604, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3604, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3604, 58),
+								Name: "string",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3604, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3604, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3604, 86),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3605, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3605, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3605, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3605, 58),
+								Name: "string",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3605, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3605, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3605, 86),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3605, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3605, 99),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3606, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3606, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3606, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3606, 58),
+								Name: "string",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3606, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3606, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3606, 86),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3606, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3606, 99),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3606, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(3606, 130),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3607, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3607, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3607, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3607, 58),
+								Name: "byte",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3607, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3607, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3607, 84),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3608, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3608, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3608, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3608, 58),
+								Name: "byte",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3608, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3608, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3608, 84),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3608, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3608, 97),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3609, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3609, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3609, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3609, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3609, 76),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3609, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3609, 89),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3610, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3610, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3610, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3610, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3610, 76),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3610, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3610, 89),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3610, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3610, 106),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3611, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3611, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3611, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3611, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3611, 76),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3611, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3611, 89),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3611, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3611, 106),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3611, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3611, 137),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3612, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3612, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3612, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3612, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3612, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3612, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3612, 90),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3613, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3613, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3613, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3613, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3613, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3613, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3613, 90),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3613, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3613, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3614, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3614, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3614, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3614, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3614, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3614, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3614, 90),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3614, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3614, 107),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3614, 138),
+						Type: &lang.TypeRef{
+							Pos:  lp(3614, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3615, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3615, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3615, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3615, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3615, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3615, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3615, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3615, 129),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3616, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3616, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3616, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3616, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3616, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3616, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3616, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3616, 129),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3616, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3616, 147),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3617, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3617, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3617, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3617, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3617, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3617, 129),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3617, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 147),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3617, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 178),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3618, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3618, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3618, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3618, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3618, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3618, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3618, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3618, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3619, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3619, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3619, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3619, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3619, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3619, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3619, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3619, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3619, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3619, 148),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3620, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3620, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3620, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3620, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3620, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3620, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3620, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 148),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3620, 179),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 179),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3621, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3621, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3621, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3621, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3621, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3621, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3621, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3621, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3622, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3622, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3622, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3622, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3622, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3622, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3622, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3622, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+					&lang.Param{
+						Pos: lp(3622, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3622, 104),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3623, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3623, 30),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3623, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3623, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3623, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3624, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3624, 30),
+					Name: "FileStream",
+				},
+				Name:    "OpenRead",
+				NamePos: lp(3624, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3624, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3624, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3625, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3625, 30),
+					Name: "FileStream",
+				},
+				Name:    "OpenWrite",
+				NamePos: lp(3625, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3625, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3625, 51),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3626, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3626, 30),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3626, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3626, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3626, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3627, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3627, 30),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3627, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3627, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3627, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3627, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3627, 61),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3628, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3628, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3628, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3628, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3628, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3628, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3628, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3629, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3629, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3629, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3629, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3629, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3629, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3629, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3629, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3629, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3630, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3630, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3630, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3630, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3630, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3630, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3630, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3630, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3630, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3630, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3630, 93),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3631, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3631, 30),
+					Name: "StreamReader",
+				},
+				Name:    "OpenText",
+				NamePos: lp(3631, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3631, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3631, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3632, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3632, 30),
+					Name: "StreamWriter",
+				},
+				Name:    "CreateText",
+				NamePos: lp(3632, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3632, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3632, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3633, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3633, 30),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3633, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3633, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3633, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3634, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3634, 30),
+					Name: "void",
+				},
+				Name:    "Copy",
+				NamePos: lp(3634, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3634, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3634, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3634, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3634, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3635, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3635, 30),
+					Name: "void",
+				},
+				Name:    "Copy",
+				NamePos: lp(3635, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3635, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3635, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3635, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3635, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3635, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3635, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3636, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3636, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3636, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3636, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3636, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3636, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3636, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3637, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3637, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3637, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3637, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3637, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3637, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3637, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3637, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3637, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_201() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3640, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Directory",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(3642, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3642, 30),
+					Name: "bool",
+				},
+				Name:    "Exists",
+				NamePos: lp(3642, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3642, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3642, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3643, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3643, 30),
+					Name: "DirectoryInfo",
+				},
+				Name:    "CreateDirectory",
+				NamePos: lp(3643, 44),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3643, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3643, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3644, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3644, 30),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3644, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3644, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3644, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3645, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3645, 30),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3645, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3645, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3645, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3645, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3645, 55),
+							Name: "bool",
+						},
+						Name: "recursive",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3646, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3646, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3646, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3646, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3646, 40),
+							Name: "string",
+						},
+						Name: "sourceDirName",
+					},
+					&lang.Param{
+						Pos: lp(3646, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3646, 62),
+							Name: "string",
+						},
+						Name: "destDirName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3647, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3647, 30),
+					Name: "string",
+				},
+				Name:    "GetCurrentDirectory",
+				NamePos: lp(3647, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3648, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3648, 30),
+					Name: "DirectoryInfo",
+				},
+				Name:    "GetParent",
+				NamePos: lp(3648, 44),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3648, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3648, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3649, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3649, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3649, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3649, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3649, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3649, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3650, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3650, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3650, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3650, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3650, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3650, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3650, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3650, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3651, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3651, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3651, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3651, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3651, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3651, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3651, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3651, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3651, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3651, 83),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3652, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3652, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3652, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3652, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3652, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3652, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3653, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3653, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3653, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3653, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3653, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3653, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3653, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3653, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3654, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3654, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3654, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3654, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3654, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3654, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3654, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3654, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3654, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3654, 89),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3655, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3655, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3655, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3655, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3655, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3655, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3656, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3656, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3656, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3656, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3656, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3656, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3656, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3656, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3657, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3657, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3657, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3657, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3657, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3657, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3657, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3657, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3657, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3657, 95),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3658, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3658, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3658, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3658, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3658, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3658, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3659, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3659, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3659, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3659, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3659, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3659, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3659, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3659, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3660, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3660, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3660, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3660, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3660, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3660, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3660, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3660, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3660, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3660, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3661, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3661, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3661, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3661, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3661, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3661, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3662, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3662, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3662, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3662, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3662, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3662, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3662, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3662, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3663, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3663, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3663, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3663, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3663, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3663, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3663, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3664, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3664, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3664, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3664, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3664, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3664, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3665, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3665, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3665, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3665, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3665, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3665, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3665, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3665, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3666, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3666, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3666, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3666, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3666, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3666, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3666, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3666, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3666, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3666, 139),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_202() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3669, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "FileSystemInfo",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(65),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       lp(3671, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3671, 24),
+					Name: "string",
+				},
+				Name: "FullName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3671, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3672, 9),
+				Modifiers: lang.Modifiers(65),
+				Type: &lang.TypeRef{
+					Pos:  lp(3672, 25),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3672, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3673, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3673, 16),
+					Name: "string",
+				},
+				Name: "Extension",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3673, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3674, 9),
+				Modifiers: lang.Modifiers(65),
+				Type: &lang.TypeRef{
+					Pos:  lp(3674, 25),
+					Name: "bool",
+				},
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3674, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3675, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3675, 16),
+					Name: "DateTime",
+				},
+				Name: "LastWriteTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3675, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3676, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3676, 16),
+					Name: "DateTime",
+				},
+				Name: "CreationTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3676, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3677, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3677, 16),
+					Name: "DateTime",
+				},
+				Name: "LastAccessTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3677, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3678, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3678, 23),
+					Name: "void",
+				},
+				Name:    "Refresh",
+				NamePos: lp(3678, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3679, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3679, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3679, 39),
+			},
+		},
+	}
+}
+
+func libraryAST_203() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3682, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "FileInfo",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(33),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3682, 36),
+				Name: "FileSystemInfo",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3684, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileInfo",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3684, 32),
+						Type: &lang.TypeRef{
+							Pos:  lp(3684, 32),
+							Name: "string",
+						},
+						Name: "fileName",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3685, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3685, 25),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3685, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3686, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3686, 25),
+					Name: "bool",
+				},
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3686, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3687, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3687, 16),
+					Name: "long",
+				},
+				Name: "Length",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3687, 30),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3688, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3688, 16),
+					Name: "string",
+				},
+				Name: "DirectoryName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3688, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3689, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3689, 16),
+					Name: "DirectoryInfo",
+				},
+				Name: "Directory",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3689, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3690, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3690, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3690, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3691, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3691, 23),
+					Name: "FileInfo",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3691, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3691, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3691, 39),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3692, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3692, 23),
+					Name: "FileInfo",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3692, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3692, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3692, 39),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3692, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3692, 60),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3693, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3693, 23),
+					Name: "void",
+				},
+				Name:    "MoveTo",
+				NamePos: lp(3693, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3693, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3693, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3694, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3694, 23),
+					Name: "void",
+				},
+				Name:    "MoveTo",
+				NamePos: lp(3694, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3694, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3694, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3694, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3694, 56),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3695, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3695, 23),
+					Name: "FileStream",
+				},
+				Name:    "OpenRead",
+				NamePos: lp(3695, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3696, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3696, 23),
+					Name: "FileStream",
+				},
+				Name:    "OpenWrite",
+				NamePos: lp(3696, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3697, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3697, 23),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3697, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3698, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3698, 23),
+					Name: "StreamReader",
+				},
+				Name:    "OpenText",
+				NamePos: lp(3698, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3699, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3699, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "CreateText",
+				NamePos: lp(3699, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3700, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3700, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3700, 36),
 			},
 		},
 	}
@@ -82375,648 +86664,575 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3515, 5),
+		Pos:       lp(3703, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "Stream",
+		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(65),
+		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3515, 36),
-				Name: "IDisposable",
-			},
-			&lang.TypeRef{
-				Pos:  lp(3515, 49),
-				Name: "IAsyncDisposable",
+				Pos:  lp(3703, 41),
+				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3517, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3517, 24),
-					Name: "bool",
-				},
-				Name: "CanRead",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3517, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3518, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3518, 24),
-					Name: "bool",
-				},
-				Name: "CanWrite",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3518, 40),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3519, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3519, 24),
-					Name: "bool",
-				},
-				Name: "CanSeek",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3519, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3520, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3520, 24),
-					Name: "long",
-				},
-				Name: "Length",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3520, 38),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3521, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3521, 24),
-					Name: "long",
-				},
-				Name: "Position",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3521, 40),
-						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(3521, 45),
-						Kind: "set",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3522, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3522, 31),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(3522, 35),
+			&lang.CtorDecl{
+				Pos:       lp(3705, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "DirectoryInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3522, 40),
+						Pos: lp(3705, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(3522, 40),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3522, 40),
-								Name: "byte",
-							},
+							Pos:  lp(3705, 37),
+							Name: "string",
 						},
-						Name: "buffer",
+						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3522, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3522, 55),
-							Name: "int",
-						},
-						Name: "offset",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3706, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3706, 25),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3706, 39),
+						Kind: "get",
 					},
-					&lang.Param{
-						Pos: lp(3522, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3522, 67),
-							Name: "int",
-						},
-						Name: "count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3707, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3707, 25),
+					Name: "bool",
+				},
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3707, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3708, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3708, 16),
+					Name: "DirectoryInfo",
+				},
+				Name: "Parent",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3708, 39),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3523, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3523, 31),
-					Name: "void",
-				},
-				Name:    "Write",
-				NamePos: lp(3523, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3523, 42),
-						Type: &lang.TypeRef{
-							Pos:       lp(3523, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3523, 42),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3523, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3523, 57),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3523, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3523, 69),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3524, 9),
+				Pos:       lp(3709, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3524, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3709, 23),
+					Name: "void",
+				},
+				Name:    "Create",
+				NamePos: lp(3709, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3710, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3710, 23),
+					Name: "DirectoryInfo",
+				},
+				Name:    "CreateSubdirectory",
+				NamePos: lp(3710, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3710, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3710, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3711, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3711, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3711, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3712, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3712, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3712, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3712, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3712, 35),
+							Name: "bool",
+						},
+						Name: "recursive",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3713, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3713, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3713, 23),
+						Name: "FileInfo",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3713, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3714, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3714, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3714, 23),
+						Name: "FileInfo",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3714, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3714, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3714, 43),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3715, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3715, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3715, 23),
+						Name: "FileInfo",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3715, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3715, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3715, 43),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3715, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3715, 65),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3716, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3716, 23),
+					Name: "System.Collections.Generic.IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3524, 51),
-							Name: "int",
+							Pos:  lp(3716, 62),
+							Name: "FileInfo",
 						},
 					},
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3524, 56),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3524, 66),
-						Type: &lang.TypeRef{
-							Pos:       lp(3524, 66),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3524, 66),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3524, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3524, 81),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3524, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3524, 93),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3716, 72),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3525, 9),
-				Modifiers: lang.Modifiers(18433),
+				Pos:       lp(3717, 9),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3525, 31),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3717, 23),
+					Name: "System.Collections.Generic.IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3525, 59),
-							Name: "int",
+							Pos:  lp(3717, 62),
+							Name: "FileInfo",
 						},
 					},
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3525, 64),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3717, 72),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3525, 74),
+						Pos: lp(3717, 87),
 						Type: &lang.TypeRef{
-							Pos:       lp(3525, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3525, 74),
-								Name: "byte",
-							},
+							Pos:  lp(3717, 87),
+							Name: "string",
 						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3525, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3525, 89),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3525, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(3525, 101),
-							Name: "int",
-						},
-						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3525, 112),
-						Type: &lang.TypeRef{
-							Pos:  lp(3525, 112),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "searchPattern",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3526, 9),
+				Pos:       lp(3718, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3526, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3718, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3718, 62),
+							Name: "FileInfo",
+						},
+					},
 				},
-				Name:    "WriteAsync",
-				NamePos: lp(3526, 51),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3718, 72),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3526, 62),
+						Pos: lp(3718, 87),
 						Type: &lang.TypeRef{
-							Pos:       lp(3526, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3526, 62),
-								Name: "byte",
-							},
+							Pos:  lp(3718, 87),
+							Name: "string",
 						},
-						Name: "buffer",
+						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3526, 77),
+						Pos: lp(3718, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(3526, 77),
-							Name: "int",
+							Pos:  lp(3718, 109),
+							Name: "SearchOption",
 						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3526, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3526, 89),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "searchOption",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3527, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3527, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAsync",
-				NamePos: lp(3527, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3527, 70),
-						Type: &lang.TypeRef{
-							Pos:       lp(3527, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3527, 70),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3527, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3527, 85),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3527, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3527, 97),
-							Name: "int",
-						},
-						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3527, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3527, 108),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3528, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3528, 31),
-					Name: "int",
-				},
-				Name:    "ReadByte",
-				NamePos: lp(3528, 35),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3529, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3529, 31),
-					Name: "void",
-				},
-				Name:    "WriteByte",
-				NamePos: lp(3529, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3529, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3529, 46),
-							Name: "byte",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3530, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3530, 31),
-					Name: "long",
-				},
-				Name:    "Seek",
-				NamePos: lp(3530, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3530, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3530, 41),
-							Name: "long",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3530, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3530, 54),
-							Name: "SeekOrigin",
-						},
-						Name: "origin",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3531, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3531, 31),
-					Name: "void",
-				},
-				Name:    "SetLength",
-				NamePos: lp(3531, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3531, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3531, 46),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3532, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3532, 31),
-					Name: "void",
-				},
-				Name:    "Flush",
-				NamePos: lp(3532, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3533, 9),
+				Pos:       lp(3719, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3533, 23),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "FlushAsync",
-				NamePos: lp(3533, 51),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3534, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3534, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "FlushAsync",
-				NamePos: lp(3534, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3534, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3534, 70),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+					Pos:       lp(3719, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3719, 23),
+						Name: "DirectoryInfo",
 					},
 				},
+				Name:    "GetDirectories",
+				NamePos: lp(3719, 39),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3535, 9),
+				Pos:       lp(3720, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3535, 23),
-					Name: "void",
+					Pos:       lp(3720, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3720, 23),
+						Name: "DirectoryInfo",
+					},
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3535, 28),
+				Name:    "GetDirectories",
+				NamePos: lp(3720, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3535, 35),
+						Pos: lp(3720, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3535, 35),
-							Name: "Stream",
+							Pos:  lp(3720, 54),
+							Name: "string",
 						},
-						Name: "destination",
+						Name: "searchPattern",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3536, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3536, 31),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: lp(3536, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3536, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3536, 43),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3536, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3536, 63),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3537, 9),
+				Pos:       lp(3721, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3537, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:       lp(3721, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3721, 23),
+						Name: "DirectoryInfo",
+					},
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3537, 51),
+				Name:    "GetDirectories",
+				NamePos: lp(3721, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3537, 63),
+						Pos: lp(3721, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3537, 63),
-							Name: "Stream",
+							Pos:  lp(3721, 54),
+							Name: "string",
 						},
-						Name: "destination",
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3721, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3721, 76),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3538, 9),
+				Pos:       lp(3722, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3538, 23),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3538, 51),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3538, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3538, 63),
-							Name: "Stream",
+					Pos:  lp(3722, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3722, 62),
+							Name: "DirectoryInfo",
 						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3538, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3538, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3722, 77),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3539, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3539, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3539, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3539, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(3539, 71),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3539, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3539, 91),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3539, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3539, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3540, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3540, 31),
-					Name: "void",
-				},
-				Name:    "Close",
-				NamePos: lp(3540, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3541, 9),
+				Pos:       lp(3723, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3541, 23),
-					Name: "void",
+					Pos:  lp(3723, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3723, 62),
+							Name: "DirectoryInfo",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(3541, 28),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3723, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3723, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3723, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3542, 9),
-				Modifiers: lang.Modifiers(18433),
+				Pos:       lp(3724, 9),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3542, 31),
-					Name: "System.Threading.Tasks.ValueTask",
+					Pos:  lp(3724, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3724, 62),
+							Name: "DirectoryInfo",
+						},
+					},
 				},
-				Name:    "DisposeAsync",
-				NamePos: lp(3542, 64),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3724, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3724, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3724, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3724, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3724, 120),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3725, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3725, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3725, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3725, 40),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3726, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3726, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3726, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3726, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3726, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3726, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3727, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3727, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3727, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3727, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3727, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3727, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3727, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3727, 81),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3728, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3728, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3728, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3728, 78),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3729, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3729, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3729, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3729, 78),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3729, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3729, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3730, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3730, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3730, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3730, 78),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3730, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3730, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3730, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3730, 125),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 		},
 	}
@@ -83024,227 +87240,611 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3545, 5),
+		Pos:       lp(3733, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "FileStream",
+		Name:      "Path",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3545, 31),
-				Name: "Stream",
-			},
-		},
+		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3547, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3547, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3547, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3547, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3547, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
+			&lang.PropertyDecl{
+				Pos:       lp(3735, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3735, 23),
+					Name: "char",
 				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3548, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3548, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3548, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3548, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3548, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3548, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3548, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3549, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3549, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3549, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3549, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3549, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3549, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3549, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3549, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3549, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3550, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3550, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3550, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3550, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3550, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3550, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3551, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3551, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3551, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3551, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3551, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3551, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3551, 114),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 114),
-							Name: "bool",
-						},
-						Name: "useAsync",
+				Name: "DirectorySeparatorChar",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3735, 53),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3552, 9),
-				Modifiers: lang.Modifiers(2049),
+				Pos:       lp(3736, 9),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3552, 24),
-					Name: "string",
+					Pos:  lp(3736, 23),
+					Name: "char",
 				},
-				Name: "Name",
+				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3552, 38),
+						Pos:  lp(3736, 56),
 						Kind: "get",
 					},
 				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3737, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3737, 23),
+					Name: "char",
+				},
+				Name: "VolumeSeparatorChar",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3737, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3738, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3738, 23),
+					Name: "char",
+				},
+				Name: "PathSeparator",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3738, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3739, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3739, 30),
+					Name: "string",
+				},
+				Name:    "GetFileName",
+				NamePos: lp(3739, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3739, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3739, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3740, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3740, 30),
+					Name: "string",
+				},
+				Name:    "GetFileNameWithoutExtension",
+				NamePos: lp(3740, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3740, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3740, 65),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3741, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3741, 30),
+					Name: "string",
+				},
+				Name:    "GetExtension",
+				NamePos: lp(3741, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3741, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3741, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3742, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3742, 30),
+					Name: "bool",
+				},
+				Name:    "HasExtension",
+				NamePos: lp(3742, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3742, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3742, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3743, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3743, 30),
+					Name: "string",
+				},
+				Name:    "GetDirectoryName",
+				NamePos: lp(3743, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3743, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3743, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3744, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3744, 30),
+					Name: "string",
+				},
+				Name:    "ChangeExtension",
+				NamePos: lp(3744, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3744, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3744, 53),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3744, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3744, 66),
+							Name: "string",
+						},
+						Name: "extension",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3745, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3745, 30),
+					Name: "bool",
+				},
+				Name:    "IsPathRooted",
+				NamePos: lp(3745, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3745, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3745, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3746, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3746, 30),
+					Name: "bool",
+				},
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3746, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3746, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3746, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3747, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3747, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3747, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3747, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3747, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3747, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3747, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3748, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3748, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3748, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3748, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3748, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3748, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3748, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3748, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3748, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3749, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3749, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3749, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3749, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3749, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3749, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3749, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3749, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3749, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3749, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3749, 87),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3750, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3750, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3750, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3750, 45),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3750, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3750, 52),
+								Name: "string",
+							},
+						},
+						Name: "paths",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3751, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3751, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3751, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3751, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3751, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3752, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3752, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3752, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3752, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3752, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3752, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3752, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3752, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3752, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3753, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3753, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3753, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3753, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3753, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3753, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3753, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3753, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3753, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3753, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3753, 84),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3754, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3754, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3754, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3754, 42),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3754, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3754, 49),
+								Name: "string",
+							},
+						},
+						Name: "paths",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3755, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3755, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3755, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3755, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3755, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3756, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3756, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3756, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3756, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3756, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3756, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3756, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3757, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3757, 30),
+					Name: "string",
+				},
+				Name:    "GetTempPath",
+				NamePos: lp(3757, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3758, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3758, 30),
+					Name: "string",
+				},
+				Name:    "GetTempFileName",
+				NamePos: lp(3758, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3759, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3759, 30),
+					Name: "string",
+				},
+				Name:    "GetRandomFileName",
+				NamePos: lp(3759, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3760, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3760, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3760, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidFileNameChars",
+				NamePos: lp(3760, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3761, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3761, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3761, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidPathChars",
+				NamePos: lp(3761, 37),
 			},
 		},
 	}
@@ -83252,560 +87852,135 @@ func libraryAST_205() *lang.TypeDecl {
 
 func libraryAST_206() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3555, 5),
+		Pos:       lp(3764, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "MemoryStream",
+		Name:      "Stream",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
+		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3555, 33),
-				Name: "Stream",
+				Pos:  lp(3764, 36),
+				Name: "IDisposable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(3764, 49),
+				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3557, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3558, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3558, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3558, 36),
-							Name: "int",
-						},
-						Name: "capacity",
-					},
+			&lang.PropertyDecl{
+				Pos:       lp(3766, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3766, 24),
+					Name: "bool",
 				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3559, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3559, 36),
-						Type: &lang.TypeRef{
-							Pos:       lp(3559, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3559, 36),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3560, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3560, 36),
-						Type: &lang.TypeRef{
-							Pos:       lp(3560, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3560, 36),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3560, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3560, 51),
-							Name: "bool",
-						},
-						Name: "writable",
+				Name: "CanRead",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3766, 39),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3561, 9),
+				Pos:       lp(3767, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3561, 24),
-					Name: "int",
+					Pos:  lp(3767, 24),
+					Name: "bool",
 				},
-				Name: "Capacity",
+				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3561, 39),
+						Pos:  lp(3767, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3768, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3768, 24),
+					Name: "bool",
+				},
+				Name: "CanSeek",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3768, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3769, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3769, 24),
+					Name: "long",
+				},
+				Name: "Length",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3769, 38),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3770, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3770, 24),
+					Name: "long",
+				},
+				Name: "Position",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3770, 40),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3561, 44),
+						Pos:  lp(3770, 45),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3562, 9),
+				Pos:       lp(3771, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3562, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3562, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(3562, 38),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3563, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3563, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3563, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "GetBuffer",
-				NamePos: lp(3563, 38),
-			},
-		},
-	}
-}
-
-func libraryAST_207() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3566, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "StreamReader",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3566, 33),
-				Name: "TextReader",
-			},
-		},
-		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3568, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3568, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3568, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3569, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3569, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3569, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3569, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3569, 49),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3570, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3570, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3570, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3571, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3571, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3571, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3571, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3571, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3572, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3572, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3572, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3572, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3572, 51),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3573, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3573, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3573, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3573, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3573, 49),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3574, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3574, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3574, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3574, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 82),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3574, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3575, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3575, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3575, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3575, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 82),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3575, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3575, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 137),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3576, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3576, 16),
-					Name: "bool",
-				},
-				Name: "EndOfStream",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3576, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3577, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3577, 24),
-					Name: "Stream",
-				},
-				Name: "BaseStream",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3577, 44),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3578, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3578, 24),
-					Name: "System.Text.Encoding",
-				},
-				Name: "CurrentEncoding",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3578, 63),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3579, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3579, 23),
-					Name: "string",
-				},
-				Name:    "ReadLine",
-				NamePos: lp(3579, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3580, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3580, 23),
-					Name: "string",
-				},
-				Name:    "ReadToEnd",
-				NamePos: lp(3580, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3581, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3581, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3581, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3581, 59),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3582, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3582, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3582, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3582, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3582, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3582, 73),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3583, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3583, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3583, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadToEndAsync",
-				NamePos: lp(3583, 59),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3584, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3584, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3584, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadToEndAsync",
-				NamePos: lp(3584, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3584, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3584, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3585, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3585, 23),
-					Name: "int",
-				},
-				Name:    "Peek",
-				NamePos: lp(3585, 27),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3586, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3586, 23),
+					Pos:  lp(3771, 31),
 					Name: "int",
 				},
 				Name:    "Read",
-				NamePos: lp(3586, 27),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3587, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3587, 23),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(3587, 27),
+				NamePos: lp(3771, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3587, 32),
+						Pos: lp(3771, 40),
 						Type: &lang.TypeRef{
-							Pos:       lp(3587, 32),
+							Pos:       lp(3771, 40),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3587, 32),
-								Name: "char",
+								Pos:  lp(3771, 40),
+								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3587, 47),
+						Pos: lp(3771, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3587, 47),
+							Pos:  lp(3771, 55),
 							Name: "int",
 						},
-						Name: "index",
+						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3587, 58),
+						Pos: lp(3771, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3587, 58),
+							Pos:  lp(3771, 67),
 							Name: "int",
 						},
 						Name: "count",
@@ -83813,39 +87988,1341 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3588, 9),
+				Pos:       lp(3772, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3772, 31),
+					Name: "void",
+				},
+				Name:    "Write",
+				NamePos: lp(3772, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3772, 42),
+						Type: &lang.TypeRef{
+							Pos:       lp(3772, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3772, 42),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3772, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3772, 57),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3772, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3772, 69),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3773, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3588, 23),
+					Pos:  lp(3773, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3773, 51),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "ReadAsync",
+				NamePos: lp(3773, 56),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3773, 66),
+						Type: &lang.TypeRef{
+							Pos:       lp(3773, 66),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3773, 66),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3773, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3773, 81),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3773, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3773, 93),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3774, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3774, 31),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3774, 59),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "ReadAsync",
+				NamePos: lp(3774, 64),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3774, 74),
+						Type: &lang.TypeRef{
+							Pos:       lp(3774, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3774, 74),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3774, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3774, 89),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3774, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(3774, 101),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3774, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(3774, 112),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3775, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3775, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAsync",
+				NamePos: lp(3775, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3775, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3775, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3775, 62),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3775, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3775, 77),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3775, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3775, 89),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3776, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3776, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAsync",
+				NamePos: lp(3776, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3776, 70),
+						Type: &lang.TypeRef{
+							Pos:       lp(3776, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3776, 70),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3776, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3776, 85),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3776, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3776, 97),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3776, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3776, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3777, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3777, 31),
+					Name: "int",
+				},
+				Name:    "ReadByte",
+				NamePos: lp(3777, 35),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3778, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3778, 31),
+					Name: "void",
+				},
+				Name:    "WriteByte",
+				NamePos: lp(3778, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3778, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3778, 46),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3779, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3779, 31),
+					Name: "long",
+				},
+				Name:    "Seek",
+				NamePos: lp(3779, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3779, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3779, 41),
+							Name: "long",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3779, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3779, 54),
+							Name: "SeekOrigin",
+						},
+						Name: "origin",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3780, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3780, 31),
+					Name: "void",
+				},
+				Name:    "SetLength",
+				NamePos: lp(3780, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3780, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3780, 46),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3781, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3781, 31),
+					Name: "void",
+				},
+				Name:    "Flush",
+				NamePos: lp(3781, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3782, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3782, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3782, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3783, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3783, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3783, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3783, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3783, 70),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3784, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3784, 23),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3784, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3784, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3784, 35),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3785, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3785, 31),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3785, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3785, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3785, 43),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3785, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3785, 63),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3786, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3786, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3786, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3786, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3786, 63),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3787, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3787, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3787, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3787, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3787, 63),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3787, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3787, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3788, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3788, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3788, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3788, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3788, 71),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3788, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3788, 91),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3788, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3788, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3789, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3789, 31),
 					Name: "void",
 				},
 				Name:    "Close",
-				NamePos: lp(3588, 28),
+				NamePos: lp(3789, 36),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3589, 9),
+				Pos:       lp(3790, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3589, 23),
+					Pos:  lp(3790, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3589, 28),
+				NamePos: lp(3790, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3590, 9),
-				Modifiers: lang.Modifiers(20484),
+				Pos:       lp(3791, 9),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3590, 35),
+					Pos:  lp(3791, 31),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: lp(3791, 64),
+			},
+		},
+	}
+}
+
+func libraryAST_207() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3794, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "FileStream",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3794, 31),
+				Name: "Stream",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3796, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3796, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3796, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3796, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3796, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3797, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3797, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3797, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3797, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3797, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3797, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3797, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3798, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3798, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3798, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3798, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3798, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3798, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3798, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3798, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3798, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3799, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3799, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3799, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3799, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3799, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3799, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3799, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3799, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3799, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3799, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3799, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3800, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3800, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3800, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3800, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3800, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3800, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3800, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 114),
+							Name: "bool",
+						},
+						Name: "useAsync",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3801, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3801, 24),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3801, 38),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_208() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3804, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "MemoryStream",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3804, 33),
+				Name: "Stream",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3806, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3807, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3807, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3807, 36),
+							Name: "int",
+						},
+						Name: "capacity",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3808, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3808, 36),
+						Type: &lang.TypeRef{
+							Pos:       lp(3808, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3808, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3809, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3809, 36),
+						Type: &lang.TypeRef{
+							Pos:       lp(3809, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3809, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3809, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3809, 51),
+							Name: "bool",
+						},
+						Name: "writable",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3810, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3810, 24),
+					Name: "int",
+				},
+				Name: "Capacity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3810, 39),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3810, 44),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3811, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3811, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3811, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "ToArray",
+				NamePos: lp(3811, 38),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3812, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3812, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3812, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "GetBuffer",
+				NamePos: lp(3812, 38),
+			},
+		},
+	}
+}
+
+func libraryAST_209() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3815, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "StreamReader",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3815, 33),
+				Name: "TextReader",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3817, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3817, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3817, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3818, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3818, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3818, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3818, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3818, 49),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3819, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3819, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3819, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3820, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3820, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3820, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3820, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3820, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3821, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3821, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3821, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3821, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3821, 51),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3822, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3822, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3822, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3822, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3822, 49),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3823, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3823, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3823, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3823, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3823, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3823, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3823, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3823, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3823, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3824, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3824, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3824, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3824, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3824, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3824, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3824, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3824, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3824, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3824, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3824, 137),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3825, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3825, 16),
+					Name: "bool",
+				},
+				Name: "EndOfStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3825, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3826, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3826, 24),
+					Name: "Stream",
+				},
+				Name: "BaseStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3826, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3827, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3827, 24),
+					Name: "System.Text.Encoding",
+				},
+				Name: "CurrentEncoding",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3827, 63),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3828, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3828, 23),
+					Name: "string",
+				},
+				Name:    "ReadLine",
+				NamePos: lp(3828, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3829, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3829, 23),
+					Name: "string",
+				},
+				Name:    "ReadToEnd",
+				NamePos: lp(3829, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3830, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3830, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3830, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLineAsync",
+				NamePos: lp(3830, 59),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3831, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3831, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3831, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLineAsync",
+				NamePos: lp(3831, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3831, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3831, 73),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3832, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3832, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3832, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3832, 59),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3833, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3833, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3833, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3833, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3833, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3834, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3834, 23),
+					Name: "int",
+				},
+				Name:    "Peek",
+				NamePos: lp(3834, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3835, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3835, 23),
+					Name: "int",
+				},
+				Name:    "Read",
+				NamePos: lp(3835, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3836, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3836, 23),
+					Name: "int",
+				},
+				Name:    "Read",
+				NamePos: lp(3836, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3836, 32),
+						Type: &lang.TypeRef{
+							Pos:       lp(3836, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3836, 32),
+								Name: "char",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3836, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3836, 47),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: lp(3836, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3836, 58),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3837, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3837, 23),
+					Name: "void",
+				},
+				Name:    "Close",
+				NamePos: lp(3837, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3838, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3838, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3590, 40),
+				NamePos: lp(3838, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3839, 9),
+				Modifiers: lang.Modifiers(20484),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3839, 35),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3839, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3590, 48),
+						Pos: lp(3839, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3590, 48),
+							Pos:  lp(3839, 48),
 							Name: "bool",
 						},
 						Name: "disposing",
@@ -83856,33 +89333,33 @@ func libraryAST_207() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_208() *lang.TypeDecl {
+func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3593, 5),
+		Pos:       lp(3842, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3593, 33),
+				Pos:  lp(3842, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3593, 45),
+				Pos:  lp(3842, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3595, 9),
+				Pos:       lp(3844, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3595, 36),
+						Pos: lp(3844, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3595, 36),
+							Pos:  lp(3844, 36),
 							Name: "string",
 						},
 						Name: "path",
@@ -83890,22 +89367,22 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3596, 9),
+				Pos:       lp(3845, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3596, 36),
+						Pos: lp(3845, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3596, 36),
+							Pos:  lp(3845, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3596, 49),
+						Pos: lp(3845, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3596, 49),
+							Pos:  lp(3845, 49),
 							Name: "bool",
 						},
 						Name: "append",
@@ -83913,30 +89390,30 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3597, 9),
+				Pos:       lp(3846, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3597, 36),
+						Pos: lp(3846, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3597, 36),
+							Pos:  lp(3846, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3597, 49),
+						Pos: lp(3846, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3597, 49),
+							Pos:  lp(3846, 49),
 							Name: "bool",
 						},
 						Name: "append",
 					},
 					&lang.Param{
-						Pos: lp(3597, 62),
+						Pos: lp(3846, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3597, 62),
+							Pos:  lp(3846, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -83944,14 +89421,14 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3598, 9),
+				Pos:       lp(3847, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3598, 36),
+						Pos: lp(3847, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3598, 36),
+							Pos:  lp(3847, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
@@ -83959,22 +89436,22 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3599, 9),
+				Pos:       lp(3848, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3599, 36),
+						Pos: lp(3848, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3599, 36),
+							Pos:  lp(3848, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3599, 51),
+						Pos: lp(3848, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3599, 51),
+							Pos:  lp(3848, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -83982,30 +89459,30 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3600, 9),
+				Pos:       lp(3849, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3600, 36),
+						Pos: lp(3849, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3600, 36),
+							Pos:  lp(3849, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3600, 51),
+						Pos: lp(3849, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3600, 51),
+							Pos:  lp(3849, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3600, 82),
+						Pos: lp(3849, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3600, 82),
+							Pos:  lp(3849, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -84013,38 +89490,38 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3601, 9),
+				Pos:       lp(3850, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3601, 36),
+						Pos: lp(3850, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3601, 36),
+							Pos:  lp(3850, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3601, 51),
+						Pos: lp(3850, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3601, 51),
+							Pos:  lp(3850, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3601, 82),
+						Pos: lp(3850, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3601, 82),
+							Pos:  lp(3850, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3601, 98),
+						Pos: lp(3850, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3601, 98),
+							Pos:  lp(3850, 98),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -84052,38 +89529,38 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3602, 9),
+				Pos:       lp(3851, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3602, 36),
+						Pos: lp(3851, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3602, 36),
+							Pos:  lp(3851, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3602, 49),
+						Pos: lp(3851, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3602, 49),
+							Pos:  lp(3851, 49),
 							Name: "bool",
 						},
 						Name: "append",
 					},
 					&lang.Param{
-						Pos: lp(3602, 62),
+						Pos: lp(3851, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3602, 62),
+							Pos:  lp(3851, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3602, 93),
+						Pos: lp(3851, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3602, 93),
+							Pos:  lp(3851, 93),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -84091,35 +89568,35 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3603, 9),
+				Pos:       lp(3852, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3603, 24),
+					Pos:  lp(3852, 24),
 					Name: "bool",
 				},
 				Name: "AutoFlush",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3603, 41),
+						Pos:  lp(3852, 41),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3603, 46),
+						Pos:  lp(3852, 46),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3604, 9),
+				Pos:       lp(3853, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3604, 24),
+					Pos:  lp(3853, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3604, 44),
+						Pos:  lp(3853, 44),
 						Kind: "get",
 					},
 				},
@@ -84128,55 +89605,55 @@ func libraryAST_208() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_209() *lang.TypeDecl {
+func libraryAST_211() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3610, 5),
+		Pos:       lp(3859, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3612, 9),
+				Pos:       lp(3861, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3612, 16),
+					Pos:  lp(3861, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3612, 30),
+						Pos:  lp(3861, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3613, 9),
+				Pos:       lp(3862, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3613, 16),
+					Pos:  lp(3862, 16),
 					Name: "Type",
 				},
 				Name: "DeclaringType",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3613, 37),
+						Pos:  lp(3862, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3614, 9),
+				Pos:       lp(3863, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3614, 16),
+					Pos:  lp(3863, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3614, 32),
+						Pos:  lp(3863, 32),
 						Kind: "get",
 					},
 				},
@@ -84185,58 +89662,58 @@ func libraryAST_209() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_210() *lang.TypeDecl {
+func libraryAST_212() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3620, 5),
+		Pos:       lp(3869, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CompositeFormat",
 		Namespace: "System.Text",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3622, 9),
+				Pos:       lp(3871, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3622, 16),
+					Pos:  lp(3871, 16),
 					Name: "string",
 				},
 				Name: "Format",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3622, 32),
+						Pos:  lp(3871, 32),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3623, 9),
+				Pos:       lp(3872, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3623, 16),
+					Pos:  lp(3872, 16),
 					Name: "int",
 				},
 				Name: "MinimumArgumentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3623, 43),
+						Pos:  lp(3872, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3624, 9),
+				Pos:       lp(3873, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3624, 30),
+					Pos:  lp(3873, 30),
 					Name: "CompositeFormat",
 				},
 				Name:    "Parse",
-				NamePos: lp(3624, 46),
+				NamePos: lp(3873, 46),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3624, 52),
+						Pos: lp(3873, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3624, 52),
+							Pos:  lp(3873, 52),
 							Name: "string",
 						},
 						Name: "format",
