@@ -1604,7 +1604,10 @@ namespace System.Threading.Channels
         {
             var tcs = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);
             waiters.Add(tcs);
-            if (ct.CanBeCanceled) ct.Register(() => tcs.TrySetCanceled(ct));
+            // A pending operation canceled fails with OperationCanceledException
+            // (.NET's AsyncOperation), not the TaskCanceledException of a
+            // canceled task, which only a token canceled beforehand gives.
+            if (ct.CanBeCanceled) ct.Register(() => tcs.TrySetException(new OperationCanceledException(ct)));
             return new ValueTask<bool>(tcs.Task);
         }
     }
